@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import type { Database } from './db/database';
+import { registerIdentity } from './identity';
+import type { TokenVerifier } from './identity/token-verifier';
+import { registerAuthentication } from './http/auth/authenticate';
+import { registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerXsrfCheck } from './http/xsrf';
+import { healthRoutes } from './http/health/routes';
+import { clientConfigRoutes } from './http/client-config/routes';
+import { meRoutes } from './http/me/routes';
+import { registerSpa } from './http/spa/routes';
+
+export interface AppDeps {
+  database: Database;
+  config: Config;
+  clock?: Clock;
+  /** Replaces the configured provider's verifier (tests that mint their own tokens). */
+  verifier?: TokenVerifier;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built SPA; defaults to build/spa beside the project root. */
+  spaRoot?: string;
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The whole application as one Fastify instance that never listens (server.ts does); tests `inject`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { database, config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    // Profile imports and citations arrive as multipart; JSON bodies stay small.
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, config);
+  await app.register(fastifyCookie);
+  // Not global: routes opt in (the sign-in form uses it against password guessing).
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Locus API', version: '1.0.0', description: 'Forensic DNA casework and profile matching' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  registerXsrfCheck(app);
+
+  const verifier = deps.verifier ?? (await registerIdentity(app, { db: database.db, config, clock }));
+  registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes, { db: database.db, kind: database.kind });
+      await api.register(clientConfigRoutes, { config });
+      await api.register(meRoutes, { db: database.db, clock });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, { root: deps.spaRoot ?? path.join(projectRoot, 'build', 'spa') });
+  return app;
+}

@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The small family of errors handlers throw; `setErrorHandler` below is the one mapping to HTTP. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+export class BadRequest extends HttpError {
+  constructor(message = 'Your request was denied. Please validate your input.', details?: unknown) {
+    super(400, message, details);
+  }
+}
+export class Unauthorized extends HttpError {
+  constructor(message = 'Sign-in required') {
+    super(401, message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = 'You do not have permission to perform this action.') {
+    super(403, message);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+/** Client errors carry their message; anything else is logged in full and answered with a bare 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));
+      return reply.code(400).send({ error: 'Your request was denied. Please validate your input.', details });
+    }
+    if (err instanceof HttpError) {
+      if (err.statusCode >= 500) request.log.error({ err }, err.message);
+      return reply.code(err.statusCode).send(err.details === undefined ? { error: err.message } : { error: err.message, details: err.details });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err }, 'response did not match its schema');
+      return reply.code(500).send({ error: 'Internal Server Error' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, unsupported media type, body too large…
+      return reply.code(status).send({ error: err.message });
+    }
+    request.log.error({ err }, 'request failed');
+    return reply.code(500).send({ error: 'Internal Server Error' });
+  });
+}

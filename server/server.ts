@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { DEFAULT_ADMIN_EMAIL, seedFirstStart } from './db/seed/first-start';
+
+/** Starts Locus: configuration, database and migrations, first-start seed, then listen. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedFirstStart(database.db, {
+    adminEmail: config.admin.email,
+    adminPassword: config.admin.password,
+    demo: config.demo,
+  });
+
+  const app = await buildApp({
+    database,
+    config,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; a hung one cannot keep the process alive past 10 s.
+    const timer = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`;
+  const lines = [``, `Locus is running at ${config.publicUrl}`, `Data: ${where}`];
+  if (config.identity.kind === 'external') {
+    lines.push(`Sign-in: ${config.identity.issuer}`);
+  } else if (seeded.createdAdmin?.generated) {
+    lines.push(
+      `Sign in as ${seeded.createdAdmin.email} with the password ${seeded.createdAdmin.password}`,
+      `  (generated now and shown only this once: keep it, then change it after signing in)`,
+    );
+  } else if (seeded.createdAdmin) {
+    lines.push(`Sign in as ${seeded.createdAdmin.email} with the password set in LOCUS_ADMIN_PASSWORD.`);
+  } else {
+    lines.push(`Sign in as ${config.admin.email ?? DEFAULT_ADMIN_EMAIL} with the password printed on first start.`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import type { Entity, Verb } from '../../core/permissions';
+import type { Db } from '../../server/db/database';
+import { accessGroupPermissions, accessGroups, organizations, userOrganizations, users } from '../../server/db/schema';
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createOrganization(db: Db, name = `Lab ${unique()}`) {
+  const [row] = await db.insert(organizations).values({ name }).returning();
+  return row!;
+}
+
+export async function createAccessGroup(db: Db, opts: { name?: string; isAdmin?: boolean; grants?: Partial<Record<Entity, Verb[]>> } = {}) {
+  const [group] = await db
+    .insert(accessGroups)
+    .values({ name: opts.name ?? `Role ${unique()}`, isAdmin: opts.isAdmin ?? false })
+    .returning();
+  const rows = Object.entries(opts.grants ?? {}).flatMap(([entity, verbs]) =>
+    (verbs ?? []).map((verb) => ({ accessGroupId: group!.id, entity, verb })),
+  );
+  if (rows.length > 0) await db.insert(accessGroupPermissions).values(rows);
+  return group!;
+}
+
+export async function createUser(
+  db: Db,
+  opts: {
+    email?: string;
+    scope?: 'All' | 'Organization' | null;
+    accessGroupId?: string | null;
+    organizationIds?: string[];
+    passwordHash?: string | null;
+    lockedAt?: Date | null;
+  } = {},
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: opts.email ?? `user-${unique()}@lab.test`,
+      firstName: 'Test',
+      lastName: 'User',
+      scope: opts.scope === undefined ? 'Organization' : opts.scope,
+      accessGroupId: opts.accessGroupId ?? null,
+      passwordHash: opts.passwordHash ?? null,
+      lockedAt: opts.lockedAt ?? null,
+    })
+    .returning();
+  for (const organizationId of opts.organizationIds ?? []) {
+    await db.insert(userOrganizations).values({ userId: user!.id, organizationId });
+  }
+  return user!;
+}

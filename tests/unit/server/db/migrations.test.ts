@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { databaseEngines } from '../../../helpers/database';
+
+const engines = await databaseEngines();
+
+describe('migrations', () => {
+  it('runs on PostgreSQL as well as PGlite on this machine', () => {
+    // CI provides PostgreSQL (.ci/run); a silent fall-back to PGlite alone would hide the PostgreSQL path.
+    if (process.env.CI) expect(engines.map((e) => e.name)).toContain('PostgreSQL');
+    expect(engines.map((e) => e.name)).toContain('PGlite');
+  });
+
+  it.each(engines)('create every table on $name and can be applied twice', async ({ open }) => {
+    const database = await open();
+    try {
+      await database.migrate();
+      const result = await database.db.execute<{ table_name: string }>(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      const rows = 'rows' in result ? (result.rows as { table_name: string }[]) : (result as unknown as { table_name: string }[]);
+      expect(rows.map((r) => r.table_name)).toEqual([
+        'access_group_permissions',
+        'access_groups',
+        'identity_keys',
+        'oidc_payloads',
+        'organizations',
+        'settings',
+        'user_organizations',
+        'users',
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
