@@ -1,0 +1,51 @@
+import { Link } from 'wouter';
+import type { Me } from '../../../core/schemas/me';
+import { fullName } from '../principal';
+import { OrgSwitcher } from './org-switcher';
+
+interface AppHeaderProps {
+  me: Me;
+  orgId: string;
+  subPath: string;
+  /** Licence not yet accepted: only the product name, the user and Sign out. */
+  restricted: boolean;
+  onSignOut(): void;
+  navOpen: boolean;
+  onToggleNav(): void;
+  navId: string;
+}
+
+export function AppHeader({ me, orgId, subPath, restricted, onSignOut, navOpen, onToggleNav, navId }: AppHeaderProps) {
+  return (
+    <header className="app-header">
+      {restricted ? null : (
+        <button type="button" className="app-header__menu button button--ghost" aria-expanded={navOpen} aria-controls={navId} onClick={onToggleNav}>
+          Menu
+        </button>
+      )}
+      {restricted ? (
+        <span className="app-header__brand">Locus</span>
+      ) : (
+        <Link href={`/${encodeURIComponent(orgId)}`} className="app-header__brand">
+          Locus
+        </Link>
+      )}
+      {restricted ? null : <OrgSwitcher me={me} orgId={orgId} subPath={subPath} />}
+      <div className="app-header__user">
+        {me.roleName ? (
+          <span className="app-header__role" title="Your role">
+            <span className="visually-hidden">Role: </span>
+            {me.roleName}
+          </span>
+        ) : null}
+        <span className="app-header__name">
+          <span className="visually-hidden">Signed in as </span>
+          {fullName(me)}
+        </span>
+        <button type="button" className="button button--secondary" onClick={onSignOut}>
+          Sign out
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { can, type Principal, type Verb } from '../../core/permissions';
+import { isGuid } from '../../core/guid';
+import type { AppRoute } from './routes';
+
+/** The verb a route needs for these params: adding a new record may need a different one than editing. */
+export function requiredVerb(route: AppRoute, params: Readonly<Record<string, string>>): Verb | undefined {
+  const permission = route.permission;
+  if (!permission) return undefined;
+  const crumb = route.breadcrumb;
+  if (permission.verbWhenNew && typeof crumb === 'object') {
+    const recordId = params[crumb.param];
+    if (recordId !== undefined && !isGuid(recordId)) return permission.verbWhenNew;
+  }
+  return permission.verb;
+}
+
+/** May the user open this route in organization `params.orgId`? */
+export function canOpen(principal: Principal, route: AppRoute, params: Readonly<Record<string, string>>): boolean {
+  const verb = requiredVerb(route, params);
+  if (!route.permission || !verb) return true;
+  return can(principal, route.permission.entity, verb, params.orgId !== undefined ? { orgId: params.orgId } : {});
+}

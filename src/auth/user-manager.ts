@@ -1,0 +1,60 @@
+/**
+ * The oidc-client-ts UserManager, configured from GET /api/client-config (spec 7.2, 9).
+ * The session machine drives renewal, so the library's automatic renew stays off; its timers only raise events.
+ */
+import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { SIGN_IN_SCOPES } from '../../core/claims';
+import { ClientConfig } from '../../core/schemas/me';
+import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_RENEW_PATH } from './routes';
+
+export function userManagerSettings(config: ClientConfig, origin: string, storage: { local: Storage; session: Storage }): UserManagerSettings {
+  return {
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: `${origin}${CALLBACK_PATH}`,
+    silent_redirect_uri: `${origin}${SILENT_RENEW_PATH}`,
+    post_logout_redirect_uri: `${origin}${LOGGED_OUT_PATH}`,
+    // Authorization code; PKCE with S256 is the library default.
+    response_type: 'code',
+    scope: config.scope || SIGN_IN_SCOPES,
+    // The machine renews on accessTokenExpiring (with its own 10 s timeout and 5 s retry).
+    automaticSilentRenew: false,
+    // Spec 9: expiring notice 60 s before expiry; silent request timeout 10 s.
+    accessTokenExpiringNotificationTimeInSeconds: 60,
+    silentRequestTimeoutInSeconds: 10,
+    // Spec 9: session check every 2 s; the monitor is what raises userSignedOut when the provider session ends.
+    monitorSession: true,
+    checkSessionIntervalInSeconds: 2,
+    // Spec 9: abandoned sign-in state is stale after 15 minutes.
+    staleStateAgeInSeconds: 900,
+    // Spec 9: sign-in state in local storage under "oidc.", the user in session storage.
+    stateStore: new WebStorageStateStore({ store: storage.local, prefix: 'oidc.' }),
+    userStore: new WebStorageStateStore({ store: storage.session, prefix: 'oidc.' }),
+  };
+}
+
+export function createUserManager(config: ClientConfig, origin = window.location.origin): UserManager {
+  const manager = new UserManager(userManagerSettings(config, origin, { local: localStorage, session: sessionStorage }));
+  // Sign-ins abandoned at the provider leave state behind; clear it once per page load.
+  void manager.clearStaleState().catch(() => undefined);
+  return manager;
+}
+
+export async function fetchClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+  const response = await fetchFn('/api/client-config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET /api/client-config failed with status ${response.status}`);
+  return ClientConfig.parse(await response.json());
+}
+
+let shared: Promise<UserManager> | undefined;
+
+/** The page's one UserManager; built on first use, and rebuilt on the next use if the configuration could not be read. */
+export function getUserManager(): Promise<UserManager> {
+  shared ??= fetchClientConfig()
+    .then((config) => createUserManager(config))
+    .catch((error: unknown) => {
+      shared = undefined;
+      throw error;
+    });
+  return shared;
+}

@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AppLayout } from '../../src/app/layout/app-layout';
+import { BreadcrumbBar } from '../../src/app/layout/breadcrumb-bar';
+import { breadcrumbTrail } from '../../src/app/breadcrumbs';
+import { matchRoute, subPathOf } from '../../src/app/route-match';
+import { ComingPage } from '../../src/app/pages/coming-page';
+import { StoryRouter } from './story-router';
+import { OSLO, RECORD, storyAdmin, storyReader } from './story-users';
+import type { Me } from '../../core/schemas/me';
+
+interface LayoutStoryArgs {
+  me: Me;
+  path: string;
+}
+
+/** The layout as it is drawn for a path: trail and breadcrumbs from the route table. */
+function LayoutAt({ me, path }: LayoutStoryArgs) {
+  const match = matchRoute(path);
+  const trail = match ? breadcrumbTrail(match) : [];
+  return (
+    <StoryRouter path={path}>
+      <AppLayout
+        me={me}
+        orgId={match?.params.orgId ?? OSLO}
+        subPath={subPathOf(path)}
+        trail={trail.map((c) => c.routeName)}
+        breadcrumbs={<BreadcrumbBar trail={trail} />}
+        onSignOut={() => undefined}
+      >
+        <ComingPage title={match?.route.title ?? 'Not found'} dashboardHref={`/${OSLO}`} />
+      </AppLayout>
+    </StoryRouter>
+  );
+}
+
+const meta = {
+  title: 'App/Layout',
+  component: LayoutAt,
+} satisfies Meta<typeof LayoutAt>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AdministratorScopeAll: Story = { args: { me: storyAdmin, path: `/${OSLO}/cases/${RECORD}/items` } };
+
+export const AllOrganizations: Story = { args: { me: storyAdmin, path: '/all/hits/published' } };
+
+export const ReadOnlyGroup: Story = { args: { me: storyReader, path: `/${OSLO}/hits/all` } };
+
+export const NewRecordBreadcrumb: Story = { args: { me: storyAdmin, path: `/${OSLO}/analysis-groups/${RECORD}/analyses/new` } };
+
+export const Dashboard: Story = { args: { me: storyReader, path: `/${OSLO}` } };
