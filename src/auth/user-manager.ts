@@ -19,6 +19,10 @@ export function userManagerSettings(config: ClientConfig, origin: string, storag
     scope: config.scope || SIGN_IN_SCOPES,
     // The machine renews on accessTokenExpiring (with its own 10 s timeout and 5 s retry).
     automaticSilentRenew: false,
+    // The ID token carries the profile; the embedded provider's userinfo refuses the API's JWT access token.
+    loadUserInfo: false,
+    // JWT access tokens cannot be revoked (they expire); revoking the refresh token ends the grant.
+    revokeTokenTypes: ['refresh_token'],
     // Spec 9: expiring notice 60 s before expiry; silent request timeout 10 s.
     accessTokenExpiringNotificationTimeInSeconds: 60,
     silentRequestTimeoutInSeconds: 10,

@@ -16,7 +16,7 @@ const toMe = (u: AuthenticatedUser): Me => ({
   isAdmin: u.isAdmin,
   scope: u.scope,
   organizations: u.organizations,
-  permissions: u.permissions,
+  permissions: Object.fromEntries(Object.entries(u.permissions).map(([e, verbs]) => [e, [...(verbs ?? [])]])),
   licensesAccepted: u.licensesAcceptedAt !== null,
 });
 

@@ -18,7 +18,7 @@ export async function registerSpa(app: FastifyInstance, opts: { root: string }):
       wildcard: false,
       // Vite fingerprints assets, so they may be cached for good; index.html never is.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -15,10 +15,10 @@ describe('migrations', () => {
     const database = await open();
     try {
       await database.migrate();
-      const result = await database.db.execute<{ table_name: string }>(
+      const result: unknown = await database.db.execute(
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
-      const rows = 'rows' in result ? (result.rows as { table_name: string }[]) : (result as unknown as { table_name: string }[]);
+      const rows = (result as { rows: { table_name: string }[] }).rows;
       expect(rows.map((r) => r.table_name)).toEqual([
         'access_group_permissions',
         'access_groups',

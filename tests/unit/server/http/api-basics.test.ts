@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -9,6 +9,8 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 
 let t: TestApp;
 const spaRoot = mkdtempSync(path.join(tmpdir(), 'locus-spa-'));
+mkdirSync(path.join(spaRoot, 'assets'));
+writeFileSync(path.join(spaRoot, 'assets', 'app.js'), 'console.log("locus");');
 writeFileSync(path.join(spaRoot, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
 
 beforeAll(async () => {
@@ -141,6 +143,13 @@ describe('browser protections', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
     expect(String(res.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
+  it('serves the built assets with a long cache lifetime', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('locus');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('refuses an unsafe call whose X-XSRF-TOKEN header does not match the cookie (403)', async () => {
