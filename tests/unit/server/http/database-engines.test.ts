@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { createUser } from '../../../helpers/factories';
+import { createTestApp } from '../../../helpers/app';
+import { databaseEngines } from '../../../helpers/database';
+
+const engines = await databaseEngines();
+
+describe.each(engines)('the API on $name', ({ open }) => {
+  it('answers health and reads the signed-in user from that database', async () => {
+    const t = await createTestApp({ database: await open() });
+    try {
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toEqual({ status: 'ok', database: t.database.kind });
+      const user = await createUser(t.database.db, { email: 'pg@lab.test', scope: 'All' });
+      const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${t.verifier.issue(user.id)}` } });
+      expect(me.statusCode).toBe(200);
+      expect(me.json()).toMatchObject({ email: 'pg@lab.test', scope: 'All', licensesAccepted: false });
+    } finally {
+      await t.close();
+    }
+  });
+});
