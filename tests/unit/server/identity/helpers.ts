@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../../server/app';
 import type { Clock } from '../../../../server/clock';
 import { loadConfig, type Config } from '../../../../server/config';
-import { openPglite, type Database, type Db } from '../../../../server/db/database';
+import type { Database, Db } from '../../../../server/db/database';
 import { accessGroupPermissions, accessGroups, organizations, userOrganizations, users } from '../../../../server/db/schema';
 import { hashPassword } from '../../../../server/identity/password';
 
@@ -17,11 +17,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', PUBLIC_URL, LOGIN_RATE_LIMIT: '3', ...env });
 }
 
-export async function freshDatabase(): Promise<Database> {
-  const database = await openPglite();
-  await database.migrate();
-  return database;
-}
+export { freshPglite as freshDatabase } from '../../../helpers/database';
 
 export async function startApp(database: Database, opts: { config?: Config; clock?: Clock } = {}): Promise<FastifyInstance> {
   const app = await buildApp({ database, config: opts.config ?? testConfig(), ...(opts.clock ? { clock: opts.clock } : {}) });
