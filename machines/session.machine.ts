@@ -110,7 +110,7 @@ const forgetSession = {
   me: null,
 } satisfies Partial<SessionContext>;
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
@@ -173,7 +173,39 @@ export const sessionMachine = setup({
     /** Spec 8.2 / 9: a timed-out silent renew is retried after 5 s. */
     renewRetryDelay: 5_000,
   },
-}).createMachine({
+});
+
+/** One silent-renew attempt: the first and the retry share every outcome but the timeout's. */
+const renewAttempt = sessionSetup.createStateConfig({
+  invoke: {
+    src: 'renewSilently',
+    onDone: [
+      {
+        guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
+        target: '#session.signedIn.verifying',
+        actions: { type: 'storeTokens', params: ({ event }) => ({ user: event.output as SessionUser, source: 'renewed' as const }) },
+      },
+      {
+        target: '#session.redirecting',
+        actions: [
+          'forgetRedirect',
+          { type: 'storeMessage', params: { message: 'Silent renew returned no user' } },
+          { type: 'logError', params: { message: 'Silent renew returned no user; signing in again' } },
+        ],
+      },
+    ],
+    onError: {
+      target: '#session.redirecting',
+      actions: [
+        'forgetRedirect',
+        { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        { type: 'logError', params: ({ event }) => ({ message: 'Silent renew failed; signing in again', error: event.error }) },
+      ],
+    },
+  },
+});
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: ({ input }) => ({
     location: input.location,
@@ -336,32 +368,7 @@ export const sessionMachine = setup({
           initial: 'attempt',
           states: {
             attempt: {
-              invoke: {
-                src: 'renewSilently',
-                onDone: [
-                  {
-                    guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
-                    target: '#session.signedIn.verifying',
-                    actions: { type: 'storeTokens', params: ({ event }) => ({ user: event.output as SessionUser, source: 'renewed' as const }) },
-                  },
-                  {
-                    target: '#session.redirecting',
-                    actions: [
-                      'forgetRedirect',
-                      { type: 'storeMessage', params: { message: 'Silent renew returned no user' } },
-                      { type: 'logError', params: { message: 'Silent renew returned no user; signing in again' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: '#session.redirecting',
-                  actions: [
-                    'forgetRedirect',
-                    { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'logError', params: ({ event }) => ({ message: 'Silent renew failed; signing in again', error: event.error }) },
-                  ],
-                },
-              },
+              ...renewAttempt,
               after: { renewTimeout: 'retryWait' },
             },
             retryWait: {
@@ -369,32 +376,7 @@ export const sessionMachine = setup({
             },
             // The one retry: same outcomes as the first attempt, but a second timeout gives up.
             retry: {
-              invoke: {
-                src: 'renewSilently',
-                onDone: [
-                  {
-                    guard: { type: 'hasUser', params: ({ event }) => ({ user: event.output }) },
-                    target: '#session.signedIn.verifying',
-                    actions: { type: 'storeTokens', params: ({ event }) => ({ user: event.output as SessionUser, source: 'renewed' as const }) },
-                  },
-                  {
-                    target: '#session.redirecting',
-                    actions: [
-                      'forgetRedirect',
-                      { type: 'storeMessage', params: { message: 'Silent renew returned no user' } },
-                      { type: 'logError', params: { message: 'Silent renew returned no user; signing in again' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: '#session.redirecting',
-                  actions: [
-                    'forgetRedirect',
-                    { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-                    { type: 'logError', params: ({ event }) => ({ message: 'Silent renew failed; signing in again', error: event.error }) },
-                  ],
-                },
-              },
+              ...renewAttempt,
               after: {
                 renewTimeout: {
                   target: '#session.redirecting',
