@@ -1,34 +1,16 @@
 /** A session machine with fake effects for the auth component tests; no oidc-client-ts, no network. */
 import { fromCallback, fromPromise } from 'xstate';
-import { encodePermissionsClaim, type LocusClaims } from '../../../core/claims';
 import type { Me } from '../../../core/schemas/me';
 import { sessionMachine, type CompletedSignIn, type SessionUser } from '../../../machines/session.machine';
 
-export const ORG = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-
-export const analystClaims: LocusClaims = {
-  sub: 'user-1',
-  permissions: encodePermissionsClaim('Analyst', false, { Cases: ['Read'] }),
-  ScopeLevel: 'Organization',
-  organization: [ORG],
-};
+export { analystClaims, ORG } from '../../helpers/session-fixtures';
+import { analystClaims, analystMe } from '../../helpers/session-fixtures';
 
 export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return { accessToken: 'token-1', expiresAt: 2_000_000_000, expired: false, scopes: ['openid', 'access'], claims: analystClaims, ...overrides };
 }
 
-export const me: Me = {
-  id: '9b2f1c1e-8a43-4a59-9a49-6f3c1f0f5d11',
-  email: 'ana@lab.example',
-  firstName: 'Ana',
-  lastName: 'Lyst',
-  roleName: 'Analyst',
-  isAdmin: false,
-  scope: 'Organization',
-  organizations: [{ id: ORG, name: 'North Lab' }],
-  permissions: { Cases: ['Read'] },
-  licensesAccepted: true,
-};
+export const me: Me = analystMe;
 
 const never = <T>() => new Promise<T>(() => {});
 

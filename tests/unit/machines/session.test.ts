@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
-import { encodePermissionsClaim, NO_PERMISSIONS_MESSAGE, NO_SCOPE_MESSAGE, type LocusClaims } from '../../../core/claims';
+import { encodePermissionsClaim, NO_PERMISSIONS_MESSAGE, NO_SCOPE_MESSAGE } from '../../../core/claims';
 import type { Me } from '../../../core/schemas/me';
 import {
   SIGN_IN_NOT_ACCEPTED_MESSAGE,
@@ -13,14 +13,7 @@ import {
 } from '../../../machines/session.machine';
 import { sessionStatus } from '../../../machines/session.status';
 
-const ORG = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
-
-const analystClaims: LocusClaims = {
-  sub: 'user-1',
-  permissions: encodePermissionsClaim('Analyst', false, { Cases: ['Read'] }),
-  ScopeLevel: 'Organization',
-  organization: [ORG],
-};
+import { analystClaims, analystMe, ORG } from '../../helpers/session-fixtures';
 
 function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
@@ -34,19 +27,7 @@ function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
 }
 
 function me(overrides: Partial<Me> = {}): Me {
-  return {
-    id: '9b2f1c1e-8a43-4a59-9a49-6f3c1f0f5d11',
-    email: 'ana@lab.example',
-    firstName: 'Ana',
-    lastName: 'Lyst',
-    roleName: 'Analyst',
-    isAdmin: false,
-    scope: 'Organization',
-    organizations: [{ id: ORG, name: 'North Lab' }],
-    permissions: { Cases: ['Read'] },
-    licensesAccepted: false,
-    ...overrides,
-  };
+  return { ...analystMe, licensesAccepted: false, ...overrides };
 }
 
 /** A promise the test settles by hand. */
