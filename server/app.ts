@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -25,6 +26,8 @@ import { healthRoutes } from './http/health/routes';
 import { clientConfigRoutes } from './http/client-config/routes';
 import { meRoutes } from './http/me/routes';
 import { registerSpa } from './http/spa/routes';
+import { guardRoutes } from './http/access';
+import { registerAdminRoutes } from './http/admin-routes';
 
 export interface AppDeps {
   database: Database;
@@ -36,6 +39,9 @@ export interface AppDeps {
   /** Folder of the built SPA; defaults to build/spa beside the project root. */
   spaRoot?: string;
 }
+
+/** Largest uploaded file (bytes): frequency tables and CMF batches are far smaller. */
+export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +62,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
+  // Uploads (population statistics, citations, later profile imports): one file per request;
+  // a larger file is refused with 413 before it is read to the end.
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 20 } });
   // Not global: routes opt in (the sign-in form uses it against password guessing).
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {
@@ -74,10 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      guardRoutes(app, api);
+      api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes, { db: database.db, kind: database.kind });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
+      await registerAdminRoutes(api, { db: database.db, config, clock });
     },
     { prefix: '/api' },
   );

@@ -2,9 +2,23 @@ import { count } from 'drizzle-orm';
 import { ENTITIES, VERBS, type Entity, type Verb } from '../../../core/permissions';
 import { generatePassword, hashPassword } from '../../identity/password';
 import type { Db } from '../database';
-import { accessGroupPermissions, accessGroups, organizations, settings, userOrganizations, users } from '../schema';
+import { DEFAULT_EMAIL_TEMPLATES } from '../../../core/schemas/email-templates';
+import { accessGroupPermissions, accessGroups, emailTemplates, settings, users } from '../schema';
+import { DEMO_USERS, seedDemo } from './demo';
+import { seedReferenceData } from './reference-data';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@locus.local';
+
+/** Casework reads the reference lists (case form, marker entry, statistics); it does not change them. */
+const REFERENCE_READ: Partial<Record<Entity, Verb[]>> = {
+  CaseTypes: ['Read'],
+  SampleSources: ['Read'],
+  Laboratories: ['Read'],
+  Markers: ['Read'],
+  AutosomalChemistries: ['Read'],
+  YStrChemistries: ['Read'],
+  Populations: ['Read'],
+};
 
 /** Roles a laboratory starts from; administrators refine them under Roles. */
 const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<Entity, Verb[]>> }[] = [
@@ -16,8 +30,7 @@ const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<En
       Cases: ['Read', 'Add', 'Edit', 'ViewAudit'],
       Profiles: ['Read', 'Add', 'Edit'],
       Hits: ['Read'],
-      Markers: ['Read'],
-      Populations: ['Read'],
+      ...REFERENCE_READ,
       Analyses: ['Read'],
       TaskRequests: ['Read', 'Add', 'Edit'],
     },
@@ -29,8 +42,7 @@ const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<En
       Cases: ['Read', 'ViewAudit'],
       Profiles: ['Read'],
       Hits: ['Read', 'Publish', 'Reset'],
-      Markers: ['Read'],
-      Populations: ['Read'],
+      ...REFERENCE_READ,
       Analyses: ['Read'],
       TaskRequests: ['Read'],
     },
@@ -40,11 +52,14 @@ const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<En
 export interface FirstStartResult {
   /** Set only on the very first start: the administrator that was created. */
   createdAdmin?: { email: string; password: string; generated: boolean };
+  /** Demo mode, first start: the demo accounts and their one generated (demo-only) password. */
+  demoUsers?: { emails: string[]; password: string };
 }
 
 /**
- * Runs once, on an empty database: the first administrator (scope All), starter roles, the About
- * and Contact texts and, in demo mode, a demo organization. Later starts change nothing.
+ * Runs once, on an empty database, in one transaction: the first administrator (scope All), starter
+ * roles, reference data, e-mail templates, the About and Contact texts and, in demo mode only, demo
+ * organizations and users. Later starts change nothing.
  */
 export async function seedFirstStart(
   db: Db,
@@ -56,6 +71,8 @@ export async function seedFirstStart(
   const email = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = opts.adminPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
+  const demoPassword = opts.demo ? generatePassword() : undefined;
+  const demoPasswordHash = demoPassword ? await hashPassword(demoPassword) : undefined;
 
   await db.transaction(async (tx) => {
     const groupIds = new Map<string, string>();
@@ -79,10 +96,9 @@ export async function seedFirstStart(
         receiveNotifications: true,
       })
       .returning();
-    if (opts.demo) {
-      const [org] = await tx.insert(organizations).values({ name: 'Demo Laboratory' }).returning();
-      await tx.insert(userOrganizations).values({ userId: admin!.id, organizationId: org!.id });
-    }
+    const demoOrgIds = opts.demo ? await seedDemo(tx, { adminId: admin!.id, roleIds: groupIds, passwordHash: demoPasswordHash! }) : new Map<string, string>();
+    await seedReferenceData(tx, { shareWith: [...demoOrgIds.values()] });
+    await tx.insert(emailTemplates).values(DEFAULT_EMAIL_TEMPLATES.map((t) => ({ hook: t.hook, subject: t.subject, body: t.body })));
     await tx
       .insert(settings)
       .values([
@@ -91,5 +107,8 @@ export async function seedFirstStart(
       ])
       .onConflictDoNothing();
   });
-  return { createdAdmin: { email, password, generated: opts.adminPassword === undefined } };
+  return {
+    createdAdmin: { email, password, generated: opts.adminPassword === undefined },
+    ...(demoPassword ? { demoUsers: { emails: DEMO_USERS.map((u) => u.email), password: demoPassword } } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 export const clientConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.get(
     '/client-config',
-    { schema: { tags: ['system'], summary: 'Identity provider settings for the SPA', response: { 200: ClientConfig } } },
+    { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Identity provider settings for the SPA', response: { 200: ClientConfig } } },
     async () => ({
       authority: config.identity.issuer,
       clientId: config.identity.clientId,

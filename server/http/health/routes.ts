@@ -10,7 +10,7 @@ const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', '
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres' }> = async (app, { db, kind }) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: Health, 503: ErrorBody } } },
+    { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: Health, 503: ErrorBody } } },
     async (_request, reply) => {
       try {
         await db.execute(sql`select 1`);

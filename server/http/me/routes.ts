@@ -22,11 +22,10 @@ const toMe = (u: AuthenticatedUser): Me => ({
 
 /** GET /api/me and POST /api/accept-licenses: the signed-in user as this server knows them. */
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  app.addHook('preHandler', app.authenticate);
-
   app.get(
     '/me',
     {
+      config: { access: { signedIn: true } },
       schema: {
         tags: ['session'],
         summary: 'The signed-in user: role, scope, organizations and permissions',
@@ -40,6 +39,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
   app.post(
     '/accept-licenses',
     {
+      config: { access: { signedIn: true } },
       schema: {
         tags: ['session'],
         summary: 'Records that the signed-in user accepted the licence',

@@ -1,7 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
-import { accessGroups, organizations, settings, users } from '../../../../server/db/schema';
+import {
+  accessGroups,
+  caseTypes,
+  chemistries,
+  chemistryMarkers,
+  emailTemplates,
+  markers,
+  organizations,
+  populationOrganizations,
+  populations,
+  sampleSources,
+  settings,
+  userOrganizations,
+  users,
+} from '../../../../server/db/schema';
+import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../../../../server/db/seed/demo';
 import { seedFirstStart } from '../../../../server/db/seed/first-start';
 import { verifyPassword } from '../../../../server/identity/password';
 import { databaseEngines } from '../../../helpers/database';
@@ -25,12 +40,12 @@ describe.each(engines)('first start on $name', ({ open }) => {
     expect(await verifyPassword(first.createdAdmin!.password, admin!.passwordHash)).toBe(true);
     const [group] = await database.db.select().from(accessGroups).where(eq(accessGroups.id, admin!.accessGroupId!));
     expect(group).toMatchObject({ name: 'Administrator', isAdmin: true });
-    expect(await database.db.select().from(organizations)).toHaveLength(1);
     expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact']);
 
     const second = await seedFirstStart(database.db, { demo: true });
     expect(second.createdAdmin).toBeUndefined();
-    expect(await database.db.select().from(users)).toHaveLength(1);
+    expect(second.demoUsers).toBeUndefined();
+    expect(await database.db.select().from(users)).toHaveLength(1 + DEMO_USERS.length);
   });
 
   it('uses LOCUS_ADMIN_EMAIL and LOCUS_ADMIN_PASSWORD when given, and no demo organization without demo mode', async () => {
@@ -41,5 +56,50 @@ describe.each(engines)('first start on $name', ({ open }) => {
     expect(await verifyPassword('correct horse battery', admin!.passwordHash)).toBe(true);
     expect(await verifyPassword('wrong', admin!.passwordHash)).toBe(false);
     expect(await database.db.select().from(organizations)).toHaveLength(0);
+    expect(await database.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('seeds the reference data: markers with aliases, the five kits in published order, lists, a synthetic population, e-mail templates', async () => {
+    database = await open();
+    await seedFirstStart(database.db, { demo: false });
+    const db = database.db;
+    const vwa = (await db.select().from(markers).where(eq(markers.name, 'vWA')))[0];
+    expect(vwa?.aliases).toEqual(expect.arrayContaining(['VWA']));
+    const kits = await db.select().from(chemistries).orderBy(chemistries.name);
+    expect(kits.map((k) => k.name)).toEqual(['GlobalFiler', 'Identifiler Plus', 'PowerPlex Fusion 6C', 'PowerPlex Y23', 'Yfiler Plus']);
+    const globalFiler = kits.find((k) => k.name === 'GlobalFiler')!;
+    const order = await db
+      .select({ name: markers.name })
+      .from(chemistryMarkers)
+      .innerJoin(markers, eq(markers.id, chemistryMarkers.markerId))
+      .where(eq(chemistryMarkers.chemistryId, globalFiler.id))
+      .orderBy(asc(chemistryMarkers.position));
+    expect(order).toHaveLength(24);
+    expect(order.slice(0, 3).map((m) => m.name)).toEqual(['D3S1358', 'vWA', 'D16S539']);
+    expect((await db.select().from(caseTypes)).length).toBeGreaterThan(5);
+    expect((await db.select().from(sampleSources)).length).toBeGreaterThan(5);
+    const [population] = await db.select().from(populations);
+    expect(population?.name).toMatch(/synthetic/i);
+    // Not shared with any organization outside demo mode: only scope All users see it.
+    expect(await db.select().from(populationOrganizations)).toHaveLength(0);
+    expect((await db.select().from(emailTemplates)).map((t) => t.hook)).toContain('hit-published');
+  });
+
+  it('creates demo organizations and organization-scoped demo users only in demo mode', async () => {
+    database = await open();
+    const result = await seedFirstStart(database.db, { demo: true });
+    expect(result.demoUsers?.emails).toEqual(DEMO_USERS.map((u) => u.email));
+    const db = database.db;
+    expect((await db.select().from(organizations)).map((o) => o.name).sort()).toEqual([...DEMO_ORGANIZATIONS].sort());
+    const other = (await db.select().from(users).where(eq(users.email, 'other-lab@demo.locus.local')))[0]!;
+    expect(other.scope).toBe('Organization');
+    expect(await verifyPassword(result.demoUsers!.password, other.passwordHash)).toBe(true);
+    const memberships = await db
+      .select({ name: organizations.name })
+      .from(userOrganizations)
+      .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
+      .where(eq(userOrganizations.userId, other.id));
+    expect(memberships.map((m) => m.name)).toEqual(['Second Demo Laboratory']);
+    expect(await db.select().from(populationOrganizations)).toHaveLength(DEMO_ORGANIZATIONS.length);
   });
 });

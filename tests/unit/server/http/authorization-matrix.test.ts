@@ -1,0 +1,261 @@
+/**
+ * The authorization matrix of issue 3, generated from the server's own route list: every /api
+ * route is called as five personas and must answer as its declared access rule and spec 6 say.
+ * A new route is covered automatically; a route whose parameters have no fixture fails below.
+ */
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTITIES, VERBS, type Entity, type Verb } from '../../../../core/permissions';
+import { allows, guardRoutes, type Access } from '../../../../server/http/access';
+import { ADMINISTRATORS_ONLY } from '../../../../server/http/users/password-routes';
+import { READ_ANY_CHEMISTRY } from '../../../../server/http/chemistries/general-routes';
+import { loadPrincipal, type AuthenticatedUser } from '../../../../server/http/auth/load-principal';
+import {
+  analyses,
+  analysisGroups,
+  caseTypes,
+  chemistries,
+  citations,
+  emailTemplates,
+  laboratories,
+  markers,
+  populationOrganizations,
+  populations,
+  sampleSources,
+  users,
+} from '../../../../server/db/schema';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createTestApp, type TestApp } from '../../../helpers/app';
+import { eq } from 'drizzle-orm';
+
+const everything = (verbs: readonly Verb[]) => Object.fromEntries(ENTITIES.map((e) => [e, [...verbs]])) as Record<Entity, Verb[]>;
+
+type PersonaName = 'admin with scope All' | 'admin with organization scope' | 'role with only Read' | 'user of another organization' | 'no token';
+interface Persona {
+  name: PersonaName;
+  token?: string;
+  principal?: AuthenticatedUser;
+}
+
+let t: TestApp;
+const personas: Persona[] = [];
+/** Values for path parameters, by "first path segment/param name" (or "*\/param" for any segment). */
+const fixtures = new Map<string, string>();
+/** Ids of records that belong to organization A only: another organization's user must never see them. */
+const secrets: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const orgA = await createOrganization(db, 'Matrix Lab A');
+  const orgB = await createOrganization(db, 'Matrix Lab B');
+  const adminRole = await createAccessGroup(db, { isAdmin: true, grants: everything(VERBS) });
+  const readRole = await createAccessGroup(db, { grants: everything(['Read']) });
+  const fullRole = await createAccessGroup(db, { grants: everything(VERBS) });
+
+  const adminAll = await createUser(db, { scope: 'All', accessGroupId: adminRole.id, organizationIds: [orgA.id] });
+  const adminOrg = await createUser(db, { scope: 'Organization', accessGroupId: adminRole.id, organizationIds: [orgA.id] });
+  const reader = await createUser(db, { scope: 'Organization', accessGroupId: readRole.id, organizationIds: [orgA.id] });
+  const other = await createUser(db, { scope: 'Organization', accessGroupId: fullRole.id, organizationIds: [orgB.id] });
+  const memberOfA = await createUser(db, { scope: 'Organization', accessGroupId: readRole.id, organizationIds: [orgA.id] });
+
+  const principal = async (id: string) => loadPrincipal(db, (await db.select().from(users).where(eq(users.id, id)))[0]!);
+  // Order matters: the personas that must be refused run before those that may delete fixtures.
+  personas.push(
+    { name: 'no token' },
+    { name: 'user of another organization', token: t.verifier.issue(other.id), principal: await principal(other.id) },
+    { name: 'role with only Read', token: t.verifier.issue(reader.id), principal: await principal(reader.id) },
+    { name: 'admin with organization scope', token: t.verifier.issue(adminOrg.id), principal: await principal(adminOrg.id) },
+    { name: 'admin with scope All', token: t.verifier.issue(adminAll.id), principal: await principal(adminAll.id) },
+  );
+
+  const [marker] = await db.insert(markers).values({ name: 'MATRIX1', kind: 'Autosomal' }).returning();
+  const [chemistry] = await db.insert(chemistries).values({ name: 'Matrix kit', kind: 'Autosomal' }).returning();
+  const [yChemistry] = await db.insert(chemistries).values({ name: 'Matrix Y kit', kind: 'YStr' }).returning();
+  const [population] = await db.insert(populations).values({ name: 'Matrix population A' }).returning();
+  await db.insert(populationOrganizations).values({ populationId: population!.id, organizationId: orgA.id });
+  const [template] = await db.insert(emailTemplates).values({ hook: 'matrix-hook', subject: 'Matrix', body: '' }).returning();
+  const [citation] = await db.insert(citations).values({ title: 'Matrix citation' }).returning();
+  const [group] = await db.insert(analysisGroups).values({ name: 'Matrix group' }).returning();
+  const [analysis] = await db.insert(analyses).values({ analysisGroupId: group!.id, name: 'Matrix analysis', kind: 'Computational' }).returning();
+  const [caseType] = await db.insert(caseTypes).values({ name: 'Matrix case type' }).returning();
+  const [sampleSource] = await db.insert(sampleSources).values({ name: 'Matrix source' }).returning();
+  const [laboratory] = await db.insert(laboratories).values({ name: 'Matrix laboratory' }).returning();
+
+  const set = (key: string, value: string) => fixtures.set(key, value);
+  set('*/orgId', orgA.id);
+  set('organizations/id', orgA.id);
+  set('users/id', memberOfA.id);
+  set('access-groups/id', readRole.id);
+  set('case-types/id', caseType!.id);
+  set('sample-sources/id', sampleSource!.id);
+  set('laboratories/id', laboratory!.id);
+  set('markers/id', marker!.id);
+  set('autosomal-chemistries/id', chemistry!.id);
+  set('ystr-chemistries/id', yChemistry!.id);
+  set('chemistries/id', chemistry!.id);
+  set('populations/id', population!.id);
+  set('email-templates/id', template!.id);
+  set('citations/id', citation!.id);
+  set('analysis-groups/id', group!.id);
+  set('*/analysisGroupId', group!.id);
+  set('*/groupId', group!.id);
+  set('*/analysisId', analysis!.id);
+  set('settings/id', 'About');
+  set('password-links/token', 'not-a-real-token');
+  secrets.push(orgA.id, memberOfA.id, population!.id, reader.id, adminOrg.id);
+}, 60_000);
+afterAll(() => t.close());
+
+/** Fills a route's `:params` from the fixtures; undefined names a missing fixture. */
+function urlFor(url: string): { url: string; params: Record<string, string> } | { missing: string } {
+  const segment = url.split('/')[2] ?? '';
+  const params: Record<string, string> = {};
+  for (const [, name] of url.matchAll(/:([A-Za-z]+)/g)) {
+    const value = fixtures.get(`${segment}/${name}`) ?? fixtures.get(`*/${name}`);
+    if (value === undefined) return { missing: `${segment}/${name}` };
+    params[name!] = value;
+  }
+  return { url: url.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name]!)), params };
+}
+
+/** The entity of each resource path segment (spec 7.1 resources, dash-case). */
+const ENTITY_OF_SEGMENT: Record<string, Entity> = {
+  organizations: 'Organizations',
+  users: 'Users',
+  'access-groups': 'AccessGroups',
+  'case-types': 'CaseTypes',
+  'sample-sources': 'SampleSources',
+  laboratories: 'Laboratories',
+  markers: 'Markers',
+  'ystr-chemistries': 'YStrChemistries',
+  'autosomal-chemistries': 'AutosomalChemistries',
+  populations: 'Populations',
+  'email-templates': 'EmailTemplates',
+  citations: 'Citations',
+  'analysis-groups': 'Analyses',
+  analyses: 'Analyses',
+  settings: 'Settings',
+  cases: 'Cases',
+  profiles: 'Profiles',
+  hits: 'Hits',
+  'task-requests': 'TaskRequests',
+};
+const VERB_OF_METHOD: Record<string, Verb> = { GET: 'Read', POST: 'Add', PUT: 'Edit', PATCH: 'Edit', DELETE: 'Delete' };
+
+/**
+ * Routes whose rule is not the convention (GET → Read, POST → Add, PUT → Edit, DELETE → Delete on
+ * the entity of the last resource segment). Each is a decision a reviewer reads here.
+ */
+const EXCEPTIONS: Record<string, Access> = {
+  'GET /api/openapi.json': { public: true },
+  'GET /api/health': { public: true },
+  'GET /api/client-config': { public: true },
+  'GET /api/me': { signedIn: true },
+  'POST /api/accept-licenses': { signedIn: true },
+  // The general chemistry list serves both kinds: either kind's Read right (spec 7.1 "chemistries (general, …)").
+  'GET /api/chemistries': READ_ANY_CHEMISTRY,
+  'GET /api/chemistries/:id': READ_ANY_CHEMISTRY,
+  // Uploading statistics changes an existing population: Edit, not Add (spec 6 names Add for creating one).
+  'POST /api/populations/:id/statistics/preview': { entity: 'Populations', verb: 'Edit' },
+  'POST /api/populations/:id/statistics': { entity: 'Populations', verb: 'Edit' },
+  // Replacing a citation's file edits the citation.
+  'POST /api/citations/:id/file': { entity: 'Citations', verb: 'Edit' },
+  // Setting someone's password or issuing their set-password link: administrators (spec 6 keeps account security with them).
+  'POST /api/users/:id/password': ADMINISTRATORS_ONLY,
+  'POST /api/users/:id/password-link': ADMINISTRATORS_ONLY,
+  // Everyone changes their own password.
+  'PUT /api/me/password': { signedIn: true },
+};
+
+/** The rule a route should have, from the spec's conventions and the exceptions above (not from the route itself). */
+function expectedAccess(method: string, url: string): Access | string {
+  const exception = EXCEPTIONS[`${method} ${url}`];
+  if (exception) return exception;
+  const segments = url.split('/').slice(2);
+  const resources = segments.filter((s) => ENTITY_OF_SEGMENT[s]);
+  const last = resources.at(-1);
+  if (!last) return `no entity for ${url}: add it to ENTITY_OF_SEGMENT or EXCEPTIONS`;
+  const verb = VERB_OF_METHOD[method];
+  if (!verb) return `no verb for ${method}`;
+  const orgParam = segments[0] === 'organizations' && segments[1] === ':orgId' && last !== 'organizations' ? 'orgId' : undefined;
+  return { entity: ENTITY_OF_SEGMENT[last]!, verb, ...(orgParam ? { orgParam } : {}) };
+}
+
+function expectedAllowed(access: Access, persona: Persona, params: Record<string, string>): boolean {
+  if ('public' in access) return true;
+  if (!persona.principal) return false;
+  return allows(access, persona.principal, { params } as never);
+}
+
+const describeAccess = (a: Access) => ('public' in a ? 'public' : 'signedIn' in a ? 'signed-in' : 'rule' in a ? `rule: ${a.rule}` : `${a.entity} ${a.verb}${a.orgParam ? ` in :${a.orgParam}` : ''}`);
+
+describe('authorization matrix (generated from the route list)', () => {
+  it('covers a real route list', () => {
+    expect(t.app.accessCatalogue.length).toBeGreaterThan(10);
+  });
+
+  it('has a fixture for every path parameter of every route', () => {
+    const missing = t.app.accessCatalogue.map((r) => ({ r, u: urlFor(r.url) })).filter((x) => 'missing' in x.u);
+    expect(missing.map((x) => `${x.r.method} ${x.r.url}: ${'missing' in x.u ? x.u.missing : ''}`)).toEqual([]);
+  });
+
+  it('declares, on every route, the rule the spec conventions (or a listed exception) give', () => {
+    const mismatches = t.app.accessCatalogue.flatMap((route) => {
+      const expected = expectedAccess(route.method, route.url);
+      if (typeof expected === 'string') return [`${route.method} ${route.url}: ${expected}`];
+      const [declared, wanted] = [describeAccess(route.access), describeAccess(expected)];
+      return declared === wanted ? [] : [`${route.method} ${route.url}: declares ${declared}, expected ${wanted}`];
+    });
+    expect(mismatches).toEqual([]);
+  });
+
+  // Deletes run last so the other calls still find their fixtures.
+  const ordered = () => [...t.app.accessCatalogue].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+
+  it('answers every route as its rule says, for each of the five personas', async () => {
+    const failures: string[] = [];
+    for (const route of ordered()) {
+      const target = urlFor(route.url);
+      if ('missing' in target) continue;
+      for (const persona of personas) {
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: target.url,
+          headers: persona.token ? { authorization: `Bearer ${persona.token}` } : {},
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+        });
+        const expected = expectedAccess(route.method, route.url);
+        const allowed = expectedAllowed(typeof expected === 'string' ? route.access : expected, persona, target.params);
+        const where = `${route.method} ${route.url} as ${persona.name}: ${res.statusCode}`;
+        if (!('public' in route.access) && !persona.token) {
+          if (res.statusCode !== 401) failures.push(`${where}, expected 401`);
+        } else if (!allowed) {
+          if (res.statusCode !== 403) failures.push(`${where}, expected 403`);
+        } else if (persona.name === 'user of another organization') {
+          // Allowed by role, but organization A's records stay invisible: refused, or absent from lists.
+          const leaks = res.statusCode < 300 ? secrets.filter((id) => res.body.includes(id)) : [];
+          if (leaks.length > 0) failures.push(`${where}, leaked organization A's ${leaks.join(', ')}`);
+          if (res.statusCode === 401) failures.push(`${where}, expected to pass authentication`);
+        } else if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
+          failures.push(`${where}, expected to be let through`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('a route without an access rule', () => {
+  it('stops the application from starting', async () => {
+    const app = Fastify();
+    const starting = (async () => {
+      await app.register(async (api) => {
+        guardRoutes(app, api);
+        api.get('/unguarded', async () => 'open');
+      });
+      await app.ready();
+    })();
+    await expect(starting).rejects.toThrow('GET /unguarded declares no access rule');
+  });
+});
