@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { deleteExpired } from './adapter';
 import { interactionRoutes } from './interactions';
+import { SET_PASSWORD_PATH } from './password-links';
+import { setPasswordRoutes } from './set-password';
 import { loadIdentityKeys, SIGNING_ALG } from './keys';
 import type { PagePaths } from './pages';
 import { createProvider } from './provider';
@@ -38,16 +40,17 @@ export async function registerIdentity(
 
   await app.register(fastifyMiddie);
   const handle = provider.callback();
-  // The provider answers everything under /oidc except its host pages (interaction/, ui/), which
+  // The provider answers everything under /oidc except its host pages (interaction/, ui/, set-password), which
   // are Fastify routes. Middie strips the mount from req.url and keeps req.originalUrl, from which
   // oidc-provider derives its endpoint URLs.
-  const hostPages = ['/interaction/', '/ui/'];
+  const hostPages = ['/interaction/', '/ui/', SET_PASSWORD_PATH];
   app.use(OIDC_MOUNT, (req, res, next) => {
     const path = req.url ?? '/';
     if (hostPages.some((prefix) => path.startsWith(prefix))) return next();
     handle(req, res);
   });
   await app.register(interactionRoutes, { provider, db, clock, paths, mount: OIDC_MOUNT, loginRateLimit: identity.loginRateLimit });
+  await app.register(setPasswordRoutes, { db, clock, paths, mount: OIDC_MOUNT });
 
   // Expired codes, sessions and tokens are absent to the adapter already; this only reclaims space.
   await deleteExpired(db, clock);

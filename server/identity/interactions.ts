@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +32,8 @@ export interface InteractionDeps {
   loginRateLimit: number;
 }
 
-const stylesheet = readFileSync(new URL('./sign-in.css', import.meta.url), 'utf8');
+// A path, not a URL object: under jsdom (component tests) URL is jsdom's class, which fs refuses.
+const stylesheet = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'sign-in.css'), 'utf8');
 
 // Compared against when the e-mail is unknown, so a miss costs as much time as a wrong password.
 let dummyHash: Promise<string> | undefined;

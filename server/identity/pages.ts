@@ -26,7 +26,8 @@ export interface PagePaths {
 
 export const STYLESHEET_PATH = '/ui/sign-in.css';
 
-function layout(paths: PagePaths, title: string, content: string): string {
+/** The frame of every provider page: the app's look, the one stylesheet, no script at all. */
+export function layout(paths: PagePaths, title: string, content: string): string {
   return `<!DOCTYPE html>
 <html lang="en-US">
 <head>

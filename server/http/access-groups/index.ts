@@ -1,0 +1,1 @@
+export { roleRoutes as accessGroupsRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { analysisGroupsRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { markerRoutes as markersRoutes } from './routes';

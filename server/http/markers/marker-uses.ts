@@ -1,0 +1,36 @@
+import { and, eq, exists, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { chemistries, chemistryMarkers, populationAlleles, populationHaplotypes, populationMarkers, populations } from '../../db/schema';
+
+/** Names of the chemistries whose marker configuration holds the marker, optionally of one kind only. */
+export async function chemistriesUsing(db: Db, markerId: string, kind?: 'Autosomal' | 'YStr'): Promise<string[]> {
+  const rows = await db
+    .select({ name: chemistries.name })
+    .from(chemistryMarkers)
+    .innerJoin(chemistries, eq(chemistries.id, chemistryMarkers.chemistryId))
+    .where(and(eq(chemistryMarkers.markerId, markerId), kind ? eq(chemistries.kind, kind) : undefined))
+    .orderBy(chemistries.name);
+  return rows.map((r) => r.name);
+}
+
+/** Names of the populations whose statistics mention the marker: sample size, allele frequencies or haplotypes. */
+export async function populationsUsing(db: Db, markerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: populations.name })
+    .from(populations)
+    .where(
+      or(
+        exists(db.select({ one: sql`1` }).from(populationMarkers).where(and(eq(populationMarkers.populationId, populations.id), eq(populationMarkers.markerId, markerId)))),
+        exists(db.select({ one: sql`1` }).from(populationAlleles).where(and(eq(populationAlleles.populationId, populations.id), eq(populationAlleles.markerId, markerId)))),
+        // Haplotype values are keyed by marker id (no foreign key), so they are looked up by key.
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(populationHaplotypes)
+            .where(and(eq(populationHaplotypes.populationId, populations.id), sql`jsonb_exists(${populationHaplotypes.values}, ${markerId})`)),
+        ),
+      ),
+    )
+    .orderBy(populations.name);
+  return rows.map((r) => r.name);
+}

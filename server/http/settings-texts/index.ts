@@ -1,0 +1,1 @@
+export { settingsTextsRoutes } from './routes';

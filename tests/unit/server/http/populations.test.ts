@@ -1,0 +1,423 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Population, PopulationStatistics, StatisticsPreview } from '../../../../core/schemas/populations';
+import { markers, populationAlleles, populations } from '../../../../server/db/schema';
+import { SEED_MARKERS } from '../../../../server/db/seed/reference/markers';
+import { replaceStatistics } from '../../../../server/http/populations/replace-statistics';
+import { csvCell } from '../../../../server/http/populations/statistics-csv';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createTestApp, type TestApp } from '../../../helpers/app';
+
+const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data');
+const sharedFile = (relative: string) => readFileSync(path.join(shared, relative));
+const FBI_2015 = 'frequencies/fbi2015.csv';
+const YSTR_EUROPEAN = 'formats/ystr/South_Australia_YSTRs.European.derived.csv';
+
+let t: TestApp;
+let orgA: string;
+let orgB: string;
+const tokens = {} as Record<'adminAll' | 'editorA' | 'editorB' | 'readerA' | 'adminOrgA', string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await db.insert(markers).values(SEED_MARKERS.map((m) => ({ name: m.name, kind: m.kind, aliases: [...m.aliases], multiCopy: m.multiCopy ?? false })));
+  orgA = (await createOrganization(db, 'Oslo Lab')).id;
+  orgB = (await createOrganization(db, 'Bergen Lab')).id;
+  const admin = await createAccessGroup(db, { isAdmin: true });
+  const editor = await createAccessGroup(db, { grants: { Populations: ['Read', 'Add', 'Edit', 'Delete'] } });
+  const reader = await createAccessGroup(db, { grants: { Populations: ['Read'] } });
+  const issue = async (opts: Parameters<typeof createUser>[1]) => t.verifier.issue((await createUser(db, opts)).id);
+  tokens.adminAll = await issue({ scope: 'All', accessGroupId: admin.id });
+  tokens.adminOrgA = await issue({ scope: 'Organization', accessGroupId: admin.id, organizationIds: [orgA] });
+  tokens.editorA = await issue({ accessGroupId: editor.id, organizationIds: [orgA] });
+  tokens.editorB = await issue({ accessGroupId: editor.id, organizationIds: [orgB] });
+  tokens.readerA = await issue({ accessGroupId: reader.id, organizationIds: [orgA] });
+}, 60_000);
+afterAll(() => t.close());
+
+const auth = (who: keyof typeof tokens) => ({ authorization: `Bearer ${tokens[who]}` });
+
+function call(who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: auth(who), ...(payload ? { payload } : {}) });
+}
+
+async function create(who: keyof typeof tokens, body: { name: string; kind?: 'Autosomal' | 'YStr'; organizationIds: string[]; minimumAlleleFrequency?: number }) {
+  const res = await call(who, 'POST', '/api/populations', { kind: 'Autosomal', ...body });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Population;
+}
+
+/** A multipart body as a browser's FormData sends it: plain fields, then the file. */
+function upload(who: keyof typeof tokens, url: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string> = {}) {
+  const boundary = `----locus${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.isBuffer(file.bytes) ? file.bytes : Buffer.from(file.bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return t.app.inject({ method: 'POST', url, headers: { ...auth(who), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) });
+}
+
+const preview = (who: keyof typeof tokens, id: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string> = {}) =>
+  upload(who, `/api/populations/${id}/statistics/preview`, file, fields);
+const save = (who: keyof typeof tokens, id: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string>) =>
+  upload(who, `/api/populations/${id}/statistics`, file, fields);
+
+/** A marker/allele/frequency long table; the sums are 1 so it validates. */
+const longTable = (rows: readonly (readonly [string, string, number])[]) => `marker,allele,frequency\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+const SMALL = longTable([
+  ['D3S1358', '15', 0.25],
+  ['D3S1358', '16', 0.75],
+  ['TH01', '9.3', 0.4],
+  ['TH01', '10', 0.1],
+  ['TH01', '6', 0.5],
+]);
+const OTHER = longTable([
+  ['vWA', '17', 0.5],
+  ['vWA', '18', 0.5],
+]);
+
+const names = (list: { items: Population[] }) => list.items.map((p) => p.name);
+
+describe('populations: who sees which (spec 6 tenancy)', () => {
+  let onlyA: Population;
+  let onlyB: Population;
+  let both: Population;
+  beforeAll(async () => {
+    onlyA = await create('adminAll', { name: 'Tenancy Oslo only', organizationIds: [orgA] });
+    onlyB = await create('adminAll', { name: 'Tenancy Bergen only', organizationIds: [orgB] });
+    both = await create('adminAll', { name: 'Tenancy both', organizationIds: [orgA, orgB] });
+  });
+
+  it('lists every population for scope All, with all its organizations', async () => {
+    const list = (await call('adminAll', 'GET', '/api/populations?search=Tenancy')).json();
+    expect(names(list)).toEqual(['Tenancy Bergen only', 'Tenancy both', 'Tenancy Oslo only']);
+    expect(list.items.find((p: Population) => p.id === both.id).organizations.map((o: { name: string }) => o.name)).toEqual(['Bergen Lab', 'Oslo Lab']);
+  });
+
+  it('lists for an organization-scope user only populations shared with their organizations, naming only those', async () => {
+    const list = (await call('readerA', 'GET', '/api/populations?search=Tenancy')).json();
+    expect(names(list)).toEqual(['Tenancy both', 'Tenancy Oslo only']);
+    expect(list.count).toBe(2);
+    expect(list.items.find((p: Population) => p.id === both.id).organizations).toEqual([{ id: orgA, name: 'Oslo Lab' }]);
+  });
+
+  it('lists an organization’s populations under organizations/{id}/populations, and refuses another organization (403)', async () => {
+    expect(names((await call('readerA', 'GET', `/api/organizations/${orgA}/populations?search=Tenancy`)).json())).toEqual(['Tenancy both', 'Tenancy Oslo only']);
+    expect(names((await call('adminAll', 'GET', `/api/organizations/${orgB}/populations?search=Tenancy`)).json())).toEqual(['Tenancy Bergen only', 'Tenancy both']);
+    expect(names((await call('adminAll', 'GET', '/api/organizations/all/populations?search=Tenancy')).json())).toHaveLength(3);
+    expect((await call('readerA', 'GET', `/api/organizations/${orgB}/populations`)).statusCode).toBe(403);
+    expect((await call('readerA', 'GET', '/api/organizations/all/populations')).statusCode).toBe(403);
+  });
+
+  it('sorts by Date Created and pages on the server', async () => {
+    const list = (await call('adminAll', 'GET', '/api/populations?search=Tenancy&sort=createdAt:desc&pageSize=2&page=0')).json();
+    expect(list.count).toBe(3);
+    expect(list.items).toHaveLength(2);
+    expect((await call('adminAll', 'GET', '/api/populations?sort=version:asc')).statusCode).toBe(400);
+  });
+
+  it('answers 404 to read, edit, delete, statistics, download and upload of another organization’s population', async () => {
+    const id = onlyB.id;
+    expect((await call('editorA', 'GET', `/api/populations/${id}`)).statusCode).toBe(404);
+    expect((await call('editorA', 'PUT', `/api/populations/${id}`, { name: 'Taken', kind: 'Autosomal', minimumAlleleFrequency: 0.001, version: 1 })).statusCode).toBe(404);
+    expect((await call('editorA', 'DELETE', `/api/populations/${id}`)).statusCode).toBe(404);
+    expect((await call('editorA', 'GET', `/api/populations/${id}/statistics`)).statusCode).toBe(404);
+    expect((await call('editorA', 'GET', `/api/populations/${id}/download`)).statusCode).toBe(404);
+    expect((await preview('editorA', id, { name: 'small.csv', bytes: SMALL })).statusCode).toBe(404);
+    expect((await save('editorA', id, { name: 'small.csv', bytes: SMALL }, { version: '1' })).statusCode).toBe(404);
+    expect((await call('adminAll', 'GET', `/api/populations/${id}`)).json().name).toBe('Tenancy Bergen only');
+  });
+
+  it('lets an administrator with organization scope see only their organizations’ populations', async () => {
+    expect((await call('adminOrgA', 'GET', `/api/populations/${onlyA.id}`)).statusCode).toBe(200);
+    expect((await call('adminOrgA', 'GET', `/api/populations/${onlyB.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('populations: adding, editing, deleting', () => {
+  it('adds a population shared with the user’s own organization, minimum frequency 0.001 by default', async () => {
+    const created = await create('editorA', { name: 'Norwegian', organizationIds: [orgA] });
+    expect(created).toMatchObject({ name: 'Norwegian', kind: 'Autosomal', minimumAlleleFrequency: 0.001, source: '', statisticsUploadedAt: null, version: 1 });
+    expect(created.organizations).toEqual([{ id: orgA, name: 'Oslo Lab' }]);
+    expect(created.statistics).toEqual({ markerCount: 0, alleleCount: 0, haplotypeCount: 0, haplotypeTotal: 0, sampleSizeMin: null, sampleSizeMax: null });
+  });
+
+  it('refuses an organization-scope user sharing with another organization (403) or with none (400)', async () => {
+    const other = await call('editorA', 'POST', '/api/populations', { name: 'X', kind: 'Autosomal', organizationIds: [orgB] });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error).toBe('You can share a population only with your own organizations.');
+    const none = await call('editorA', 'POST', '/api/populations', { name: 'X', kind: 'Autosomal', organizationIds: [] });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toMatch(/at least one organization/);
+  });
+
+  it('lets an administrator with scope All share with any organizations, but not unknown ones', async () => {
+    const created = await create('adminAll', { name: 'Nordic', organizationIds: [orgA, orgB], minimumAlleleFrequency: 0.0005 });
+    expect(created.organizations.map((o) => o.id).sort()).toEqual([orgA, orgB].sort());
+    expect(created.minimumAlleleFrequency).toBe(0.0005);
+    const unknown = await call('adminAll', 'POST', '/api/populations', { name: 'X', kind: 'Autosomal', organizationIds: ['7d1f0c64-9b2e-4c4a-8f4e-2a1b3c4d5e6f'] });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('validates the form: Required name, a kind, a minimum frequency in (0, 1)', async () => {
+    const res = await call('adminAll', 'POST', '/api/populations', { name: ' ', kind: 'Mitochondrial', minimumAlleleFrequency: 1.5, organizationIds: [] });
+    expect(res.statusCode).toBe(400);
+    const paths = (res.json().details as { path: string }[]).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['/name', '/kind', '/minimumAlleleFrequency']));
+  });
+
+  it('refuses adding and deleting without the Populations Add and Delete rights (403)', async () => {
+    expect((await call('readerA', 'POST', '/api/populations', { name: 'X', kind: 'Autosomal', organizationIds: [orgA] })).statusCode).toBe(403);
+    const p = await create('editorA', { name: 'Reader cannot delete', organizationIds: [orgA] });
+    expect((await call('readerA', 'DELETE', `/api/populations/${p.id}`)).statusCode).toBe(403);
+    expect((await call('readerA', 'PUT', `/api/populations/${p.id}`, { name: 'Y', kind: 'Autosomal', minimumAlleleFrequency: 0.001, version: 1 })).statusCode).toBe(403);
+  });
+
+  it('edits name and minimum frequency with the version read; a stale version is 409', async () => {
+    const p = await create('editorA', { name: 'Sami', organizationIds: [orgA] });
+    const body = { name: 'Sámi', kind: 'Autosomal', minimumAlleleFrequency: 0.002, organizationIds: [orgA], version: 1 };
+    const res = await call('editorA', 'PUT', `/api/populations/${p.id}`, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Sámi', minimumAlleleFrequency: 0.002, version: 2 });
+    const stale = await call('editorA', 'PUT', `/api/populations/${p.id}`, { ...body, name: 'Lost' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatch(/changed by someone else/);
+  });
+
+  it('refuses a change of organizations by anyone but an administrator with scope All (403); repeating them is no change', async () => {
+    const p = await create('adminAll', { name: 'Shared', organizationIds: [orgA, orgB] });
+    const base = { name: 'Shared', kind: 'Autosomal', minimumAlleleFrequency: 0.001 };
+    const change = await call('editorA', 'PUT', `/api/populations/${p.id}`, { ...base, organizationIds: [], version: 1 });
+    expect(change.statusCode).toBe(403);
+    expect(change.json().error).toBe('Only an administrator with scope All can change the organizations of a population.');
+    // editorA saw only Oslo Lab; sending that back keeps Bergen Lab too.
+    expect((await call('editorA', 'PUT', `/api/populations/${p.id}`, { ...base, organizationIds: [orgA], version: 1 })).statusCode).toBe(200);
+    expect((await call('editorA', 'PUT', `/api/populations/${p.id}`, { ...base, version: 2 })).statusCode).toBe(200);
+    const byAdmin = await call('adminAll', 'PUT', `/api/populations/${p.id}`, { ...base, organizationIds: [orgB], version: 3 });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json().organizations).toEqual([{ id: orgB, name: 'Bergen Lab' }]);
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).statusCode).toBe(404);
+  });
+
+  it('deletes a population with its statistics', async () => {
+    const p = await create('editorA', { name: 'To delete', organizationIds: [orgA] });
+    expect((await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' })).statusCode).toBe(200);
+    expect((await call('editorA', 'DELETE', `/api/populations/${p.id}`)).statusCode).toBe(204);
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(populationAlleles).where(eq(populationAlleles.populationId, p.id))).toEqual([]);
+  });
+});
+
+describe('populations: Upload Statistics preview (nothing saved)', () => {
+  it('previews the FBI 2015 table for the population chosen from the twelve it holds', async () => {
+    const p = await create('editorA', { name: 'FBI Caucasian', organizationIds: [orgA] });
+    const file = { name: 'fbi2015.csv', bytes: sharedFile(FBI_2015) };
+    const unchosen = (await preview('editorA', p.id, file)).json() as StatisticsPreview;
+    expect(unchosen.populations).toHaveLength(12);
+    expect(unchosen.population).toBeNull();
+    expect(unchosen.errors.map((e) => e.message)).toEqual([expect.stringMatching(/holds 12 populations .*choose the one to import/)]);
+
+    const res = await preview('editorA', p.id, file, { population: 'Caucasian' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as StatisticsPreview;
+    expect(body).toMatchObject({ fileName: 'fbi2015.csv', kind: 'Autosomal', population: 'Caucasian', errors: [] });
+    expect(body.format).toMatch(/marker\/allele\/frequency/i);
+    expect(body.markers).toHaveLength(23);
+    const d3 = body.markers.find((m) => m.marker === 'D3S1358')!;
+    // fbi2015.csv, Caucasian D3S1358: 13 … 19, frequencies summing to 1 (the source's rounding).
+    expect(d3.alleles.map((a) => a.allele)).toEqual(['13', '14', '15', '16', '17', '18', '19']);
+    expect(d3.alleles.find((a) => a.allele === '15')!.frequency).toBeCloseTo(0.24752475247524752, 15);
+    expect(d3.sum).toBeCloseTo(1, 6);
+    // Nothing stored by a preview.
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json()).toMatchObject({ version: 1, statistics: { markerCount: 0 } });
+  });
+
+  it('previews a Y-STR haplotype table for a Y-STR population, values counted per marker', async () => {
+    const p = await create('editorA', { name: 'South Australia European', kind: 'YStr', organizationIds: [orgA] });
+    const res = await preview('editorA', p.id, { name: 'South_Australia_YSTRs.European.derived.csv', bytes: sharedFile(YSTR_EUROPEAN) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as StatisticsPreview;
+    expect(body).toMatchObject({ kind: 'YStr', errors: [], population: 'European' });
+    expect(body.markers).toHaveLength(25);
+    // 197 men in the European sheet (FORMATS.md), some sharing a haplotype.
+    expect(body.haplotypeTotal).toBe(197);
+    expect(body.haplotypeCount).toBeLessThanOrEqual(197);
+    const dys385 = body.markers.find((m) => m.marker === 'DYS385')!;
+    expect(dys385.alleles.some((a) => a.allele === '11,14')).toBe(true);
+    expect(dys385.sum).toBeCloseTo(1, 10);
+  });
+
+  it('names each unknown marker exactly: Marker {name} is invalid', async () => {
+    const p = await create('editorA', { name: 'Unknown marker', organizationIds: [orgA] });
+    const body = (await preview('editorA', p.id, { name: 'unknown.csv', bytes: longTable([['D3S1358', '15', 1], ['D99S999', '12', 1]]) })).json() as StatisticsPreview;
+    expect(body.errors.map((e) => e.message)).toContain('Marker D99S999 is invalid');
+  });
+
+  it('lists a frequency outside (0, 1] with its row and marker', async () => {
+    const p = await create('editorA', { name: 'Bad frequency', organizationIds: [orgA] });
+    const body = (await preview('editorA', p.id, { name: 'bad.csv', bytes: longTable([['D3S1358', '15', 1.5]]) })).json() as StatisticsPreview;
+    expect(body.errors.length).toBeGreaterThan(0);
+    expect(body.errors[0]).toMatchObject({ row: 2, marker: 'D3S1358' });
+  });
+
+  it('refuses a Y-STR haplotype table for an autosomal population, and allele frequencies for a Y-STR one', async () => {
+    const auto = await create('editorA', { name: 'Autosomal kind', organizationIds: [orgA] });
+    const ystrFile = { name: 'european.csv', bytes: sharedFile(YSTR_EUROPEAN) };
+    const body = (await preview('editorA', auto.id, ystrFile)).json() as StatisticsPreview;
+    expect(body.errors.map((e) => e.message)).toContain(
+      'european.csv is a Y-STR haplotype table, but population "Autosomal kind" is autosomal. Upload it to a Y-STR population.',
+    );
+    const saved = await save('editorA', auto.id, ystrFile, { version: '1' });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().error).toBe('european.csv is a Y-STR haplotype table, but population "Autosomal kind" is autosomal. Upload it to a Y-STR population.');
+
+    const ystr = await create('editorA', { name: 'Y kind', kind: 'YStr', organizationIds: [orgA] });
+    const frequencies = await save('editorA', ystr.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    expect(frequencies.statusCode).toBe(400);
+    expect(frequencies.json().error).toMatch(/needs a haplotype table/);
+  });
+
+  it('says what is wrong with a request without a file, an empty file, or not multipart (400)', async () => {
+    const p = await create('editorA', { name: 'No file', organizationIds: [orgA] });
+    const json = await call('editorA', 'POST', `/api/populations/${p.id}/statistics/preview`, { file: 'x' });
+    expect(json.statusCode).toBe(400);
+    expect((await preview('editorA', p.id, { name: 'empty.csv', bytes: '' })).statusCode).toBe(400);
+    expect((await preview('readerA', p.id, { name: 'small.csv', bytes: SMALL })).statusCode).toBe(403);
+  });
+});
+
+describe('populations: saving statistics', () => {
+  it('replaces the statistics with the new file and bumps the version, recording the source', async () => {
+    const p = await create('editorA', { name: 'Replace', organizationIds: [orgA] });
+    const first = await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ version: 2, statistics: { markerCount: 2, alleleCount: 5 } });
+    expect(first.json().source).toMatch(/^small\.csv \(.+\)$/);
+    expect(first.json().statisticsUploadedAt).not.toBeNull();
+
+    const second = await save('editorA', p.id, { name: 'other.csv', bytes: OTHER }, { version: '2' });
+    expect(second.json()).toMatchObject({ version: 3, statistics: { markerCount: 1, alleleCount: 2 } });
+    const stats = (await call('editorA', 'GET', `/api/populations/${p.id}/statistics`)).json() as PopulationStatistics;
+    expect(stats.markers.map((m) => m.marker)).toEqual(['vWA']);
+    expect(stats.markers[0]!.alleles).toEqual([
+      { allele: '17', frequency: 0.5 },
+      { allele: '18', frequency: 0.5 },
+    ]);
+  });
+
+  it('records which population of a multi-population file was saved', async () => {
+    const p = await create('editorA', { name: 'FBI SW Hispanic', organizationIds: [orgA] });
+    const res = await save('editorA', p.id, { name: 'fbi2015.csv', bytes: sharedFile(FBI_2015) }, { version: '1', population: 'SW Hispanic' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().source).toMatch(/^fbi2015\.csv, SW Hispanic \(/);
+    expect(res.json().statistics.markerCount).toBe(23);
+  });
+
+  it('refuses a file with errors (400, the errors in details) and keeps the old statistics', async () => {
+    const p = await create('editorA', { name: 'Refused', organizationIds: [orgA] });
+    await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    const res = await save('editorA', p.id, { name: 'bad.csv', bytes: longTable([['D3S1358', '15', 1], ['D99S999', '12', 1]]) }, { version: '2' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual(expect.arrayContaining([expect.objectContaining({ message: 'Marker D99S999 is invalid' })]));
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json()).toMatchObject({ version: 2, statistics: { markerCount: 2 } });
+  });
+
+  it('needs the version read: missing is 400, stale is 409', async () => {
+    const p = await create('editorA', { name: 'Versioned upload', organizationIds: [orgA] });
+    expect((await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, {})).statusCode).toBe(400);
+    const stale = await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '7' });
+    expect(stale.statusCode).toBe(409);
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json().statistics.markerCount).toBe(0);
+  });
+
+  it('leaves the old statistics intact when the replacement fails part-way (one transaction)', async () => {
+    const p = await create('editorA', { name: 'Atomic', organizationIds: [orgA] });
+    await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    const before = (await call('editorA', 'GET', `/api/populations/${p.id}/statistics`)).json();
+    const [vwa] = await t.database.db.select({ id: markers.id }).from(markers).where(eq(markers.name, 'vWA'));
+    // The second marker does not exist: its insert fails after the old rows were deleted and the first marker inserted.
+    const failing = replaceStatistics(
+      t.database.db,
+      p.id,
+      2,
+      {
+        markers: [
+          { markerId: vwa!.id, sampleSize: 100, alleles: [{ allele: '17', frequency: 1 }] },
+          { markerId: '00000000-0000-4000-8000-000000000000', sampleSize: null, alleles: [{ allele: '9', frequency: 1 }] },
+        ],
+        haplotypes: [],
+      },
+      { source: 'broken', uploadedAt: new Date() },
+    );
+    await expect(failing).rejects.toThrow();
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}/statistics`)).json()).toEqual(before);
+    const [row] = await t.database.db.select().from(populations).where(eq(populations.id, p.id));
+    expect(row).toMatchObject({ version: 2, source: expect.stringMatching(/^small\.csv/) });
+  });
+
+  it('stores a Y-STR haplotype table and pages its haplotypes, most frequent first', async () => {
+    const p = await create('editorA', { name: 'Y haplotypes', kind: 'YStr', organizationIds: [orgA] });
+    const res = await save('editorA', p.id, { name: 'european.csv', bytes: sharedFile(YSTR_EUROPEAN) }, { version: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().statistics).toMatchObject({ markerCount: 25, haplotypeTotal: 197 });
+    const page = (await call('editorA', 'GET', `/api/populations/${p.id}/statistics?pageSize=10`)).json() as PopulationStatistics;
+    expect(page.haplotypes).toHaveLength(10);
+    expect(page.haplotypeCount).toBe(res.json().statistics.haplotypeCount);
+    const counts = page.haplotypes.map((h) => h.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('fixes the kind once statistics exist (409)', async () => {
+    const p = await create('editorA', { name: 'Kind fixed', organizationIds: [orgA] });
+    await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    const res = await call('editorA', 'PUT', `/api/populations/${p.id}`, { name: 'Kind fixed', kind: 'YStr', minimumAlleleFrequency: 0.001, version: 2 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('The kind of a population cannot change once it has statistics.');
+  });
+});
+
+describe('populations: download (spec 7.1)', () => {
+  it('downloads the statistics as a CSV long table named after the population, alleles in repeat order', async () => {
+    const p = await create('editorA', { name: 'Download Ø', organizationIds: [orgA] });
+    await save('editorA', p.id, { name: 'small.csv', bytes: SMALL }, { version: '1' });
+    const res = await call('readerA', 'GET', `/api/populations/${p.id}/download`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Download _.csv"; filename*=UTF-8''Download%20%C3%98.csv`);
+    expect(res.body.split('\r\n')).toEqual([
+      'marker,allele,frequency',
+      'D3S1358,15,0.25',
+      'D3S1358,16,0.75',
+      'TH01,6,0.5',
+      'TH01,9.3,0.4',
+      'TH01,10,0.1',
+      '',
+    ]);
+  });
+
+  it('downloads a Y-STR population as its haplotype table, multi-copy values in one quoted cell', async () => {
+    const p = await create('editorA', { name: 'Y download', kind: 'YStr', organizationIds: [orgA] });
+    await save('editorA', p.id, { name: 'european.csv', bytes: sharedFile(YSTR_EUROPEAN) }, { version: '1' });
+    const lines = (await call('editorA', 'GET', `/api/populations/${p.id}/download`)).body.trim().split('\r\n');
+    expect(lines[0]!.split(',')).toEqual(expect.arrayContaining(['count', 'DYS385', 'DYF387S1', 'DYS19']));
+    expect(lines.slice(1).some((l) => /"\d+,\d+"/.test(l))).toBe(true);
+  });
+
+  it('keeps a spreadsheet from running a cell as a formula, and quotes what CSV needs quoted', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe("'+1");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('12,13')).toBe('"12,13"');
+    expect(csvCell('9.3')).toBe('9.3');
+    expect(csvCell(0.25)).toBe('0.25');
+  });
+});
