@@ -3,7 +3,7 @@ import { createApiClient, type ApiClient } from '../api/client';
 import { getAccessToken, useSessionActions } from '../auth/session';
 import { useNotify } from '../ui/notifications/notifications-provider';
 
-const ApiContext = createContext<ApiClient | null>(null);
+export const ApiContext = createContext<ApiClient | null>(null);
 
 /**
  * Creates the app's one API client and wires it to the session (token, 401) and the toaster.

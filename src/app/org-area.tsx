@@ -28,7 +28,7 @@ export function homeOrgId(me: { organizations: readonly { id: string }[] }): str
 export function OrgArea() {
   const [location] = useLocation();
   const search = useSearch();
-  const { me, signOut, acceptLicences, lookupName } = useShellSession();
+  const { me, signOut, acceptLicences, lookupName, accountActions } = useShellSession();
   const orgId = orgIdOf(location);
   const subPath = subPathOf(location);
   const principal = principalOf(me);
@@ -45,7 +45,7 @@ export function OrgArea() {
         : route.title;
   useDocumentTitle(title);
 
-  const layout = { me, orgId, subPath, onSignOut: signOut };
+  const layout = { me, orgId, subPath, onSignOut: signOut, accountActions };
 
   if (!me.licensesAccepted) {
     return (

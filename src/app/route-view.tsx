@@ -1,17 +1,16 @@
 import type { ComponentType } from 'react';
+import { ADMIN_AREAS } from '../admin/areas';
 import { ComingPage } from './pages/coming-page';
-import { routes, type AppRoute, type RouteName } from './routes';
+import type { RouteViewProps } from './route-view-props';
+import { routes, type RouteName } from './routes';
 
-export interface RouteViewProps {
-  route: AppRoute;
-  params: Readonly<Record<string, string>>;
-}
+export type { RouteViewProps } from './route-view-props';
 
 /**
  * The screen of each route. Features add themselves here as they are built; every other route
  * shows the honest "coming" page.
  */
-const VIEWS: Partial<Record<RouteName, ComponentType<RouteViewProps>>> = {};
+const VIEWS: Partial<Record<RouteName, ComponentType<RouteViewProps>>> = Object.assign({}, ...ADMIN_AREAS.map((area) => area.views));
 
 export function RouteView({ route, params }: RouteViewProps) {
   const View = VIEWS[route.name];

@@ -119,7 +119,7 @@ export const routes = defineRoutes({
   MarkersEdit: { pattern: '/:orgId/markers/:id/edit', title: 'Marker', breadcrumb: id, parent: 'Markers', permission: edit('Markers') },
   Populations: { pattern: '/:orgId/populations', title: 'Populations', breadcrumb: 'Populations', parent: 'Dashboard', permission: read('Populations') },
   PopulationsEdit: { pattern: '/:orgId/populations/:id/edit', title: 'Population', breadcrumb: id, parent: 'Populations', permission: edit('Populations') },
-  PopulationsUpload: { pattern: '/:orgId/populations/:id/upload', title: 'Upload population statistics', breadcrumb: 'Upload Statistics', parent: 'PopulationsEdit', permission: { entity: 'Populations', verb: 'Edit' } },
+  PopulationsUpload: { pattern: '/:orgId/populations/:id/upload', title: 'Upload statistics', breadcrumb: 'Upload Statistics', parent: 'PopulationsEdit', permission: { entity: 'Populations', verb: 'Edit' } },
   Laboratories: { pattern: '/:orgId/laboratories', title: 'Laboratories', breadcrumb: 'Laboratories', parent: 'Dashboard', permission: read('Laboratories') },
   LaboratoriesEdit: { pattern: '/:orgId/laboratories/:id/edit', title: 'Laboratory', breadcrumb: id, parent: 'Laboratories', permission: edit('Laboratories') },
   Citations: { pattern: '/:orgId/citations', title: 'Citations', breadcrumb: 'Citations', parent: 'Dashboard', permission: read('Citations') },

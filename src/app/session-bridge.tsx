@@ -4,6 +4,9 @@ import { useMe, useSessionActions } from '../auth/session';
 import { useApi } from './api-provider';
 import { StatusPage } from './pages/status-page';
 import { ShellSessionContext, type ShellSession } from './shell-session';
+import { RECORD_NAMES } from '../admin/areas';
+import { ChangePasswordButton } from '../account/change-password-button';
+import type { BreadcrumbNameLookup } from './layout/breadcrumb-bar';
 
 /** Name of the loading flag while the licence acceptance is being recorded. */
 export const ACCEPT_LICENCES_LOADING = 'acceptLicences';
@@ -25,9 +28,13 @@ export function SessionBridge({ children }: { children: ReactNode }) {
       }),
     [api, actions],
   );
+  const lookupName = useCallback<BreadcrumbNameLookup>(
+    ({ routeName, id, params }) => RECORD_NAMES[routeName]?.(api, id, params),
+    [api],
+  );
   const session = useMemo<ShellSession | null>(
-    () => (me ? { me, signOut: actions.signOut, acceptLicences } : null),
-    [me, actions, acceptLicences],
+    () => (me ? { me, signOut: actions.signOut, acceptLicences, lookupName, accountActions: <ChangePasswordButton /> } : null),
+    [me, actions, acceptLicences, lookupName],
   );
 
   if (!session) return <StatusPage title="Loading your account…" busy />;

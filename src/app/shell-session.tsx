@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Me } from '../../core/schemas/me';
 import type { BreadcrumbNameLookup } from './layout/breadcrumb-bar';
 
@@ -13,6 +13,8 @@ export interface ShellSession {
   acceptLicences(): Promise<void>;
   /** Names of records in breadcrumbs; without it the ids are shown. */
   lookupName?: BreadcrumbNameLookup;
+  /** Shown beside Sign out (Change password); tests and stories may leave it out. */
+  accountActions?: ReactNode;
 }
 
 export const ShellSessionContext = createContext<ShellSession | null>(null);

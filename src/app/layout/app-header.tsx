@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Me } from '../../../core/schemas/me';
 import { fullName } from '../principal';
@@ -10,12 +11,13 @@ interface AppHeaderProps {
   /** Licence not yet accepted: only the product name, the user and Sign out. */
   restricted: boolean;
   onSignOut(): void;
+  accountActions?: ReactNode;
   navOpen: boolean;
   onToggleNav(): void;
   navId: string;
 }
 
-export function AppHeader({ me, orgId, subPath, restricted, onSignOut, navOpen, onToggleNav, navId }: AppHeaderProps) {
+export function AppHeader({ me, orgId, subPath, restricted, onSignOut, accountActions, navOpen, onToggleNav, navId }: AppHeaderProps) {
   return (
     <header className="app-header">
       {restricted ? null : (
@@ -42,6 +44,7 @@ export function AppHeader({ me, orgId, subPath, restricted, onSignOut, navOpen, 
           <span className="visually-hidden">Signed in as </span>
           {fullName(me)}
         </span>
+        {restricted ? null : accountActions}
         <button type="button" className="button button--secondary" onClick={onSignOut}>
           Sign out
         </button>

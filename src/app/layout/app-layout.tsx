@@ -19,6 +19,8 @@ export interface AppLayoutProps {
   /** Until the licence is accepted only the header's sign-out and the page itself are offered. */
   restricted?: boolean;
   onSignOut(): void;
+  /** Account actions beside Sign out (Change password); the session bridge supplies them. */
+  accountActions?: ReactNode;
   children: ReactNode;
 }
 
@@ -26,7 +28,7 @@ export interface AppLayoutProps {
  * The frame of every signed-in page: header, permitted navigation, breadcrumbs and the page. It
  * takes everything by props, so stories and tests can draw it without a session.
  */
-export function AppLayout({ me, orgId, subPath, trail = [], breadcrumbs, restricted = false, onSignOut, children }: AppLayoutProps) {
+export function AppLayout({ me, orgId, subPath, trail = [], breadcrumbs, restricted = false, onSignOut, accountActions, children }: AppLayoutProps) {
   const [navOpen, setNavOpen] = useState(false);
   // On narrow screens the navigation is a drawer; following a link closes it.
   useEffect(() => setNavOpen(false), [orgId, subPath]);
@@ -42,6 +44,7 @@ export function AppLayout({ me, orgId, subPath, trail = [], breadcrumbs, restric
         subPath={subPath}
         restricted={restricted}
         onSignOut={onSignOut}
+        accountActions={accountActions}
         navOpen={navOpen}
         onToggleNav={() => setNavOpen((open) => !open)}
         navId={NAV_ID}

@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { Me } from '../../../core/schemas/me';
+import { createApiClient } from '../../../src/api/client';
+import { ApiContext } from '../../../src/app/api-provider';
 import { OrgArea } from '../../../src/app/org-area';
 import { ShellSessionContext, type ShellSession } from '../../../src/app/shell-session';
 
@@ -19,11 +21,15 @@ export function renderShell(path: string, session: Partial<ShellSession> & { me:
     acceptLicences: vi.fn(async () => undefined),
     ...session,
   };
+  // Screens load their data from the API; here the shell is under test, so calls stay pending.
+  const api = createApiClient({ baseUrl: 'http://locus.test', getAccessToken: () => 'token', onUnauthorized: vi.fn(), notify: vi.fn(), fetch: () => new Promise<Response>(() => undefined) });
   const ui = (s: ShellSession) => (
     <Router hook={location.hook} searchHook={location.searchHook}>
-      <ShellSessionContext.Provider value={s}>
-        <OrgArea />
-      </ShellSessionContext.Provider>
+      <ApiContext.Provider value={api}>
+        <ShellSessionContext.Provider value={s}>
+          <OrgArea />
+        </ShellSessionContext.Provider>
+      </ApiContext.Provider>
     </Router>
   );
   const result = render(ui(value));

@@ -1,0 +1,29 @@
+import type { AdminArea, RecordNameLookup } from './area';
+import type { RouteName } from '../app/routes';
+import { accessGroupsArea } from './access-groups/area';
+import { analysisGroupsArea } from './analysis-groups/area';
+import { chemistriesArea } from './chemistries/area';
+import { citationsArea } from './citations/area';
+import { emailTemplatesArea } from './email-templates/area';
+import { markersArea } from './markers/area';
+import { populationsArea } from './populations/area';
+import { referenceListsArea } from './reference-lists/area';
+import { settingsTextsArea } from './settings-texts/area';
+import { usersArea } from './users/area';
+
+/** Every administration area of spec 2.7, plus About us and Contact (2.6). */
+export const ADMIN_AREAS: readonly AdminArea[] = [
+  referenceListsArea,
+  usersArea,
+  accessGroupsArea,
+  markersArea,
+  chemistriesArea,
+  populationsArea,
+  emailTemplatesArea,
+  citationsArea,
+  analysisGroupsArea,
+  settingsTextsArea,
+];
+
+/** Breadcrumb name lookups of every area, by route name. */
+export const RECORD_NAMES: Partial<Record<RouteName, RecordNameLookup>> = Object.assign({}, ...ADMIN_AREAS.map((area) => area.names ?? {}));

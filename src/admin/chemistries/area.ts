@@ -1,0 +1,18 @@
+import { createElement } from 'react';
+import type { RouteViewProps } from '../../app/route-view-props';
+import type { AdminArea } from '../area';
+import { ChemistriesTable } from './chemistries-table';
+import { chemistryApi } from './chemistry-api';
+import { ChemistryEdit } from './chemistry-edit';
+import { CHEMISTRY_SCREENS } from './chemistry-kinds';
+
+/** Y-STR and autosomal chemistries (spec 2.7): a table and a form each; the breadcrumb shows the chemistry's name. */
+export const chemistriesArea: AdminArea = {
+  views: Object.fromEntries(
+    CHEMISTRY_SCREENS.flatMap((screens) => [
+      [screens.table, ({ params }: RouteViewProps) => createElement(ChemistriesTable, { screens, orgId: params.orgId! })],
+      [screens.edit, ({ params }: RouteViewProps) => createElement(ChemistryEdit, { key: params.id, screens, orgId: params.orgId!, id: params.id! })],
+    ]),
+  ),
+  names: Object.fromEntries(CHEMISTRY_SCREENS.map((screens) => [screens.edit, async (api, id) => (await chemistryApi(api, screens).get(id)).name])),
+};

@@ -1,0 +1,18 @@
+import { createElement } from 'react';
+import type { RouteViewProps } from '../../app/route-view-props';
+import type { AdminArea } from '../area';
+import { populationApi } from './population-api';
+import { PopulationEdit } from './population-edit';
+import { PopulationUpload } from './population-upload';
+import { PopulationsTable } from './populations-table';
+
+/** Populations (spec 2.7): the table, the edit screen with its statistics, and Upload Statistics. */
+export const populationsArea: AdminArea = {
+  views: {
+    Populations: ({ params }: RouteViewProps) => createElement(PopulationsTable, { key: params.orgId, orgId: params.orgId! }),
+    PopulationsEdit: ({ params }: RouteViewProps) => createElement(PopulationEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),
+    PopulationsUpload: ({ params }: RouteViewProps) => createElement(PopulationUpload, { key: params.id, orgId: params.orgId!, id: params.id! }),
+  },
+  // PopulationsUpload's crumb is the fixed text "Upload Statistics"; its parent shows the population's name.
+  names: { PopulationsEdit: async (api, id) => (await populationApi(api).get(id)).name },
+};

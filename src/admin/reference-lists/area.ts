@@ -1,0 +1,18 @@
+import { createElement } from 'react';
+import type { RouteViewProps } from '../../app/route-view-props';
+import type { AdminArea } from '../area';
+import { NAMED_LISTS } from './lists';
+import { namedListApi } from './named-list-api';
+import { NamedListEdit } from './named-list-edit';
+import { NamedListTable } from './named-list-table';
+
+/** Organizations, case types, sample sources and laboratories: a table and a Name form each. */
+export const referenceListsArea: AdminArea = {
+  views: Object.fromEntries(
+    NAMED_LISTS.flatMap((list) => [
+      [list.table, ({ params }: RouteViewProps) => createElement(NamedListTable, { list, orgId: params.orgId! })],
+      [list.edit, ({ params }: RouteViewProps) => createElement(NamedListEdit, { key: params.id, list, orgId: params.orgId!, id: params.id! })],
+    ]),
+  ),
+  names: Object.fromEntries(NAMED_LISTS.map((list) => [list.edit, async (api, id) => (await namedListApi(api, list).get(id)).name])),
+};

@@ -1,0 +1,15 @@
+import { createElement } from 'react';
+import type { RouteViewProps } from '../../app/route-view-props';
+import type { AdminArea } from '../area';
+import { UserEdit } from './user-edit';
+import { usersApi } from './users-api';
+import { UsersTable } from './users-table';
+
+/** Users (spec 2.7): the table and the user form; the breadcrumb shows the user's e-mail. */
+export const usersArea: AdminArea = {
+  views: {
+    Users: ({ params }: RouteViewProps) => createElement(UsersTable, { orgId: params.orgId! }),
+    UsersEdit: ({ params }: RouteViewProps) => createElement(UserEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),
+  },
+  names: { UsersEdit: async (api, id) => (await usersApi(api).get(id)).email },
+};

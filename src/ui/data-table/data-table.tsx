@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import {
+  InfiniteRowModelModule,
+  ModuleRegistry,
+  RowStyleModule,
+  TextFilterModule,
+  ValidationModule,
+  themeQuartz,
+  type ColDef,
+  type GridApi,
+  type IDatasource,
+  type IGetRowsParams,
+  type RowClickedEvent,
+} from 'ag-grid-community';
+import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
+import { pageRequest } from './page-request';
+
+ModuleRegistry.registerModules([InfiniteRowModelModule, TextFilterModule, RowStyleModule, ...(import.meta.env?.DEV ? [ValidationModule] : [])]);
+
+/** One column of a DataTable: the list call's field name, its header, and how a cell shows. */
+export interface DataColumn<T> {
+  field: string;
+  header: string;
+  sortable?: boolean;
+  /** Offers a text filter that the server applies (contains, case-insensitive). */
+  filterable?: boolean;
+  /** Text of the cell; defaults to the row's `field` value. */
+  text?(row: T): string;
+  /** Content of the cell when it is more than text (links, badges). */
+  render?(row: T): ReactNode;
+  width?: number;
+  flex?: number;
+}
+
+export interface DataTableProps<T> {
+  /** Accessible name of the grid, e.g. "Users". */
+  label: string;
+  columns: readonly DataColumn<T>[];
+  /** The `{ items, count }` list call; paging, sorting and filtering happen on the server. */
+  load(query: ListQueryInput): Promise<ListResult<T>>;
+  /** Where a row leads when clicked or opened with Enter. */
+  rowHref?(row: T): string | undefined;
+  onNavigate?(href: string): void;
+  /** Changing it reloads the rows (after a delete, for example). */
+  reloadKey?: unknown;
+  pageSize?: number;
+  /** Shown when the list is empty. */
+  emptyText?: string;
+}
+
+const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: 'var(--color-accent, #1f5f8b)' });
+
+/**
+ * AG Grid over a server-side list call (infinite row model: the grid asks for blocks of rows as the
+ * user scrolls; the server pages, sorts and filters). A search box above it searches every column.
+ */
+export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
+  const { label, columns, rowHref, onNavigate, reloadKey, pageSize = 50, emptyText = 'Nothing here yet.' } = props;
+  const [search, setSearch] = useState('');
+  const [count, setCount] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const gridRef = useRef<GridApi<T> | null>(null);
+  const loadRef = useRef(props.load);
+  loadRef.current = props.load;
+  const searchRef = useRef(search);
+  searchRef.current = search;
+
+  const columnDefs = useMemo<ColDef<T>[]>(
+    () =>
+      columns.map((c) => ({
+        colId: c.field,
+        field: c.field as never,
+        headerName: c.header,
+        sortable: c.sortable ?? false,
+        filter: c.filterable ? 'agTextColumnFilter' : false,
+        filterParams: c.filterable ? { filterOptions: ['contains'], maxNumConditions: 1 } : undefined,
+        ...(c.width ? { width: c.width } : { flex: c.flex ?? 1 }),
+        valueGetter: (p) => (p.data ? (c.text ? c.text(p.data) : String((p.data as Record<string, unknown>)[c.field] ?? '')) : ''),
+        ...(c.render ? { cellRenderer: (p: CustomCellRendererProps<T>) => (p.data ? c.render!(p.data) : null) } : {}),
+      })),
+    [columns],
+  );
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows(params: IGetRowsParams) {
+        const query = pageRequest(params, pageSize, searchRef.current);
+        loadRef.current(query).then(
+          (result) => {
+            setFailed(false);
+            setCount(result.count);
+            params.successCallback(result.items, result.count);
+            if (result.count === 0) gridRef.current?.showNoRowsOverlay();
+            else gridRef.current?.hideOverlay();
+          },
+          () => {
+            setFailed(true);
+            params.failCallback();
+          },
+        );
+      },
+    }),
+    [pageSize],
+  );
+
+  useEffect(() => {
+    gridRef.current?.purgeInfiniteCache();
+  }, [reloadKey, search]);
+
+  const open = useCallback(
+    (row: T | undefined) => {
+      const href = row && rowHref?.(row);
+      if (href) onNavigate?.(href);
+    },
+    [rowHref, onNavigate],
+  );
+
+  return (
+    <section className="data-table" aria-label={label}>
+      <div className="data-table__toolbar">
+        <input
+          type="search"
+          className="input data-table__search"
+          aria-label={`Search ${label}`}
+          placeholder="Search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <span className="data-table__count" aria-live="polite">
+          {count === null ? '' : `${count} ${count === 1 ? 'record' : 'records'}`}
+        </span>
+      </div>
+      {failed ? (
+        <p role="alert" className="notice notice--negative">
+          The list could not be loaded.
+        </p>
+      ) : null}
+      <div className="data-table__grid">
+        <AgGridReact<T>
+          theme={theme}
+          rowModelType="infinite"
+          datasource={datasource}
+          columnDefs={columnDefs}
+          cacheBlockSize={pageSize}
+          maxBlocksInCache={20}
+          domLayout="autoHeight"
+          getRowId={(p) => p.data.id}
+          overlayNoRowsTemplate={`<span>${emptyText.replace(/[<>&]/g, '')}</span>`}
+          rowClass={rowHref ? 'data-table__row--link' : undefined}
+          onGridReady={(e) => {
+            gridRef.current = e.api;
+          }}
+          onRowClicked={(e: RowClickedEvent<T>) => open(e.data)}
+          onCellKeyDown={(e) => {
+            if ((e.event as KeyboardEvent | undefined)?.key === 'Enter') open(e.data);
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { ListQueryInput } from '../../../core/schemas/list';
+import { DataTable } from '../../../src/ui/data-table/data-table';
+
+type Row = { id: string; name: string };
+const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({ id: `id-${i}`, name: `Lab ${String(i).padStart(3, '0')}` }));
+
+function fakeList(all: Row[]) {
+  return vi.fn(async (q: ListQueryInput) => {
+    const matching = all.filter((r) => !q.search || r.name.toLowerCase().includes(q.search.toLowerCase()));
+    const page = q.page ?? 0;
+    const size = q.pageSize ?? 50;
+    return { items: matching.slice(page * size, page * size + size), count: matching.length };
+  });
+}
+
+describe('DataTable', () => {
+  it('shows the first page the server returns and the total count', async () => {
+    const load = fakeList(rows);
+    render(<DataTable<Row> label="Laboratories" columns={[{ field: 'name', header: 'Name', sortable: true }]} load={load} />);
+    expect(await screen.findByText('Lab 000')).toBeInTheDocument();
+    expect(screen.getByText('120 records')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledWith({ page: 0, pageSize: 50 });
+  });
+
+  it('asks the server again with the search text', async () => {
+    const load = fakeList(rows);
+    render(<DataTable<Row> label="Laboratories" columns={[{ field: 'name', header: 'Name' }]} load={load} />);
+    await screen.findByText('Lab 000');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search Laboratories' }), '119');
+    await waitFor(() => expect(screen.getByText('1 record')).toBeInTheDocument());
+    expect(screen.getByText('Lab 119')).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith({ page: 0, pageSize: 50, search: '119' });
+  });
+
+  it('opens a row on click', async () => {
+    const onNavigate = vi.fn();
+    render(
+      <DataTable<Row> label="Laboratories" columns={[{ field: 'name', header: 'Name' }]} load={fakeList(rows)} rowHref={(r) => `/x/${r.id}`} onNavigate={onNavigate} />,
+    );
+    await userEvent.click(await screen.findByText('Lab 002'));
+    expect(onNavigate).toHaveBeenCalledWith('/x/id-2');
+  });
+});
