@@ -8,11 +8,13 @@ import { openPglite } from '../../server/db/database';
 import { seedFirstStart } from '../../server/db/seed/first-start';
 import { hashPassword } from '../../server/identity/password';
 import { users } from '../../server/db/schema';
-import { E2E_ADMIN, E2E_LOCKED_USER } from './fixtures';
+import { E2E_ADMIN, E2E_LOCKED_USER, E2E_SECOND_ADMIN } from './fixtures';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The generated password of the demo accounts (server/db/seed/demo.ts). */
+    demoPassword: string;
   }
 }
 
@@ -34,17 +36,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // Seed before the server opens the embedded database (PGlite is single-process).
   const database = await openPglite(dataDir);
   await database.migrate();
-  await seedFirstStart(database.db, { adminEmail: E2E_ADMIN.email, adminPassword: E2E_ADMIN.password, demo: true });
+  const seeded = await seedFirstStart(database.db, { adminEmail: E2E_ADMIN.email, adminPassword: E2E_ADMIN.password, demo: true });
   const [admin] = await database.db.select().from(users);
-  await database.db.insert(users).values({
-    email: E2E_LOCKED_USER.email,
-    firstName: 'Locked',
-    lastName: 'User',
-    scope: 'All',
-    accessGroupId: admin!.accessGroupId,
-    passwordHash: await hashPassword(E2E_LOCKED_USER.password),
-    lockedAt: new Date(),
-  });
+  const addAdministrator = async (who: { email: string; password: string }, lockedAt?: Date) =>
+    database.db.insert(users).values({
+      email: who.email,
+      firstName: lockedAt ? 'Locked' : 'Second',
+      lastName: lockedAt ? 'User' : 'Administrator',
+      scope: 'All',
+      accessGroupId: admin!.accessGroupId,
+      passwordHash: await hashPassword(who.password),
+      lockedAt,
+    });
+  await addAdministrator(E2E_LOCKED_USER, new Date());
+  await addAdministrator(E2E_SECOND_ADMIN);
   await database.close();
 
   const port = await freePort();
@@ -82,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('demoPassword', seeded.demoUsers!.password);
 
   return async () => {
     server.kill('SIGTERM');

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
 import { E2E_ADMIN, E2E_LOCKED_USER } from './fixtures';
+import { signInOnProviderPage, storedAccessToken } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,24 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signInOnProviderPage(page: Page, email: string, password: string): Promise<void> {
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The access token the SPA keeps in session storage (spec 9), or undefined. */
-async function storedAccessToken(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)!;
-      if (key.startsWith('oidc.user:')) return (JSON.parse(sessionStorage.getItem(key)!) as { access_token?: string }).access_token;
-    }
-    return undefined;
-  });
-}
 
 describe('signing in through the embedded provider', () => {
   let context: BrowserContext;
