@@ -61,6 +61,12 @@ async function main(): Promise<void> {
   } else {
     lines.push(`Sign in as ${config.admin.email ?? DEFAULT_ADMIN_EMAIL} with the password printed on first start.`);
   }
+  if (seeded.demoUsers) {
+    lines.push(
+      `Demo accounts (demo mode only): ${seeded.demoUsers.emails.join(', ')}`,
+      `  password ${seeded.demoUsers.password} (generated now, shown only this once)`,
+    );
+  }
   console.log(lines.join('\n') + '\n');
 }
 
