@@ -1,10 +1,5 @@
-import { customType, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { recordColumns } from './columns';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, recordColumns } from './columns';
 
 /** A published reference (title) with its attached file, cited by analyses and hit reports. */
 export const citations = pgTable('citations', {

@@ -10,3 +10,6 @@ export * from './email-templates';
 export * from './citations';
 export * from './analyses';
 export * from './password-links';
+export * from './cases';
+export * from './profiles';
+export * from './audit';

@@ -11,8 +11,8 @@ import { BadRequest, NotFound } from '../errors';
 import { listClauses } from '../list';
 import { findOr404, updateVersioned } from '../versioned';
 import { checkCitationFile } from './citation-file';
-import { attachmentDisposition } from './content-disposition';
-import { readMultipartForm } from './multipart-form';
+import { attachmentDisposition } from '../content-disposition';
+import { readMultipartForm } from '../multipart-form';
 
 const ById = z.object({ id: Id });
 const UpdateBody = CitationInput.extend(Versioned.shape);

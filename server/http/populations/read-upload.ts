@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { readMultipartForm } from '../citations/multipart-form';
+import { readMultipartForm } from '../multipart-form';
 import { BadRequest } from '../errors';
 
 /** A statistics file as uploaded, with the form fields sent beside it. */

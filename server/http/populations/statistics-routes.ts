@@ -9,7 +9,7 @@ import { readStatistics } from './read-statistics';
 import { readUpload } from './read-upload';
 import { replaceStatistics } from './replace-statistics';
 import { statisticsCsv } from './statistics-csv';
-import { attachmentDisposition } from '../citations/content-disposition';
+import { attachmentDisposition } from '../content-disposition';
 import { checkStatisticsFile } from './statistics-file';
 import { findVisiblePopulation } from './visibility';
 

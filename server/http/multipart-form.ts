@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { BadRequest } from '../errors';
+import { BadRequest } from './errors';
 
 export interface MultipartForm {
   fields: Record<string, string>;

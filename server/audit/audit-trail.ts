@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { asc, desc, sql } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { auditLog } from '../db/schema';
+import { canonicalJson, plainJson } from './canonical-json';
+
+/** Who made a write, as the trail records it (kept as text: the trail outlives deleted users). */
+export interface AuditActor {
+  id: string;
+  name: string;
+}
+
+/** One write to record: what changed, on which record, with its state before and after. */
+export interface AuditEvent {
+  entity: string;
+  entityId: string;
+  action: string;
+  caseId?: string | null;
+  organizationId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Hash of the chain before its first row. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+// Any fixed 64-bit key: every writer of the trail takes the same transaction-scoped lock.
+const AUDIT_LOCK_KEY = 7_415_362_011;
+
+type AuditRow = typeof auditLog.$inferSelect;
+
+/** SHA-256 over the previous row's hash and this row's content (ARCHITECTURE.md "Audit": tampering is detectable). */
+export function auditRowHash(row: Omit<AuditRow, 'seq' | 'hash'>): string {
+  const content = canonicalJson({
+    prevHash: row.prevHash,
+    at: row.at,
+    userId: row.userId,
+    userName: row.userName,
+    entity: row.entity,
+    entityId: row.entityId,
+    action: row.action,
+    caseId: row.caseId,
+    organizationId: row.organizationId,
+    before: row.before,
+    after: row.after,
+  });
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/**
+ * Appends rows to the audit trail. Call it inside the transaction of the write it records, so
+ * both land or neither does; the lock orders concurrent writers so the chain has no forks.
+ */
+export async function appendAudit(tx: Db, actor: AuditActor, clock: Clock, ...events: AuditEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
+  const [last] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+  let prevHash = last?.hash ?? GENESIS_HASH;
+  const at = clock.now();
+  for (const event of events) {
+    const row = {
+      at,
+      userId: actor.id,
+      userName: actor.name,
+      entity: event.entity,
+      entityId: event.entityId,
+      action: event.action,
+      caseId: event.caseId ?? null,
+      organizationId: event.organizationId ?? null,
+      before: plainJson(event.before ?? null),
+      after: plainJson(event.after ?? null),
+      prevHash,
+    };
+    const hash = auditRowHash(row);
+    await tx.insert(auditLog).values({ ...row, hash });
+    prevHash = hash;
+  }
+}
+
+/** Where the chain breaks: the first row whose link or hash does not hold, or null when it is intact. */
+export async function verifyAuditChain(db: Db): Promise<{ rows: number; brokenAt: number | null }> {
+  const rows = await db.select().from(auditLog).orderBy(asc(auditLog.seq));
+  let prevHash = GENESIS_HASH;
+  for (const row of rows) {
+    if (row.prevHash !== prevHash || auditRowHash(row) !== row.hash) return { rows: rows.length, brokenAt: row.seq };
+    prevHash = row.hash;
+  }
+  return { rows: rows.length, brokenAt: null };
+}

@@ -1,0 +1,60 @@
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { recordColumns } from './columns';
+import { cases, physicalItems } from './cases';
+import { chemistries, markers } from './markers';
+import { organizations } from './organizations';
+import { laboratories, sampleSources } from './reference-lists';
+import { users } from './users';
+
+/** A DNA profile (spec 3 Profile); `profileId` is the sample name, unique within its case. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    ...recordColumns,
+    profileId: text('profile_id').notNull(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'restrict' }),
+    // The case's organization, kept here so every profile query is filtered by tenancy without a join.
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    /** 'Autosomal' or 'YStr': the chemistry's kind. */
+    kind: text('kind').notNull(),
+    chemistryId: uuid('chemistry_id')
+      .notNull()
+      .references(() => chemistries.id, { onDelete: 'restrict' }),
+    sampleType: text('sample_type').notNull(),
+    sampleSourceId: uuid('sample_source_id').references(() => sampleSources.id, { onDelete: 'restrict' }),
+    physicalItemId: uuid('physical_item_id').references(() => physicalItems.id, { onDelete: 'set null' }),
+    laboratoryId: uuid('laboratory_id').references(() => laboratories.id, { onDelete: 'restrict' }),
+    comments: text('comments').notNull().default(''),
+    /** 'pending' | 'approved' | 'rejected' (ARCHITECTURE.md "States"). */
+    status: text('status').notNull().default('pending'),
+    source: text('source').notNull().default(''),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('profiles_case_profile_unique').on(t.caseId, sql`lower(${t.profileId})`),
+    index('profiles_organization_status_idx').on(t.organizationId, t.status),
+    index('profiles_chemistry_idx').on(t.chemistryId),
+  ],
+);
+
+/** One marker value of a profile: its alleles as text, canonically ordered (core/alleles). */
+export const profileMarkers = pgTable(
+  'profile_markers',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    markerId: uuid('marker_id')
+      .notNull()
+      .references(() => markers.id, { onDelete: 'restrict' }),
+    alleles: text('alleles').array().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ name: 'profile_markers_pk', columns: [t.profileId, t.markerId] }), index('profile_markers_marker_idx').on(t.markerId)],
+);
