@@ -27,7 +27,7 @@ import { clientConfigRoutes } from './http/client-config/routes';
 import { meRoutes } from './http/me/routes';
 import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
-import { registerAdminRoutes } from './http/admin-routes';
+import { registerAreaRoutes } from './http/area-routes';
 
 export interface AppDeps {
   database: Database;
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
-      await registerAdminRoutes(api, { db: database.db, config, clock });
+      await registerAreaRoutes(api, { db: database.db, config, clock });
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,9 @@ export const SAMPLE_TYPES = [
 ] as const;
 export type SampleType = (typeof SAMPLE_TYPES)[number];
 
+/** Sample types that may be mixtures, so a marker may carry up to 4 alleles (GENETICS.md); references carry 1 or 2. */
+export const MIXTURE_SAMPLE_TYPES: ReadonlySet<string> = new Set<SampleType>(['Forensic, Unknown', 'Forensic Mixture']);
+
 /** Most alleles a marker may carry: a mixture has up to 4 (GENETICS.md); CMF allows 8 per locus. */
 export const MAX_ALLELES_PER_MARKER = 8;
 
@@ -96,6 +99,8 @@ export const AddProfilesBody = z.object({
   comments: z.string().max(4000, 'At most 4000 characters'),
   profiles: z.array(ProfileDraft).min(1, 'Add at least one profile').max(5000, 'At most 5000 profiles at once'),
   include: z.array(z.number().int().min(0)).optional(),
+  /** The imported file's name, recorded as the profiles' source (with an approval only). */
+  importedFrom: z.string().max(255).optional(),
 });
 export type AddProfilesBody = z.infer<typeof AddProfilesBody>;
 
@@ -122,6 +127,8 @@ export const Profile = z
     comments: z.string(),
     /** How it came in: the import file's name and format, or "Entered by hand". */
     source: z.string(),
+    /** The last review decision's comments: approval comments, rejection reason or reset comments. */
+    reviewComments: z.string(),
     reviewedAt: z.iso.datetime().nullable(),
     reviewedBy: z.string().nullable(),
     createdAt: z.iso.datetime(),

@@ -72,6 +72,7 @@ CREATE TABLE "profiles" (
 	"comments" text DEFAULT '' NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"source" text DEFAULT '' NOT NULL,
+	"review_comments" text DEFAULT '' NOT NULL,
 	"reviewed_by" uuid,
 	"reviewed_at" timestamp with time zone
 );

@@ -33,6 +33,8 @@ export const profiles = pgTable(
     /** 'pending' | 'approved' | 'rejected' (ARCHITECTURE.md "States"). */
     status: text('status').notNull().default('pending'),
     source: text('source').notNull().default(''),
+    /** The reviewer's approval comments, rejection reason or reset comments. */
+    reviewComments: text('review_comments').notNull().default(''),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },

@@ -6,7 +6,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { onUniqueViolation } from '../../db/errors';
 import { accessGroups } from '../../db/schema';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
 import { findOr404, updateVersioned } from '../versioned';
@@ -24,7 +24,7 @@ const duplicate = (name: string) => () => new Conflict(`A role named "${name}" a
  * matrix. Reading needs AccessGroups Read (an administrator needs scope All); writing, an
  * administrator with scope All (core/permissions.ts).
  */
-export const roleRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const roleRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/access-groups',
     {

@@ -6,7 +6,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { analyses, analysisGroups } from '../../db/schema';
 import { onUniqueViolation } from '../../db/errors';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { Conflict, NotFound } from '../errors';
 import { listClauses } from '../list';
 import { nameList } from '../reference-lists/routes';
@@ -38,7 +38,7 @@ const analysisColumns = {
  * Analysis groups (spec 2.7) and the list of each group's analyses, under the Analyses permission.
  * Groups hold no organization: every user who may read analyses sees all of them.
  */
-export const analysisGroupsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const analysisGroupsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/analysis-groups',
     {

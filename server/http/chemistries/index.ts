@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { generalChemistryRoutes } from './general-routes';
 import { chemistryKindRoutes } from './kind-routes';
 import { CHEMISTRY_RESOURCES } from './kinds';
 
 /** Chemistries (kits): /ystr-chemistries and /autosomal-chemistries to maintain, /chemistries to read both (spec 2.7, 7.1). */
-export const chemistriesRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const chemistriesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   for (const resource of CHEMISTRY_RESOURCES) await app.register(chemistryKindRoutes, { db, resource });
   await app.register(generalChemistryRoutes, { db });
 };

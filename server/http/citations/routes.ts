@@ -6,12 +6,12 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { citations } from '../../db/schema';
 import type { Db } from '../../db/database';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { BadRequest, NotFound } from '../errors';
 import { listClauses } from '../list';
 import { findOr404, updateVersioned } from '../versioned';
 import { checkCitationFile } from './citation-file';
-import { attachmentDisposition } from '../content-disposition';
+import { fileResponse, sendAttachment } from '../content-disposition';
 import { readMultipartForm } from '../multipart-form';
 
 const ById = z.object({ id: Id });
@@ -59,7 +59,7 @@ const fileColumns = (file: { fileName: string; bytes: Buffer }) => {
  * included, needs an administrator with scope All, like every change (spec 6: core/permissions.ts).
  * Adding and replacing the file are multipart/form-data; renaming is JSON.
  */
-export const citationsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const citationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/citations',
     {
@@ -156,7 +156,7 @@ export const citationsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app
         summary: 'Download the citation\u2019s file',
         params: ById,
         response: {
-          200: { description: 'The attached file, named in Content-Disposition', content: { 'application/octet-stream': { schema: z.string().meta({ format: 'binary' }) } } },
+          200: fileResponse(),
           400: ErrorBody,
           404: ErrorBody,
         },
@@ -165,12 +165,7 @@ export const citationsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app
     async (request, reply) => {
       const row = await findOr404(db, citations, request.params.id, what);
       if (!row.content || !row.fileName) throw new NotFound(`Citation "${row.title}" has no attached file`);
-      return reply
-        .header('content-type', row.contentType ?? 'application/octet-stream')
-        .header('content-disposition', attachmentDisposition(row.fileName))
-        .header('cache-control', 'private, no-store')
-        // A Buffer is sent as it is; the 200 schema above only documents the body for OpenAPI.
-        .send(row.content as never);
+      return sendAttachment(reply, row.fileName, row.contentType ?? 'application/octet-stream', row.content);
     },
   );
 

@@ -6,7 +6,7 @@ import { EmailTemplate, EmailTemplateInput, EmailTemplateSummary, unknownPlaceho
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { emailTemplates } from '../../db/schema';
 import { onUniqueViolation } from '../../db/errors';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { listClauses } from '../list';
 import { findOr404, updateVersioned } from '../versioned';
@@ -33,7 +33,7 @@ function assertKnownPlaceholders(input: EmailTemplateInput): void {
 const duplicateHook = (hook: string) => () => new Conflict(`A template for ${hook} already exists; edit that one instead`);
 
 /** E-mail templates (spec 2.7): read by whoever may read them, changed only by an administrator with scope All. */
-export const emailTemplatesRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const emailTemplatesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/email-templates',
     {

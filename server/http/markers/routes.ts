@@ -7,7 +7,7 @@ import { Marker, MarkerInput, MarkerListQuery } from '../../../core/schemas/mark
 import type { Db } from '../../db/database';
 import { FOREIGN_KEY_VIOLATION, onUniqueViolation, pgErrorCode } from '../../db/errors';
 import { markers } from '../../db/schema';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
 import { nameList } from '../reference-lists/routes';
@@ -53,7 +53,7 @@ function writeMarker<T>(db: Db, marker: { id?: string; name: string; aliases: re
  * Reading needs Markers Read (an administrator needs scope All); writing, an administrator with
  * scope All (core/permissions.ts).
  */
-export const markerRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const markerRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/markers',
     {

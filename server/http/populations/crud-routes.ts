@@ -11,7 +11,7 @@ import type { AuthenticatedUser } from '../auth/load-principal';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
 import { updateVersioned } from '../versioned';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { populationInUse } from './in-use';
 import { toPopulation, toPopulations } from './population-view';
 import { organizationsAfterUpdate, organizationsForNewPopulation } from './sharing';
@@ -40,7 +40,7 @@ async function shareWith(db: Db, populationId: string, organizationIds: readonly
 }
 
 /** List, read, add, edit and delete populations (spec 2.7, 6, 7.1). */
-export const populationCrudRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const populationCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   app.get(
     '/populations',
     {

@@ -2,7 +2,7 @@ import { compareAlleles, type FrequencyIssue, type PopulationKind, type PreviewM
 import type { Db } from '../../db/database';
 import { parseFrequencyFile, type Haplotype, type ParsedFrequencies } from '../../imports/frequencies';
 import { BadRequest } from '../errors';
-import { loadMarkerCatalogue, type MarkerCatalogue } from './marker-resolver';
+import { loadMarkerCatalogue, type MarkerCatalogue } from '../marker-catalogue';
 import type { Upload } from './read-upload';
 import type { StoredStatistics } from './replace-statistics';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { describeIssue, HaplotypePageQuery, Population, PopulationStatistics, StatisticsPreview } from '../../../core/schemas/populations';
 import { BadRequest } from '../errors';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { toPopulation } from './population-view';
 import { readStatistics } from './read-statistics';
 import { readUpload } from './read-upload';
@@ -18,7 +18,7 @@ const ById = z.object({ id: Id });
 const VersionField = z.coerce.number().int().min(1);
 
 /** A population's statistics: read, download, and the two-step upload (preview, then save). */
-export const populationStatisticsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, clock }) => {
+export const populationStatisticsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
   app.get(
     '/populations/:id/statistics',
     {

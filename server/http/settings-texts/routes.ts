@@ -5,7 +5,7 @@ import { ErrorBody } from '../../../core/schemas/common';
 import { STALE_RECORD_MESSAGE } from '../../../core/schemas/list';
 import { SETTINGS_TEXT_IDS, SettingsText, SettingsTextInput, type SettingsTextId } from '../../../core/schemas/settings-texts';
 import { settings } from '../../db/schema';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { Conflict } from '../errors';
 import { sanitizeRichText } from './sanitize-rich-text';
 
@@ -17,7 +17,7 @@ const tags = ['settings'];
  * with scope All edits them (Settings Edit in core/permissions.ts). The text is rich text, stored
  * only after the allow-list sanitizer, so what any browser later draws was cleaned on the way in.
  */
-export const settingsTextsRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db }) => {
+export const settingsTextsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const read = async (id: SettingsTextId): Promise<SettingsText> => {
     const [row] = await db.select().from(settings).where(eq(settings.id, id));
     // First start seeds both rows; a missing one reads as an empty, never-saved text.

@@ -8,7 +8,7 @@ import { issuePasswordLink } from '../../identity/password-links';
 import { hashPassword, verifyPassword } from '../../identity/password';
 import type { Access } from '../access';
 import type { AuthenticatedUser } from '../auth/load-principal';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { findVisibleUser } from './user-queries';
 import { assertMayControlAccount } from './user-rules';
@@ -28,7 +28,7 @@ export const ADMINISTRATORS_ONLY: Access = { rule: 'administrators (IsAdmin), fo
  * Passwords of the embedded identity provider: an administrator sets one or issues a one-time
  * set-password link; a user changes their own. With an external provider these answer 409.
  */
-export const passwordRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, config, clock }) => {
+export const passwordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, clock }) => {
   const identity = config.identity;
   const embeddedOnly = () => {
     if (identity.kind !== 'embedded') throw new Conflict(EXTERNAL_PASSWORDS);

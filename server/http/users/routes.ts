@@ -6,7 +6,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { UserFormOptions, UserInput, UserRecord, UserSummary } from '../../../core/schemas/users';
 import { accessGroups, organizations } from '../../db/schema';
-import type { AdminRouteDeps } from '../admin-route-deps';
+import type { RouteDeps } from '../route-deps';
 import { findVisibleUser, listUsers, toUserRecord } from './user-queries';
 import { deleteUser, saveUser } from './user-writes';
 
@@ -16,7 +16,7 @@ const ByOrganization = z.object({ orgId: z.union([Id, z.literal(ALL_ORGANIZATION
 const UpdateBody = UserInput.extend(Versioned.shape);
 
 /** The Users area (spec 2.7, 3, 6): list, read, add, change and delete users. */
-export const userRoutes: FastifyPluginAsyncZod<AdminRouteDeps> = async (app, { db, config, clock }) => {
+export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, clock }) => {
   app.get(
     '/users',
     {

@@ -10,6 +10,8 @@ export interface ResolvedMarker {
   id: string;
   name: string;
   kind: 'Autosomal' | 'YStr';
+  /** A multi-copy Y marker (DYS385a/b, …), when the caller knows. */
+  multiCopy?: boolean;
 }
 
 /** A marker with the spellings it is known by, as stored. */
@@ -23,8 +25,8 @@ export interface MarkerWithAliases extends ResolvedMarker {
  */
 export function buildMarkerResolver(markers: readonly MarkerWithAliases[]): (name: string) => ResolvedMarker | undefined {
   const byKey = new Map<string, { marker: ResolvedMarker; spelling: string }>();
-  for (const { id, name, kind, aliases } of markers) {
-    const marker: ResolvedMarker = { id, name, kind };
+  for (const { id, name, kind, aliases, multiCopy } of markers) {
+    const marker: ResolvedMarker = multiCopy === undefined ? { id, name, kind } : { id, name, kind, multiCopy };
     for (const spelling of [name, ...aliases]) {
       const key = markerNameKey(spelling);
       if (key === '') throw new Error(`Marker "${name}" has an empty name or alias ("${spelling}").`);

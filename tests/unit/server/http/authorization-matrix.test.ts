@@ -9,10 +9,13 @@ import { ENTITIES, VERBS, type Entity, type Verb } from '../../../../core/permis
 import { allows, guardRoutes, type Access } from '../../../../server/http/access';
 import { ADMINISTRATORS_ONLY } from '../../../../server/http/users/password-routes';
 import { READ_ANY_CHEMISTRY } from '../../../../server/http/chemistries/general-routes';
+import { CASE_FORM_ACCESS } from '../../../../server/http/cases/crud-routes';
+import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-routes';
 import { loadPrincipal, type AuthenticatedUser } from '../../../../server/http/auth/load-principal';
 import {
   analyses,
   analysisGroups,
+  cases,
   caseTypes,
   chemistries,
   citations,
@@ -21,6 +24,7 @@ import {
   markers,
   populationOrganizations,
   populations,
+  profiles,
   sampleSources,
   users,
 } from '../../../../server/db/schema';
@@ -82,6 +86,12 @@ beforeAll(async () => {
   const [sampleSource] = await db.insert(sampleSources).values({ name: 'Matrix source' }).returning();
   const [laboratory] = await db.insert(laboratories).values({ name: 'Matrix laboratory' }).returning();
 
+  const [caseA] = await db.insert(cases).values({ caseNumber: 'MATRIX-1', caseTypeId: caseType!.id, organizationId: orgA.id }).returning();
+  const [profileA] = await db
+    .insert(profiles)
+    .values({ profileId: 'MATRIX-P1', caseId: caseA!.id, organizationId: orgA.id, kind: 'Autosomal', chemistryId: chemistry!.id, sampleType: 'Reference' })
+    .returning();
+
   const set = (key: string, value: string) => fixtures.set(key, value);
   set('*/orgId', orgA.id);
   set('organizations/id', orgA.id);
@@ -103,7 +113,11 @@ beforeAll(async () => {
   set('*/analysisId', analysis!.id);
   set('settings/id', 'About');
   set('password-links/token', 'not-a-real-token');
-  secrets.push(orgA.id, memberOfA.id, population!.id, reader.id, adminOrg.id);
+  // Children of a case (/cases/:caseId/…/:id) get the case id too: they answer 404, which is neither 401 nor 403.
+  set('cases/id', caseA!.id);
+  set('*/caseId', caseA!.id);
+  set('profiles/id', profileA!.id);
+  secrets.push(orgA.id, memberOfA.id, population!.id, reader.id, adminOrg.id, caseA!.id, profileA!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -137,6 +151,9 @@ const ENTITY_OF_SEGMENT: Record<string, Entity> = {
   analyses: 'Analyses',
   settings: 'Settings',
   cases: 'Cases',
+  'involved-parties': 'Cases',
+  'physical-items': 'Cases',
+  'agency-files': 'Cases',
   profiles: 'Profiles',
   hits: 'Hits',
   'task-requests': 'TaskRequests',
@@ -166,6 +183,25 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/users/:id/password-link': ADMINISTRATORS_ONLY,
   // Everyone changes their own password.
   'PUT /api/me/password': { signedIn: true },
+  // The case and profile forms offer their lists to whoever may fill them in.
+  'GET /api/cases/form-options': CASE_FORM_ACCESS,
+  'GET /api/profiles/form-options': PROFILE_FORM_ACCESS,
+  // Parties, items and agency files are parts of a case: adding, changing or removing one edits the case.
+  'POST /api/cases/:caseId/involved-parties': { entity: 'Cases', verb: 'Edit' },
+  'DELETE /api/cases/:caseId/involved-parties/:id': { entity: 'Cases', verb: 'Edit' },
+  'POST /api/cases/:caseId/physical-items': { entity: 'Cases', verb: 'Edit' },
+  'DELETE /api/cases/:caseId/physical-items/:id': { entity: 'Cases', verb: 'Edit' },
+  'POST /api/cases/:caseId/agency-files': { entity: 'Cases', verb: 'Edit' },
+  'DELETE /api/cases/:caseId/agency-files/:id': { entity: 'Cases', verb: 'Edit' },
+  // Spec 2.8: the settings tab needs ChangeSettings, the audit tabs ViewAudit.
+  'PUT /api/cases/:id/settings': { entity: 'Cases', verb: 'ChangeSettings' },
+  'GET /api/cases/:caseId/audit': { entity: 'Cases', verb: 'ViewAudit' },
+  'GET /api/profiles/:id/audit': { entity: 'Profiles', verb: 'ViewAudit' },
+  // Reviewing a profile changes it (Edit); returning it to pending is the Reset right, as for hits.
+  'POST /api/profiles/:id/approve': { entity: 'Profiles', verb: 'Edit' },
+  'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
+  'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },
+  'POST /api/profiles/:id/reset-delete': { entity: 'Profiles', verb: 'Reset' },
 };
 
 /** The rule a route should have, from the spec's conventions and the exceptions above (not from the route itself). */

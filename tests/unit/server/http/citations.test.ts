@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '../../../../server/http/citations/content-disposition';
+import { attachmentDisposition } from '../../../../server/http/content-disposition';
 import { UPLOAD_LIMIT_BYTES } from '../../../../server/app';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { multipartBody } from '../../../helpers/multipart';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
 let t: TestApp;
@@ -25,17 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A multipart/form-data body as a browser's FormData sends it. */
-async function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const request = new Request('http://locus.test/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
-}
-
 async function post(url: string, token: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
-  const body = await multipart(fields, file);
+  const body = await multipartBody(fields, file);
   return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
 }
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>

@@ -9,6 +9,7 @@ import { SEED_MARKERS } from '../../../../server/db/seed/reference/markers';
 import { replaceStatistics } from '../../../../server/http/populations/replace-statistics';
 import { csvCell } from '../../../../server/http/populations/statistics-csv';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { multipartBody } from '../../../helpers/multipart';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
 const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data');
@@ -51,18 +52,10 @@ async function create(who: keyof typeof tokens, body: { name: string; kind?: 'Au
   return res.json() as Population;
 }
 
-/** A multipart body as a browser's FormData sends it: plain fields, then the file. */
-function upload(who: keyof typeof tokens, url: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string> = {}) {
-  const boundary = `----locus${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.isBuffer(file.bytes) ? file.bytes : Buffer.from(file.bytes),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return t.app.inject({ method: 'POST', url, headers: { ...auth(who), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: Buffer.concat(parts) });
+/** Uploads a file (and form fields) as the browser does. */
+async function upload(who: keyof typeof tokens, url: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string> = {}) {
+  const body = await multipartBody(fields, { ...file, type: 'text/csv' });
+  return t.app.inject({ method: 'POST', url, headers: { ...auth(who), ...body.headers }, payload: body.payload });
 }
 
 const preview = (who: keyof typeof tokens, id: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AdminRouteDeps } from './admin-route-deps';
+import type { RouteDeps } from './route-deps';
 import { registerReferenceLists } from './reference-lists';
 import { usersRoutes } from './users';
 import { accessGroupsRoutes } from './access-groups';
@@ -10,9 +10,11 @@ import { emailTemplatesRoutes } from './email-templates';
 import { citationsRoutes } from './citations';
 import { settingsTextsRoutes } from './settings-texts';
 import { analysisGroupsRoutes } from './analysis-groups';
+import { casesRoutes } from './cases';
+import { profilesRoutes } from './profiles';
 
-/** Every administration area's calls (spec 2.6 About/Contact and 2.7), under /api. */
-export async function registerAdminRoutes(api: FastifyInstance, deps: AdminRouteDeps): Promise<void> {
+/** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8). */
+export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   await registerReferenceLists(api, deps.db);
   for (const plugin of [
     usersRoutes,
@@ -24,6 +26,8 @@ export async function registerAdminRoutes(api: FastifyInstance, deps: AdminRoute
     citationsRoutes,
     settingsTextsRoutes,
     analysisGroupsRoutes,
+    casesRoutes,
+    profilesRoutes,
   ]) {
     await api.register(plugin, deps);
   }

@@ -2,8 +2,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 
-/** What every administration route plugin receives. */
-export interface AdminRouteDeps {
+/** What every area's route plugin receives. */
+export interface RouteDeps {
   db: Db;
   config: Config;
   clock: Clock;

@@ -1,0 +1,7 @@
+import type { AuditActor } from '../audit/audit-trail';
+import type { AuthenticatedUser } from './auth/load-principal';
+
+/** The signed-in user as the audit trail names them: full name, else e-mail. */
+export function auditActor(user: AuthenticatedUser): AuditActor {
+  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() || user.email };
+}

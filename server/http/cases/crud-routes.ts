@@ -1,0 +1,227 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { ALL_ORGANIZATIONS, can } from '../../../core/permissions';
+import { Case, CaseInput, CaseSettingsInput, UpdateCaseBody } from '../../../core/schemas/cases';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { ListQuery, listOf } from '../../../core/schemas/list';
+import { appendAudit } from '../../audit/audit-trail';
+import type { Db } from '../../db/database';
+import { onUniqueViolation } from '../../db/errors';
+import { caseAssignedUsers, cases, caseTypes, organizations, profiles, users } from '../../db/schema';
+import type { Access } from '../access';
+import type { RouteDeps } from '../route-deps';
+import { auditActor } from '../audit-actor';
+import type { AuthenticatedUser } from '../auth/load-principal';
+import { BadRequest, Conflict } from '../errors';
+import { listClauses } from '../list';
+import { inReachableOrganizations } from '../tenancy';
+import { updateVersioned } from '../versioned';
+import { findVisibleCase } from './case-access';
+import { checkCaseInput, eligibleUsers } from './case-rules';
+import { toCase, toCases } from './case-view';
+
+const tags = ['cases'];
+const ById = z.object({ id: Id });
+const ByOrganization = z.object({ orgId: z.union([Id, z.literal(ALL_ORGANIZATIONS)]) });
+const FormOptionsQuery = z.object({ organizationId: Id.optional() });
+const CaseFormOptions = z.object({
+  caseTypes: z.array(z.object({ id: Id, name: z.string() })),
+  organizations: z.array(z.object({ id: Id, name: z.string() })),
+  users: z.array(z.object({ id: Id, name: z.string(), email: z.string() })),
+});
+
+/** The case form's options: whoever may add or edit cases. */
+export const CASE_FORM_ACCESS: Access = { rule: 'Cases Add or Cases Edit', allows: (user) => can(user, 'Cases', 'Add') || can(user, 'Cases', 'Edit') };
+
+const LIST_COLUMNS = {
+  caseNumber: { expr: sql`lower(${cases.caseNumber})`, sortable: true, searchable: true },
+  caseType: { expr: sql`lower(${caseTypes.name})`, sortable: true, searchable: true },
+  organization: { expr: sql`lower(${organizations.name})`, sortable: true, searchable: true },
+  status: { expr: cases.status, sortable: true, searchable: true },
+  createdAt: { expr: cases.createdAt, sortable: true },
+  updatedAt: { expr: cases.updatedAt, sortable: true },
+};
+
+const duplicateNumber = (caseNumber: string) =>
+  new BadRequest(`A case ${caseNumber} already exists in this organization`, [{ path: '/caseNumber', message: 'Already exists in this organization' }]);
+
+async function listCases(db: Db, query: ListQuery, scope: SQL | undefined) {
+  const clauses = listClauses(query, LIST_COLUMNS, { scope, defaultSort: 'updatedAt:desc', tiebreak: cases.id });
+  const base = () =>
+    db.select({ c: cases }).from(cases).innerJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId)).innerJoin(organizations, eq(organizations.id, cases.organizationId));
+  const rows = await base().where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(cases)
+    .innerJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId))
+    .innerJoin(organizations, eq(organizations.id, cases.organizationId))
+    .where(clauses.where);
+  return { items: await toCases(db, rows.map((r) => r.c)), count: total?.n ?? 0 };
+}
+
+async function assign(db: Db, caseId: string, userIds: readonly string[]) {
+  await db.delete(caseAssignedUsers).where(eq(caseAssignedUsers.caseId, caseId));
+  const unique = [...new Set(userIds)];
+  if (unique.length > 0) await db.insert(caseAssignedUsers).values(unique.map((userId) => ({ caseId, userId })));
+}
+
+/** Cases (spec 2.8, 3, 6): list, read, add, edit, settings and delete, each write audited. */
+export const caseCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.get(
+    '/cases',
+    {
+      config: { access: { entity: 'Cases', verb: 'Read' } },
+      schema: { tags, summary: 'Cases of every organization the user reaches', querystring: ListQuery, response: { 200: listOf(Case), 400: ErrorBody } },
+    },
+    async (request) => listCases(db, request.query, inReachableOrganizations(cases.organizationId, request.user)),
+  );
+
+  app.get(
+    '/organizations/:orgId/cases',
+    {
+      config: { access: { entity: 'Cases', verb: 'Read', orgParam: 'orgId' } },
+      schema: { tags, summary: "An organization's cases (all: every organization the user reaches)", params: ByOrganization, querystring: ListQuery, response: { 200: listOf(Case), 400: ErrorBody } },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const scope = orgId === ALL_ORGANIZATIONS ? inReachableOrganizations(cases.organizationId, request.user) : eq(cases.organizationId, orgId);
+      return listCases(db, request.query, scope);
+    },
+  );
+
+  app.get(
+    '/cases/form-options',
+    {
+      config: { access: CASE_FORM_ACCESS },
+      schema: { tags, summary: 'Case types, organizations and assignable users the case form offers', querystring: FormOptionsQuery, response: { 200: CaseFormOptions } },
+    },
+    async (request) => {
+      const user = request.user;
+      const [types, orgs] = await Promise.all([
+        db.select({ id: caseTypes.id, name: caseTypes.name }).from(caseTypes).orderBy(asc(caseTypes.name)),
+        db.select({ id: organizations.id, name: organizations.name }).from(organizations).where(inReachableOrganizations(organizations.id, user)).orderBy(asc(organizations.name)),
+      ]);
+      const orgId = request.query.organizationId;
+      let assignable: { id: string; name: string; email: string }[] = [];
+      if (orgId && orgs.some((o) => o.id === orgId)) {
+        const ids = [...(await eligibleUsers(db, orgId))];
+        const rows = ids.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.lastName), asc(users.firstName));
+        assignable = rows.filter((u) => !u.lockedAt).map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email, email: u.email }));
+      }
+      return { caseTypes: types, organizations: orgs, users: assignable };
+    },
+  );
+
+  app.get(
+    '/cases/:id',
+    {
+      config: { access: { entity: 'Cases', verb: 'Read' } },
+      schema: { tags, summary: 'One case', params: ById, response: { 200: Case, 404: ErrorBody } },
+    },
+    async (request) => toCase(db, await findVisibleCase(db, request.user, request.params.id)),
+  );
+
+  app.post(
+    '/cases',
+    {
+      config: { access: { entity: 'Cases', verb: 'Add' } },
+      schema: { tags, summary: 'Add a case', body: CaseInput, response: { 201: Case, 400: ErrorBody, 403: ErrorBody } },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      await checkCaseInput(db, request.user, input);
+      const created = await onUniqueViolation(
+        () =>
+          db.transaction(async (tx) => {
+            const t = tx as unknown as Db;
+            const [row] = await t.insert(cases).values({ caseNumber: input.caseNumber, caseTypeId: input.caseTypeId, organizationId: input.organizationId }).returning();
+            await assign(t, row!.id, input.assignedUserIds);
+            const view = await toCase(t, row!);
+            await appendAudit(t, auditActor(request.user), clock, { entity: 'Case', entityId: row!.id, action: 'Added', caseId: row!.id, organizationId: row!.organizationId, after: view });
+            return view;
+          }),
+        () => duplicateNumber(input.caseNumber),
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/cases/:id',
+    {
+      config: { access: { entity: 'Cases', verb: 'Edit' } },
+      schema: { tags, summary: 'Edit a case (number, type, organization, assigned users)', params: ById, body: UpdateCaseBody, response: { 200: Case, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const current = await findVisibleCase(db, request.user, request.params.id);
+      const { version, ...input } = request.body;
+      await checkCaseInput(db, request.user, input);
+      return onUniqueViolation(
+        () =>
+          db.transaction(async (tx) => {
+            const t = tx as unknown as Db;
+            const before = await toCase(t, current);
+            const row = await updateVersioned(t, cases, current.id, version, { caseNumber: input.caseNumber, caseTypeId: input.caseTypeId, organizationId: input.organizationId }, 'case');
+            // Profiles carry their case's organization for tenancy filtering: they move with the case.
+            if (input.organizationId !== current.organizationId) {
+              await t.update(profiles).set({ organizationId: input.organizationId }).where(eq(profiles.caseId, current.id));
+            }
+            await assign(t, current.id, input.assignedUserIds);
+            const after = await toCase(t, row);
+            await appendAudit(t, auditActor(request.user), clock, { entity: 'Case', entityId: row.id, action: 'Edited', caseId: row.id, organizationId: row.organizationId, before, after });
+            return after;
+          }),
+        () => duplicateNumber(input.caseNumber),
+      );
+    },
+  );
+
+  app.put(
+    '/cases/:id/settings',
+    {
+      config: { access: { entity: 'Cases', verb: 'ChangeSettings' } },
+      schema: { tags, summary: 'Change the case settings (open or closed, notes)', params: ById, body: CaseSettingsInput, response: { 200: Case, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const current = await findVisibleCase(db, request.user, request.params.id);
+      const { status, notes, version } = request.body;
+      return db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const row = await updateVersioned(t, cases, current.id, version, { status, notes }, 'case');
+        await appendAudit(t, auditActor(request.user), clock, {
+          entity: 'Case',
+          entityId: row.id,
+          action: 'Settings changed',
+          caseId: row.id,
+          organizationId: row.organizationId,
+          before: { status: current.status, notes: current.notes },
+          after: { status, notes },
+        });
+        return toCase(t, row);
+      });
+    },
+  );
+
+  app.delete(
+    '/cases/:id',
+    {
+      config: { access: { entity: 'Cases', verb: 'Delete' } },
+      schema: { tags, summary: 'Delete a case that has no profiles', params: ById, response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request, reply) => {
+      const row = await findVisibleCase(db, request.user, request.params.id);
+      const n = await db.$count(profiles, eq(profiles.caseId, row.id));
+      if (n > 0) throw new Conflict(`Case ${row.caseNumber} cannot be deleted: it has ${n} profile${n === 1 ? '' : 's'}. Delete them first.`);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const before = await toCase(t, row);
+        await t.delete(cases).where(eq(cases.id, row.id));
+        await appendAudit(t, auditActor(request.user), clock, { entity: 'Case', entityId: row.id, action: 'Deleted', caseId: row.id, organizationId: row.organizationId, before });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+

@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { can } from '../../../core/permissions';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { MARKER_KINDS } from '../../../core/schemas/markers';
+import { ProfileWithMarkers, UpdateMarkersBody, UpdateProfileBody } from '../../../core/schemas/profiles';
+import { appendAudit } from '../../audit/audit-trail';
+import type { Db } from '../../db/database';
+import { onUniqueViolation } from '../../db/errors';
+import { chemistries, chemistryMarkers, laboratories, markers, profiles, sampleSources } from '../../db/schema';
+import type { Access } from '../access';
+import type { RouteDeps } from '../route-deps';
+import { auditActor } from '../audit-actor';
+import { findVisibleCase } from '../cases/case-access';
+import { BadRequest, Conflict } from '../errors';
+import { updateVersioned } from '../versioned';
+import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { findVisibleProfile } from './profile-query';
+import { checkProfileReferences } from './profile-references';
+import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
+
+const tags = ['profiles'];
+const ById = z.object({ id: Id });
+
+const NamedOption = z.object({ id: Id, name: z.string() });
+const ProfileFormOptions = z
+  .object({
+    chemistries: z.array(
+      NamedOption.extend({
+        kind: z.enum(MARKER_KINDS),
+        markers: z.array(z.object({ id: Id, name: z.string(), multiCopy: z.boolean() })),
+      }),
+    ),
+    sampleSources: z.array(NamedOption),
+    laboratories: z.array(NamedOption),
+  })
+  .meta({ id: 'ProfileFormOptions' });
+
+/** The profile forms' options: whoever may add or edit profiles. */
+export const PROFILE_FORM_ACCESS: Access = { rule: 'Profiles Add or Profiles Edit', allows: (user) => can(user, 'Profiles', 'Add') || can(user, 'Profiles', 'Edit') };
+
+/** Refuses changes to what matching reads (markers, chemistry) once a profile left pending. */
+function assertPending(profile: { status: string; profileId: string }, what: string): void {
+  if (profile.status !== 'pending') {
+    throw new Conflict(`Profile ${profile.profileId} is ${profile.status}; reset it to pending before changing its ${what}.`);
+  }
+}
+
+/** One profile: read, form options, edit, edit markers, delete (spec 2.8, 6). */
+export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.get(
+    '/profiles/form-options',
+    {
+      config: { access: PROFILE_FORM_ACCESS },
+      schema: { tags, summary: 'Chemistries (with their ordered markers), sample sources and laboratories the profile forms offer', response: { 200: ProfileFormOptions } },
+    },
+    async () => {
+      const [chems, kitMarkers, sources, labs] = await Promise.all([
+        db.select({ id: chemistries.id, name: chemistries.name, kind: chemistries.kind }).from(chemistries).orderBy(asc(chemistries.name)),
+        db
+          .select({ chemistryId: chemistryMarkers.chemistryId, id: markers.id, name: markers.name, multiCopy: markers.multiCopy })
+          .from(chemistryMarkers)
+          .innerJoin(markers, eq(markers.id, chemistryMarkers.markerId))
+          .orderBy(asc(chemistryMarkers.position)),
+        db.select({ id: sampleSources.id, name: sampleSources.name }).from(sampleSources).orderBy(asc(sampleSources.name)),
+        db.select({ id: laboratories.id, name: laboratories.name }).from(laboratories).orderBy(asc(laboratories.name)),
+      ]);
+      return {
+        chemistries: chems.map((c) => ({
+          ...c,
+          kind: c.kind as (typeof MARKER_KINDS)[number],
+          markers: kitMarkers.filter((m) => m.chemistryId === c.id).map(({ id, name, multiCopy }) => ({ id, name, multiCopy })),
+        })),
+        sampleSources: sources,
+        laboratories: labs,
+      };
+    },
+  );
+
+  app.get(
+    '/profiles/:id',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Read' } },
+      schema: { tags, summary: 'One profile with its marker values', params: ById, response: { 200: ProfileWithMarkers, 404: ErrorBody } },
+    },
+    async (request) => {
+      const row = await findVisibleProfile(db, request.user, request.params.id);
+      return profileSnapshot(db, row.profile.id);
+    },
+  );
+
+  app.put(
+    '/profiles/:id',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Edit' } },
+      schema: { tags, summary: 'Edit a profile (sample name, case, chemistry, sample type, source, item, laboratory, comments)', params: ById, body: UpdateProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      const { version, ...input } = request.body;
+      const targetCase = await findVisibleCase(db, request.user, input.caseId);
+      const { chemistry } = await checkProfileReferences(db, targetCase.id, input);
+      if (chemistry.kind !== current.kind) throw new BadRequest(`A ${current.kind === 'YStr' ? 'Y-STR' : 'autosomal'} profile needs a chemistry of its kind`, [{ path: '/chemistryId', message: 'Not of this profile’s kind' }]);
+      if (chemistry.id !== current.chemistryId || targetCase.id !== current.caseId) assertPending(current, chemistry.id !== current.chemistryId ? 'chemistry' : 'case');
+      return onUniqueViolation(
+        () =>
+          db.transaction(async (tx) => {
+            const t = tx as unknown as Db;
+            const before = await profileSnapshot(t, current.id);
+            await updateVersioned(t, profiles, current.id, version, { ...input, organizationId: targetCase.organizationId }, 'profile');
+            const after = await profileSnapshot(t, current.id);
+            await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Edited', before, after });
+            return after;
+          }),
+        () => new BadRequest(`Case ${targetCase.caseNumber} already has a profile ${input.profileId}`, [{ path: '/profileId', message: 'Already used in this case' }]),
+      );
+    },
+  );
+
+  app.put(
+    '/profiles/:id/markers',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Edit' } },
+      schema: { tags, summary: 'Replace the marker values of a pending profile (the marker entry form)', params: ById, body: UpdateMarkersBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      assertPending(current, 'markers');
+      const { markerValues, version } = request.body;
+      const markersById = await loadMarkers(db, markerValues.map((m) => m.markerId));
+      const checked = checkMarkerValues(markerValues, { kind: current.kind as 'Autosomal' | 'YStr', sampleType: current.sampleType, markers: markersById, order: await chemistryOrder(db, current.chemistryId) });
+      assertNoMarkerErrors(checked.errors);
+      return db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const before = await profileSnapshot(t, current.id);
+        await updateVersioned(t, profiles, current.id, version, {}, 'profile');
+        await writeMarkerValues(t, current.id, checked.values);
+        const after = await profileSnapshot(t, current.id);
+        await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Markers edited', before: before.markerValues, after: after.markerValues });
+        return after;
+      });
+    },
+  );
+
+  app.delete(
+    '/profiles/:id',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Delete' } },
+      schema: { tags, summary: 'Delete a pending or rejected profile', params: ById, response: { 204: z.null(), 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request, reply) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      if (current.status === 'approved') throw new Conflict(`Profile ${current.profileId} is approved; reset it to pending before deleting it.`);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const before = await profileSnapshot(t, current.id);
+        await t.delete(profiles).where(eq(profiles.id, current.id));
+        await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};

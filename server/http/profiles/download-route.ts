@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { profilesToCmf, profilesToCsv } from '../../exports/profiles';
+import type { RouteDeps } from '../route-deps';
+import { fileResponse, sendAttachment } from '../content-disposition';
+import { findVisibleProfile } from './profile-query';
+import { profileSnapshot } from './profile-snapshot';
+
+const DownloadQuery = z.object({ format: z.enum(['cmf', 'csv']).default('cmf') });
+
+/** …/download (spec 7.1): a profile as CODIS CMF 3.2 XML or as CSV (one row per marker). */
+export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.get(
+    '/profiles/:id/download',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Read' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Download a profile as CMF XML (format=cmf, the default) or CSV (format=csv)',
+        params: z.object({ id: Id }),
+        querystring: DownloadQuery,
+        response: { 200: fileResponse('application/xml'), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { profile } = await findVisibleProfile(db, request.user, request.params.id);
+      const snapshot = await profileSnapshot(db, profile.id);
+      const exportable = [snapshot];
+      const safeName = snapshot.profileId.replace(/[^\w.#-]+/g, '_');
+      if (request.query.format === 'csv') return sendAttachment(reply, `${safeName}.csv`, 'text/csv; charset=utf-8', profilesToCsv(exportable));
+      const xml = profilesToCmf(exportable, { submitByUserId: request.user.email, submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
+      return sendAttachment(reply, `${safeName}.xml`, 'application/xml; charset=utf-8', xml);
+    },
+  );
+};

@@ -1,0 +1,106 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { normaliseMarkerAlleles, validateMarkerAlleles } from '../../../core/alleles';
+import { MARKER_KIND_LABELS } from '../../../core/schemas/markers';
+import { MIXTURE_SAMPLE_TYPES, type MarkerValue, type MarkerValueInput, type ProfileKind } from '../../../core/schemas/profiles';
+import type { Db } from '../../db/database';
+import { chemistryMarkers, markers, profileMarkers } from '../../db/schema';
+import { BadRequest } from '../errors';
+
+/** What the allele rules need to know of a marker. */
+export interface MarkerInfo {
+  id: string;
+  name: string;
+  kind: ProfileKind;
+  multiCopy: boolean;
+}
+
+/** A field error as the forms show it beside the field (path into the request body). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** A marker value ready to store: canonical alleles and its place in the chemistry's order. */
+export interface StoredMarkerValue {
+  markerId: string;
+  alleles: string[];
+  position: number;
+}
+
+/** Markers by id, for the ids given. */
+export async function loadMarkers(db: Db, ids: readonly string[]): Promise<Map<string, MarkerInfo>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: markers.id, name: markers.name, kind: markers.kind, multiCopy: markers.multiCopy }).from(markers).where(inArray(markers.id, [...new Set(ids)]));
+  return new Map(rows.map((m) => [m.id, { ...m, kind: m.kind as ProfileKind }]));
+}
+
+/** A chemistry's marker order: marker id → position. */
+export async function chemistryOrder(db: Db, chemistryId: string): Promise<Map<string, number>> {
+  const rows = await db.select({ markerId: chemistryMarkers.markerId, position: chemistryMarkers.position }).from(chemistryMarkers).where(eq(chemistryMarkers.chemistryId, chemistryId)).orderBy(asc(chemistryMarkers.position));
+  return new Map(rows.map((r, i) => [r.markerId, i]));
+}
+
+/**
+ * Checks marker values against the allele rules (core/alleles, GENETICS.md) and the profile's kind,
+ * and puts them in the chemistry's order; markers outside the kit follow it. Empty markers are
+ * dropped (not typed). Returns the values to store, or every problem with its field path.
+ */
+export function checkMarkerValues(
+  values: readonly MarkerValueInput[],
+  context: { kind: ProfileKind; sampleType: string; markers: ReadonlyMap<string, MarkerInfo>; order: ReadonlyMap<string, number>; pathPrefix?: string },
+): { values: StoredMarkerValue[]; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const out: StoredMarkerValue[] = [];
+  const seen = new Set<string>();
+  const mixture = MIXTURE_SAMPLE_TYPES.has(context.sampleType);
+  values.forEach((value, index) => {
+    const path = `${context.pathPrefix ?? ''}/markerValues/${index}`;
+    const marker = context.markers.get(value.markerId);
+    if (!marker) {
+      errors.push({ path: `${path}/markerId`, message: `Marker ${value.markerId} is invalid` });
+      return;
+    }
+    if (seen.has(marker.id)) {
+      errors.push({ path: `${path}/markerId`, message: `${marker.name} is entered twice` });
+      return;
+    }
+    seen.add(marker.id);
+    if (value.alleles.length === 0) return;
+    if (marker.kind !== context.kind) {
+      errors.push({ path: `${path}/markerId`, message: `${marker.name} is a ${MARKER_KIND_LABELS[marker.kind]} marker; this is a ${MARKER_KIND_LABELS[context.kind]} profile` });
+      return;
+    }
+    const problems = validateMarkerAlleles(value.alleles, marker, { mixture });
+    for (const message of problems) errors.push({ path: `${path}/alleles`, message });
+    if (problems.length === 0) out.push({ markerId: marker.id, alleles: normaliseMarkerAlleles(value.alleles), position: 0 });
+  });
+  const extra = context.order.size;
+  // Kit markers in kit order, then the others in the order given.
+  const ranked = out.map((v, i) => ({ v, rank: context.order.get(v.markerId) ?? extra + i }));
+  ranked.sort((a, b) => a.rank - b.rank);
+  return { values: ranked.map(({ v }, position) => ({ ...v, position })), errors };
+}
+
+/** Throws the 400 a form shows field by field when marker values have problems. */
+export function assertNoMarkerErrors(errors: readonly FieldError[]): void {
+  if (errors.length === 0) return;
+  const first = errors[0]!.message;
+  throw new BadRequest(errors.length === 1 ? first : `${first} (and ${errors.length - 1} more problem${errors.length === 2 ? '' : 's'})`, errors);
+}
+
+/** Replaces a profile's marker values. */
+export async function writeMarkerValues(db: Db, profileId: string, values: readonly StoredMarkerValue[]): Promise<void> {
+  await db.delete(profileMarkers).where(eq(profileMarkers.profileId, profileId));
+  if (values.length > 0) await db.insert(profileMarkers).values(values.map((v) => ({ profileId, markerId: v.markerId, alleles: v.alleles, position: v.position })));
+}
+
+/** A profile's marker values with marker names, in stored order. */
+export async function readMarkerValues(db: Db, profileId: string): Promise<MarkerValue[]> {
+  const rows = await db
+    .select({ markerId: profileMarkers.markerId, marker: markers.name, alleles: profileMarkers.alleles })
+    .from(profileMarkers)
+    .innerJoin(markers, eq(markers.id, profileMarkers.markerId))
+    .where(eq(profileMarkers.profileId, profileId))
+    .orderBy(asc(profileMarkers.position));
+  return rows;
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { ApproveProfileBody, ProfileWithMarkers, RejectProfileBody, ResetProfileBody, type ProfileStatus } from '../../../core/schemas/profiles';
+import { appendAudit } from '../../audit/audit-trail';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { profiles } from '../../db/schema';
+import type { RouteDeps } from '../route-deps';
+import { auditActor } from '../audit-actor';
+import type { AuthenticatedUser } from '../auth/load-principal';
+import { Conflict } from '../errors';
+import { updateVersioned } from '../versioned';
+import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { findVisibleProfile, type ProfileRow } from './profile-query';
+import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
+
+const tags = ['profiles'];
+const ById = z.object({ id: Id });
+
+/** The states each decision leaves from (ARCHITECTURE.md "States"); any other is 409. */
+const FROM: Record<'approve' | 'reject' | 'reset', readonly ProfileStatus[]> = {
+  approve: ['pending'],
+  reject: ['pending'],
+  reset: ['approved', 'rejected'],
+};
+
+function assertTransition(profile: ProfileRow, action: keyof typeof FROM): void {
+  if (!FROM[action].includes(profile.status as ProfileStatus)) {
+    throw new Conflict(`Profile ${profile.profileId} is ${profile.status}; only a ${FROM[action].join(' or ')} profile can be ${action === 'reset' ? 'reset' : `${action}d`}.`);
+  }
+}
+
+/** Moves a profile to `status` at `version`, records who decided and why, and audits it with the state before and after. */
+async function decide(
+  db: Db,
+  clock: Clock,
+  user: AuthenticatedUser,
+  current: ProfileRow,
+  change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2] },
+) {
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const before = await profileSnapshot(t, current.id);
+    const reviewed = change.status === 'pending' ? { reviewedBy: null, reviewedAt: null } : { reviewedBy: user.id, reviewedAt: clock.now() };
+    await updateVersioned(t, profiles, current.id, change.version, { status: change.status, reviewComments: change.comments, ...reviewed }, 'profile');
+    if (change.markerValues) await writeMarkerValues(t, current.id, change.markerValues);
+    // Issue 6 (matching) adds here: approved → searched; reset → its pending hits withdrawn; reset-delete → its hits deleted.
+    const after = await profileSnapshot(t, current.id);
+    await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
+    return after;
+  });
+}
+
+/** Profile review (spec 4 "Profiles"): approve with marker values and comments, reject with a reason, reset, reset-and-delete. */
+export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.post(
+    '/profiles/:id/approve',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Edit' } },
+      schema: { tags, summary: 'Approve a pending profile with the marker values the reviewer confirms', params: ById, body: ApproveProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      assertTransition(current, 'approve');
+      const { markerValues, comments, version } = request.body;
+      const checked = checkMarkerValues(markerValues, {
+        kind: current.kind as 'Autosomal' | 'YStr',
+        sampleType: current.sampleType,
+        markers: await loadMarkers(db, markerValues.map((m) => m.markerId)),
+        order: await chemistryOrder(db, current.chemistryId),
+      });
+      assertNoMarkerErrors(checked.errors);
+      if (checked.values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);
+      return decide(db, clock, request.user, current, { status: 'approved', version, comments, action: 'Approved', markerValues: checked.values });
+    },
+  );
+
+  app.post(
+    '/profiles/:id/reject',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Edit' } },
+      schema: { tags, summary: 'Reject a pending profile, with a reason', params: ById, body: RejectProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      assertTransition(current, 'reject');
+      return decide(db, clock, request.user, current, { status: 'rejected', version: request.body.version, comments: request.body.reason, action: 'Rejected' });
+    },
+  );
+
+  app.post(
+    '/profiles/:id/reset',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Reset' } },
+      schema: { tags, summary: 'Return an approved or rejected profile to pending', params: ById, body: ResetProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      assertTransition(current, 'reset');
+      return decide(db, clock, request.user, current, { status: 'pending', version: request.body.version, comments: request.body.comments, action: 'Reset' });
+    },
+  );
+
+  app.post(
+    '/profiles/:id/reset-delete',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Reset' } },
+      schema: { tags, summary: 'Return an approved or rejected profile to pending and delete every hit that names it', params: ById, response: { 200: ProfileWithMarkers, 404: ErrorBody, 409: ErrorBody } },
+    },
+    async (request) => {
+      const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      assertTransition(current, 'reset');
+      // Spec 7.1: no payload; the status check above is the guard against a stale screen.
+      return decide(db, clock, request.user, current, { status: 'pending', version: current.version, comments: '', action: 'Reset and hits deleted' });
+    },
+  );
+};
