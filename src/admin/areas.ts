@@ -1,5 +1,4 @@
-import type { AdminArea, RecordNameLookup } from './area';
-import type { RouteName } from '../app/routes';
+import type { FeatureArea } from '../app/feature-area';
 import { accessGroupsArea } from './access-groups/area';
 import { analysisGroupsArea } from './analysis-groups/area';
 import { chemistriesArea } from './chemistries/area';
@@ -12,7 +11,7 @@ import { settingsTextsArea } from './settings-texts/area';
 import { usersArea } from './users/area';
 
 /** Every administration area of spec 2.7, plus About us and Contact (2.6). */
-export const ADMIN_AREAS: readonly AdminArea[] = [
+export const ADMIN_AREAS: readonly FeatureArea[] = [
   referenceListsArea,
   usersArea,
   accessGroupsArea,
@@ -24,6 +23,3 @@ export const ADMIN_AREAS: readonly AdminArea[] = [
   analysisGroupsArea,
   settingsTextsArea,
 ];
-
-/** Breadcrumb name lookups of every area, by route name. */
-export const RECORD_NAMES: Partial<Record<RouteName, RecordNameLookup>> = Object.assign({}, ...ADMIN_AREAS.map((area) => area.names ?? {}));

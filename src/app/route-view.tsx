@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ADMIN_AREAS } from '../admin/areas';
+import { FEATURE_AREAS } from './feature-areas';
 import { ComingPage } from './pages/coming-page';
 import type { RouteViewProps } from './route-view-props';
 import { routes, type RouteName } from './routes';
@@ -10,7 +10,7 @@ export type { RouteViewProps } from './route-view-props';
  * The screen of each route. Features add themselves here as they are built; every other route
  * shows the honest "coming" page.
  */
-const VIEWS: Partial<Record<RouteName, ComponentType<RouteViewProps>>> = Object.assign({}, ...ADMIN_AREAS.map((area) => area.views));
+const VIEWS: Partial<Record<RouteName, ComponentType<RouteViewProps>>> = Object.assign({}, ...FEATURE_AREAS.map((area) => area.views));
 
 export function RouteView({ route, params }: RouteViewProps) {
   const View = VIEWS[route.name];

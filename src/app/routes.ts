@@ -150,7 +150,7 @@ export const routes = defineRoutes({
   ProfilesView: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid', title: 'Profile', breadcrumb: { param: 'sampleid' }, parent: 'CaseProfiles', permission: read('Profiles') },
   ProfileMarkers: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/markers', title: 'Profile markers', breadcrumb: 'Markers', parent: 'ProfilesView', permission: read('Markers') },
   ProfileHits: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/hits', title: 'Profile hits', breadcrumb: 'Hits', parent: 'ProfilesView', permission: read('Hits') },
-  ProfileAudit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/audit', title: 'Profile audit trail', breadcrumb: 'Audit', parent: 'ProfilesView', permission: { entity: 'Cases', verb: 'ViewAudit' } },
+  ProfileAudit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/audit', title: 'Profile audit trail', breadcrumb: 'Audit', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'ViewAudit' } },
   ProfileEdit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/edit', title: 'Edit profile', breadcrumb: 'Edit', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'Edit' } },
   ProfileMarkersEdit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/edit/markers', title: 'Marker entry', breadcrumb: 'Markers', parent: 'ProfileEdit', permission: { entity: 'Profiles', verb: 'Edit' } },
   ProfileUpload: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/upload', title: 'Profile upload', breadcrumb: 'Upload', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'Add' } },

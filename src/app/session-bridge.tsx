@@ -4,7 +4,7 @@ import { useMe, useSessionActions } from '../auth/session';
 import { useApi } from './api-provider';
 import { StatusPage } from './pages/status-page';
 import { ShellSessionContext, type ShellSession } from './shell-session';
-import { RECORD_NAMES } from '../admin/areas';
+import { RECORD_NAMES } from './feature-areas';
 import { ChangePasswordButton } from '../account/change-password-button';
 import type { BreadcrumbNameLookup } from './layout/breadcrumb-bar';
 

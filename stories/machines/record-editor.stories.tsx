@@ -5,9 +5,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { NamedRecordInput, type NamedRecord } from '../../core/schemas/named-record';
 import { STALE_RECORD_MESSAGE } from '../../core/schemas/list';
-import { EditorPage } from '../../src/admin/common/editor-page';
-import { RecordForm } from '../../src/admin/common/record-form';
-import type { RecordEditor } from '../../src/admin/common/use-record-editor';
+import { EditorPage } from '../../src/ui/record/editor-page';
+import { RecordForm } from '../../src/ui/record/record-form';
+import type { RecordEditor } from '../../src/ui/record/use-record-editor';
 import { TextField } from '../../src/ui/form/text-field';
 import { StoryRouter } from '../app/story-router';
 

@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { accessGroupsApi } from './access-groups-api';
 import { RoleEdit } from './role-edit';
 import { RolesTable } from './roles-table';
 
 /** Roles, called access groups (spec 2.7): the table and the role form; the breadcrumb shows the role name. */
-export const accessGroupsArea: AdminArea = {
+export const accessGroupsArea: FeatureArea = {
   views: {
     AccessGroups: ({ params }: RouteViewProps) => createElement(RolesTable, { orgId: params.orgId! }),
     AccessGroupsEdit: ({ params }: RouteViewProps) => createElement(RoleEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

@@ -6,10 +6,10 @@ import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
 import { CheckboxField } from '../../ui/form/checkbox-field';
 import { TextField } from '../../ui/form/text-field';
-import { EditorPage } from '../common/editor-page';
-import { RecordForm } from '../common/record-form';
-import { usePrincipal } from '../common/use-principal';
-import { useRecordEditor } from '../common/use-record-editor';
+import { EditorPage } from '../../ui/record/editor-page';
+import { RecordForm } from '../../ui/record/record-form';
+import { usePrincipal } from '../../app/use-principal';
+import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { accessGroupsApi } from './access-groups-api';
 import { PermissionMatrix } from './permission-matrix';
 

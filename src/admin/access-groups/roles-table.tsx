@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import type { AccessGroupSummary } from '../../../core/schemas/access-groups';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { accessGroupsApi } from './access-groups-api';
 
 /** The Roles table (spec 2.7: Name, Admin). */

@@ -5,10 +5,10 @@ import type { ListQueryInput } from '../../../core/schemas/list';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
 import { TextField } from '../../ui/form/text-field';
-import { EditorPage } from '../common/editor-page';
-import { RecordForm } from '../common/record-form';
-import { usePrincipal } from '../common/use-principal';
-import { useRecordEditor } from '../common/use-record-editor';
+import { EditorPage } from '../../ui/record/editor-page';
+import { RecordForm } from '../../ui/record/record-form';
+import { usePrincipal } from '../../app/use-principal';
+import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { analysisGroupsApi } from './analysis-groups-api';
 import { GroupAnalyses } from './group-analyses';
 

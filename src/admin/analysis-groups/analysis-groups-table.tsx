@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import type { AnalysisGroupSummary } from '../../../core/schemas/analysis-groups';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { analysisGroupsApi } from './analysis-groups-api';
 
 /** The Analysis groups table: Name and the number of analyses in each. */

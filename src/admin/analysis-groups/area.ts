@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { AnalysisGroupEdit } from './analysis-group-edit';
 import { analysisGroupsApi } from './analysis-groups-api';
 import { AnalysisGroupsTable } from './analysis-groups-table';
@@ -9,7 +9,7 @@ import { AnalysisGroupsTable } from './analysis-groups-table';
  * Analysis groups (spec 2.7): the table and AnalysisGroupEdit. Breadcrumbs show the group's and the
  * analysis's name; AnalysisEdit itself stays the coming page until the genetics issue builds it.
  */
-export const analysisGroupsArea: AdminArea = {
+export const analysisGroupsArea: FeatureArea = {
   views: {
     AnalysisGroups: ({ params }: RouteViewProps) => createElement(AnalysisGroupsTable, { orgId: params.orgId! }),
     AnalysisGroupEdit: ({ params }: RouteViewProps) =>

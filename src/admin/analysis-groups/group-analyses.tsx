@@ -4,7 +4,7 @@ import type { AnalysisSummary } from '../../../core/schemas/analysis-groups';
 import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import { routes } from '../../app/routes';
 import { DataTable } from '../../ui/data-table/data-table';
-import { usePrincipal } from '../common/use-principal';
+import { usePrincipal } from '../../app/use-principal';
 
 interface GroupAnalysesProps {
   orgId: string;

@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { ChemistriesTable } from './chemistries-table';
 import { chemistryApi } from './chemistry-api';
 import { ChemistryEdit } from './chemistry-edit';
 import { CHEMISTRY_SCREENS } from './chemistry-kinds';
 
 /** Y-STR and autosomal chemistries (spec 2.7): a table and a form each; the breadcrumb shows the chemistry's name. */
-export const chemistriesArea: AdminArea = {
+export const chemistriesArea: FeatureArea = {
   views: Object.fromEntries(
     CHEMISTRY_SCREENS.flatMap((screens) => [
       [screens.table, ({ params }: RouteViewProps) => createElement(ChemistriesTable, { screens, orgId: params.orgId! })],

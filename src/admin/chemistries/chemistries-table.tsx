@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import { markerSummary, type Chemistry } from '../../../core/schemas/chemistries';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { chemistryApi } from './chemistry-api';
 import type { ChemistryScreens } from './chemistry-kinds';
 

@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { CitationEdit } from './citation-edit';
 import { citationsApi } from './citations-api';
 import { CitationsTable } from './citations-table';
 
 /** Citations (spec 2.7): the table and CitationsEdit, whose breadcrumb shows the title. */
-export const citationsArea: AdminArea = {
+export const citationsArea: FeatureArea = {
   views: {
     Citations: ({ params }: RouteViewProps) => createElement(CitationsTable, { orgId: params.orgId! }),
     CitationsEdit: ({ params }: RouteViewProps) => createElement(CitationEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

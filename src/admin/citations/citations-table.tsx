@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import type { CitationSummary } from '../../../core/schemas/citations';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { citationsApi } from './citations-api';
 import { formatFileSize } from './file-size';
 

@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { EmailTemplateEdit } from './email-template-edit';
 import { emailTemplatesApi } from './email-templates-api';
 import { EmailTemplatesTable } from './email-templates-table';
 
 /** E-mail templates (spec 2.7): the table and EmailTemplateForm, whose breadcrumb shows the subject. */
-export const emailTemplatesArea: AdminArea = {
+export const emailTemplatesArea: FeatureArea = {
   views: {
     EmailTemplates: ({ params }: RouteViewProps) => createElement(EmailTemplatesTable, { orgId: params.orgId! }),
     EmailTemplateForm: ({ params }: RouteViewProps) => createElement(EmailTemplateEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import type { EmailTemplateSummary } from '../../../core/schemas/email-templates';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { emailTemplatesApi } from './email-templates-api';
 
 /** Spec 2.7 Email templates: Name (the hook), Subject. */

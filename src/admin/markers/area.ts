@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { markerApi } from './marker-api';
 import { MarkerEdit } from './marker-edit';
 import { MarkersTable } from './markers-table';
 
 /** Markers (spec 2.7): the table and the marker form; the breadcrumb shows the marker's name. */
-export const markersArea: AdminArea = {
+export const markersArea: FeatureArea = {
   views: {
     Markers: ({ params }: RouteViewProps) => createElement(MarkersTable, { orgId: params.orgId! }),
     MarkersEdit: ({ params }: RouteViewProps) => createElement(MarkerEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

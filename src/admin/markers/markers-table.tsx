@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import { MARKER_KIND_LABELS, type Marker } from '../../../core/schemas/markers';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { markerApi } from './marker-api';
 
 /** The markers table (spec 2.7): Name, Kind, Aliases. */

@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { populationApi } from './population-api';
 import { PopulationEdit } from './population-edit';
 import { PopulationUpload } from './population-upload';
 import { PopulationsTable } from './populations-table';
 
 /** Populations (spec 2.7): the table, the edit screen with its statistics, and Upload Statistics. */
-export const populationsArea: AdminArea = {
+export const populationsArea: FeatureArea = {
   views: {
     Populations: ({ params }: RouteViewProps) => createElement(PopulationsTable, { key: params.orgId, orgId: params.orgId! }),
     PopulationsEdit: ({ params }: RouteViewProps) => createElement(PopulationEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

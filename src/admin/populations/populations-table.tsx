@@ -5,8 +5,8 @@ import type { Population } from '../../../core/schemas/populations';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
 import type { DataColumn } from '../../ui/data-table/data-table';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { formatDate } from './format';
 import { populationApi } from './population-api';
 

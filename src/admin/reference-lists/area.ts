@@ -1,13 +1,13 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { NAMED_LISTS } from './lists';
 import { namedListApi } from './named-list-api';
 import { NamedListEdit } from './named-list-edit';
 import { NamedListTable } from './named-list-table';
 
 /** Organizations, case types, sample sources and laboratories: a table and a Name form each. */
-export const referenceListsArea: AdminArea = {
+export const referenceListsArea: FeatureArea = {
   views: Object.fromEntries(
     NAMED_LISTS.flatMap((list) => [
       [list.table, ({ params }: RouteViewProps) => createElement(NamedListTable, { list, orgId: params.orgId! })],

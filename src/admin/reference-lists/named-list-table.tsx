@@ -3,8 +3,8 @@ import { can } from '../../../core/permissions';
 import type { NamedRecord } from '../../../core/schemas/named-record';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { namedListApi } from './named-list-api';
 import type { NamedList } from './lists';
 

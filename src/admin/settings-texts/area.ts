@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { AboutPage } from './about-page';
 import { ContactPage } from './contact-page';
 
 /** About us and Contact (spec 2.6): editable texts, and the contact form that sends nothing. */
-export const settingsTextsArea: AdminArea = {
+export const settingsTextsArea: FeatureArea = {
   views: {
     About: () => createElement(AboutPage),
     Contact: ({ params }: RouteViewProps) => createElement(ContactPage, { orgId: params.orgId! }),

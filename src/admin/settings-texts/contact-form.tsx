@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ContactMessage, CONTACT_NO_EFFECT_MESSAGE } from '../../../core/schemas/settings-texts';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { TextField } from '../../ui/form/text-field';
-import { RecordForm } from '../common/record-form';
+import { RecordForm } from '../../ui/record/record-form';
 
 const EMPTY = { name: '', email: '', message: '' };
 

@@ -5,7 +5,7 @@ import { can } from '../../../core/permissions';
 import type { SettingsText, SettingsTextId } from '../../../core/schemas/settings-texts';
 import { isConflict, recordEditorMachine, type SaveRequest } from '../../../machines/recordEditor.machine';
 import { useApi } from '../../app/api-provider';
-import { usePrincipal } from '../common/use-principal';
+import { usePrincipal } from '../../app/use-principal';
 import { RichText } from './rich-text';
 import { RichTextEditor } from './rich-text-editor';
 import { settingsTextsApi } from './settings-texts-api';

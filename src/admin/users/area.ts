@@ -1,12 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
-import type { AdminArea } from '../area';
+import type { FeatureArea } from '../../app/feature-area';
 import { UserEdit } from './user-edit';
 import { usersApi } from './users-api';
 import { UsersTable } from './users-table';
 
 /** Users (spec 2.7): the table and the user form; the breadcrumb shows the user's e-mail. */
-export const usersArea: AdminArea = {
+export const usersArea: FeatureArea = {
   views: {
     Users: ({ params }: RouteViewProps) => createElement(UsersTable, { orgId: params.orgId! }),
     UsersEdit: ({ params }: RouteViewProps) => createElement(UserEdit, { key: params.id, orgId: params.orgId!, id: params.id! }),

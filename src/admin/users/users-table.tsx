@@ -4,8 +4,8 @@ import type { ListQueryInput } from '../../../core/schemas/list';
 import type { UserSummary } from '../../../core/schemas/users';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
-import { TablePage } from '../common/table-page';
-import { usePrincipal } from '../common/use-principal';
+import { TablePage } from '../../ui/record/table-page';
+import { usePrincipal } from '../../app/use-principal';
 import { usersApi } from './users-api';
 
 /** The Users table (spec 2.7: Email, First Name, Last Name, Scope, Organizations, Role) of one organization, or all. */

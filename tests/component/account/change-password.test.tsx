@@ -9,7 +9,7 @@ import { createApiClient } from '../../../src/api/client';
 import { ApiContext } from '../../../src/app/api-provider';
 import { createUser } from '../../helpers/factories';
 import { createTestApp, testConfig, type TestApp } from '../../helpers/app';
-import { injectFetch } from '../admin/admin-fixtures';
+import { injectFetch } from '../screen-fixtures';
 
 const CURRENT = 'the current passphrase';
 

@@ -6,7 +6,7 @@ import { accessGroups } from '../../../server/db/schema';
 import { ADMIN_ROLE_NOTE } from '../../../src/admin/access-groups/role-edit';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let adminToken: string;
@@ -32,7 +32,7 @@ const grantsOf = async (name: string) => {
 
 describe('roles', () => {
   it('creates a role with a limited permission matrix: Required on an empty name, then saved and listed', async () => {
-    const view = renderAdmin(`/${orgId}/access-groups/new/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/access-groups/new/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByRole('heading', { name: 'New role' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('roles', () => {
   }, 20_000);
 
   it('draws the matrix as a table with a header per verb and per entity', async () => {
-    renderAdmin(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const matrix = await screen.findByRole('table', { name: 'Permissions' });
     const headers = within(matrix).getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Entity', 'Read', 'Add', 'Edit', 'Delete', 'Publish', 'Reset', 'View audit', 'Change settings']);
@@ -61,14 +61,14 @@ describe('roles', () => {
   });
 
   it('shows the role name in the breadcrumb', async () => {
-    renderAdmin(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const trail = await screen.findByRole('navigation', { name: /breadcrumb/i });
     expect(await within(trail).findByText('Analyst')).toBeInTheDocument();
   });
 
   it('says, while Admin is checked, that the matrix is kept but unused, and saves it unchanged', async () => {
     const created = await createAccessGroup(t.database.db, { name: 'Lead', grants: { Hits: ['Publish'] } });
-    const view = renderAdmin(`/${orgId}/access-groups/${created.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/access-groups/${created.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const admin = await screen.findByRole('checkbox', { name: 'Admin' });
     expect(screen.queryByText(ADMIN_ROLE_NOTE)).not.toBeInTheDocument();
     await userEvent.click(admin);
@@ -79,7 +79,7 @@ describe('roles', () => {
   }, 20_000);
 
   it('refuses to delete a role that users still have, naming them', async () => {
-    renderAdmin(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/access-groups/${analystRoleId}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     await screen.findByDisplayValue('Analyst');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyses, analysisGroups } from '../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 // These screens draw AG Grid, whose first load in jsdom can take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -38,7 +38,7 @@ const breadcrumb = () => within(screen.getByRole('navigation', { name: 'Breadcru
 
 describe('analysis groups', () => {
   it('lists the groups with how many analyses each holds', async () => {
-    renderAdmin(`/${orgId}/analysis-groups`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/analysis-groups`, { t, token: adminToken, me: await meOf(t, adminToken) });
     // The first grid of the file loads AG Grid cold; allow it more than the default second.
     const kinship = await screen.findByText('Kinship', {}, { timeout: 10_000 });
     expect(within(kinship.closest('[role="row"]') as HTMLElement).getByText('2')).toBeInTheDocument();
@@ -46,7 +46,7 @@ describe('analysis groups', () => {
   });
 
   it('shows a group with its name in the breadcrumb and its analyses; a row opens the analysis, named in the breadcrumb', async () => {
-    const view = renderAdmin(`/${orgId}/analysis-groups/${kinshipId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/analysis-groups/${kinshipId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByDisplayValue('Kinship')).toBeInTheDocument();
     expect(await breadcrumb().findByText('Kinship')).toBeInTheDocument();
     const analysesTable = screen.getByRole('region', { name: 'Analyses in Kinship' });
@@ -60,18 +60,18 @@ describe('analysis groups', () => {
 
   it('says New in the breadcrumb for a new group, and n/a when the group cannot be found', async () => {
     const me = await meOf(t, adminToken);
-    const fresh = renderAdmin(`/${orgId}/analysis-groups/new`, { t, token: adminToken, me });
+    const fresh = renderScreen(`/${orgId}/analysis-groups/new`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New analysis group' })).toBeInTheDocument();
     expect(breadcrumb().getByText('New')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Analyses' })).not.toBeInTheDocument();
     fresh.unmount();
-    renderAdmin(`/${orgId}/analysis-groups/00000000-0000-4000-8000-000000000000`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/analysis-groups/00000000-0000-4000-8000-000000000000`, { t, token: adminToken, me });
     expect(await breadcrumb().findByText('n/a')).toBeInTheDocument();
     expect(await screen.findByText('This record no longer exists.')).toBeInTheDocument();
   });
 
   it('refuses to delete a group that has analyses, naming them', async () => {
-    renderAdmin(`/${orgId}/analysis-groups/${kinshipId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/analysis-groups/${kinshipId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
     await screen.findByDisplayValue('Kinship');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

@@ -5,7 +5,7 @@ import { markers } from '../../../server/db/schema';
 import { SEED_MARKERS } from '../../../server/db/seed/reference/markers';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let adminToken: string;
@@ -50,7 +50,7 @@ async function addMarker(typed: string) {
 describe('Y-STR chemistries', { timeout: 20_000 }, () => {
   it('creates a chemistry: Required and "Add at least one marker" first, then markers added by name or alias, saved and listed with count and names', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/ystr-chemistries/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/ystr-chemistries/new/edit`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New Y-STR chemistry' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('Y-STR chemistries', { timeout: 20_000 }, () => {
   it('reorders with Move up / Move down, keeps focus on the moved marker, and shows the saved order after reload', async () => {
     const kit = await addKit('ystr-chemistries', 'PowerPlex Y4', ['DYS576', 'DYS389I', 'DYS448', 'DYS389II']);
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
     expect(await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByText('PowerPlex Y4')).toBeInTheDocument();
     await screen.findByDisplayValue('PowerPlex Y4');
     expect(screen.getByRole('button', { name: 'Move DYS576 up' })).toBeDisabled();
@@ -101,7 +101,7 @@ describe('Y-STR chemistries', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(view.current()).toBe(`/${orgId}/ystr-chemistries`));
     cleanup();
-    renderAdmin(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
     await screen.findByDisplayValue('PowerPlex Y4');
     expect(order()).toEqual(['DYS448', 'DYS389I', 'DYS576']);
   });
@@ -109,7 +109,7 @@ describe('Y-STR chemistries', { timeout: 20_000 }, () => {
   it('moves a marker by dragging its row onto another', async () => {
     const kit = await addKit('ystr-chemistries', 'Drag Y', ['DYS19', 'DYS391', 'DYS392']);
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/ystr-chemistries/${kit.id}/edit`, { t, token: adminToken, me });
     await screen.findByDisplayValue('Drag Y');
     const rows = within(screen.getByRole('list', { name: 'Markers in order' })).getAllByRole('listitem');
     const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
@@ -121,7 +121,7 @@ describe('Y-STR chemistries', { timeout: 20_000 }, () => {
 
   it('shows the server refusing a second chemistry of the same name, keeping the list', async () => {
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/ystr-chemistries/new/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/ystr-chemistries/new/edit`, { t, token: adminToken, me });
     await userEvent.type(await screen.findByLabelText(/Name/), 'mini y');
     await addMarker('DYS19');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -133,7 +133,7 @@ describe('Y-STR chemistries', { timeout: 20_000 }, () => {
 describe('autosomal chemistries', { timeout: 20_000 }, () => {
   it('offers every marker, so a kit can carry Amelogenin and the Y markers it amplifies', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/autosomal-chemistries/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/autosomal-chemistries/new/edit`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New autosomal chemistry' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Name/), 'Mini Filer');
     await waitFor(() => expect(document.querySelectorAll('datalist option').length).toBe(SEED_MARKERS.length));
@@ -146,7 +146,7 @@ describe('autosomal chemistries', { timeout: 20_000 }, () => {
 
   it('shows an administrator with organization scope the autosomal kits without Add', async () => {
     const me = await meOf(t, orgAdminToken);
-    renderAdmin(`/${orgId}/autosomal-chemistries`, { t, token: orgAdminToken, me });
+    renderScreen(`/${orgId}/autosomal-chemistries`, { t, token: orgAdminToken, me });
     expect(await screen.findByText('Mini Filer')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add autosomal chemistry' })).not.toBeInTheDocument();
   });

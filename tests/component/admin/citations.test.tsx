@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 // These screens draw AG Grid, whose first load in jsdom can take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -46,7 +46,7 @@ const list = async () =>
 
 describe('citations', () => {
   it('adds a citation with its file: title Required first, then saved and listed', async () => {
-    const view = renderAdmin(`/${orgId}/citations/new/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/citations/new/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByRole('heading', { name: 'New citation' }, { timeout: 10_000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
@@ -67,7 +67,7 @@ describe('citations', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push({ href: this.href, download: this.download });
     });
-    renderAdmin(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByText('Butler 2012, Advanced Topics')).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Download Évaluation (2024).pdf' }));
     expect(await screen.findByText('Downloaded Évaluation (2024).pdf')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('citations', () => {
 
   it('replaces the file and renames in one save', async () => {
     const [citation] = (await list()).items;
-    const view = renderAdmin(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const title = await screen.findByDisplayValue('Butler 2012, Advanced Topics');
     await userEvent.clear(title);
     await userEvent.type(title, 'Butler 2012');
@@ -90,7 +90,7 @@ describe('citations', () => {
 
   it('shows why the server refused a file and changes nothing', async () => {
     const [citation] = (await list()).items;
-    renderAdmin(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/citations/${citation!.id}/edit`, { t, token: adminToken, me: await meOf(t, adminToken) });
     await userEvent.upload(await screen.findByLabelText('Replace the file'), pdfFile('paper.pdf', Buffer.from('MZ\0\0 not a pdf')));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('paper.pdf is a program, not a document, and cannot be attached');
@@ -98,7 +98,7 @@ describe('citations', () => {
   });
 
   it('is closed to an administrator with organization scope (spec 6)', async () => {
-    renderAdmin(`/${orgId}/citations`, { t, token: orgAdminToken, me: await meOf(t, orgAdminToken) });
+    renderScreen(`/${orgId}/citations`, { t, token: orgAdminToken, me: await meOf(t, orgAdminToken) });
     expect(await screen.findByText('You do not have permission to open this page.')).toBeInTheDocument();
     expect(screen.queryByText('Butler 2012')).not.toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../../core/schemas/email-templates';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 // These screens draw AG Grid, whose first load in jsdom can take seconds on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
@@ -34,7 +34,7 @@ const stored = async () =>
 
 describe('e-mail templates', () => {
   it('lists each template by its hook (Name) and subject', async () => {
-    renderAdmin(`/${orgId}/email-templates`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/email-templates`, { t, token: adminToken, me: await meOf(t, adminToken) });
     // The first grid of the file loads AG Grid cold; allow it more than the default second.
     expect(await screen.findByText('hit-published', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Set your Locus password')).toBeInTheDocument();
@@ -43,7 +43,7 @@ describe('e-mail templates', () => {
   });
 
   it('edits a template with a live preview of the e-mail; the breadcrumb shows the subject', async () => {
-    const view = renderAdmin(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const view = renderScreen(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const body = await screen.findByLabelText(/^Body/);
     expect(await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByText('Hit published in case {caseId}')).toBeInTheDocument();
     expect(screen.getByTestId('preview-subject')).toHaveTextContent('Hit published in case CASE-2026-0042');
@@ -59,7 +59,7 @@ describe('e-mail templates', () => {
   });
 
   it('shows an unknown placeholder as an error on the field and saves nothing', async () => {
-    renderAdmin(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
     const body = await screen.findByLabelText(/^Body/);
     await userEvent.click(body);
     await userEvent.paste(' Signed, {labName}');
@@ -73,7 +73,7 @@ describe('e-mail templates', () => {
   });
 
   it('refuses a second template for a hook with the server\u2019s message; a new template\u2019s breadcrumb says New', async () => {
-    renderAdmin(`/${orgId}/email-templates/new`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/email-templates/new`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByRole('heading', { name: 'New email template' })).toBeInTheDocument();
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('New')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -88,11 +88,11 @@ describe('e-mail templates', () => {
 
   it('lets an administrator with organization scope list templates but not open the form (spec 6)', async () => {
     const me = await meOf(t, orgAdminToken);
-    const table = renderAdmin(`/${orgId}/email-templates`, { t, token: orgAdminToken, me });
+    const table = renderScreen(`/${orgId}/email-templates`, { t, token: orgAdminToken, me });
     expect(await screen.findByText('hit-published')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add email template' })).not.toBeInTheDocument();
     table.unmount();
-    renderAdmin(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: orgAdminToken, me });
+    renderScreen(`/${orgId}/email-templates/${hitTemplateId}`, { t, token: orgAdminToken, me });
     expect(await screen.findByText('You do not have permission to open this page.')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Body/)).not.toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chemistries, chemistryMarkers } from '../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let adminToken: string;
@@ -38,7 +38,7 @@ const stored = async (name: string) =>
 describe('markers', { timeout: 20_000 }, () => {
   it('adds a Y-STR marker with aliases: Required first, then chips added, one removed, saved and listed', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New marker' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
@@ -63,7 +63,7 @@ describe('markers', { timeout: 20_000 }, () => {
 
   it('keeps an alias that was typed but not confirmed when the user saves', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
     await userEvent.type(await screen.findByLabelText(/Name/), 'TH01');
     await userEvent.selectOptions(screen.getByLabelText(/Kind/), 'Autosomal');
     await userEvent.type(screen.getByLabelText('Aliases'), 'THO1');
@@ -75,7 +75,7 @@ describe('markers', { timeout: 20_000 }, () => {
   it('shows the server refusing an alias that another marker answers to, keeping the input', async () => {
     await api('POST', '/api/markers', { name: 'VWA', kind: 'Autosomal', aliases: [], multiCopy: false });
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/markers/new/edit`, { t, token: adminToken, me });
     await userEvent.type(await screen.findByLabelText(/Name/), 'D99S99');
     await userEvent.selectOptions(screen.getByLabelText(/Kind/), 'Autosomal');
     await userEvent.type(screen.getByLabelText('Aliases'), 'vWA{Enter}');
@@ -90,7 +90,7 @@ describe('markers', { timeout: 20_000 }, () => {
     const [kit] = await t.database.db.insert(chemistries).values({ name: 'Identifiler Plus', kind: 'Autosomal' }).returning();
     await t.database.db.insert(chemistryMarkers).values({ chemistryId: kit!.id, markerId: marker!.id, position: 0 });
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/markers/${marker!.id}/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/markers/${marker!.id}/edit`, { t, token: adminToken, me });
     expect(await within(screen.getByRole('navigation', { name: 'Breadcrumb' })).findByText('TH01')).toBeInTheDocument();
     await screen.findByDisplayValue('TH01');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
@@ -100,7 +100,7 @@ describe('markers', { timeout: 20_000 }, () => {
 
   it('shows a reader the table with kinds and aliases, and without Add', async () => {
     const me = await meOf(t, readerToken);
-    renderAdmin(`/${orgId}/markers`, { t, token: readerToken, me });
+    renderScreen(`/${orgId}/markers`, { t, token: readerToken, me });
     expect(await screen.findByText('DYS385')).toBeInTheDocument();
     expect(screen.getByText('Y-STR')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add marker' })).not.toBeInTheDocument();

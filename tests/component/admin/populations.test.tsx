@@ -9,7 +9,7 @@ import { markers } from '../../../server/db/schema';
 import { SEED_MARKERS } from '../../../server/db/seed/reference/markers';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data');
 
@@ -63,7 +63,7 @@ afterAll(async () => {
 describe('populations', () => {
   it('creates a population, uploads FBI 2015 Caucasian, previews and charts it, saves and shows the summary', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/populations/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/populations/new/edit`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New population' })).toBeInTheDocument();
     // Scope All: the organizations are offered, the one in the address already chosen.
     expect(await screen.findByRole('checkbox', { name: 'Oslo Lab' })).toBeChecked();
@@ -133,7 +133,7 @@ describe('populations', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, href: this.href });
     });
-    renderAdmin(`/${orgId}/populations/${list.items[0].id}/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/populations/${list.items[0].id}/edit`, { t, token: adminToken, me });
     await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(saved).toEqual([{ name: 'FBI 2015 Caucasian.csv', href: 'blob:population' }]));
     expect((await blobs[0]!.text()).split('\r\n')[0]).toBe('marker,allele,frequency');
@@ -143,7 +143,7 @@ describe('populations', () => {
   it('lists each row error and keeps Save statistics disabled; another file can still be chosen', async () => {
     const created = await createPopulation('Errors');
     const me = await meOf(t, analystToken);
-    renderAdmin(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
+    renderScreen(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
     await userEvent.upload(await screen.findByLabelText('Statistics file'), withErrors());
     const errors = await screen.findByRole('alert');
     expect(errors).toHaveTextContent('1 error: correct the file and choose it again');
@@ -159,7 +159,7 @@ describe('populations', () => {
   it('cancels an upload back to the population without saving anything', async () => {
     const created = await createPopulation('Cancelled');
     const me = await meOf(t, analystToken);
-    const view = renderAdmin(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
+    const view = renderScreen(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
     await userEvent.upload(await screen.findByLabelText('Statistics file'), fileOf('ok.csv', 'marker,allele,frequency\nTH01,9.3,1\n'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save statistics' })).toBeEnabled());
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -169,7 +169,7 @@ describe('populations', () => {
 
   it('shows an organization-scope user the table without the Organizations column, and no organization choice', async () => {
     const me = await meOf(t, analystToken);
-    const view = renderAdmin(`/${orgId}/populations`, { t, token: analystToken, me });
+    const view = renderScreen(`/${orgId}/populations`, { t, token: analystToken, me });
     expect(await screen.findByText('FBI 2015 Caucasian')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Date Created' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Organizations' })).not.toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('populations', () => {
   it('lets an administrator with scope All change whom a population is shared with', async () => {
     const me = await meOf(t, adminToken);
     const created = await createPopulation('Shared later');
-    const view = renderAdmin(`/${orgId}/populations/${created.id}/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/populations/${created.id}/edit`, { t, token: adminToken, me });
     const bergen = await screen.findByRole('checkbox', { name: 'Bergen Lab' });
     expect(screen.getByRole('checkbox', { name: 'Oslo Lab' })).toBeChecked();
     await userEvent.click(bergen);
@@ -200,7 +200,7 @@ describe('populations', () => {
 
   it('shows an administrator with scope All the Organizations column', async () => {
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/populations`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/populations`, { t, token: adminToken, me });
     expect(await screen.findByRole('columnheader', { name: 'Organizations' })).toBeInTheDocument();
     expect(await screen.findAllByText('Oslo Lab')).not.toHaveLength(0);
   });

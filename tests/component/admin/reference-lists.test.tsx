@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let adminToken: string;
@@ -27,7 +27,7 @@ afterAll(() => t.close());
 describe('laboratories (a name-only list)', () => {
   it('adds a laboratory: Required on an empty name, then saved and listed', async () => {
     const me = await meOf(t, adminToken);
-    const view = renderAdmin(`/${orgId}/laboratories/new/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/laboratories/new/edit`, { t, token: adminToken, me });
     expect(await screen.findByRole('heading', { name: 'New laboratory' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
@@ -39,7 +39,7 @@ describe('laboratories (a name-only list)', () => {
 
   it('refuses a duplicate name with the server message and keeps the input', async () => {
     const me = await meOf(t, adminToken);
-    renderAdmin(`/${orgId}/laboratories/new/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/laboratories/new/edit`, { t, token: adminToken, me });
     await userEvent.type(await screen.findByLabelText(/Name/), 'forensic lab bergen');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A laboratory named "forensic lab bergen" already exists');
@@ -49,7 +49,7 @@ describe('laboratories (a name-only list)', () => {
   it('says the record changed when someone else saved it first, and keeps the edit', async () => {
     const me = await meOf(t, adminToken);
     const created = (await t.app.inject({ method: 'POST', url: '/api/laboratories', headers: { authorization: `Bearer ${adminToken}` }, payload: { name: 'Tromsø' } })).json() as { id: string };
-    renderAdmin(`/${orgId}/laboratories/${created.id}/edit`, { t, token: adminToken, me });
+    renderScreen(`/${orgId}/laboratories/${created.id}/edit`, { t, token: adminToken, me });
     const name = await screen.findByDisplayValue('Tromsø');
     await t.app.inject({ method: 'PUT', url: `/api/laboratories/${created.id}`, headers: { authorization: `Bearer ${adminToken}` }, payload: { name: 'Tromsø North', version: 1 } });
     await userEvent.clear(name);
@@ -62,7 +62,7 @@ describe('laboratories (a name-only list)', () => {
   it('deletes only after confirmation', async () => {
     const me = await meOf(t, adminToken);
     const created = (await t.app.inject({ method: 'POST', url: '/api/laboratories', headers: { authorization: `Bearer ${adminToken}` }, payload: { name: 'To remove' } })).json() as { id: string };
-    const view = renderAdmin(`/${orgId}/laboratories/${created.id}/edit`, { t, token: adminToken, me });
+    const view = renderScreen(`/${orgId}/laboratories/${created.id}/edit`, { t, token: adminToken, me });
     await screen.findByDisplayValue('To remove');
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -77,7 +77,7 @@ describe('laboratories (a name-only list)', () => {
 
   it('shows a reader the table without Add', async () => {
     const me = await meOf(t, readerToken);
-    renderAdmin(`/${orgId}/laboratories`, { t, token: readerToken, me });
+    renderScreen(`/${orgId}/laboratories`, { t, token: readerToken, me });
     expect(await screen.findByText('Forensic Lab Bergen')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add laboratory' })).not.toBeInTheDocument();
   });

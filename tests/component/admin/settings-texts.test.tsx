@@ -6,7 +6,7 @@ import { CONTACT_NO_EFFECT_MESSAGE } from '../../../core/schemas/settings-texts'
 import { settings } from '../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let adminToken: string;
@@ -37,14 +37,14 @@ describe('About us', () => {
     ['a user (even one granted Settings Edit)', () => userToken],
     ['an administrator with organization scope', () => orgAdminToken],
   ])('shows %s the text without Edit', async (_who, token) => {
-    renderAdmin(`/${orgId}/about`, { t, token: token(), me: await meOf(t, token()) });
+    renderScreen(`/${orgId}/about`, { t, token: token(), me: await meOf(t, token()) });
     expect(await screen.findByText('forensic DNA')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'About us' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit text' })).not.toBeInTheDocument();
   });
 
   it('lets an administrator with scope All edit and save the text', async () => {
-    renderAdmin(`/${orgId}/about`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/about`, { t, token: adminToken, me: await meOf(t, adminToken) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit text' }));
     const editor = screen.getByRole('textbox', { name: 'Text of About us' });
     expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeInTheDocument();
@@ -63,7 +63,7 @@ describe('About us', () => {
   });
 
   it('refuses a link target other than http, https or mailto in the link dialog', async () => {
-    renderAdmin(`/${orgId}/about`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/about`, { t, token: adminToken, me: await meOf(t, adminToken) });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit text' }));
     await userEvent.click(screen.getByRole('button', { name: 'Link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Link' });
@@ -80,7 +80,7 @@ describe('About us', () => {
       .update(settings)
       .set({ text: '<p>Hi<img src=x onerror="window.hacked=1"><script>window.hacked=2</script><a href="javascript:window.hacked=3">link</a></p>' })
       .where(eq(settings.id, 'About'));
-    const view = renderAdmin(`/${orgId}/about`, { t, token: userToken, me: await meOf(t, userToken) });
+    const view = renderScreen(`/${orgId}/about`, { t, token: userToken, me: await meOf(t, userToken) });
     const link = await screen.findByText('link');
     expect(link).not.toHaveAttribute('href');
     expect(link).toHaveAttribute('rel', 'noopener');
@@ -90,7 +90,7 @@ describe('About us', () => {
 
 describe('Contact', () => {
   it('validates the contact form, then says it had no effect, without any request', async () => {
-    renderAdmin(`/${orgId}/contact`, { t, token: userToken, me: await meOf(t, userToken) });
+    renderScreen(`/${orgId}/contact`, { t, token: userToken, me: await meOf(t, userToken) });
     expect(await screen.findByText('Call the lab on +47 555 00 000.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findAllByText('Required')).toHaveLength(3);
@@ -114,7 +114,7 @@ describe('Contact', () => {
   });
 
   it('offers Edit on the Contact text only to an administrator with scope All', async () => {
-    renderAdmin(`/${orgId}/contact`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    renderScreen(`/${orgId}/contact`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByRole('button', { name: 'Edit text' })).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserRecord, UserSummary } from '../../../core/schemas/users';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
-import { meOf, renderAdmin } from './admin-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
 
 let t: TestApp;
 let orgId: string;
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-const as = async (who: string, path: string) => renderAdmin(path, { t, token: tokens[who]!, me: await meOf(t, tokens[who]!) });
+const as = async (who: string, path: string) => renderScreen(path, { t, token: tokens[who]!, me: await meOf(t, tokens[who]!) });
 const apiGet = async <T,>(url: string) => (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens.admin}` } })).json() as T;
 
 describe('users', () => {

@@ -2,13 +2,13 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import type { Me } from '../../../core/schemas/me';
-import { createApiClient, type ApiNotice } from '../../../src/api/client';
-import { ApiContext } from '../../../src/app/api-provider';
-import { OrgArea } from '../../../src/app/org-area';
-import { ShellSessionContext } from '../../../src/app/shell-session';
-import { RECORD_NAMES } from '../../../src/admin/areas';
-import type { TestApp } from '../../helpers/app';
+import type { Me } from '../../core/schemas/me';
+import { createApiClient, type ApiNotice } from '../../src/api/client';
+import { ApiContext } from '../../src/app/api-provider';
+import { OrgArea } from '../../src/app/org-area';
+import { ShellSessionContext } from '../../src/app/shell-session';
+import { RECORD_NAMES } from '../../src/app/feature-areas';
+import type { TestApp } from '../helpers/app';
 
 /**
  * Screens under test talk to the real server (Fastify + PGlite) in-process: the API client's
@@ -32,7 +32,7 @@ export function injectFetch(t: TestApp) {
 }
 
 /** Draws the signed-in app at `path` as the user `token` stands for, against the in-process server. */
-export function renderAdmin(path: string, opts: { t: TestApp; token: string; me: Me; notify?: (notice: ApiNotice) => void }) {
+export function renderScreen(path: string, opts: { t: TestApp; token: string; me: Me; notify?: (notice: ApiNotice) => void }) {
   const [pathname, search = ''] = path.split('?');
   const location = memoryLocation({ path: pathname, searchPath: search, record: true });
   const notify = opts.notify ?? vi.fn<(notice: ApiNotice) => void>();
