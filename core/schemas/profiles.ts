@@ -60,9 +60,8 @@ export type MarkerValueInput = z.infer<typeof MarkerValueInput>;
 
 const optionalId = Id.nullable();
 
-/** What the profile form sends (not the markers: those have their own form). */
-export const ProfileInput = z.object({
-  profileId: requiredText(100),
+/** Where a profile belongs and how it was typed: the case, kit, sample type, source, item, laboratory and comments. */
+export const ProfileAssignment = z.object({
   caseId: Id,
   chemistryId: z.uuid({ error: REQUIRED }),
   sampleType: z.enum(SAMPLE_TYPES, { error: REQUIRED }),
@@ -71,6 +70,10 @@ export const ProfileInput = z.object({
   laboratoryId: optionalId,
   comments: z.string().max(4000, 'At most 4000 characters'),
 });
+export type ProfileAssignment = z.infer<typeof ProfileAssignment>;
+
+/** What the profile form sends (not the markers: those have their own form). */
+export const ProfileInput = ProfileAssignment.extend({ profileId: requiredText(100) });
 export type ProfileInput = z.infer<typeof ProfileInput>;
 
 export const UpdateProfileBody = ProfileInput.extend(Versioned.shape);
@@ -89,14 +92,7 @@ export type ProfileDraft = z.infer<typeof ProfileDraft>;
  * profiles exactly as the import returned them, with the import's token in the `Approval` header;
  * `include` picks which of them to add (by index; all when absent).
  */
-export const AddProfilesBody = z.object({
-  caseId: Id,
-  chemistryId: z.uuid({ error: REQUIRED }),
-  sampleType: z.enum(SAMPLE_TYPES, { error: REQUIRED }),
-  sampleSourceId: optionalId,
-  physicalItemId: optionalId,
-  laboratoryId: optionalId,
-  comments: z.string().max(4000, 'At most 4000 characters'),
+export const AddProfilesBody = ProfileAssignment.extend({
   profiles: z.array(ProfileDraft).min(1, 'Add at least one profile').max(5000, 'At most 5000 profiles at once'),
   include: z.array(z.number().int().min(0)).optional(),
   /** The imported file's name, recorded as the profiles' source (with an approval only). */

@@ -15,7 +15,7 @@ import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
 import { updateVersioned } from '../versioned';
-import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -128,14 +128,12 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertPending(current, 'markers');
       const { markerValues, version } = request.body;
-      const markersById = await loadMarkers(db, markerValues.map((m) => m.markerId));
-      const checked = checkMarkerValues(markerValues, { kind: current.kind as 'Autosomal' | 'YStr', sampleType: current.sampleType, markers: markersById, order: await chemistryOrder(db, current.chemistryId) });
-      assertNoMarkerErrors(checked.errors);
+      const values = await checkProfileMarkerValues(db, current, markerValues);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
         await updateVersioned(t, profiles, current.id, version, {}, 'profile');
-        await writeMarkerValues(t, current.id, checked.values);
+        await writeMarkerValues(t, current.id, values);
         const after = await profileSnapshot(t, current.id);
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Markers edited', before: before.markerValues, after: after.markerValues });
         return after;

@@ -66,7 +66,8 @@ export function checkMarkerValues(
     }
     seen.add(marker.id);
     if (value.alleles.length === 0) return;
-    if (marker.kind !== context.kind) {
+    // A kit may amplify markers of the other kind (GlobalFiler: DYS391, Yindel); those belong to its profiles too.
+    if (marker.kind !== context.kind && !context.order.has(marker.id)) {
       errors.push({ path: `${path}/markerId`, message: `${marker.name} is a ${MARKER_KIND_LABELS[marker.kind]} marker; this is a ${MARKER_KIND_LABELS[context.kind]} profile` });
       return;
     }
@@ -103,4 +104,20 @@ export async function readMarkerValues(db: Db, profileId: string): Promise<Marke
     .where(eq(profileMarkers.profileId, profileId))
     .orderBy(asc(profileMarkers.position));
   return rows;
+}
+
+/** Checks new marker values for a stored profile (its kind, sample type and kit order), throwing the field errors. */
+export async function checkProfileMarkerValues(
+  db: Db,
+  profile: { kind: string; sampleType: string; chemistryId: string },
+  values: readonly MarkerValueInput[],
+): Promise<StoredMarkerValue[]> {
+  const checked = checkMarkerValues(values, {
+    kind: profile.kind as ProfileKind,
+    sampleType: profile.sampleType,
+    markers: await loadMarkers(db, values.map((m) => m.markerId)),
+    order: await chemistryOrder(db, profile.chemistryId),
+  });
+  assertNoMarkerErrors(checked.errors);
+  return checked.values;
 }

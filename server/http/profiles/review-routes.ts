@@ -11,7 +11,7 @@ import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../auth/load-principal';
 import { Conflict } from '../errors';
 import { updateVersioned } from '../versioned';
-import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile, type ProfileRow } from './profile-query';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 
@@ -64,15 +64,9 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'approve');
       const { markerValues, comments, version } = request.body;
-      const checked = checkMarkerValues(markerValues, {
-        kind: current.kind as 'Autosomal' | 'YStr',
-        sampleType: current.sampleType,
-        markers: await loadMarkers(db, markerValues.map((m) => m.markerId)),
-        order: await chemistryOrder(db, current.chemistryId),
-      });
-      assertNoMarkerErrors(checked.errors);
-      if (checked.values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);
-      return decide(db, clock, request.user, current, { status: 'approved', version, comments, action: 'Approved', markerValues: checked.values });
+      const values = await checkProfileMarkerValues(db, current, markerValues);
+      if (values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);
+      return decide(db, clock, request.user, current, { status: 'approved', version, comments, action: 'Approved', markerValues: values });
     },
   );
 
