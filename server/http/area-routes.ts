@@ -10,25 +10,29 @@ import { emailTemplatesRoutes } from './email-templates';
 import { citationsRoutes } from './citations';
 import { settingsTextsRoutes } from './settings-texts';
 import { analysisGroupsRoutes } from './analysis-groups';
+import { auditAdministrationWrites } from './administration-audit';
 import { casesRoutes } from './cases';
 import { profilesRoutes } from './profiles';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
-  await registerReferenceLists(api, deps.db);
-  for (const plugin of [
-    usersRoutes,
-    accessGroupsRoutes,
-    markersRoutes,
-    chemistriesRoutes,
-    populationsRoutes,
-    emailTemplatesRoutes,
-    citationsRoutes,
-    settingsTextsRoutes,
-    analysisGroupsRoutes,
-    casesRoutes,
-    profilesRoutes,
-  ]) {
-    await api.register(plugin, deps);
-  }
+  // Administration writes are audited as they answer; cases and profiles audit inside their own transactions.
+  await api.register(async (administration) => {
+    auditAdministrationWrites(administration, deps.db, deps.clock);
+    await registerReferenceLists(administration, deps.db);
+    for (const plugin of [
+      usersRoutes,
+      accessGroupsRoutes,
+      markersRoutes,
+      chemistriesRoutes,
+      populationsRoutes,
+      emailTemplatesRoutes,
+      citationsRoutes,
+      settingsTextsRoutes,
+      analysisGroupsRoutes,
+    ]) {
+      await administration.register(plugin, deps);
+    }
+  });
+  for (const plugin of [casesRoutes, profilesRoutes]) await api.register(plugin, deps);
 }
