@@ -6,8 +6,8 @@ import { auditActor } from './audit-actor';
 
 const ACTION_OF_METHOD: Record<string, string> = { POST: 'Added', PUT: 'Edited', PATCH: 'Edited', DELETE: 'Deleted' };
 
-// Secrets never enter the trail: a set-password link is a credential, and so is anything named like one.
-const SECRET_KEY = /password|token|link|secret/i;
+// Secrets never enter the trail: a set-password link (its url) is a credential, and so is anything named like one.
+const SECRET_KEY = /password|token|link|secret|url/i;
 
 /** A response body as the trail keeps it: parsed JSON with secret-looking fields replaced. */
 function recordable(payload: unknown): unknown {
