@@ -1,9 +1,11 @@
 import { ADMIN_AREAS } from '../admin/areas';
+import { casesArea } from '../cases/area';
+import { profilesArea } from '../profiles/area';
 import type { FeatureArea, RecordNameLookup } from './feature-area';
 import type { RouteName } from './routes';
 
 /** Every built feature: administration (spec 2.6–2.7), cases and profiles (2.3, 2.8). */
-export const FEATURE_AREAS: readonly FeatureArea[] = [...ADMIN_AREAS];
+export const FEATURE_AREAS: readonly FeatureArea[] = [...ADMIN_AREAS, casesArea, profilesArea];
 
 /** Breadcrumb name lookups of every area, by route name. */
 export const RECORD_NAMES: Partial<Record<RouteName, RecordNameLookup>> = Object.assign({}, ...FEATURE_AREAS.map((area) => area.names ?? {}));

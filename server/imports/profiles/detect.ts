@@ -1,0 +1,42 @@
+import { ALLELE_HEADERS, headerKey } from '../frequencies/header-names';
+import type { Table } from '../frequencies/types';
+import { findRunColumn, findSampleColumn } from './columns';
+import { findLongColumns, type LongColumns } from './long-table';
+import { findWideColumns, type WideColumns } from './wide-table';
+import type { MarkerResolver } from './types';
+
+/** How a table is laid out, with the format name the import reports; or why its header cannot be read. */
+export type TableLayout =
+  | { layout: 'long'; columns: LongColumns; format: string }
+  | { layout: 'wide'; columns: WideColumns; format: string }
+  | { layout: 'broken'; message: string };
+
+/** Whether a text upload is XML (CMF); anything else is read as a delimited table. The file name is never trusted. */
+export function isXml(text: string): boolean {
+  return text.trimStart().startsWith('<');
+}
+
+/** Recognises a profile table from its header row; null when it is no profile table at all. */
+export function detectTableLayout(table: Table, resolve: MarkerResolver): TableLayout | null {
+  const header = table.rows[0]?.cells ?? [];
+  const container = table.container;
+  const long = findLongColumns(header);
+  if (long.columns) {
+    const geneMapper = long.columns.run !== null || header.some((cell) => /^allele \d+$/i.test(cell));
+    return { layout: 'long', columns: long.columns, format: `${geneMapper ? 'GeneMapper genotypes table' : 'Long profile table'} (${container})` };
+  }
+  const markerColumns = header.some((cell) => resolve(cell));
+  if (ALLELE_HEADERS.has(headerKey(header[0])) && markerColumns) {
+    return { layout: 'broken', message: 'This is an allele-frequency table (Allele × marker), not profiles; upload it to a population instead' };
+  }
+  if (long.hasMarkerAndAlleles || (findSampleColumn(header) === null && markerColumns)) {
+    return { layout: 'broken', message: `The header has no sample name column (Sample Name, SampleName, Sample.Name or Specimen ID); it reads: ${header.join(', ')}` };
+  }
+  const wide = findWideColumns(header, resolve);
+  if (wide === null) return null;
+  if ('problem' in wide) return { layout: 'broken', message: wide.problem };
+  const format = findRunColumn(header) !== null
+    ? 'GeneMapper samples table'
+    : header.some((cell) => /_\d+$/.test(cell)) ? 'CODIS database export' : 'Wide profile table';
+  return { layout: 'wide', columns: wide.columns, format: `${format} (${container})` };
+}

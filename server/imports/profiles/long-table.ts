@@ -1,0 +1,78 @@
+import type { Table } from '../frequencies/types';
+import { findAlleleColumns, findMarkerColumn, findRunColumn, findSampleColumn } from './columns';
+import type { ProfileBuilder } from './profile-builder';
+import type { Issues, MarkerResolver } from './types';
+
+/** Where a long table (one row per sample × marker) keeps what Locus reads. */
+export interface LongColumns {
+  sample: number;
+  marker: number;
+  alleles: number[];
+  /** GeneMapper's Sample File: rows of one name from two runs are two samples. */
+  run: number | null;
+}
+
+/** The columns of a long table (FORMATS.md §2a, §2c), or null when the header lacks a marker or allele column. */
+export function findLongColumns(header: readonly string[]): { columns: LongColumns | null; hasMarkerAndAlleles: boolean } {
+  const marker = findMarkerColumn(header);
+  const alleles = findAlleleColumns(header);
+  const sample = findSampleColumn(header);
+  const hasMarkerAndAlleles = marker !== null && alleles.length > 0;
+  if (!hasMarkerAndAlleles || sample === null) return { columns: null, hasMarkerAndAlleles };
+  return { columns: { sample, marker, alleles, run: findRunColumn(header) }, hasMarkerAndAlleles };
+}
+
+/** The most commas an unquoted sample name is tried with (Coble sample.csv has names with two). */
+const MAX_NAME_COMMAS = 3;
+
+/**
+ * Reads a GeneMapper genotypes table or an LRmix/EuroForMix/strvalidator file: `Sample Name, Marker,
+ * Allele 1…n` (heights and other columns ignored). Rows of one sample are merged into one profile.
+ */
+export function parseLongTable(table: Table, columns: LongColumns, builder: ProfileBuilder, resolve: MarkerResolver, issues: Issues): void {
+  const [head, ...rows] = table.rows;
+  const width = head?.cells.length ?? 0;
+  const commaNames = new Set<string>();
+  for (const row of rows) {
+    let cells = row.cells;
+    if (!resolve(cells[columns.marker] ?? '') && columns.sample < columns.marker) {
+      const joined = joinCommaName(cells, columns, resolve);
+      if (joined) {
+        cells = joined;
+        commaNames.add(cells[columns.sample]!);
+      } else if (cells.length > width) {
+        issues.errors.push({
+          row: row.line,
+          message: `Row ${row.line}: "${cells[columns.marker] ?? ''}" is not a known marker and the row has more values than the header; if the sample name holds a comma, put it in quotes`,
+        });
+        continue;
+      }
+    }
+    const name = cells[columns.sample] ?? '';
+    const marker = cells[columns.marker] ?? '';
+    if (name === '' || marker === '') {
+      issues.errors.push({ row: row.line, message: `Row ${row.line} has no ${name === '' ? 'sample name' : 'marker'}; skipped` });
+      continue;
+    }
+    if (builder.skipControl(name, row.line)) continue;
+    const sample = builder.sampleOf(name, columns.run === null ? null : (cells[columns.run] ?? ''), row.line);
+    builder.addMarker(sample, marker, columns.alleles.map((i) => cells[i] ?? ''), row.line, 'refuse');
+  }
+  if (commaNames.size > 0) {
+    issues.warnings.push({ row: null, message: `Sample names holding an unquoted comma were read whole: ${[...commaNames].join('; ')}` });
+  }
+}
+
+/**
+ * A row whose sample name holds unquoted commas (FORMATS.md §2a: `ID_1_SA_NG1_R1,0_A1_V1`) has its name
+ * split over several cells, shifting the marker right. Joins the name back when that puts a known marker
+ * in the marker column; null when no join does.
+ */
+function joinCommaName(cells: readonly string[], columns: LongColumns, resolve: MarkerResolver): string[] | null {
+  for (let extra = 1; extra <= MAX_NAME_COMMAS && columns.marker + extra < cells.length; extra++) {
+    if (!resolve(cells[columns.marker + extra] ?? '')) continue;
+    const name = cells.slice(columns.sample, columns.sample + extra + 1).join(',');
+    return [...cells.slice(0, columns.sample), name, ...cells.slice(columns.sample + extra + 1)];
+  }
+  return null;
+}

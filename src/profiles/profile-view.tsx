@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { can } from '../../core/permissions';
+import type { ProfileWithMarkers } from '../../core/schemas/profiles';
+import { routes } from '../app/routes';
+import { usePrincipal } from '../app/use-principal';
+import { AuditTrail } from '../ui/audit-trail/audit-trail';
+import { kindLabel } from './profile-columns';
+import { ProfileDelete } from './profile-delete';
+import { ProfileDetails } from './profile-details';
+import { ProfileDownloads } from './profile-downloads';
+import { ProfileMarkersTable } from './profile-markers-table';
+import type { ProfileCalls } from './profiles-api';
+import { ReviewActions } from './review-actions';
+import { TabNav } from './tab-nav';
+import './profiles.css';
+
+/** The profile view's child tabs (spec 2.8); null is the view's own route, which shows the markers. */
+export type ProfileTab = 'markers' | 'hits' | 'audit' | null;
+
+export interface ProfileViewProps {
+  orgId: string;
+  profile: ProfileWithMarkers;
+  tab: ProfileTab;
+  /**
+   * Spec 2.8 passes the admin status to the view. The shared screen decides every action with
+   * can() (core/permissions), which already lets administrators through; a kind's own view may use it.
+   */
+  isAdmin: boolean;
+  calls: ProfileCalls;
+  /** A review decision or a reload answered with the profile as it now is. */
+  onChange(profile: ProfileWithMarkers): void;
+}
+
+/**
+ * The profile view (spec 2.8 `cases/{caseId}/profiles/{sampleid}`): what the profile is, the review
+ * actions its status and the user's rights allow, download, edit and delete, and the child tabs
+ * markers (Markers Read), hits (Hits Read) and audit (Profiles ViewAudit).
+ */
+export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileViewProps) {
+  const principal = usePrincipal();
+  const [, navigate] = useLocation();
+  const params = { orgId, caseId: profile.caseId, sampleid: profile.id };
+  const may = (entity: 'Profiles' | 'Markers' | 'Hits', verb: 'Read' | 'Edit' | 'Delete' | 'ViewAudit') => can(principal, entity, verb, { orgId: profile.organizationId });
+  const readsMarkers = may('Markers', 'Read');
+  const shown: ProfileTab = tab ?? (readsMarkers ? 'markers' : null);
+  const tabs = [
+    ...(readsMarkers ? [{ label: 'Markers', href: routes.ProfileMarkers.href(params), current: shown === 'markers' }] : []),
+    ...(may('Hits', 'Read') ? [{ label: 'Hits', href: routes.ProfileHits.href(params), current: shown === 'hits' }] : []),
+    ...(may('Profiles', 'ViewAudit') ? [{ label: 'Audit', href: routes.ProfileAudit.href(params), current: shown === 'audit' }] : []),
+  ];
+  const content: Record<Exclude<ProfileTab, null>, () => ReactNode> = {
+    markers: () => <ProfileMarkersTable profileId={profile.profileId} markerValues={profile.markerValues} />,
+    hits: () => (
+      <p className="notice">
+        No hits to show. Searching approved profiles against each other is not available yet; this profile’s hits will be listed here once it is.
+      </p>
+    ),
+    audit: () => <AuditTrail key={profile.version} label={`Audit trail of ${profile.profileId}`} load={(query) => calls.audit(profile.id, query)} />,
+  };
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">
+          {kindLabel(profile.kind)} profile {profile.profileId}
+        </h1>
+      </div>
+      <ProfileDetails orgId={orgId} profile={profile} />
+      {/* Keyed by id only: the review machine keeps its own copy of the profile across decisions. */}
+      <ReviewActions key={profile.id} profile={profile} calls={calls} onChange={onChange} />
+      <div className="profile-actions">
+        <ProfileDownloads profile={profile} calls={calls} />
+        {may('Profiles', 'Edit') ? (
+          <div className="profile-actions__group">
+            <Link href={routes.ProfileEdit.href(params)} className="button button--secondary">
+              Edit
+            </Link>
+            {profile.status === 'pending' ? (
+              <Link href={routes.ProfileMarkersEdit.href(params)} className="button button--secondary">
+                Enter markers
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {may('Profiles', 'Delete') ? <ProfileDelete profile={profile} calls={calls} onDeleted={() => navigate(routes.CaseProfiles.href({ orgId, caseId: profile.caseId }))} /> : null}
+      </div>
+      {tabs.length > 0 ? <TabNav label={`Profile ${profile.profileId}`} tabs={tabs} /> : null}
+      {shown ? content[shown]() : null}
+    </section>
+  );
+}

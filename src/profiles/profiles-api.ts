@@ -1,0 +1,76 @@
+import { ALL_ORGANIZATIONS } from '../../core/permissions';
+import type { AuditEntry } from '../../core/schemas/audit';
+import type { PhysicalItem } from '../../core/schemas/cases';
+import type { ListQueryInput, ListResult } from '../../core/schemas/list';
+import {
+  APPROVAL_HEADER,
+  APPROVAL_TOKEN_HEADER,
+  type AddProfilesBody,
+  type ApproveProfileBody,
+  type Profile,
+  type ProfileImportResult,
+  type ProfileWithMarkers,
+  type RejectProfileBody,
+  type ResetProfileBody,
+  type UpdateMarkersBody,
+  type UpdateProfileBody,
+} from '../../core/schemas/profiles';
+import type { ParsedImport } from '../../machines/profileImport.machine';
+import type { ChosenFile } from '../../machines/populationUpload.machine';
+import type { ApiClient } from '../api/client';
+import { unwrap } from '../api/unwrap';
+import { saveResponseAsFile } from '../ui/download';
+
+/** What the profile forms offer (GET /api/profiles/form-options): chemistries with their ordered markers, sample sources, laboratories. */
+export interface ProfileFormOptions {
+  chemistries: { id: string; name: string; kind: Profile['kind']; markers: { id: string; name: string; multiCopy: boolean }[] }[];
+  sampleSources: { id: string; name: string }[];
+  laboratories: { id: string; name: string }[];
+}
+
+export type DownloadFormat = 'cmf' | 'csv';
+
+/** The profile calls of spec 7.1 (profiles, organizations/{id}/profiles, cases/{id}/profiles, import, review, download, audit). */
+export function profilesApi(api: ApiClient) {
+  const byId = (id: string) => ({ params: { path: { id } } });
+  return {
+    /** Profiles of one organization, or of every reachable one at `all` (spec 2.3); `status: 'pending'` is the Review list. */
+    list: (orgId: string, query: ListQueryInput & { status?: Profile['status'] }): Promise<ListResult<Profile>> =>
+      orgId === ALL_ORGANIZATIONS
+        ? unwrap(api.GET('/api/profiles', { params: { query } }))
+        : unwrap(api.GET('/api/organizations/{orgId}/profiles', { params: { path: { orgId }, query } })),
+    listOfCase: (caseId: string, query: ListQueryInput): Promise<ListResult<Profile>> =>
+      unwrap(api.GET('/api/cases/{caseId}/profiles', { params: { path: { caseId }, query } })),
+    get: (id: string): Promise<ProfileWithMarkers> => unwrap(api.GET('/api/profiles/{id}', byId(id))),
+    formOptions: (): Promise<ProfileFormOptions> => unwrap(api.GET('/api/profiles/form-options')),
+    /** The case's physical items, for the Item select. */
+    items: (caseId: string): Promise<ListResult<PhysicalItem>> =>
+      unwrap(api.GET('/api/cases/{caseId}/physical-items', { params: { path: { caseId }, query: { pageSize: 500, sort: 'itemId:asc' } } })),
+    update: (id: string, body: UpdateProfileBody): Promise<ProfileWithMarkers> => unwrap(api.PUT('/api/profiles/{id}', { ...byId(id), body })),
+    updateMarkers: (id: string, body: UpdateMarkersBody): Promise<ProfileWithMarkers> =>
+      unwrap(api.PUT('/api/profiles/{id}/markers', { ...byId(id), body })),
+    remove: (id: string): Promise<void> => unwrap(api.DELETE('/api/profiles/{id}', byId(id))).then(() => undefined),
+    /** Adds profiles: one by hand (no token), or a confirmed import with its approval token. */
+    add: (body: AddProfilesBody, approvalToken?: string): Promise<ListResult<Profile>> =>
+      unwrap(api.POST('/api/profiles', { body, ...(approvalToken ? { headers: { [APPROVAL_HEADER]: approvalToken } } : {}) })),
+    /** Parses a file and saves nothing; the token comes in the Approval-Token response header (spec 4). */
+    parse: async (file: ChosenFile): Promise<ParsedImport> => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const { data, response } = await api.POST('/api/profiles/import', { body: form as never });
+      return { result: data as ProfileImportResult, token: response.headers.get(APPROVAL_TOKEN_HEADER) ?? '' };
+    },
+    approve: (id: string, body: ApproveProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/approve', { ...byId(id), body })),
+    reject: (id: string, body: RejectProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reject', { ...byId(id), body })),
+    reset: (id: string, body: ResetProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reset', { ...byId(id), body })),
+    resetDelete: (id: string): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reset-delete', byId(id))),
+    /** Saves the profile as CMF XML or CSV under the name the server gives; resolves to that name. */
+    download: async (id: string, format: DownloadFormat, fallbackName: string): Promise<string> => {
+      const { response } = await api.GET('/api/profiles/{id}/download', { params: { path: { id }, query: { format } }, parseAs: 'stream' });
+      return saveResponseAsFile(response, fallbackName);
+    },
+    audit: (id: string, query: ListQueryInput): Promise<ListResult<AuditEntry>> => unwrap(api.GET('/api/profiles/{id}/audit', { params: { path: { id }, query } })),
+  };
+}
+
+export type ProfileCalls = ReturnType<typeof profilesApi>;
