@@ -7,8 +7,9 @@ export function requiredVerb(route: AppRoute, params: Readonly<Record<string, st
   const permission = route.permission;
   if (!permission) return undefined;
   const crumb = route.breadcrumb;
-  if (permission.verbWhenNew && typeof crumb === 'object') {
-    const recordId = params[crumb.param];
+  const recordParam = permission.recordParam ?? (typeof crumb === 'object' ? crumb.param : undefined);
+  if (permission.verbWhenNew && recordParam) {
+    const recordId = params[recordParam];
     if (recordId !== undefined && !isGuid(recordId)) return permission.verbWhenNew;
   }
   return permission.verb;

@@ -11,6 +11,8 @@ export interface RoutePermission {
   verb: Verb;
   /** When the record id (the breadcrumb's param) is not a GUID the record is new: adding needs this verb. */
   verbWhenNew?: Verb;
+  /** The path parameter holding the record id, when the breadcrumb is not that parameter. */
+  recordParam?: string;
 }
 
 /** A fixed label, or the value of a path parameter (New when it is not a GUID, spec 5). */
@@ -132,26 +134,27 @@ export const routes = defineRoutes({
   EmailTemplates: { pattern: '/:orgId/email-templates', title: 'Email templates', breadcrumb: 'Email templates', parent: 'Dashboard', permission: read('EmailTemplates') },
   EmailTemplateForm: { pattern: '/:orgId/email-templates/:id', title: 'Email template', breadcrumb: id, parent: 'EmailTemplates', permission: edit('EmailTemplates') },
 
-  // 2.8 Cases
+  // 2.8 Cases (the case view's tabs share the title Case: the heading names the case, the crumb the tab)
   Cases: { pattern: '/:orgId/cases', title: 'Cases', breadcrumb: 'Cases', parent: 'Dashboard', permission: read('Cases') },
   CaseEdit: { pattern: '/:orgId/cases/:caseId/edit', title: 'Case', breadcrumb: { param: 'caseId' }, parent: 'Cases', permission: edit('Cases') },
-  CaseInvolvedParties: { pattern: '/:orgId/cases/:caseId', title: 'Involved parties', breadcrumb: { param: 'caseId' }, parent: 'Cases', permission: read('Cases') },
-  CaseItems: { pattern: '/:orgId/cases/:caseId/items', title: 'Physical items', breadcrumb: 'Items', parent: 'CaseInvolvedParties', permission: read('Cases') },
-  CaseHits: { pattern: '/:orgId/cases/:caseId/hits', title: 'Case hit review', breadcrumb: 'Hits', parent: 'CaseInvolvedParties', permission: { entity: 'Hits', verb: 'Publish' }, fallback: 'CaseHitsAll' },
-  CaseHitsPublished: { pattern: '/:orgId/cases/:caseId/hits/published', title: 'Published case hits', breadcrumb: 'Published', parent: 'CaseHits', permission: { entity: 'Hits', verb: 'Publish' } },
-  CaseHitsRejected: { pattern: '/:orgId/cases/:caseId/hits/rejected', title: 'Rejected case hits', breadcrumb: 'Rejected', parent: 'CaseHits', permission: { entity: 'Hits', verb: 'Publish' } },
-  CaseHitsAll: { pattern: '/:orgId/cases/:caseId/hits/all', title: 'All case hits', breadcrumb: 'All', parent: 'CaseHits', permission: read('Cases') },
-  CaseProfiles: { pattern: '/:orgId/cases/:caseId/profiles', title: 'Case profiles', breadcrumb: 'Profiles', parent: 'CaseInvolvedParties', permission: read('Profiles') },
-  CaseAudit: { pattern: '/:orgId/cases/:caseId/audit', title: 'Case audit trail', breadcrumb: 'Audit', parent: 'CaseInvolvedParties', permission: { entity: 'Cases', verb: 'ViewAudit' } },
-  CaseSettings: { pattern: '/:orgId/cases/:caseId/settings', title: 'Case settings', breadcrumb: 'Settings', parent: 'CaseInvolvedParties', permission: { entity: 'Cases', verb: 'ChangeSettings' } },
-  PhysicalItemEdit: { pattern: '/:orgId/cases/:caseId/items/:id/edit', title: 'Physical item', breadcrumb: id, parent: 'CaseItems', permission: edit('Cases') },
+  CaseInvolvedParties: { pattern: '/:orgId/cases/:caseId', title: 'Case', breadcrumb: { param: 'caseId' }, parent: 'Cases', permission: read('Cases') },
+  CaseItems: { pattern: '/:orgId/cases/:caseId/items', title: 'Case', breadcrumb: 'Items', parent: 'CaseInvolvedParties', permission: read('Cases') },
+  CaseHits: { pattern: '/:orgId/cases/:caseId/hits', title: 'Case', breadcrumb: 'Hits', parent: 'CaseInvolvedParties', permission: { entity: 'Hits', verb: 'Publish' }, fallback: 'CaseHitsAll' },
+  CaseHitsPublished: { pattern: '/:orgId/cases/:caseId/hits/published', title: 'Case', breadcrumb: 'Published', parent: 'CaseHits', permission: { entity: 'Hits', verb: 'Publish' } },
+  CaseHitsRejected: { pattern: '/:orgId/cases/:caseId/hits/rejected', title: 'Case', breadcrumb: 'Rejected', parent: 'CaseHits', permission: { entity: 'Hits', verb: 'Publish' } },
+  CaseHitsAll: { pattern: '/:orgId/cases/:caseId/hits/all', title: 'Case', breadcrumb: 'All', parent: 'CaseHits', permission: read('Cases') },
+  CaseProfiles: { pattern: '/:orgId/cases/:caseId/profiles', title: 'Case', breadcrumb: 'Profiles', parent: 'CaseInvolvedParties', permission: read('Profiles') },
+  CaseAudit: { pattern: '/:orgId/cases/:caseId/audit', title: 'Case', breadcrumb: 'Audit', parent: 'CaseInvolvedParties', permission: { entity: 'Cases', verb: 'ViewAudit' } },
+  CaseSettings: { pattern: '/:orgId/cases/:caseId/settings', title: 'Case', breadcrumb: 'Settings', parent: 'CaseInvolvedParties', permission: { entity: 'Cases', verb: 'ChangeSettings' } },
+  // Parties and items are parts of a case: adding one edits the case (the server asks Cases Edit too).
+  PhysicalItemEdit: { pattern: '/:orgId/cases/:caseId/items/:id/edit', title: 'Physical item', breadcrumb: id, parent: 'CaseItems', permission: { entity: 'Cases', verb: 'Edit' } },
   // "invloved" is the spec's spelling of this path (2.8), kept so existing links keep working.
-  InvolvedPartyEdit: { pattern: '/:orgId/cases/:caseId/invloved-parties/:id/edit', title: 'Involved party', breadcrumb: id, parent: 'CaseInvolvedParties', permission: edit('Cases') },
+  InvolvedPartyEdit: { pattern: '/:orgId/cases/:caseId/invloved-parties/:id/edit', title: 'Involved party', breadcrumb: id, parent: 'CaseInvolvedParties', permission: { entity: 'Cases', verb: 'Edit' } },
   ProfilesView: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid', title: 'Profile', breadcrumb: { param: 'sampleid' }, parent: 'CaseProfiles', permission: read('Profiles') },
   ProfileMarkers: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/markers', title: 'Profile markers', breadcrumb: 'Markers', parent: 'ProfilesView', permission: read('Markers') },
   ProfileHits: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/hits', title: 'Profile hits', breadcrumb: 'Hits', parent: 'ProfilesView', permission: read('Hits') },
   ProfileAudit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/audit', title: 'Profile audit trail', breadcrumb: 'Audit', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'ViewAudit' } },
-  ProfileEdit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/edit', title: 'Edit profile', breadcrumb: 'Edit', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'Edit' } },
+  ProfileEdit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/edit', title: 'Edit profile', breadcrumb: 'Edit', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'Edit', verbWhenNew: 'Add', recordParam: 'sampleid' } },
   ProfileMarkersEdit: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/edit/markers', title: 'Marker entry', breadcrumb: 'Markers', parent: 'ProfileEdit', permission: { entity: 'Profiles', verb: 'Edit' } },
   ProfileUpload: { pattern: '/:orgId/cases/:caseId/profiles/:sampleid/upload', title: 'Profile upload', breadcrumb: 'Upload', parent: 'ProfilesView', permission: { entity: 'Profiles', verb: 'Add' } },
 });

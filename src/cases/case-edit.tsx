@@ -67,7 +67,7 @@ export function CaseEdit({ orgId, caseId }: { orgId: string; caseId: string }) {
 
   return (
     <EditorPage
-      title={record ? `Case ${record.caseNumber}` : 'New case'}
+      title={editor.isNew ? 'New case' : record ? `Case ${record.caseNumber}` : 'Case'}
       editor={editor}
       doneHref={(saved) => (editor.status === 'deleted' || !saved ? listHref : routes.CaseProfiles.href({ orgId, caseId: saved.id }))}
       deleteWhat={(r) => `case ${r.caseNumber}`}

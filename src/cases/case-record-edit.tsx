@@ -16,7 +16,8 @@ interface CaseRecordEditProps<R extends { id: string; version: number }, V exten
   calls: CaseRecordCalls<R, V>;
   /** The core/ schema the server validates with. */
   schema: z.ZodType<V, V>;
-  title(record: R | null): string;
+  /** The heading: for a new record, a loaded one, or one still loading (record null, isNew false). */
+  title(record: R | null, isNew: boolean): string;
   emptyValues: V;
   valuesOf(record: R): V;
   deleteWhat(record: R): string;
@@ -38,7 +39,7 @@ export function CaseRecordEdit<R extends { id: string; version: number }, V exte
   // Saving and deleting both need Cases Edit on the server.
   const edits = can(principal, 'Cases', 'Edit');
   return (
-    <EditorPage title={title(editor.record)} editor={editor} doneHref={tabHref} deleteWhat={deleteWhat}>
+    <EditorPage title={title(editor.record, editor.isNew)} editor={editor} doneHref={tabHref} deleteWhat={deleteWhat}>
       <RecordForm
         schema={schema}
         values={values as DefaultValues<V>}

@@ -19,7 +19,7 @@ export function InvolvedPartyEdit({ orgId, caseId, id }: { orgId: string; caseId
       id={id}
       calls={calls}
       schema={InvolvedPartyInput}
-      title={(r) => (r ? `Involved party ${r.title}` : 'New involved party')}
+      title={(r, isNew) => (isNew ? 'New involved party' : r ? `Involved party ${r.title}` : 'Involved party')}
       emptyValues={EMPTY}
       valuesOf={(r) => ({ title: r.title, description: r.description })}
       deleteWhat={(r) => `involved party ${r.title}`}

@@ -19,7 +19,7 @@ export function PhysicalItemEdit({ orgId, caseId, id }: { orgId: string; caseId:
       id={id}
       calls={calls}
       schema={PhysicalItemInput}
-      title={(r) => (r ? `Item ${r.itemId}` : 'New item')}
+      title={(r, isNew) => (isNew ? 'New item' : r ? `Item ${r.itemId}` : 'Physical item')}
       emptyValues={EMPTY}
       valuesOf={(r) => ({ itemId: r.itemId, description: r.description })}
       deleteWhat={(r) => `item ${r.itemId}`}

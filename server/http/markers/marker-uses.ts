@@ -1,6 +1,6 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { chemistries, chemistryMarkers, populationAlleles, populationHaplotypes, populationMarkers, populations } from '../../db/schema';
+import { chemistries, chemistryMarkers, populationAlleles, populationHaplotypes, populationMarkers, populations, profileMarkers, profiles } from '../../db/schema';
 
 /** Names of the chemistries whose marker configuration holds the marker, optionally of one kind only. */
 export async function chemistriesUsing(db: Db, markerId: string, kind?: 'Autosomal' | 'YStr'): Promise<string[]> {
@@ -33,4 +33,13 @@ export async function populationsUsing(db: Db, markerId: string): Promise<string
     )
     .orderBy(populations.name);
   return rows.map((r) => r.name);
+}
+
+/** Sample names of the profiles holding a value at the marker (the first few), and how many there are. */
+export async function profilesUsingMarker(db: Db, markerId: string): Promise<{ names: string[]; total: number }> {
+  const where = eq(profileMarkers.markerId, markerId);
+  const total = await db.$count(profileMarkers, where);
+  if (total === 0) return { names: [], total };
+  const rows = await db.select({ name: profiles.profileId }).from(profileMarkers).innerJoin(profiles, eq(profiles.id, profileMarkers.profileId)).where(where).orderBy(profiles.profileId).limit(5);
+  return { names: rows.map((r) => r.name), total };
 }

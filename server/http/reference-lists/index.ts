@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { caseTypes, laboratories, organizations, populationOrganizations, populations, sampleSources, userOrganizations, users } from '../../db/schema';
+import { cases, caseTypes, laboratories, organizations, populationOrganizations, populations, profiles, sampleSources, userOrganizations, users } from '../../db/schema';
+import { casesUsing, profilesUsing } from '../records-using';
 import { inReachableOrganizations } from '../tenancy';
 import { namedListRoutes, nameList } from './routes';
 
@@ -29,10 +30,17 @@ export async function registerReferenceLists(api: FastifyInstance, db: Db): Prom
         .innerJoin(populations, eq(populations.id, populationOrganizations.populationId))
         .where(eq(populationOrganizations.organizationId, id));
       if (pops.length > 0) return `populations still use it (${nameList(pops.map((p) => p.name), pops.length)})`;
-      return null;
+      return casesUsing(db, cases.organizationId, id);
     },
   });
-  await api.register(namedListRoutes, { db, path: 'case-types', table: caseTypes, entity: 'CaseTypes', what: 'case type' });
-  await api.register(namedListRoutes, { db, path: 'sample-sources', table: sampleSources, entity: 'SampleSources', what: 'sample source' });
-  await api.register(namedListRoutes, { db, path: 'laboratories', table: laboratories, entity: 'Laboratories', what: 'laboratory' });
+  await api.register(namedListRoutes, { db, path: 'case-types', table: caseTypes, entity: 'CaseTypes', what: 'case type', inUse: (db, id) => casesUsing(db, cases.caseTypeId, id) });
+  await api.register(namedListRoutes, {
+    db,
+    path: 'sample-sources',
+    table: sampleSources,
+    entity: 'SampleSources',
+    what: 'sample source',
+    inUse: (db, id) => profilesUsing(db, profiles.sampleSourceId, id),
+  });
+  await api.register(namedListRoutes, { db, path: 'laboratories', table: laboratories, entity: 'Laboratories', what: 'laboratory', inUse: (db, id) => profilesUsing(db, profiles.laboratoryId, id) });
 }

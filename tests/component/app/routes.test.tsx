@@ -86,6 +86,8 @@ describe('the route table (spec 2)', () => {
     expect(p(routes.HitsAll)).toEqual([undefined, undefined]);
     expect(p(routes.Profiles)).toEqual(['Profiles', 'Read']);
     expect(p(routes.ProfileEdit)).toEqual(['Profiles', 'Edit']);
+    expect(p(routes.ProfileEdit, 'new')).toEqual(['Profiles', 'Add']);
+    expect(p(routes.InvolvedPartyEdit, 'new')).toEqual(['Cases', 'Edit']);
     expect(p(routes.CaseEdit)).toEqual(['Cases', 'Edit']);
     expect(p(routes.CaseEdit, 'new')).toEqual(['Cases', 'Add']);
     expect(p(routes.CaseAudit)).toEqual(['Cases', 'ViewAudit']);

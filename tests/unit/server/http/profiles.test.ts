@@ -266,4 +266,18 @@ describe('entering and reviewing a profile', () => {
     expect((await call('analystA', 'DELETE', `/api/profiles/${p.id}`)).statusCode).toBe(204);
     expect(await t.database.db.$count(profiles, eq(profiles.id, p.id))).toBe(0);
   });
+
+  it('keeps the kit, marker and case type of a profile from being deleted, naming what uses them', async () => {
+    await addByHand('IN-USE-1', [{ markerId: ids.D3S1358, alleles: ['15'] }]);
+    const kit = await call('adminAll', 'DELETE', `/api/autosomal-chemistries/${globalFiler}`);
+    expect(kit.statusCode).toBe(409);
+    expect(kit.json().error).toMatch(/^Autosomal chemistry "GlobalFiler" cannot be deleted: profiles still use it \(.*IN-USE-1/);
+    const marker = await call('adminAll', 'DELETE', `/api/markers/${ids.D3S1358}`);
+    expect(marker.statusCode).toBe(409);
+    expect(marker.json().error).toContain('IN-USE-1');
+    const [caseType] = await t.database.db.select().from(caseTypes).limit(1);
+    const type = await call('adminAll', 'DELETE', `/api/case-types/${caseType!.id}`);
+    expect(type.statusCode).toBe(409);
+    expect(type.json().error).toContain('cases still use it (2026-0100');
+  });
 });
