@@ -7116,6 +7116,8 @@ export interface components {
                     /** Format: uuid */
                     id: string;
                     name: string;
+                    /** @enum {string} */
+                    kind: "Autosomal" | "YStr";
                     multiCopy: boolean;
                 }[];
             }[];
@@ -7612,6 +7614,8 @@ export interface components {
                     /** Format: uuid */
                     id: string;
                     name: string;
+                    /** @enum {string} */
+                    kind: "Autosomal" | "YStr";
                     multiCopy: boolean;
                 }[];
             }[];

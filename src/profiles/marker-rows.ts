@@ -15,8 +15,8 @@ export interface MarkerRow {
 
 /**
  * The marker entry form's rows (spec 2.8 `…/edit/markers`): the chemistry's markers in kit order,
- * then the markers the profile holds outside the kit, each with the alleles stored for it. A marker
- * listed in a Y-STR kit is a Y-STR marker (GlobalFiler's DYS391 too); the rest take the profile's kind.
+ * then the markers the profile holds outside the kit, each with the alleles stored for it and its own
+ * kind (GlobalFiler's DYS391 is a Y-STR marker in an autosomal kit).
  */
 export function markerRows(
   chemistryId: string,
@@ -25,9 +25,10 @@ export function markerRows(
   chemistries: ProfileFormOptions['chemistries'],
 ): MarkerRow[] {
   const stored = new Map(markerValues.map((m) => [m.markerId, m.alleles]));
-  const yMarkers = new Set(chemistries.filter((c) => c.kind === 'YStr').flatMap((c) => c.markers.map((m) => m.id)));
+  const kinds = new Map(chemistries.flatMap((c) => c.markers.map((m) => [m.id, m.kind] as const)));
   const multiCopy = new Set(chemistries.flatMap((c) => c.markers.filter((m) => m.multiCopy).map((m) => m.id)));
-  const kindOf = (id: string): ProfileKind => (yMarkers.has(id) ? 'YStr' : kind);
+  // A marker in no kit is known only by the profile it is in.
+  const kindOf = (id: string): ProfileKind => kinds.get(id) ?? kind;
   const kit = chemistries.find((c) => c.id === chemistryId)?.markers ?? [];
   const inKit = new Set(kit.map((m) => m.id));
   return [

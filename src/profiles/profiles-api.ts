@@ -18,15 +18,12 @@ import {
 import type { ParsedImport } from '../../machines/profileImport.machine';
 import type { ChosenFile } from '../../machines/populationUpload.machine';
 import type { ApiClient } from '../api/client';
+import type { components } from '../api/schema';
 import { unwrap } from '../api/unwrap';
 import { saveResponseAsFile } from '../ui/download';
 
 /** What the profile forms offer (GET /api/profiles/form-options): chemistries with their ordered markers, sample sources, laboratories. */
-export interface ProfileFormOptions {
-  chemistries: { id: string; name: string; kind: Profile['kind']; markers: { id: string; name: string; multiCopy: boolean }[] }[];
-  sampleSources: { id: string; name: string }[];
-  laboratories: { id: string; name: string }[];
-}
+export type ProfileFormOptions = components['schemas']['ProfileFormOptions'];
 
 export type DownloadFormat = 'cmf' | 'csv';
 

@@ -29,7 +29,7 @@ const ProfileFormOptions = z
     chemistries: z.array(
       NamedOption.extend({
         kind: z.enum(MARKER_KINDS),
-        markers: z.array(z.object({ id: Id, name: z.string(), multiCopy: z.boolean() })),
+        markers: z.array(z.object({ id: Id, name: z.string(), kind: z.enum(MARKER_KINDS), multiCopy: z.boolean() })),
       }),
     ),
     sampleSources: z.array(NamedOption),
@@ -59,7 +59,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       const [chems, kitMarkers, sources, labs] = await Promise.all([
         db.select({ id: chemistries.id, name: chemistries.name, kind: chemistries.kind }).from(chemistries).orderBy(asc(chemistries.name)),
         db
-          .select({ chemistryId: chemistryMarkers.chemistryId, id: markers.id, name: markers.name, multiCopy: markers.multiCopy })
+          .select({ chemistryId: chemistryMarkers.chemistryId, id: markers.id, name: markers.name, kind: markers.kind, multiCopy: markers.multiCopy })
           .from(chemistryMarkers)
           .innerJoin(markers, eq(markers.id, chemistryMarkers.markerId))
           .orderBy(asc(chemistryMarkers.position)),
@@ -70,7 +70,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         chemistries: chems.map((c) => ({
           ...c,
           kind: c.kind as (typeof MARKER_KINDS)[number],
-          markers: kitMarkers.filter((m) => m.chemistryId === c.id).map(({ id, name, multiCopy }) => ({ id, name, multiCopy })),
+          markers: kitMarkers.filter((m) => m.chemistryId === c.id).map(({ id, name, kind, multiCopy }) => ({ id, name, kind: kind as (typeof MARKER_KINDS)[number], multiCopy })),
         })),
         sampleSources: sources,
         laboratories: labs,
