@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { MAX_AGENCY_FILE_BYTES, type AgencyFile } from '../../core/schemas/cases';
 import { toEditorError } from '../../machines/recordEditor.machine';
-import { formatFileSize } from '../admin/citations/file-size';
+import { formatFileSize } from '../ui/file-size';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import type { AgencyFileCalls } from './agency-files-api';
 import { formatDateTime } from './format';

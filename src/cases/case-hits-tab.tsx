@@ -1,7 +1,7 @@
 import { can } from '../../core/permissions';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
-import { LinkTabs } from './link-tabs';
+import { LinkTabs } from '../ui/link-tabs';
 
 /** The hit lists of a case (spec 2.8): Review is the default. */
 export type CaseHitList = 'review' | 'published' | 'rejected' | 'all';

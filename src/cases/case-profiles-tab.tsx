@@ -2,27 +2,19 @@ import { useCallback, useMemo } from 'react';
 import { Link, useLocation } from 'wouter';
 import { can } from '../../core/permissions';
 import type { ListQueryInput } from '../../core/schemas/list';
-import { PROFILE_KIND_LABELS, PROFILE_STATUS_LABELS, type Profile } from '../../core/schemas/profiles';
+import type { Profile } from '../../core/schemas/profiles';
+import { PROFILE_COLUMNS } from '../profiles/profile-columns';
 import { canOpen } from '../app/route-access';
 import { getRoute, routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { DataTable, type DataColumn } from '../ui/data-table/data-table';
 import type { CaseCalls } from './cases-api';
 
-const orEmpty = (value: string | null) => value ?? '';
-
-/** The profile list's sort and filter names (server/http/profiles/profile-query.ts PROFILE_LIST_COLUMNS). */
+/** The profile table's columns without Case (every row is this case's), the sample name linking to its view. */
 function profileColumns(viewHref: (p: Profile) => string): DataColumn<Profile>[] {
-  return [
-    { field: 'profileId', header: 'Profile', sortable: true, filterable: true, text: (p) => p.profileId, render: (p) => <Link href={viewHref(p)}>{p.profileId}</Link> },
-    { field: 'kind', header: 'Type', sortable: true, text: (p) => PROFILE_KIND_LABELS[p.kind], width: 110 },
-    { field: 'chemistryName', header: 'Chemistry', sortable: true, filterable: true },
-    { field: 'sampleType', header: 'Sample Type', sortable: true, filterable: true },
-    { field: 'sampleSourceName', header: 'Source', sortable: true, filterable: true, text: (p) => orEmpty(p.sampleSourceName) },
-    { field: 'physicalItemName', header: 'Item', sortable: true, filterable: true, text: (p) => orEmpty(p.physicalItemName) },
-    { field: 'laboratoryName', header: 'Source Laboratory', sortable: true, filterable: true, text: (p) => orEmpty(p.laboratoryName) },
-    { field: 'status', header: 'Status', sortable: true, text: (p) => PROFILE_STATUS_LABELS[p.status], width: 120 },
-  ];
+  return PROFILE_COLUMNS.filter((c) => c.field !== 'caseNumber').map((c) =>
+    c.field === 'profileId' ? { ...c, render: (p: Profile) => <Link href={viewHref(p)}>{p.profileId}</Link> } : c,
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import { CaseRecordTable } from './case-record-table';
 import { CaseSettingsTab } from './case-settings-tab';
 import { CaseSummary } from './case-summary';
 import { casesApi } from './cases-api';
-import { LinkTabs } from './link-tabs';
+import { LinkTabs } from '../ui/link-tabs';
 import { useCase } from './use-case';
 import './cases.css';
 

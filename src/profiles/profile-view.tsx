@@ -12,7 +12,7 @@ import { ProfileDownloads } from './profile-downloads';
 import { ProfileMarkersTable } from './profile-markers-table';
 import type { ProfileCalls } from './profiles-api';
 import { ReviewActions } from './review-actions';
-import { TabNav } from './tab-nav';
+import { LinkTabs } from '../ui/link-tabs';
 import './profiles.css';
 
 /** The profile view's child tabs (spec 2.8); null is the view's own route, which shows the markers. */
@@ -84,7 +84,7 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
         ) : null}
         {may('Profiles', 'Delete') ? <ProfileDelete profile={profile} calls={calls} onDeleted={() => navigate(routes.CaseProfiles.href({ orgId, caseId: profile.caseId }))} /> : null}
       </div>
-      {tabs.length > 0 ? <TabNav label={`Profile ${profile.profileId}`} tabs={tabs} /> : null}
+      {tabs.length > 0 ? <LinkTabs label={`Profile ${profile.profileId}`} tabs={tabs} /> : null}
       {shown ? content[shown]() : null}
     </section>
   );

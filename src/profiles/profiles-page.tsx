@@ -9,7 +9,7 @@ import { usePrincipal } from '../app/use-principal';
 import { DataTable } from '../ui/data-table/data-table';
 import { PROFILE_COLUMNS } from './profile-columns';
 import { profilesApi } from './profiles-api';
-import { TabNav } from './tab-nav';
+import { LinkTabs } from '../ui/link-tabs';
 import './profiles.css';
 
 export type ProfilesTab = 'profiles' | 'review';
@@ -39,7 +39,7 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
       <div className="page__header">
         <h1 id="page-title">{title}</h1>
       </div>
-      <TabNav
+      <LinkTabs
         label="Profile lists"
         tabs={[
           { label: 'Profiles', href: routes.Profiles.href({ orgId }), current: tab === 'profiles' },

@@ -10,7 +10,7 @@ import { usePrincipal } from '../../app/use-principal';
 import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { citationsApi } from './citations-api';
 import { FileInput, fileProblem } from './file-input';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '../../ui/file-size';
 
 /** The attached file of a saved citation, downloaded through the API client (the link needs the bearer token). */
 function CurrentFile({ citation, download }: { citation: Citation; download(id: string): Promise<string> }) {

@@ -6,7 +6,7 @@ import { routes } from '../../app/routes';
 import { TablePage } from '../../ui/record/table-page';
 import { usePrincipal } from '../../app/use-principal';
 import { citationsApi } from './citations-api';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '../../ui/file-size';
 
 /** The Citations table: title and the attached file (spec 2.7; only an administrator with scope All opens it). */
 export function CitationsTable({ orgId }: { orgId: string }) {

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import './link-tabs.css';
 
 export interface LinkTab {
   label: string;
@@ -7,7 +8,7 @@ export interface LinkTab {
 }
 
 /**
- * Tabs that are routes (spec 2.8: each tab of the case view has its own address): links in a
+ * Tabs that are routes (spec 2.3, 2.8: each tab of a tab page has its own address): links in a
  * navigation landmark, the current one marked with aria-current, rather than an ARIA tablist.
  */
 export function LinkTabs({ label, tabs, small = false }: { label: string; tabs: readonly LinkTab[]; small?: boolean }) {
