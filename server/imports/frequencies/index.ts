@@ -8,10 +8,10 @@ import { parseLongTable } from './long-table';
 import { parsePopStr } from './popstr';
 import { pickPopulation } from './populations';
 import { applySampleSizes } from './sample-sizes';
-import { parseStriderXml, xmlRoot } from './strider-xml';
+import { parseStriderXml } from './strider-xml';
 import { readDelimited } from './table';
 import { parseWideTable } from './wide-table';
-import { xmlProblem } from './xml-safety';
+import { xmlProblem, xmlRoot } from '../xml';
 import { readWorkbook } from './xlsx';
 import type {
   AutosomalDraft,

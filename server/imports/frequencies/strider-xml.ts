@@ -1,9 +1,8 @@
-import { XMLParser } from 'fast-xml-parser';
 import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import { DecimalReader } from './numbers';
 import { distinct, pickPopulation } from './populations';
-import { decodeXmlEntities, lineAt } from './xml-safety';
+import { decodeXmlEntities, lineAt, uploadXmlParser } from '../xml';
 import type { AutosomalDraft, ParseContext } from './types';
 
 interface XmlFrequency {
@@ -23,25 +22,12 @@ interface XmlMarker {
 /** STRidER's rare-allele bins: `1` stands for every allele below the listed ones, `99` for every one above (FORMATS.md 4c). */
 const RARE_BINS = new Set(['1', '99']);
 
-/** The root element of an XML document, or null when there is none. */
-export function xmlRoot(text: string): string | null {
-  return /<([A-Za-z_][\w:.-]*)[\s>/]/.exec(text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1] ?? null;
-}
-
 // Layout: `frequencies` → `marker` (`name`, `alleles`, `origin name n` → `frequency allele`). The caller has already
-// refused DOCTYPEs and malformed XML (xml-safety.ts); entities are never expanded.
+// refused DOCTYPEs and malformed XML (../xml.ts); entities are never expanded.
 /** Reads one origin (population) of a STRidER frequency XML, with the origin's n as N. */
 export function parseStriderXml(text: string, ctx: ParseContext): AutosomalDraft {
   const { errors, warnings } = ctx.issues;
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    processEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    isArray: (name) => name === 'marker' || name === 'origin' || name === 'frequency',
-  });
+  const parser = uploadXmlParser(['marker', 'origin', 'frequency']);
   const doc = parser.parse(text) as { frequencies?: { marker?: XmlMarker[] } | string };
   const root = typeof doc.frequencies === 'object' ? doc.frequencies : {};
   const markers = root.marker ?? [];

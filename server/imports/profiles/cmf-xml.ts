@@ -1,7 +1,5 @@
-import { XMLParser } from 'fast-xml-parser';
 import { SAMPLE_TYPES, type SampleType } from '../../../core/schemas/profiles';
-import { xmlRoot } from '../frequencies/strider-xml';
-import { decodeXmlEntities, xmlProblem } from '../frequencies/xml-safety';
+import { decodeXmlEntities, uploadXmlParser, xmlProblem, xmlRoot } from '../xml';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues } from './types';
 
@@ -48,16 +46,7 @@ export function parseCmfXml(text: string, fileName: string, builder: ProfileBuil
     const what = root === 'schema' ? 'an XML schema (XSD)' : `XML with root element <${root}>`;
     return fail(`${fileName} is ${what}, not a CODIS CMF profile file (root element <${CMF_ROOT}>)`);
   }
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    processEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    removeNSPrefix: true,
-    isArray: (name) => name === 'SPECIMEN' || name === 'LOCUS' || name === 'ALLELE',
-  });
+  const parser = uploadXmlParser(['SPECIMEN', 'LOCUS', 'ALLELE'], { removeNSPrefix: true });
   const doc = parser.parse(text) as Record<string, XmlImportFile | string>;
   const file = typeof doc[CMF_ROOT] === 'object' ? doc[CMF_ROOT] : {};
   const format = `CODIS CMF ${textOf(file.HEADERVERSION) || '3.2'} XML`;

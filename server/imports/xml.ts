@@ -1,4 +1,4 @@
-import { XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** Why an XML upload cannot be parsed safely, or null when it can. */
 export function xmlProblem(text: string): { row: number | null; message: string } | null {
@@ -31,4 +31,27 @@ export function lineAt(text: string, offset: number): number {
   let line = 1;
   for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
   return line;
+}
+
+/** The name of the document's root element (after any declaration and comments), or null. */
+export function xmlRoot(text: string): string | null {
+  return /<([A-Za-z_][\w:.-]*)[\s>/]/.exec(text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ''))?.[1] ?? null;
+}
+
+/**
+ * The parser every upload uses: entities never expanded, values kept as text (allele 9.30 stays
+ * "9.30"), attributes as `@_name`, and the named elements always read as arrays.
+ */
+export function uploadXmlParser(arrayElements: readonly string[], opts: { removeNSPrefix?: boolean } = {}): XMLParser {
+  const arrays = new Set(arrayElements);
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    processEntities: false,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    removeNSPrefix: opts.removeNSPrefix ?? false,
+    isArray: (name) => arrays.has(name),
+  });
 }
