@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
-import { signInOnProviderPage, storedAccessToken } from './session';
+import { signIn, storedAccessToken } from './session';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
@@ -25,20 +25,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in from the root; accepts the licence when it is shown (first sign-in of that account). */
-async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(baseUrl);
-  await signInOnProviderPage(page, email, password);
-  const accept = page.getByRole('button', { name: 'I accept' });
-  const signOut = page.getByRole('button', { name: 'Sign out' });
-  // Locator waits, not expect.poll: this also runs in beforeAll, outside any test.
-  await accept.or(signOut).first().waitFor({ timeout: 20_000 });
-  if (await accept.isVisible()) await accept.click();
-  await signOut.waitFor();
-  return page;
-}
-
 const idFromUrl = (page: Page, pattern: RegExp) => pattern.exec(new URL(page.url()).pathname)?.[1] ?? '';
 
 async function api(page: Page, url: string): Promise<number> {
@@ -52,7 +38,7 @@ describe('administration', () => {
 
   beforeAll(async () => {
     admin = await browser.newContext();
-    page = await signIn(admin, E2E_SECOND_ADMIN.email, E2E_SECOND_ADMIN.password);
+    page = await signIn(admin, baseUrl, E2E_SECOND_ADMIN.email, E2E_SECOND_ADMIN.password);
   }, 60_000);
   afterAll(() => admin.close());
 
@@ -117,7 +103,7 @@ describe('administration', () => {
   it('lets that user sign in and see only what the role allows', async () => {
     const context = await browser.newContext();
     try {
-      const reader = await signIn(context, READER.email, READER.password);
+      const reader = await signIn(context, baseUrl, READER.email, READER.password);
       await reader.goto(`${baseUrl}/${created.orgId}/populations`);
       await expect.poll(() => reader.getByText('FBI 2015 Caucasian (e2e)').isVisible(), { timeout: 20_000 }).toBe(true);
       await expect.poll(() => reader.getByRole('link', { name: 'Populations' }).first().isVisible()).toBe(true);
@@ -135,7 +121,7 @@ describe('administration', () => {
   it('keeps all of it from a user of another organization, through the API', async () => {
     const context = await browser.newContext();
     try {
-      const other = await signIn(context, 'other-lab@demo.locus.local', demoPassword);
+      const other = await signIn(context, baseUrl, 'other-lab@demo.locus.local', demoPassword);
       expect(await api(other, `/api/populations/${created.populationId}`)).toBe(404);
       expect(await api(other, `/api/populations/${created.populationId}/statistics`)).toBe(404);
       expect(await api(other, `/api/populations/${created.populationId}/download`)).toBe(404);

@@ -27,8 +27,8 @@ const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<En
     name: 'Analyst',
     isAdmin: false,
     grants: {
-      Cases: ['Read', 'Add', 'Edit', 'ViewAudit'],
-      Profiles: ['Read', 'Add', 'Edit'],
+      Cases: ['Read', 'Add', 'Edit', 'ViewAudit', 'ChangeSettings'],
+      Profiles: ['Read', 'Add', 'Edit', 'ViewAudit'],
       Hits: ['Read'],
       ...REFERENCE_READ,
       Analyses: ['Read'],
@@ -40,7 +40,8 @@ const STARTER_ROLES: { name: string; isAdmin: boolean; grants: Partial<Record<En
     isAdmin: false,
     grants: {
       Cases: ['Read', 'ViewAudit'],
-      Profiles: ['Read'],
+      // Approving and rejecting a profile is an edit of its status; returning it to pending is Reset.
+      Profiles: ['Read', 'Edit', 'Reset', 'ViewAudit'],
       Hits: ['Read', 'Publish', 'Reset'],
       ...REFERENCE_READ,
       Analyses: ['Read'],
