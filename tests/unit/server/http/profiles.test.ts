@@ -128,11 +128,15 @@ describe('importing profiles with the approval token', () => {
   });
 
   it('adds nothing when one of the profiles cannot be added (one transaction)', async () => {
-    const { result, token } = await parsedCmf();
-    // The same sample twice (the second copy from the file is what was parsed, so it is appended to both lists).
-    const res = await call('analystA', 'POST', '/api/profiles', { ...assignment(), profiles: drafts(result) }, { approval: token });
+    // S-NEW is new; ABCD1234NL#01 was added from the CMF file above.
+    const csv = 'Sample Name,Marker,Allele 1,Allele 2\nS-NEW,D3S1358,15,16\nABCD1234NL#01,D3S1358,15,16\n';
+    const parsed = await importFile('analystA', 'two.csv', csv);
+    const result = parsed.json() as ProfileImportResult;
+    expect(result.profiles.map((p) => p.profileId)).toEqual(['S-NEW', 'ABCD1234NL#01']);
+    const res = await call('analystA', 'POST', '/api/profiles', { ...assignment(), profiles: drafts(result) }, { approval: parsed.headers['approval-token'] as string });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Case 2026-0100 already has profile ABCD1234NL#01; nothing was added.');
+    expect(await t.database.db.$count(profiles, eq(profiles.profileId, 'S-NEW'))).toBe(0);
   });
 
   it('refuses profiles from a file without an approval, and any profile in a closed case', async () => {
