@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { CASE_STATUSES, CaseSettingsInput, type Case } from '../../core/schemas/cases';
-import { isConflict, toEditorError, type EditorError } from '../../machines/recordEditor.machine';
+import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
+import { SaveErrorNotice } from '../ui/record/save-error-notice';
 import { SelectField } from '../ui/form/select-field';
 import { TextareaField } from '../ui/form/textarea-field';
 import { RecordForm } from '../ui/record/record-form';
@@ -54,19 +55,7 @@ export function CaseSettingsTab({ record, calls, onSaved, onReload, cancelHref }
           Settings saved.
         </p>
       ) : null}
-      {outcome && 'error' in outcome ? (
-        <div className="notice notice--negative" role="alert">
-          <p>{outcome.error.message}</p>
-          {isConflict(outcome.error) ? (
-            <p>
-              Your changes are still in the form.{' '}
-              <button type="button" className="button button--secondary" onClick={onReload}>
-                Load the current version
-              </button>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {outcome && 'error' in outcome ? <SaveErrorNotice error={outcome.error} onReload={onReload} /> : null}
       <RecordForm schema={SettingsForm} values={values} onSubmit={save} busy={busy} cancelHref={cancelHref} submitLabel="Save settings">
         <SelectField name="status" label="Status" required options={STATUS_OPTIONS} hint="A closed case keeps its records but takes no new profiles." />
         <TextareaField name="notes" label="Notes" rows={6} />

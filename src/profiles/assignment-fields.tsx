@@ -2,7 +2,6 @@ import { SAMPLE_TYPES, type ProfileKind } from '../../core/schemas/profiles';
 import { SelectField, type SelectOption } from '../ui/form/select-field';
 import { TextareaField } from '../ui/form/textarea-field';
 import { ChemistryField } from './chemistry-field';
-import { OptionalSelectField } from './optional-select-field';
 import type { ProfileFormOptions } from './profiles-api';
 
 const SAMPLE_TYPE_OPTIONS = SAMPLE_TYPES.map((t) => ({ value: t, label: t }));
@@ -33,15 +32,16 @@ export function AssignmentFields({ options, items, kind, chemistryHint, chemistr
     <>
       <ChemistryField chemistries={options.chemistries} kind={kind} hint={chemistryHint} disabled={chemistryLocked} />
       <SelectField name="sampleType" label="Sample Type" required placeholder="Choose a sample type" options={SAMPLE_TYPE_OPTIONS} />
-      <OptionalSelectField name="sampleSourceId" label="Source" noneLabel="No source" options={named(options.sampleSources)} />
-      <OptionalSelectField
+      <SelectField emptyIsNull name="sampleSourceId" label="Source" placeholder="No source" options={named(options.sampleSources)} />
+      <SelectField
+        emptyIsNull
         name="physicalItemId"
         label="Item"
-        noneLabel="No item"
+        placeholder="No item"
         options={items.options}
         {...(items.hint ? { hint: items.hint } : {})}
       />
-      <OptionalSelectField name="laboratoryId" label="Source Laboratory" noneLabel="No laboratory" options={named(options.laboratories)} />
+      <SelectField emptyIsNull name="laboratoryId" label="Source Laboratory" placeholder="No laboratory" options={named(options.laboratories)} />
       <TextareaField name="comments" label="Comments" rows={3} />
     </>
   );

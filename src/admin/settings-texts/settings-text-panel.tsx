@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { can } from '../../../core/permissions';
 import type { SettingsText, SettingsTextId } from '../../../core/schemas/settings-texts';
-import { isConflict, recordEditorMachine, type SaveRequest } from '../../../machines/recordEditor.machine';
+import { recordEditorMachine, type SaveRequest } from '../../../machines/recordEditor.machine';
+import { SaveErrorNotice } from '../../ui/record/save-error-notice';
 import { useApi } from '../../app/api-provider';
 import { usePrincipal } from '../../app/use-principal';
 import { RichText } from './rich-text';
@@ -81,19 +82,7 @@ function SettingsTextEditorPanel({ id, label, onSaved }: PanelProps & { onSaved(
 
   return (
     <div className="settings-text">
-      {error ? (
-        <div className="notice notice--negative" role="alert">
-          <p>{error.message}</p>
-          {isConflict(error) ? (
-            <p>
-              Your changes are still in the editor.{' '}
-              <button type="button" className="button button--secondary" onClick={() => send({ type: 'reload' })}>
-                Load the current version
-              </button>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {error ? <SaveErrorNotice error={error} onReload={() => send({ type: 'reload' })} kept="editor" /> : null}
       {editing ? (
         <form className="form" onSubmit={save} aria-busy={saving}>
           <p className="field__label" id={labelId}>

@@ -6,8 +6,11 @@ export interface SelectOption {
   label: string;
 }
 
-/** A native select (keyboard and screen-reader friendly) bound to the surrounding form. */
-export function SelectField(props: FieldProps & { options: readonly SelectOption[]; placeholder?: string; disabled?: boolean }) {
+/**
+ * A native select (keyboard and screen-reader friendly) bound to the surrounding form. With
+ * `emptyIsNull`, the placeholder is a real choice whose value is null (an optional reference).
+ */
+export function SelectField(props: FieldProps & { options: readonly SelectOption[]; placeholder?: string; disabled?: boolean; emptyIsNull?: boolean }) {
   const { register } = useFormContext();
   return (
     <Field {...props}>
@@ -16,7 +19,7 @@ export function SelectField(props: FieldProps & { options: readonly SelectOption
           className="input"
           disabled={props.disabled}
           {...controlAttributes(control, props.required)}
-          {...register(props.name)}
+          {...register(props.name, props.emptyIsNull ? { setValueAs: (v: unknown) => (v === '' ? null : v) } : {})}
         >
           {props.placeholder !== undefined ? <option value="">{props.placeholder}</option> : null}
           {props.options.map((o) => (

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { isConflict } from '../../../machines/recordEditor.machine';
+import { SaveErrorNotice } from './save-error-notice';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { RecordEditor } from './use-record-editor';
 
@@ -44,19 +44,7 @@ export function EditorPage<R, V>({ title, editor, doneHref, deleteWhat, children
         </div>
       ) : (
         <>
-          {editor.error ? (
-            <div className="notice notice--negative" role="alert">
-              <p>{editor.error.message}</p>
-              {isConflict(editor.error) && !editor.isNew ? (
-                <p>
-                  Your changes are still in the form.{' '}
-                  <button type="button" className="button button--secondary" onClick={editor.reload}>
-                    Load the current version
-                  </button>
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          {editor.error ? <SaveErrorNotice error={editor.error} onReload={editor.isNew ? undefined : editor.reload} /> : null}
           {children}
           {deleteWhat && editor.record ? (
             <ConfirmDialog
