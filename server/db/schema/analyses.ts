@@ -26,3 +26,38 @@ export const analyses = pgTable(
   },
   (t) => [index('analyses_group_idx').on(t.analysisGroupId)],
 );
+
+/** A named constant of a computational analysis (κ0, θ, μ, …): its name in formulae, its notation and value. */
+export const analysisConstants = pgTable(
+  'analysis_constants',
+  {
+    ...recordColumns,
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** How the constant reads in mathematical notation (LaTeX), e.g. \kappa_0. */
+    notation: text('notation').notNull().default(''),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [uniqueIndex('analysis_constants_name_unique').on(t.analysisId, t.name)],
+);
+
+/**
+ * One row of an analysis's formula table (GENETICS.md "Analyses are data"): the allele expression
+ * (canonical pattern of the roles' genotypes) and either an arithmetic expression (computational)
+ * or whether the pattern is an exclusion (exclusion analyses).
+ */
+export const analysisFormulae = pgTable(
+  'analysis_formulae',
+  {
+    ...recordColumns,
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'cascade' }),
+    pattern: text('pattern').notNull(),
+    expression: text('expression'),
+    isExclusion: boolean('is_exclusion'),
+  },
+  (t) => [uniqueIndex('analysis_formulae_pattern_unique').on(t.analysisId, t.pattern)],
+);

@@ -24,6 +24,8 @@ describe('migrations', () => {
         'access_groups',
         'agency_files',
         'analyses',
+        'analysis_constants',
+        'analysis_formulae',
         'analysis_groups',
         'audit_log',
         'case_assigned_users',
