@@ -10,6 +10,7 @@ import { emailTemplatesRoutes } from './email-templates';
 import { citationsRoutes } from './citations';
 import { settingsTextsRoutes } from './settings-texts';
 import { analysisGroupsRoutes } from './analysis-groups';
+import { analysesRoutes } from './analyses';
 import { auditAdministrationWrites } from './administration-audit';
 import { casesRoutes } from './cases';
 import { profilesRoutes } from './profiles';
@@ -30,6 +31,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       citationsRoutes,
       settingsTextsRoutes,
       analysisGroupsRoutes,
+      analysesRoutes,
     ]) {
       await administration.register(plugin, deps);
     }

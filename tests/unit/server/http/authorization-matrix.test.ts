@@ -111,6 +111,9 @@ beforeAll(async () => {
   set('*/analysisGroupId', group!.id);
   set('*/groupId', group!.id);
   set('*/analysisId', analysis!.id);
+  set('analyses/id', analysis!.id);
+  set('*/formulaId', analysis!.id);
+  set('*/constantId', analysis!.id);
   set('settings/id', 'About');
   set('password-links/token', 'not-a-real-token');
   // Children of a case (/cases/:caseId/…/:id) get the case id too: they answer 404, which is neither 401 nor 403.
