@@ -1,0 +1,30 @@
+// Spec section 4 "Hit probability display". The text, chosen to read at a glance in a hit list:
+//   with a combined index:  "99.99% (CI 1.23e+21)"  — CI/(CI+1) as a percentage, two decimals, capped at 99.99,
+//                           then the combined index in exponential form with two decimals;
+//   without one:            "17/17"                 — non-exclusion markers / markers compared.
+// An index too large for a double (Infinity) reads "99.99% (CI > 1.80e+308)".
+
+/** The figures a hit carries: a combined index for computational analyses, marker counts for exclusion ones. */
+export interface HitFigures {
+  combinedIndex?: number | null;
+  nonExclusionMarkerCount: number;
+  markerCount: number;
+}
+
+/** The highest percentage ever shown: no statistic makes a match certain (spec 4). */
+export const MAX_DISPLAY_PERCENT = 99.99;
+
+/** CI/(CI + 1) as a percentage, capped at 99.99 before rounding so the text never exceeds it (spec 4). */
+export function hitProbabilityPercent(combinedIndex: number): number {
+  if (!(combinedIndex >= 0)) throw new RangeError(`a combined index is a number ≥ 0 (got ${combinedIndex})`);
+  if (combinedIndex === Infinity) return MAX_DISPLAY_PERCENT;
+  return Math.min(MAX_DISPLAY_PERCENT, (100 * combinedIndex) / (combinedIndex + 1));
+}
+
+/** The hit's probability text (spec 4 "Hit probability display"), e.g. `99.99% (CI 1.23e+21)` or `17/17`. */
+export function formatHitProbability(hit: HitFigures): string {
+  const ci = hit.combinedIndex;
+  if (ci === undefined || ci === null) return `${hit.nonExclusionMarkerCount}/${hit.markerCount}`;
+  const index = ci === Infinity ? `> ${Number.MAX_VALUE.toExponential(2)}` : ci.toExponential(2);
+  return `${hitProbabilityPercent(ci).toFixed(2)}% (CI ${index})`;
+}
