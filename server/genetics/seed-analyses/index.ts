@@ -1,0 +1,109 @@
+import { lineageExclusionFormulae, haplotypeMatchFormulae, parentChildExclusionFormulae } from './exclusion-formulae';
+import { identityFormulae } from './identity-formulae';
+import { kappaConstants, kinshipFormulae } from './kinship-formulae';
+import { trioFormulae } from './parentage-formulae';
+import type { SeedAnalysis } from './types';
+
+export type { SeedAnalysis, SeedFormula } from './types';
+
+// A commonly used average STR mutation rate per meiosis (AABB practice uses locus rates; labs edit it).
+const MU = { name: 'mu', notation: '\\mu', value: 0.002 };
+
+const kinship = (name: string, label: string, k: [number, number, number], threshold: number): SeedAnalysis => ({
+  name,
+  label,
+  kind: 'Computational',
+  profileKind: 'Autosomal',
+  roles: ['Person 1', 'Person 2'],
+  threshold,
+  constants: kappaConstants(...k),
+  formulae: kinshipFormulae(),
+});
+
+/** The seed analysis groups of GENETICS.md ("Seed analyses"), each analysis with a complete formula table. */
+export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly SeedAnalysis[] }[] = [
+  {
+    name: 'Identity',
+    analyses: [
+      {
+        name: 'Identity',
+        label: 'Same source (NRC II 4.10, θ = 0.01)',
+        kind: 'Computational',
+        profileKind: 'Autosomal',
+        roles: ['Evidence', 'Reference'],
+        threshold: 1e6,
+        constants: [{ name: 'theta', notation: '\\theta', value: 0.01 }],
+        formulae: identityFormulae(),
+      },
+    ],
+  },
+  {
+    name: 'Kinship',
+    analyses: [
+      {
+        name: 'Parent–child',
+        label: 'Parent–child (duo), μ/A at an excluded marker',
+        kind: 'Computational',
+        profileKind: 'Autosomal',
+        roles: ['Child', 'Alleged parent'],
+        threshold: 10_000,
+        constants: [...kappaConstants(0, 1, 0), MU],
+        formulae: kinshipFormulae('mu/A'),
+      },
+      {
+        name: 'Paternity trio',
+        label: 'Mother, child and alleged father',
+        kind: 'Computational',
+        profileKind: 'Autosomal',
+        roles: ['Mother', 'Child', 'Alleged father'],
+        threshold: 10_000,
+        constants: [MU],
+        formulae: trioFormulae(),
+      },
+      kinship('Full siblings', 'Full siblings (κ = ¼, ½, ¼)', [0.25, 0.5, 0.25], 1000),
+      kinship('Half siblings / second degree', 'Half siblings, grandparent–grandchild, avuncular (κ = ½, ½, 0)', [0.5, 0.5, 0], 1000),
+      kinship('First cousins', 'First cousins (κ = ¾, ¼, 0)', [0.75, 0.25, 0], 100),
+    ],
+  },
+  {
+    name: 'Exclusion',
+    analyses: [
+      {
+        name: 'Parent–child exclusion',
+        label: 'Markers where child and alleged parent share no allele',
+        kind: 'Exclusion',
+        profileKind: 'Autosomal',
+        roles: ['Child', 'Alleged parent'],
+        // At most one exclusion: a single mutation does not exclude (AABB).
+        threshold: 1,
+        constants: [],
+        formulae: parentChildExclusionFormulae(),
+      },
+      {
+        name: 'Y-STR lineage',
+        label: 'Paternal lineage (differing Y-STR alleles exclude)',
+        kind: 'Exclusion',
+        profileKind: 'YStr',
+        roles: ['Unknown', 'Reference'],
+        threshold: 1,
+        constants: [],
+        formulae: lineageExclusionFormulae(),
+      },
+    ],
+  },
+  {
+    name: 'Y-STR',
+    analyses: [
+      {
+        name: 'Y-STR haplotype frequency',
+        label: 'Haplotype count with the 95% Clopper–Pearson bound (SWGDAM 2014)',
+        kind: 'Computational',
+        profileKind: 'YStr',
+        roles: ['Unknown', 'Reference'],
+        threshold: 100,
+        constants: [{ name: 'theta', notation: '\\theta', value: 0 }],
+        formulae: haplotypeMatchFormulae(),
+      },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import type { AnalysisKind } from '../../../core/schemas/analyses';
+import type { MarkerKind } from '../../../core/schemas/markers';
+
+/** One formula row of a seeded analysis: an expression (computational) or an exclusion flag. */
+export interface SeedFormula {
+  pattern: string;
+  expression: string | null;
+  isExclusion: boolean | null;
+}
+
+/** A seeded analysis (GENETICS.md "Seed analyses"): shipped as data, editable by administrators. */
+export interface SeedAnalysis {
+  name: string;
+  label: string;
+  kind: AnalysisKind;
+  profileKind: MarkerKind;
+  roles: string[];
+  threshold: number | null;
+  constants: { name: string; notation: string; value: number }[];
+  formulae: SeedFormula[];
+}
+
+/** The genotypes of an allele expression, one list of letters per role (`PQ-PP` → [P,Q], [P]). */
+export function genotypesOf(pattern: string): string[][] {
+  return pattern.split('-').map((g) => [...new Set(g)]);
+}
