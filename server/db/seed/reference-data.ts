@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
+import { seedAnalyses } from './analyses';
 import { SEED_CASE_TYPES } from './reference/case-types';
 import { SEED_CHEMISTRIES } from './reference/kits';
 import { SEED_MARKERS } from './reference/markers';
@@ -13,7 +14,8 @@ const SYNTHETIC_POPULATION_SEED = 20_170_101;
 
 /**
  * The reference data every laboratory starts from (issue 3 "Seed data"): markers with aliases,
- * the five kits in their published order, case types, sample sources, and one population that is
+ * the five kits in their published order, case types, sample sources, the seed analyses of
+ * GENETICS.md with their formulae and constants, and one population that is
  * synthetic and named so (real frequencies are uploaded by the lab). `shareWith` are the
  * organizations the synthetic population is shared with (the demo organizations, or none).
  */
@@ -34,6 +36,7 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
     await tx.insert(chemistryMarkers).values(kit.markers.map((name, position) => ({ chemistryId: chemistry!.id, markerId: idOf(name), position })));
   }
   await tx.insert(caseTypes).values(SEED_CASE_TYPES.map((name) => ({ name })));
+  await seedAnalyses(tx);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 
   const synthetic = syntheticDemoPopulation(SYNTHETIC_POPULATION_SEED);

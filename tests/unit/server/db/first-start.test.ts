@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import {
   accessGroups,
+  analyses,
+  analysisGroups,
   caseTypes,
   chemistries,
   chemistryMarkers,
@@ -19,6 +21,7 @@ import {
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../../../../server/db/seed/demo';
 import { seedFirstStart } from '../../../../server/db/seed/first-start';
 import { verifyPassword } from '../../../../server/identity/password';
+import { missingPatterns } from '../../../../server/http/analyses/analysis-view';
 import { databaseEngines } from '../../../helpers/database';
 
 const engines = await databaseEngines();
@@ -28,6 +31,16 @@ describe.each(engines)('first start on $name', ({ open }) => {
   afterEach(async () => {
     await database?.close();
     database = undefined;
+  });
+
+  it('seeds the analyses of GENETICS.md in their groups, each formula table complete', async () => {
+    database = await open();
+    await seedFirstStart(database.db, { demo: false });
+    const groups = await database.db.select().from(analysisGroups).orderBy(asc(analysisGroups.name));
+    expect(groups.map((g) => g.name)).toEqual(['Exclusion', 'Identity', 'Kinship', 'Y-STR']);
+    const rows = await database.db.select().from(analyses);
+    expect(rows).toHaveLength(9);
+    for (const row of rows) expect(await missingPatterns(database.db, row), row.name).toEqual([]);
   });
 
   it('creates the administrator with scope All and a generated strong password, once', async () => {
