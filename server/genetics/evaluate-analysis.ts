@@ -1,0 +1,125 @@
+import { parseAllele } from '../../core/alleles';
+import { evaluate, ExpressionError, parseExpression } from './expressions';
+import { canonicalPattern, PatternError } from './patterns';
+import { alleleFrequency, duoExclusionPower, trioExclusionPower } from './statistics';
+import type { EngineProfile, Genotype, PopulationFrequencies } from './types';
+
+/** An analysis as the engine evaluates it: its roles, kind and formula table (GENETICS.md "Analyses are data"). */
+export interface EngineAnalysis {
+  kind: 'Computational' | 'Exclusion';
+  profileKind: 'Autosomal' | 'YStr';
+  roles: readonly string[];
+  formulae: readonly { pattern: string; expression: string | null; isExclusion: boolean | null }[];
+  constants: Readonly<Record<string, number>>;
+}
+
+/** One marker of a result: the roles' genotypes, the pattern, the formula used and its value — or why it was not evaluated. */
+export interface MarkerEvaluation {
+  marker: string;
+  genotypes: (Genotype | null)[];
+  pattern: string | null;
+  expression: string | null;
+  value: number | null;
+  isExclusion: boolean | null;
+  notEvaluated: string | null;
+}
+
+/** A computational result for one population: per marker, and the combined index over the evaluated markers. */
+export interface ComputationalEvaluation {
+  markers: MarkerEvaluation[];
+  /** Product of the evaluated markers' values (computed in log10); null when no marker was evaluated. */
+  combinedIndex: number | null;
+  log10: number | null;
+}
+
+/** An exclusion result: per marker, and how many compared markers are non-exclusions. */
+export interface ExclusionEvaluation {
+  markers: MarkerEvaluation[];
+  markerCount: number;
+  nonExclusionMarkerCount: number;
+}
+
+/** Why a genotype cannot enter an allele expression, or null when it can. */
+function unusable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): string | null {
+  const marking = genotype.find((a) => parseAllele(a).kind === 'marking' || parseAllele(a).kind === 'invalid');
+  if (marking) return `lab marking ${marking} is not comparable`;
+  if (profileKind === 'YStr' && genotype.length > 1) return 'a multi-copy marker is not evaluated by allele expression';
+  if (genotype.length > 2) return `${genotype.length} alleles (a mixture) are not evaluated`;
+  return null;
+}
+
+/** The markers of `order` any role holds, then the others in the first profile's order. */
+function markersOf(profiles: readonly EngineProfile[], order: readonly string[]): string[] {
+  const held = new Set(profiles.flatMap((p) => [...p.keys()]));
+  return [...order.filter((m) => held.has(m)), ...[...held].filter((m) => !order.includes(m))];
+}
+
+/** Pattern and formula of one marker for the roles' genotypes, or why there is none (GENETICS.md: never silently skipped). */
+function locate(analysis: EngineAnalysis, marker: string, profiles: readonly EngineProfile[]) {
+  const genotypes = profiles.map((p) => p.get(marker) ?? null);
+  const base = { marker, genotypes, pattern: null, expression: null, value: null, isExclusion: null };
+  const missing = genotypes.findIndex((g) => g === null || g.length === 0);
+  if (missing >= 0) return { ...base, notEvaluated: `not typed in ${analysis.roles[missing] ?? `role ${missing + 1}`}` };
+  for (const g of genotypes) {
+    const why = unusable(g!, analysis.profileKind);
+    if (why) return { ...base, notEvaluated: why };
+  }
+  let located;
+  try {
+    located = canonicalPattern(genotypes as Genotype[], { ploidy: analysis.profileKind === 'YStr' ? 'haploid' : 'diploid' });
+  } catch (err) {
+    if (err instanceof PatternError) return { ...base, notEvaluated: err.message };
+    throw err;
+  }
+  const formula = analysis.formulae.find((f) => f.pattern === located.pattern);
+  if (!formula) return { ...base, pattern: located.pattern, notEvaluated: `no formula for ${located.pattern}` };
+  return { ...base, pattern: located.pattern, formula, alleles: located.alleles, notEvaluated: null };
+}
+
+/**
+ * A computational analysis over one population (GENETICS.md "Analyses are data"): per marker the
+ * canonical pattern's formula, evaluated with the alleles' frequencies (NRC II 4.10 minimum rule),
+ * the analysis's constants and A (AABB exclusion power); the combined index is the product over the
+ * evaluated markers (NRC II rec. 4.1), computed in log space.
+ */
+export function evaluateComputational(
+  analysis: EngineAnalysis,
+  profiles: readonly EngineProfile[],
+  population: PopulationFrequencies,
+  markerOrder: readonly string[],
+): ComputationalEvaluation {
+  const markers: MarkerEvaluation[] = markersOf(profiles, markerOrder).map((marker) => {
+    const found = locate(analysis, marker, profiles);
+    if (found.notEvaluated !== null || !('formula' in found)) return found as MarkerEvaluation;
+    const { formula, alleles, ...rest } = found;
+    const expression = formula.expression ?? '';
+    const frequencies = population.markers.get(marker);
+    if (!frequencies || frequencies.frequencies.size === 0) return { ...rest, expression, notEvaluated: `no allele frequencies for ${marker} in ${population.name}` };
+    const letters = Object.fromEntries([...alleles].map(([letter, allele]) => [letter.toLowerCase(), alleleFrequency(population, marker, allele)]));
+    const all = [...frequencies.frequencies.values()];
+    const power = analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all);
+    try {
+      const value = evaluate(parseExpression(expression), { letters, constants: { ...analysis.constants, A: power } });
+      return { ...rest, expression, value, notEvaluated: null };
+    } catch (err) {
+      if (err instanceof ExpressionError) return { ...rest, expression, notEvaluated: `the formula failed: ${err.message}` };
+      throw err;
+    }
+  });
+  const values = markers.filter((m) => m.value !== null).map((m) => m.value!);
+  if (values.length === 0) return { markers, combinedIndex: null, log10: null };
+  const log10 = values.reduce((sum, v) => sum + Math.log10(v), 0);
+  return { markers, combinedIndex: 10 ** log10, log10 };
+}
+
+/** An exclusion analysis (GENETICS.md "Exclusion analyses"): per marker Exclusion or Non Exclusion; the hit shows non-exclusions / markers compared. */
+export function evaluateExclusion(analysis: EngineAnalysis, profiles: readonly EngineProfile[], markerOrder: readonly string[]): ExclusionEvaluation {
+  const markers: MarkerEvaluation[] = markersOf(profiles, markerOrder).map((marker) => {
+    const found = locate(analysis, marker, profiles);
+    if (found.notEvaluated !== null || !('formula' in found)) return found as MarkerEvaluation;
+    const { formula, alleles: _alleles, ...rest } = found;
+    return { ...rest, isExclusion: formula.isExclusion, notEvaluated: formula.isExclusion === null ? `no decision for ${rest.pattern}` : null };
+  });
+  const compared = markers.filter((m) => m.isExclusion !== null);
+  return { markers, markerCount: compared.length, nonExclusionMarkerCount: compared.filter((m) => !m.isExclusion).length };
+}
