@@ -92,3 +92,61 @@ export const Formula = FormulaInput.extend({
   value: z.number().nullable(),
 }).meta({ id: 'Formula' });
 export type Formula = z.infer<typeof Formula>;
+
+/** What the calculator sends (spec 7.1 analyze): a profile for each role, in role order, and the populations. */
+export const AnalyzeBody = z.object({
+  profileIds: z.array(Id).min(1).max(3),
+  populationIds: z.array(Id).max(10, 'At most 10 populations at once'),
+});
+export type AnalyzeBody = z.infer<typeof AnalyzeBody>;
+
+/** One marker of a result: the roles' genotypes, the pattern and formula used and its value, or why it was not evaluated. */
+export const MarkerResult = z
+  .object({
+    marker: z.string(),
+    genotypes: z.array(z.array(z.string()).nullable()),
+    pattern: z.string().nullable(),
+    expression: z.string().nullable(),
+    latex: z.string().nullable(),
+    value: z.number().nullable(),
+    log10: z.number().nullable(),
+    isExclusion: z.boolean().nullable(),
+    notEvaluated: z.string().nullable(),
+  })
+  .meta({ id: 'MarkerResult' });
+export type MarkerResult = z.infer<typeof MarkerResult>;
+
+/** A computational result over one population; the probability follows spec 4's display rule. */
+export const PopulationResult = z
+  .object({
+    populationId: Id,
+    populationName: z.string(),
+    populationSource: z.string(),
+    markers: z.array(MarkerResult),
+    combinedIndex: z.number().nullable(),
+    log10: z.number().nullable(),
+    probability: z.string(),
+    /** Y-STR haplotype frequency: matches x among N haplotypes and the 95% upper bound used. */
+    haplotypeCount: z.object({ matches: z.number().int(), total: z.number().int(), upperBound: z.number(), frequency: z.number() }).nullable(),
+  })
+  .meta({ id: 'PopulationResult' });
+export type PopulationResult = z.infer<typeof PopulationResult>;
+
+/** The answer of `POST analyses/{id}/analyze`. */
+export const AnalysisResult = z
+  .object({
+    analysisId: Id,
+    analysisName: z.string(),
+    analysisLabel: z.string(),
+    kind: z.enum(ANALYSIS_KINDS),
+    roles: z.array(z.object({ role: z.string(), profileId: Id, sampleName: z.string(), caseId: Id, caseNumber: z.string() })),
+    constants: z.array(z.object({ name: z.string(), notation: z.string(), value: z.number() })),
+    missingPatterns: z.array(z.string()),
+    populations: z.array(PopulationResult),
+    exclusion: z
+      .object({ markers: z.array(MarkerResult), markerCount: z.number().int(), nonExclusionMarkerCount: z.number().int(), probability: z.string() })
+      .nullable(),
+    computedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AnalysisResult' });
+export type AnalysisResult = z.infer<typeof AnalysisResult>;

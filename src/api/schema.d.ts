@@ -5171,6 +5171,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/analyses/{id}/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run an analysis: per marker the genotypes, pattern, formula and value; the combined index and probability per population */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        profileIds: string[];
+                        populationIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AnalysisResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases": {
         parameters: {
             query?: never;
@@ -7702,78 +7774,64 @@ export interface components {
             latex: string | null;
             value: number | null;
         };
-        CaseUserInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
+        MarkerResultInput: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
         };
-        CaseInput: {
+        PopulationResultInput: {
             /** Format: uuid */
-            id: string;
-            version: number;
-            caseNumber: string;
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            markers: components["schemas"]["MarkerResultInput"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+        };
+        AnalysisResultInput: {
             /** Format: uuid */
-            caseTypeId: string;
-            caseTypeName: string;
-            /** Format: uuid */
-            organizationId: string;
-            organizationName: string;
-            assignedUsers: components["schemas"]["CaseUserInput"][];
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
             /** @enum {string} */
-            status: "Open" | "Closed";
-            notes: string;
-            profileCount: number;
+            kind: "Computational" | "Exclusion";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResultInput"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResultInput"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
             /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        InvolvedPartyInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            title: string;
-            description: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PhysicalItemInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            itemId: string;
-            description: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AgencyFileInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            caseId: string;
-            fileName: string;
-            contentType: string;
-            fileSize: number;
-            uploadedBy: string | null;
-            /** Format: date-time */
-            uploadedAt: string;
-        };
-        AuditEntryInput: {
-            seq: number;
-            /** Format: date-time */
-            at: string;
-            userName: string;
-            entity: string;
-            entityId: string;
-            action: string;
-            before: unknown;
-            after: unknown;
-            hash: string;
+            computedAt: string;
         };
         MarkerValueInput: {
             /** Format: uuid */
@@ -7874,6 +7932,79 @@ export interface components {
             suggestedChemistryId: string | null;
             /** Format: date-time */
             approvalExpiresAt: string;
+        };
+        CaseUserInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        CaseInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            caseNumber: string;
+            /** Format: uuid */
+            caseTypeId: string;
+            caseTypeName: string;
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            assignedUsers: components["schemas"]["CaseUserInput"][];
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            notes: string;
+            profileCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InvolvedPartyInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            title: string;
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PhysicalItemInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            itemId: string;
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgencyFileInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            caseId: string;
+            fileName: string;
+            contentType: string;
+            fileSize: number;
+            uploadedBy: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        AuditEntryInput: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            userName: string;
+            entity: string;
+            entityId: string;
+            action: string;
+            before: unknown;
+            after: unknown;
+            hash: string;
         };
         ProfileFormOptionsInput: {
             chemistries: {
@@ -8242,78 +8373,64 @@ export interface components {
             latex: string | null;
             value: number | null;
         };
-        CaseUser: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
+        MarkerResult: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
         };
-        Case: {
+        PopulationResult: {
             /** Format: uuid */
-            id: string;
-            version: number;
-            caseNumber: string;
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            markers: components["schemas"]["MarkerResult"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+        };
+        AnalysisResult: {
             /** Format: uuid */
-            caseTypeId: string;
-            caseTypeName: string;
-            /** Format: uuid */
-            organizationId: string;
-            organizationName: string;
-            assignedUsers: components["schemas"]["CaseUser"][];
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
             /** @enum {string} */
-            status: "Open" | "Closed";
-            notes: string;
-            profileCount: number;
+            kind: "Computational" | "Exclusion";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResult"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResult"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
             /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        InvolvedParty: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            title: string;
-            description: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PhysicalItem: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            itemId: string;
-            description: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AgencyFile: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            caseId: string;
-            fileName: string;
-            contentType: string;
-            fileSize: number;
-            uploadedBy: string | null;
-            /** Format: date-time */
-            uploadedAt: string;
-        };
-        AuditEntry: {
-            seq: number;
-            /** Format: date-time */
-            at: string;
-            userName: string;
-            entity: string;
-            entityId: string;
-            action: string;
-            before: unknown;
-            after: unknown;
-            hash: string;
+            computedAt: string;
         };
         MarkerValue: {
             /** Format: uuid */
@@ -8414,6 +8531,79 @@ export interface components {
             suggestedChemistryId: string | null;
             /** Format: date-time */
             approvalExpiresAt: string;
+        };
+        CaseUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        Case: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            caseNumber: string;
+            /** Format: uuid */
+            caseTypeId: string;
+            caseTypeName: string;
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            assignedUsers: components["schemas"]["CaseUser"][];
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            notes: string;
+            profileCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InvolvedParty: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            title: string;
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PhysicalItem: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            itemId: string;
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgencyFile: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            caseId: string;
+            fileName: string;
+            contentType: string;
+            fileSize: number;
+            uploadedBy: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        AuditEntry: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            userName: string;
+            entity: string;
+            entityId: string;
+            action: string;
+            before: unknown;
+            after: unknown;
+            hash: string;
         };
         ProfileFormOptions: {
             chemistries: {

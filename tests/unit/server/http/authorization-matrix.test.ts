@@ -203,6 +203,8 @@ const EXCEPTIONS: Record<string, Access> = {
   // Reviewing a profile changes it (Edit); returning it to pending is the Reset right, as for hits.
   // The marker entry form edits the profile (spec 2.8: …/edit/markers needs Profiles Edit), not the Markers reference list.
   'PUT /api/profiles/:id/markers': { entity: 'Profiles', verb: 'Edit' },
+  // Running the calculator reads (it stores nothing); the profiles' own Read right is checked inside.
+  'POST /api/analyses/:id/analyze': { entity: 'Analyses', verb: 'Read' },
   'POST /api/profiles/:id/approve': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { formatHitProbability } from '../../../core/probability-display';
+import { can } from '../../../core/permissions';
+import { AnalysisResult, AnalyzeBody, type MarkerResult, type PopulationResult } from '../../../core/schemas/analyses';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import type { Db } from '../../db/database';
+import { analysisConstants, analysisFormulae } from '../../db/schema';
+import { evaluateComputational, evaluateExclusion, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
+import { countHaplotype, haplotypeFrequency } from '../../genetics/statistics';
+import type { EngineProfile } from '../../genetics/types';
+import type { AuthenticatedUser } from '../auth/load-principal';
+import type { RouteDeps } from '../route-deps';
+import { BadRequest, Forbidden } from '../errors';
+import { loadEnginePopulation } from '../populations/engine-population';
+import { findVisiblePopulation } from '../populations/visibility';
+import { readMarkerValues } from '../profiles/marker-values';
+import { findVisibleProfile } from '../profiles/profile-query';
+import { findAnalysis, missingPatterns, type AnalysisRow } from './analysis-view';
+import { describeFormula } from './formula-checks';
+
+const toMarkerResult = (m: MarkerEvaluation, constants: Readonly<Record<string, number>>): MarkerResult => ({
+  marker: m.marker,
+  genotypes: m.genotypes.map((g) => (g ? [...g] : null)),
+  pattern: m.pattern,
+  expression: m.expression,
+  latex: describeFormula(m.expression, constants).latex,
+  value: m.value,
+  log10: m.value === null ? null : Math.log10(m.value),
+  isExclusion: m.isExclusion,
+  notEvaluated: m.notEvaluated,
+});
+
+/** The roles' profiles, each one the user may read and of the analysis's kind. */
+async function loadProfiles(db: Db, user: AuthenticatedUser, analysis: AnalysisRow, ids: readonly string[]) {
+  if (ids.length !== analysis.roles.length) throw new BadRequest(`Choose a profile for each role: ${analysis.roles.join(', ')}`);
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const { profile, caseNumber } = await findVisibleProfile(db, user, id);
+      if (profile.kind !== analysis.profileKind) {
+        throw new BadRequest(`${analysis.roles[i]}: profile ${profile.profileId} is ${profile.kind === 'YStr' ? 'a Y-STR' : 'an autosomal'} profile; this analysis compares ${analysis.profileKind === 'YStr' ? 'Y-STR' : 'autosomal'} profiles`);
+      }
+      const values = await readMarkerValues(db, profile.id);
+      const engine: EngineProfile = new Map(values.map((v) => [v.marker, v.alleles]));
+      return { row: profile, caseNumber, engine, order: values.map((v) => v.marker) };
+    }),
+  );
+}
+
+/**
+ * A Y-STR haplotype frequency (SWGDAM 2014): when every compared marker matches, count the haplotype
+ * among the population's N and use the upper 95% Clopper–Pearson bound (θ-corrected); LR = 1/frequency.
+ */
+function haplotypeResult(markers: MarkerEvaluation[], query: EngineProfile, table: Parameters<typeof countHaplotype>[1], theta: number) {
+  const compared = markers.filter((m) => m.value !== null);
+  if (compared.length === 0) return { combinedIndex: null, log10: null, haplotypeCount: null };
+  if (compared.some((m) => m.value === 0)) return { combinedIndex: 0, log10: -Infinity, haplotypeCount: null };
+  const counted = countHaplotype(new Map(compared.map((m) => [m.marker, query.get(m.marker)!])), table);
+  if (counted.total === 0) return { combinedIndex: null, log10: null, haplotypeCount: null };
+  const f = haplotypeFrequency(counted, { theta });
+  return { combinedIndex: f.likelihoodRatio, log10: Math.log10(f.likelihoodRatio), haplotypeCount: { matches: f.matches, total: f.total, upperBound: f.upperBound, frequency: f.frequency } };
+}
+
+/** POST analyses/{id}/analyze (spec 2.5, 7.1): runs an analysis on chosen profiles over chosen populations; stores nothing. */
+export const analyzeRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.post(
+    '/analyses/:id/analyze',
+    {
+      config: { access: { entity: 'Analyses', verb: 'Read' } },
+      schema: {
+        tags: ['analyses'],
+        summary: 'Run an analysis: per marker the genotypes, pattern, formula and value; the combined index and probability per population',
+        params: z.object({ id: Id }),
+        body: AnalyzeBody,
+        response: { 200: AnalysisResult, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!can(request.user, 'Profiles', 'Read')) throw new Forbidden();
+      const row = await findAnalysis(db, request.params.id);
+      if (!row.active) throw new BadRequest(`Analysis ${row.name} is not active`);
+      const profiles = await loadProfiles(db, request.user, row, request.body.profileIds);
+      const constantRows = await db.select().from(analysisConstants).where(eq(analysisConstants.analysisId, row.id)).orderBy(asc(analysisConstants.name));
+      const constants = Object.fromEntries(constantRows.map((c) => [c.name, c.value]));
+      const formulae = await db.select().from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
+      const engine: EngineAnalysis = { kind: row.kind as EngineAnalysis['kind'], profileKind: row.profileKind as EngineAnalysis['profileKind'], roles: row.roles, formulae, constants };
+      const order = profiles[0]!.order;
+      const engineProfiles = profiles.map((p) => p.engine);
+
+      let populations: PopulationResult[] = [];
+      let exclusion: AnalysisResult['exclusion'] = null;
+      if (row.kind === 'Exclusion') {
+        const result = evaluateExclusion(engine, engineProfiles, order);
+        exclusion = { markers: result.markers.map((m) => toMarkerResult(m, constants)), markerCount: result.markerCount, nonExclusionMarkerCount: result.nonExclusionMarkerCount, probability: formatHitProbability(result) };
+      } else {
+        if (request.body.populationIds.length === 0) throw new BadRequest('Choose at least one population');
+        populations = await Promise.all(
+          [...new Set(request.body.populationIds)].map(async (populationId) => {
+            const population = await findVisiblePopulation(db, request.user, populationId);
+            if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
+            const loaded = await loadEnginePopulation(db, population);
+            // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
+            const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
+            const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);
+            const figures = row.profileKind === 'YStr' ? haplotypeResult(result.markers, engineProfiles[0]!, loaded.haplotypes, constants.theta ?? 0) : { combinedIndex: result.combinedIndex, log10: result.log10, haplotypeCount: null };
+            return {
+              populationId: population.id,
+              populationName: population.name,
+              populationSource: population.source,
+              markers: result.markers.map((m) => toMarkerResult(m, constants)),
+              combinedIndex: figures.combinedIndex,
+              log10: figures.log10 === -Infinity ? null : figures.log10,
+              probability: figures.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: figures.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0 }),
+              haplotypeCount: figures.haplotypeCount,
+            };
+          }),
+        );
+      }
+      return {
+        analysisId: row.id,
+        analysisName: row.name,
+        analysisLabel: row.label,
+        kind: row.kind as AnalysisResult['kind'],
+        roles: profiles.map((p, i) => ({ role: row.roles[i]!, profileId: p.row.id, sampleName: p.row.profileId, caseId: p.row.caseId, caseNumber: p.caseNumber })),
+        constants: constantRows.map((c) => ({ name: c.name, notation: c.notation, value: c.value })),
+        missingPatterns: await missingPatterns(db, row),
+        populations,
+        exclusion,
+        computedAt: clock.now().toISOString(),
+      };
+    },
+  );
+};

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisResult } from '../../../../core/schemas/analyses';
+import type { Profile } from '../../../../core/schemas/profiles';
+import { analyses, caseTypes, chemistries, markers, populations } from '../../../../server/db/schema';
+import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { identityLikelihoodRatio } from '../../../../server/genetics/statistics';
+import { loadEnginePopulation } from '../../../../server/http/populations/engine-population';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createTestApp, type TestApp } from '../../../helpers/app';
+import { multipartBody } from '../../../helpers/multipart';
+
+const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
+
+let t: TestApp;
+let orgA: string;
+let caseId: string;
+let populationId: string;
+const analysisIds = {} as Record<string, string>;
+const tokens = {} as Record<'admin' | 'analystA' | 'analystB', string>;
+const GENOTYPES: Record<string, string[]> = {
+  CSF1PO: ['10', '12'], D3S1358: ['15', '16'], D5S818: ['11', '12'], D7S820: ['8', '10'], D8S1179: ['13', '14'],
+  D13S317: ['11'], D16S539: ['9', '11'], D18S51: ['14', '17'], D21S11: ['29', '30'], FGA: ['21', '24'],
+  TH01: ['6', '9.3'], TPOX: ['8'], vWA: ['16', '17'], Amelogenin: ['X', 'Y'],
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  orgA = (await createOrganization(db, 'Oslo Lab')).id;
+  const orgB = (await createOrganization(db, 'Bergen Lab')).id;
+  const admin = await createAccessGroup(db, { isAdmin: true });
+  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Analyses: ['Read'], Populations: ['Read'] } });
+  tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
+  tokens.analystA = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgA] })).id);
+  tokens.analystB = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgB] })).id);
+  for (const a of await db.select().from(analyses)) analysisIds[a.name] = a.id;
+  const [caseType] = await db.select().from(caseTypes).limit(1);
+  caseId = (await call('analystA', 'POST', '/api/cases', { caseNumber: 'CALC-1', caseTypeId: caseType!.id, organizationId: orgA, assignedUserIds: [] })).json().id;
+  const pop = (await call('admin', 'POST', '/api/populations', { name: 'FBI 2015 Caucasian', kind: 'Autosomal', organizationIds: [orgA] })).json();
+  populationId = pop.id;
+  const form = await multipartBody({ version: String(pop.version), population: 'Caucasian' }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
+  const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 60_000);
+afterAll(() => t.close());
+
+function call(who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+}
+
+async function addProfile(profileId: string, genotypes: Record<string, string[]>, chemistry = 'GlobalFiler') {
+  const db = t.database.db;
+  const [chem] = await db.select().from(chemistries).where(eq(chemistries.name, chemistry));
+  const ids = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
+  const added = (await call('analystA', 'POST', '/api/profiles', { caseId, chemistryId: chem!.id, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId, markerValues: [] }] })).json() as { items: Profile[] };
+  const p = added.items[0]!;
+  const res = await call('analystA', 'PUT', `/api/profiles/${p.id}/markers`, { version: p.version, markerValues: Object.entries(genotypes).map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles })) });
+  expect(res.statusCode, res.body).toBe(200);
+  return p.id;
+}
+
+describe('the analysis calculator API', () => {
+  it('runs Identity on two profiles over an uploaded population; the numbers are the engine’s', async () => {
+    const evidence = await addProfile('EVIDENCE-1', GENOTYPES);
+    const reference = await addProfile('REFERENCE-1', GENOTYPES);
+    const res = await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [evidence, reference], populationIds: [populationId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as AnalysisResult;
+    expect(result.roles.map((r) => [r.role, r.sampleName])).toEqual([['Evidence', 'EVIDENCE-1'], ['Reference', 'REFERENCE-1']]);
+    const [population] = result.populations;
+    const [row] = await t.database.db.select().from(populations).where(eq(populations.id, populationId));
+    const { frequencies } = await loadEnginePopulation(t.database.db, row!);
+    const engine = identityLikelihoodRatio(new Map(Object.entries(GENOTYPES)), new Map(Object.entries(GENOTYPES)), frequencies, 0.01);
+    expect(Math.abs(population!.log10! - engine.log10)).toBeLessThan(1e-9);
+    expect(population!.probability).toMatch(/^99\.99% \(CI \d\.\d\de\+\d+\)$/);
+    const tpox = population!.markers.find((m) => m.marker === 'TPOX')!;
+    expect(tpox).toMatchObject({ pattern: 'PP-PP', genotypes: [['8'], ['8']] });
+    expect(tpox.latex).toContain('\\theta');
+    expect(population!.markers.find((m) => m.marker === 'Amelogenin')!.notEvaluated).toBe('no allele frequencies for Amelogenin in FBI 2015 Caucasian');
+  });
+
+  it('counts exclusions for an exclusion analysis, with no population', async () => {
+    const child = await addProfile('CHILD-1', { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'] });
+    const parent = await addProfile('PARENT-1', { D3S1358: ['16', '18'], vWA: ['17'], TH01: ['8', '10'] });
+    const result = (await call('analystA', 'POST', `/api/analyses/${analysisIds['Parent–child exclusion']}/analyze`, { profileIds: [child, parent], populationIds: [] })).json() as AnalysisResult;
+    expect(result.exclusion).toMatchObject({ markerCount: 3, nonExclusionMarkerCount: 2, probability: '2/3' });
+  });
+
+  it('refuses a profile per role missing, a population of the wrong kind, and another organization’s profiles', async () => {
+    const p = await addProfile('ONLY-1', { D3S1358: ['15', '16'] });
+    expect((await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [p], populationIds: [populationId] })).json().error).toBe('Choose a profile for each role: Evidence, Reference');
+    const ystr = (await call('admin', 'POST', '/api/populations', { name: 'Y haplotypes', kind: 'YStr', organizationIds: [orgA] })).json();
+    expect((await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [p, p], populationIds: [ystr.id] })).statusCode).toBe(400);
+    expect((await call('analystB', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [p, p], populationIds: [populationId] })).statusCode).toBe(404);
+  });
+});
