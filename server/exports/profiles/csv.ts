@@ -1,3 +1,4 @@
+import { csvText } from '../csv';
 import type { ExportableProfile } from './types';
 
 /** Fewest allele columns written, so a reference table has the usual Allele 1, Allele 2. */
@@ -12,14 +13,5 @@ export function profilesToCsv(profiles: readonly ExportableProfile[]): string {
   const width = Math.max(MIN_ALLELE_COLUMNS, ...typed.map((m) => m.alleles.length));
   const header = ['Sample Name', 'Marker', ...Array.from({ length: width }, (_, i) => `Allele ${i + 1}`)];
   const rows = typed.map((m) => [m.sample, m.marker, ...Array.from({ length: width }, (_, i) => m.alleles[i] ?? '')]);
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
-/**
- * One CSV cell: a value a spreadsheet would run as a formula (starting with = + - @, tab or CR; OWASP "CSV
- * injection") gets a leading apostrophe, then the value is quoted when it holds a quote, comma or line break.
- */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return csvText([header, ...rows]);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { formatHitProbability } from '../../../core/probability-display';
 import { can } from '../../../core/permissions';
 import { AnalysisResult, AnalyzeBody, type MarkerResult, type PopulationResult } from '../../../core/schemas/analyses';
+import type { Clock } from '../../clock';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
 import { analysisConstants, analysisFormulae } from '../../db/schema';
@@ -62,6 +63,62 @@ function haplotypeResult(markers: MarkerEvaluation[], query: EngineProfile, tabl
   return { combinedIndex: f.likelihoodRatio, log10: Math.log10(f.likelihoodRatio), haplotypeCount: { matches: f.matches, total: f.total, upperBound: f.upperBound, frequency: f.frequency } };
 }
 
+/** Runs an analysis for a user: the profiles and populations they may read; stores nothing (spec 2.5). */
+export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser, id: string, body: AnalyzeBody): Promise<AnalysisResult> {
+  if (!can(user, 'Profiles', 'Read')) throw new Forbidden();
+  const row = await findAnalysis(db, id);
+  if (!row.active) throw new BadRequest(`Analysis ${row.name} is not active`);
+  const profiles = await loadProfiles(db, user, row, body.profileIds);
+  const constantRows = await db.select().from(analysisConstants).where(eq(analysisConstants.analysisId, row.id)).orderBy(asc(analysisConstants.name));
+  const constants = Object.fromEntries(constantRows.map((c) => [c.name, c.value]));
+  const formulae = await db.select().from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
+  const engine: EngineAnalysis = { kind: row.kind as EngineAnalysis['kind'], profileKind: row.profileKind as EngineAnalysis['profileKind'], roles: row.roles, formulae, constants };
+  const order = profiles[0]!.order;
+  const engineProfiles = profiles.map((p) => p.engine);
+
+  let populations: PopulationResult[] = [];
+  let exclusion: AnalysisResult['exclusion'] = null;
+  if (row.kind === 'Exclusion') {
+    const result = evaluateExclusion(engine, engineProfiles, order);
+    exclusion = { markers: result.markers.map((m) => toMarkerResult(m, constants)), markerCount: result.markerCount, nonExclusionMarkerCount: result.nonExclusionMarkerCount, probability: formatHitProbability(result) };
+  } else {
+    if (body.populationIds.length === 0) throw new BadRequest('Choose at least one population');
+    populations = await Promise.all(
+      [...new Set(body.populationIds)].map(async (populationId) => {
+        const population = await findVisiblePopulation(db, user, populationId);
+        if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
+        const loaded = await loadEnginePopulation(db, population);
+        // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
+        const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
+        const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);
+        const figures = row.profileKind === 'YStr' ? haplotypeResult(result.markers, engineProfiles[0]!, loaded.haplotypes, constants.theta ?? 0) : { combinedIndex: result.combinedIndex, log10: result.log10, haplotypeCount: null };
+        return {
+          populationId: population.id,
+          populationName: population.name,
+          populationSource: population.source,
+          markers: result.markers.map((m) => toMarkerResult(m, constants)),
+          combinedIndex: figures.combinedIndex,
+          log10: figures.log10 === -Infinity ? null : figures.log10,
+          probability: figures.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: figures.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0 }),
+          haplotypeCount: figures.haplotypeCount,
+        };
+      }),
+    );
+  }
+  return {
+    analysisId: row.id,
+    analysisName: row.name,
+    analysisLabel: row.label,
+    kind: row.kind as AnalysisResult['kind'],
+    roles: profiles.map((p, i) => ({ role: row.roles[i]!, profileId: p.row.id, sampleName: p.row.profileId, caseId: p.row.caseId, caseNumber: p.caseNumber })),
+    constants: constantRows.map((c) => ({ name: c.name, notation: c.notation, value: c.value })),
+    missingPatterns: await missingPatterns(db, row),
+    populations,
+    exclusion,
+    computedAt: clock.now().toISOString(),
+  };
+}
+
 /** POST analyses/{id}/analyze (spec 2.5, 7.1): runs an analysis on chosen profiles over chosen populations; stores nothing. */
 export const analyzeRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
   app.post(
@@ -76,59 +133,6 @@ export const analyzeRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
         response: { 200: AnalysisResult, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
-    async (request) => {
-      if (!can(request.user, 'Profiles', 'Read')) throw new Forbidden();
-      const row = await findAnalysis(db, request.params.id);
-      if (!row.active) throw new BadRequest(`Analysis ${row.name} is not active`);
-      const profiles = await loadProfiles(db, request.user, row, request.body.profileIds);
-      const constantRows = await db.select().from(analysisConstants).where(eq(analysisConstants.analysisId, row.id)).orderBy(asc(analysisConstants.name));
-      const constants = Object.fromEntries(constantRows.map((c) => [c.name, c.value]));
-      const formulae = await db.select().from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
-      const engine: EngineAnalysis = { kind: row.kind as EngineAnalysis['kind'], profileKind: row.profileKind as EngineAnalysis['profileKind'], roles: row.roles, formulae, constants };
-      const order = profiles[0]!.order;
-      const engineProfiles = profiles.map((p) => p.engine);
-
-      let populations: PopulationResult[] = [];
-      let exclusion: AnalysisResult['exclusion'] = null;
-      if (row.kind === 'Exclusion') {
-        const result = evaluateExclusion(engine, engineProfiles, order);
-        exclusion = { markers: result.markers.map((m) => toMarkerResult(m, constants)), markerCount: result.markerCount, nonExclusionMarkerCount: result.nonExclusionMarkerCount, probability: formatHitProbability(result) };
-      } else {
-        if (request.body.populationIds.length === 0) throw new BadRequest('Choose at least one population');
-        populations = await Promise.all(
-          [...new Set(request.body.populationIds)].map(async (populationId) => {
-            const population = await findVisiblePopulation(db, request.user, populationId);
-            if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
-            const loaded = await loadEnginePopulation(db, population);
-            // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
-            const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
-            const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);
-            const figures = row.profileKind === 'YStr' ? haplotypeResult(result.markers, engineProfiles[0]!, loaded.haplotypes, constants.theta ?? 0) : { combinedIndex: result.combinedIndex, log10: result.log10, haplotypeCount: null };
-            return {
-              populationId: population.id,
-              populationName: population.name,
-              populationSource: population.source,
-              markers: result.markers.map((m) => toMarkerResult(m, constants)),
-              combinedIndex: figures.combinedIndex,
-              log10: figures.log10 === -Infinity ? null : figures.log10,
-              probability: figures.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: figures.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0 }),
-              haplotypeCount: figures.haplotypeCount,
-            };
-          }),
-        );
-      }
-      return {
-        analysisId: row.id,
-        analysisName: row.name,
-        analysisLabel: row.label,
-        kind: row.kind as AnalysisResult['kind'],
-        roles: profiles.map((p, i) => ({ role: row.roles[i]!, profileId: p.row.id, sampleName: p.row.profileId, caseId: p.row.caseId, caseNumber: p.caseNumber })),
-        constants: constantRows.map((c) => ({ name: c.name, notation: c.notation, value: c.value })),
-        missingPatterns: await missingPatterns(db, row),
-        populations,
-        exclusion,
-        computedAt: clock.now().toISOString(),
-      };
-    },
+    async (request) => runAnalysis(db, clock, request.user, request.params.id, request.body),
   );
 };

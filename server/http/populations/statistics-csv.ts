@@ -1,15 +1,5 @@
 import type { PopulationStatistics } from '../../../core/schemas/populations';
-
-/**
- * One CSV cell. A cell that starts with = + - @ (or a tab/CR) is prefixed with ' so a spreadsheet
- * opening the download does not run it as a formula (CSV injection); quotes, commas and line breaks
- * are quoted as RFC 4180 says.
- */
-export function csvCell(value: string | number): string {
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+import { csvCell } from '../../exports/csv';
 
 const csvLine = (cells: readonly (string | number)[]) => cells.map(csvCell).join(',');
 

@@ -97,4 +97,20 @@ describe('the analysis calculator API', () => {
     expect((await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [p, p], populationIds: [ystr.id] })).statusCode).toBe(400);
     expect((await call('analystB', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [p, p], populationIds: [populationId] })).statusCode).toBe(404);
   });
+
+  it('downloads the same result as PDF and CSV', async () => {
+    const evidence = await addProfile('EVIDENCE-2', GENOTYPES);
+    const reference = await addProfile('REFERENCE-2', GENOTYPES);
+    const body = { profileIds: [evidence, reference], populationIds: [populationId] };
+    const pdf = await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/report`, body);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('Identity_EVIDENCE-2_REFERENCE-2.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const csv = await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/report?format=csv`, body);
+    const result = (await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, body)).json() as AnalysisResult;
+    const combined = csv.body.split('\r\n').find((l) => l.includes('Combined index'))!;
+    expect(combined).toContain(result.populations[0]!.combinedIndex!.toExponential(2));
+    expect(csv.body.split('\r\n')[0]).toBe('Population,Marker,Evidence (EVIDENCE-2),Reference (REFERENCE-2),Pattern,Formula,Value,log10,Not evaluated');
+  });
 });

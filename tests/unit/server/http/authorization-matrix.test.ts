@@ -205,6 +205,7 @@ const EXCEPTIONS: Record<string, Access> = {
   'PUT /api/profiles/:id/markers': { entity: 'Profiles', verb: 'Edit' },
   // Running the calculator reads (it stores nothing); the profiles' own Read right is checked inside.
   'POST /api/analyses/:id/analyze': { entity: 'Analyses', verb: 'Read' },
+  'POST /api/analyses/:id/report': { entity: 'Analyses', verb: 'Read' },
   'POST /api/profiles/:id/approve': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },

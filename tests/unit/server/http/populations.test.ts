@@ -7,7 +7,7 @@ import type { Population, PopulationStatistics, StatisticsPreview } from '../../
 import { markers, populationAlleles, populations } from '../../../../server/db/schema';
 import { SEED_MARKERS } from '../../../../server/db/seed/reference/markers';
 import { replaceStatistics } from '../../../../server/http/populations/replace-statistics';
-import { csvCell } from '../../../../server/http/populations/statistics-csv';
+import { csvCell } from '../../../../server/exports/csv';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { multipartBody } from '../../../helpers/multipart';
 import { createTestApp, type TestApp } from '../../../helpers/app';

@@ -1,0 +1,74 @@
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { AnalysisResult, MarkerResult } from '../../core/schemas/analyses';
+import { csvText } from '../exports/csv';
+
+/** A number as a report prints it: scientific notation with three significant digits (1.23e+21). */
+export const scientific = (value: number | null) => (value === null ? '' : value.toExponential(2));
+
+const genotypeText = (g: string[] | null) => (g ? g.join(', ') : '—');
+
+/** The calculator's result as CSV: one row per population and marker, then each population's combined index. */
+export function analysisResultCsv(result: AnalysisResult): string {
+  const roles = result.roles.map((r) => `${r.role} (${r.sampleName})`);
+  const header = ['Population', 'Marker', ...roles, 'Pattern', 'Formula', 'Value', 'log10', 'Not evaluated'];
+  const row = (population: string, m: MarkerResult) => [
+    population,
+    m.marker,
+    ...m.genotypes.map(genotypeText),
+    m.pattern ?? '',
+    m.isExclusion === null ? (m.expression ?? '') : m.isExclusion ? 'Exclusion' : 'Non Exclusion',
+    scientific(m.value),
+    m.log10 === null ? '' : m.log10.toFixed(4),
+    m.notEvaluated ?? '',
+  ];
+  const rows: (string | number)[][] = [header];
+  for (const p of result.populations) {
+    rows.push(...p.markers.map((m) => row(p.populationName, m)));
+    rows.push([p.populationName, 'Combined index', ...roles.map(() => ''), '', '', scientific(p.combinedIndex), p.log10 === null ? '' : p.log10.toFixed(4), p.probability]);
+  }
+  if (result.exclusion) {
+    rows.push(...result.exclusion.markers.map((m) => row('', m)));
+    rows.push(['', 'Non-exclusion markers / markers compared', ...roles.map(() => ''), '', '', '', '', result.exclusion.probability]);
+  }
+  return csvText(rows);
+}
+
+function markerTable(result: AnalysisResult, markers: readonly MarkerResult[]): Content {
+  const header = ['Marker', ...result.roles.map((r) => r.role), 'Pattern', result.kind === 'Exclusion' ? 'Decision' : 'Formula', 'Value'].map((text) => ({ text, bold: true }));
+  const body = markers.map((m) => [
+    m.marker,
+    ...m.genotypes.map(genotypeText),
+    m.pattern ?? '',
+    m.notEvaluated ? { text: `not evaluated: ${m.notEvaluated}`, italics: true } : m.isExclusion === null ? (m.expression ?? '') : m.isExclusion ? 'Exclusion' : 'Non Exclusion',
+    scientific(m.value),
+  ]);
+  return { table: { headerRows: 1, widths: ['auto', ...result.roles.map(() => 'auto'), 'auto', '*', 'auto'], body: [header, ...body] }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 8] };
+}
+
+/** The calculator's result as a PDF a laboratory can file: who and what was compared, per marker, the combined figures and constants. */
+export function analysisResultDocument(result: AnalysisResult, preparedBy: string): TDocumentDefinitions {
+  const content: Content[] = [
+    { text: `${result.analysisName}`, fontSize: 16, bold: true },
+    { text: result.analysisLabel, margin: [0, 0, 0, 6] },
+    { text: `Computed ${new Date(result.computedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC by ${preparedBy}`, margin: [0, 0, 0, 8] },
+    {
+      table: { headerRows: 1, body: [[{ text: 'Role', bold: true }, { text: 'Profile', bold: true }, { text: 'Case', bold: true }], ...result.roles.map((r) => [r.role, r.sampleName, r.caseNumber])] },
+      layout: 'lightHorizontalLines',
+      margin: [0, 0, 0, 8],
+    },
+  ];
+  if (result.constants.length > 0) content.push({ text: `Constants: ${result.constants.map((c) => `${c.name} = ${c.value}`).join('; ')}`, margin: [0, 0, 0, 8] });
+  if (result.missingPatterns.length > 0) content.push({ text: `Patterns without a formula (not evaluated): ${result.missingPatterns.join(', ')}`, color: '#a33', margin: [0, 0, 0, 8] });
+  for (const p of result.populations) {
+    content.push({ text: `Population: ${p.populationName}`, fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
+    if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
+    content.push(markerTable(result, p.markers));
+    if (p.haplotypeCount) content.push({ text: `Haplotype count: ${p.haplotypeCount.matches} of ${p.haplotypeCount.total}; 95% upper bound ${scientific(p.haplotypeCount.upperBound)}; frequency used ${scientific(p.haplotypeCount.frequency)}` });
+    content.push({ text: `Combined index: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, bold: true, margin: [0, 0, 0, 8] });
+  }
+  if (result.exclusion) {
+    content.push(markerTable(result, result.exclusion.markers));
+    content.push({ text: `Non-exclusion markers / markers compared: ${result.exclusion.probability}`, bold: true });
+  }
+  return { info: { title: result.analysisName }, pageMargins: [36, 36, 36, 36], content };
+}
