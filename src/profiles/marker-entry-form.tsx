@@ -9,7 +9,7 @@ import { parseAlleleText } from './allele-text';
 import { LoadState } from './load-state';
 import { markerRows, type MarkerRow } from './marker-rows';
 import { profilesApi, type ProfileCalls, type ProfileFormOptions } from './profiles-api';
-import { indexInPath, serverFieldErrors } from './server-field-errors';
+import { indexInPath, serverFieldErrors } from '../ui/form/server-field-errors';
 import { useLoaded } from './use-loaded';
 import './profiles.css';
 

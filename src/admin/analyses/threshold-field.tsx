@@ -1,0 +1,30 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { AnalysisKind } from '../../../core/schemas/analyses';
+import { controlAttributes, Field } from '../../ui/form/field';
+
+/** What the threshold means for each kind (core/schemas/analyses AnalysisInput.threshold). */
+const MEANING: Record<AnalysisKind, string> = {
+  Computational: 'The combined index a result must reach to be a hit.',
+  Exclusion: 'The most exclusions a result may have and still be a hit.',
+};
+
+/** The analysis's threshold: a number, or empty for never a hit (the analysis is then used in the calculator only). */
+export function ThresholdField() {
+  const { register } = useFormContext();
+  const kind = useWatch({ name: 'kind' }) as AnalysisKind | undefined;
+  const hint = `${kind ? `${MEANING[kind]} ` : ''}Leave empty: never a hit (calculator only).`;
+  return (
+    <Field name="threshold" label="Threshold" hint={hint}>
+      {(control) => (
+        <input
+          className="input"
+          type="number"
+          min={0}
+          step="any"
+          {...controlAttributes(control)}
+          {...register('threshold', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+        />
+      )}
+    </Field>
+  );
+}
