@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from './browser';
-import { signIn, storedAccessToken } from './session';
+import { apiFetch, apiUpload, signIn } from './session';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
@@ -32,11 +32,7 @@ const main = (page: Page) => page.getByRole('main');
 
 /** How many profiles the case holds, through the API as the signed-in user. */
 async function caseProfileCount(page: Page): Promise<number> {
-  const token = await storedAccessToken(page);
-  return page.evaluate(
-    async ([caseId, accessToken]) => ((await (await fetch(`/api/cases/${caseId}/profiles`, { headers: { authorization: `Bearer ${accessToken}` } })).json()) as { count: number }).count,
-    [state.caseId, token] as const,
-  );
+  return (await apiFetch<{ count: number }>(page, 'GET', `/api/cases/${state.caseId}/profiles`)).body.count;
 }
 
 /** Chooses a file on the import screen and confirms the parsed profiles as they are; the preview saves nothing. */
@@ -100,29 +96,13 @@ describe('cases and profiles', () => {
   });
 
   it('refuses a token whose profiles were changed after parsing', async () => {
-    const token = await storedAccessToken(analyst);
-    const outcome = await analyst.evaluate(
-      async ([caseId, accessToken, xml]) => {
-        const form = new FormData();
-        form.append('file', new Blob([xml!], { type: 'application/xml' }), 'tampered.xml');
-        // The SPA's double-submit XSRF header (spec 9), as the browser's own calls send it.
-        const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-        const auth = { authorization: `Bearer ${accessToken}`, 'x-xsrf-token': xsrf };
-        const parsed = await fetch('/api/profiles/import', { method: 'POST', body: form, headers: auth });
-        const approval = parsed.headers.get('Approval-Token')!;
-        const result = (await parsed.json()) as { suggestedChemistryId: string; profiles: { profileId: string; markerValues: { markerId: string; alleles: string[] }[] }[] };
-        const profiles = result.profiles.map((p) => ({ profileId: `${p.profileId}-X`, markerValues: p.markerValues.map((m) => ({ markerId: m.markerId, alleles: m.alleles })) }));
-        const added = await fetch('/api/profiles', {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json', approval },
-          body: JSON.stringify({ caseId, chemistryId: result.suggestedChemistryId, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles }),
-        });
-        return { status: added.status, body: (await added.json()) as { error: string; details?: { approval?: string } } };
-      },
-      [state.caseId, token, readFileSync(CMF, 'utf8')] as const,
-    );
-    expect(outcome.status).toBe(400);
-    expect(outcome.body.details?.approval).toBe('mismatch');
+    type Parsed = { suggestedChemistryId: string; profiles: { profileId: string; markerValues: { markerId: string; alleles: string[] }[] }[] };
+    const parsed = await apiUpload<Parsed>(analyst, '/api/profiles/import', { name: 'tampered.xml', text: readFileSync(CMF, 'utf8') });
+    const profiles = parsed.body.profiles.map((p) => ({ profileId: `${p.profileId}-X`, markerValues: p.markerValues.map((m) => ({ markerId: m.markerId, alleles: m.alleles })) }));
+    const body = { caseId: state.caseId, chemistryId: parsed.body.suggestedChemistryId, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles };
+    const added = await apiFetch<{ details?: { approval?: string } }>(analyst, 'POST', '/api/profiles', body, { approval: parsed.headers['approval-token']! });
+    expect(added.status).toBe(400);
+    expect(added.body.details?.approval).toBe('mismatch');
   });
 
   describe('the reviewer', () => {

@@ -33,3 +33,41 @@ export async function signIn(context: BrowserContext, baseUrl: string, email: st
   return page;
 }
 
+
+/** Calls the API from the page as the signed-in user (bearer token and the XSRF header, as the SPA does). */
+export async function apiFetch<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: T; headers: Record<string, string> }> {
+  const token = await storedAccessToken(page);
+  return page.evaluate(
+    async ([m, u, b, t, extra]) => {
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const headers: Record<string, string> = { authorization: `Bearer ${t}`, 'x-xsrf-token': xsrf, ...extra };
+      if (b !== undefined) headers['content-type'] = 'application/json';
+      const res = await fetch(u, { method: m, headers, ...(b !== undefined ? { body: JSON.stringify(b) } : {}) });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as never, headers: Object.fromEntries(res.headers.entries()) };
+    },
+    [method, url, body, token, extraHeaders] as const,
+  );
+}
+
+/** Uploads a file (multipart field "file") with form fields from the page as the signed-in user. */
+export async function apiUpload<T = unknown>(page: Page, url: string, file: { name: string; text: string }, fields: Record<string, string> = {}) {
+  const token = await storedAccessToken(page);
+  return page.evaluate(
+    async ([u, f, fs, t]) => {
+      const xsrf = decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fs)) form.append(k, v);
+      form.append('file', new Blob([f.text]), f.name);
+      const res = await fetch(u, { method: 'POST', body: form, headers: { authorization: `Bearer ${t}`, 'x-xsrf-token': xsrf } });
+      return { status: res.status, body: (await res.json()) as never, headers: Object.fromEntries(res.headers.entries()) } as { status: number; body: T; headers: Record<string, string> };
+    },
+    [url, file, fields, token] as const,
+  );
+}
