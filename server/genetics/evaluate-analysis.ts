@@ -43,10 +43,18 @@ export interface ExclusionEvaluation {
 function unusable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): string | null {
   const marking = genotype.find((a) => parseAllele(a).kind === 'marking' || parseAllele(a).kind === 'invalid');
   if (marking) return `lab marking ${marking} is not comparable`;
-  if (profileKind === 'YStr' && genotype.length > 1) return 'a multi-copy marker is not evaluated by allele expression';
-  if (genotype.length > 2) return `${genotype.length} alleles (a mixture) are not evaluated`;
+  if (profileKind === 'Autosomal' && genotype.length > 2) return `${genotype.length} alleles (a mixture) are not evaluated`;
   return null;
 }
+
+/** Numeric allele order (10 < 9.3 < 11 read as numbers), text after. */
+const byAllele = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.localeCompare(b);
+
+/**
+ * A Y-STR genotype as one haplotype allele: a multi-copy marker (DYS385a/b, DYF387S1…) is the
+ * unordered set of its copies (SWGDAM 2014: compared as a whole), so {11,14} and {14,11} agree.
+ */
+export const haplotypeAllele = (genotype: Genotype): string => [...new Set(genotype)].sort(byAllele).join(',');
 
 /** The markers of `order` any role holds, then the others in the first profile's order. */
 function markersOf(profiles: readonly EngineProfile[], order: readonly string[]): string[] {
@@ -64,9 +72,12 @@ function locate(analysis: EngineAnalysis, marker: string, profiles: readonly Eng
     const why = unusable(g!, analysis.profileKind);
     if (why) return { ...base, notEvaluated: why };
   }
+  const haploid = analysis.profileKind === 'YStr';
+  // Y-STR: each role holds one haplotype allele per marker, a multi-copy marker's set counting as one.
+  const compared = haploid ? genotypes.map((g) => [haplotypeAllele(g!)]) : (genotypes as Genotype[]);
   let located;
   try {
-    located = canonicalPattern(genotypes as Genotype[], { ploidy: analysis.profileKind === 'YStr' ? 'haploid' : 'diploid' });
+    located = canonicalPattern(compared, { ploidy: haploid ? 'haploid' : 'diploid' });
   } catch (err) {
     if (err instanceof PatternError) return { ...base, notEvaluated: err.message };
     throw err;

@@ -1,11 +1,12 @@
 import { ADMIN_AREAS } from '../admin/areas';
+import { analysesArea } from '../analyses/area';
 import { casesArea } from '../cases/area';
 import { profilesArea } from '../profiles/area';
 import type { FeatureArea, RecordNameLookup } from './feature-area';
 import type { RouteName } from './routes';
 
-/** Every built feature: administration (spec 2.6–2.7), cases and profiles (2.3, 2.8). */
-export const FEATURE_AREAS: readonly FeatureArea[] = [...ADMIN_AREAS, casesArea, profilesArea];
+/** Every built feature: administration (spec 2.6–2.7), cases and profiles (2.3, 2.8), analyses (2.5). */
+export const FEATURE_AREAS: readonly FeatureArea[] = [...ADMIN_AREAS, casesArea, profilesArea, analysesArea];
 
 /** Breadcrumb name lookups of every area, by route name. */
 export const RECORD_NAMES: Partial<Record<RouteName, RecordNameLookup>> = Object.assign({}, ...FEATURE_AREAS.map((area) => area.names ?? {}));

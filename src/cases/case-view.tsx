@@ -8,6 +8,7 @@ import { getRoute, routes, type RouteName } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { AuditTrail } from '../ui/audit-trail/audit-trail';
 import type { DataColumn } from '../ui/data-table/data-table';
+import { CaseAnalysisLinks } from '../analyses/case-analysis-links';
 import { involvedPartiesApi, physicalItemsApi } from './case-records-api';
 import { CaseHitsTab, type CaseHitList } from './case-hits-tab';
 import { CaseProfilesTab } from './case-profiles-tab';
@@ -85,16 +86,19 @@ export function CaseView({ orgId, caseId, tab, hitList }: CaseViewProps) {
     const record = state.record;
     const tabContent: Record<CaseTab, () => ReactNode> = {
       parties: () => (
-        <CaseRecordTable<InvolvedParty>
-          title="Involved parties"
-          caseId={caseId}
-          columns={PARTY_COLUMNS}
-          load={parties.list}
-          rowHref={edits ? (row) => routes.InvolvedPartyEdit.href({ ...params, id: row.id }) : undefined}
-          addHref={addsTo('InvolvedPartyEdit') ? routes.InvolvedPartyEdit.href({ ...params, id: 'new' }) : undefined}
-          addLabel="Add involved party"
-          emptyText="No involved parties yet."
-        />
+        <>
+          <CaseRecordTable<InvolvedParty>
+            title="Involved parties"
+            caseId={caseId}
+            columns={PARTY_COLUMNS}
+            load={parties.list}
+            rowHref={edits ? (row) => routes.InvolvedPartyEdit.href({ ...params, id: row.id }) : undefined}
+            addHref={addsTo('InvolvedPartyEdit') ? routes.InvolvedPartyEdit.href({ ...params, id: 'new' }) : undefined}
+            addLabel="Add involved party"
+            emptyText="No involved parties yet."
+          />
+          {opens('AnalysisGroupAnalyses', { analysisGroupId: 'new' }) ? <CaseAnalysisLinks orgId={orgId} caseId={caseId} /> : null}
+        </>
       ),
       items: () => (
         <CaseRecordTable<PhysicalItem>

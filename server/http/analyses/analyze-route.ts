@@ -28,7 +28,8 @@ const toMarkerResult = (m: MarkerEvaluation, constants: Readonly<Record<string, 
   expression: m.expression,
   latex: describeFormula(m.expression, constants).latex,
   value: m.value,
-  log10: m.value === null ? null : Math.log10(m.value),
+  // A marker value of 0 (an exclusion at that marker) has no logarithm; JSON has no -Infinity.
+  log10: m.value === null || m.value <= 0 ? null : Math.log10(m.value),
   isExclusion: m.isExclusion,
   notEvaluated: m.notEvaluated,
 });

@@ -24,6 +24,8 @@ const ByOrganization = z.object({ orgId: z.union([Id, z.literal(ALL_ORGANIZATION
 const LIST_COLUMNS = {
   // Case-insensitive, so "Tenancy both" sorts before "Tenancy Oslo" on every collation.
   name: { expr: sql`lower(${populations.name})`, sortable: true, searchable: true },
+  // The calculator offers only populations of its analysis's kind (filter {"kind":"Autosomal"}).
+  kind: { expr: populations.kind, sortable: true, searchable: true },
   createdAt: { expr: populations.createdAt, sortable: true },
 };
 

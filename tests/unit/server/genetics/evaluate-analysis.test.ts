@@ -64,4 +64,27 @@ describe('evaluating an analysis', () => {
     expect(result.markers.find((m) => m.marker === 'TH01')).toMatchObject({ pattern: 'PQ-RS', isExclusion: true });
     expect(result.markers.find((m) => m.marker === 'TPOX')!.notEvaluated).toBe('not typed in Alleged parent');
   });
+
+  it('compares a multi-copy Y-STR marker as a set of copies (SWGDAM 2014): order does not matter, a differing copy excludes', () => {
+    const unknown = profile({ DYS385: ['11', '14'], DYS19: ['14'], DYS390: ['24'] });
+    const sameLine = profile({ DYS385: ['14', '11'], DYS19: ['14'], DYS390: ['24'] });
+    const otherLine = profile({ DYS385: ['11', '15'], DYS19: ['14'], DYS390: ['24'] });
+    const order = ['DYS19', 'DYS385', 'DYS390'];
+    const same = evaluateExclusion(seed('Y-STR lineage'), [unknown, sameLine], order);
+    expect(same).toMatchObject({ markerCount: 3, nonExclusionMarkerCount: 3 });
+    expect(same.markers.find((m) => m.marker === 'DYS385')).toMatchObject({ pattern: 'P-P', isExclusion: false, notEvaluated: null });
+    const other = evaluateExclusion(seed('Y-STR lineage'), [unknown, otherLine], order);
+    expect(other).toMatchObject({ markerCount: 3, nonExclusionMarkerCount: 2 });
+    expect(other.markers.find((m) => m.marker === 'DYS385')).toMatchObject({ pattern: 'P-Q', isExclusion: true });
+    const haplotype = { name: 'Y', markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } as unknown as Parameters<typeof evaluateComputational>[2];
+    const counted = evaluateComputational(seed('Y-STR haplotype frequency'), [unknown, sameLine], haplotype, order);
+    expect(counted.markers.map((m) => [m.marker, m.value])).toEqual([['DYS19', 1], ['DYS385', 1], ['DYS390', 1]]);
+    expect(evaluateComputational(seed('Y-STR haplotype frequency'), [unknown, otherLine], haplotype, order).combinedIndex).toBe(0);
+  });
+
+  it('leaves an autosomal mixture out with the reason', () => {
+    const mixture = profile({ vWA: ['15', '16', '17'] });
+    const result = evaluateComputational(seed('Identity'), [mixture, profile({ vWA: ['16', '17'] })], caucasian, CORE);
+    expect(result.markers[0]!.notEvaluated).toBe('3 alleles (a mixture) are not evaluated');
+  });
 });

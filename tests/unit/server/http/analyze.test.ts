@@ -83,6 +83,17 @@ describe('the analysis calculator API', () => {
     expect(population!.markers.find((m) => m.marker === 'Amelogenin')!.notEvaluated).toBe('no allele frequencies for Amelogenin in FBI 2015 Caucasian');
   });
 
+  it('answers an identity on different genotypes with a combined index of 0, the mismatching marker valued 0 without a logarithm', async () => {
+    const evidence = await addProfile('EVIDENCE-3', { D3S1358: ['15', '16'], vWA: ['16', '17'] });
+    const reference = await addProfile('REFERENCE-3', { D3S1358: ['15', '16'], vWA: ['16', '18'] });
+    const res = await call('analystA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [evidence, reference], populationIds: [populationId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const [population] = (res.json() as AnalysisResult).populations;
+    expect(population!.combinedIndex).toBe(0);
+    expect(population!.markers.find((m) => m.marker === 'vWA')).toMatchObject({ value: 0, log10: null, notEvaluated: null });
+    expect(population!.markers.find((m) => m.marker === 'D3S1358')!.log10).toBeGreaterThan(0);
+  });
+
   it('counts exclusions for an exclusion analysis, with no population', async () => {
     const child = await addProfile('CHILD-1', { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'] });
     const parent = await addProfile('PARENT-1', { D3S1358: ['16', '18'], vWA: ['17'], TH01: ['8', '10'] });

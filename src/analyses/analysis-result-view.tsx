@@ -1,0 +1,127 @@
+import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
+import { MathText } from '../admin/analyses/math-text';
+import { Log10Chart } from './log10-chart';
+
+/** A per-marker LR or combined index as the calculator, its PDF and CSV show it: two decimals in exponential form (spec 4). */
+export const formatIndex = (value: number): string => value.toExponential(2);
+
+/** A genotype as read in a table: its alleles joined by commas; a marker the profile lacks is a dash. */
+export const genotypeText = (genotype: readonly string[] | null): string => (genotype && genotype.length > 0 ? genotype.join(', ') : '–');
+
+/** The value cell: the number, Exclusion / Non Exclusion for a 1/0 formula of an exclusion analysis, or why it was not evaluated. */
+function MarkerValue({ marker, exclusion }: { marker: MarkerResult; exclusion: boolean }) {
+  const decided = exclusion ? marker.isExclusion !== null : marker.value !== null;
+  if (marker.notEvaluated !== null || !decided) {
+    return <span className="calculator__not-evaluated">not evaluated{marker.notEvaluated ? `: ${marker.notEvaluated}` : ''}</span>;
+  }
+  if (exclusion) return <span>{marker.isExclusion ? 'Exclusion' : 'Non Exclusion'}</span>;
+  return <span>{formatIndex(marker.value!)}</span>;
+}
+
+/** The per-marker table: the roles' genotypes, the allele expression, the formula used and its value. */
+export function MarkerTable({ caption, roles, markers, exclusion }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean }) {
+  return (
+    <div className="calculator__scroll">
+      <table className="calculator__markers">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Marker</th>
+            {roles.map((role) => (
+              <th key={role} scope="col">
+                {role}
+              </th>
+            ))}
+            <th scope="col">Pattern</th>
+            <th scope="col">Formula</th>
+            <th scope="col">{exclusion ? 'Result' : 'Value'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {markers.map((m) => (
+            <tr key={m.marker}>
+              <th scope="row">{m.marker}</th>
+              {roles.map((role, i) => (
+                <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
+              ))}
+              <td>{m.pattern ? <code>{m.pattern}</code> : '–'}</td>
+              <td>{m.latex ? <MathText latex={m.latex} /> : '–'}</td>
+              <td>
+                <MarkerValue marker={m} exclusion={exclusion} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PopulationSection({ result, population }: { result: AnalysisResult; population: PopulationResult }) {
+  const roles = result.roles.map((r) => r.role);
+  return (
+    <section className="calculator__population" aria-label={`Result over ${population.populationName}`}>
+      <h2>{population.populationName}</h2>
+      {population.populationSource ? <p className="field__hint">Source: {population.populationSource}</p> : null}
+      <dl className="calculator__figures">
+        <div>
+          <dt>Combined index</dt>
+          <dd>{population.combinedIndex === null ? 'not evaluated' : formatIndex(population.combinedIndex)}</dd>
+        </div>
+        <div>
+          <dt>Probability</dt>
+          <dd>{population.probability}</dd>
+        </div>
+        {population.haplotypeCount ? (
+          <div>
+            <dt>Haplotype count</dt>
+            <dd>
+              {population.haplotypeCount.matches} of {population.haplotypeCount.total}; 95% upper bound {formatIndex(population.haplotypeCount.upperBound)}; frequency used{' '}
+              {formatIndex(population.haplotypeCount.frequency)}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Log10Chart markers={population.markers} title={`log10 LR per marker over ${population.populationName}`} />
+      <MarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} exclusion={false} />
+    </section>
+  );
+}
+
+/** What one run gave (spec 2.5, issue 5): per population the figures, chart and marker table; for an exclusion analysis the non-exclusion count. */
+export function AnalysisResultView({ result }: { result: AnalysisResult }) {
+  const roles = result.roles.map((r) => r.role);
+  return (
+    <div className="calculator__result" aria-live="polite">
+      <p className="field__hint">
+        {result.roles.map((r) => `${r.role}: ${r.sampleName} (case ${r.caseNumber})`).join(' · ')} — computed {new Date(result.computedAt).toLocaleString()}
+      </p>
+      {result.exclusion ? (
+        <section className="calculator__population" aria-label="Exclusion result">
+          <dl className="calculator__figures">
+            <div>
+              <dt>Non-exclusion markers / markers compared</dt>
+              <dd>{result.exclusion.probability}</dd>
+            </div>
+          </dl>
+          <MarkerTable caption="Markers compared" roles={roles} markers={result.exclusion.markers} exclusion />
+        </section>
+      ) : null}
+      {result.populations.map((population) => (
+        <PopulationSection key={population.populationId} result={result} population={population} />
+      ))}
+      {result.constants.length > 0 ? (
+        <section aria-label="Constants used">
+          <h2>Constants used</h2>
+          <ul className="calculator__constants">
+            {result.constants.map((c) => (
+              <li key={c.name}>
+                <MathText latex={c.notation || c.name} /> = {c.value}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { createElement } from 'react';
+import { useSearch } from 'wouter';
+import type { FeatureArea } from '../app/feature-area';
+import type { RouteViewProps } from '../app/route-view-props';
+import { CalculatorPage } from './calculator-page';
+import { GroupAnalysesPage } from './group-analyses-page';
+
+/** The case the calculator was opened for (`?caseId=`); `new` or none means the organization's profiles. */
+function useCaseId(): string | null {
+  const caseId = new URLSearchParams(useSearch()).get('caseId');
+  return caseId && caseId !== 'new' ? caseId : null;
+}
+
+function GroupAnalysesRoute({ params }: RouteViewProps) {
+  const caseId = useCaseId();
+  return createElement(GroupAnalysesPage, { key: `${params.orgId}/${params.analysisGroupId}`, orgId: params.orgId!, analysisGroupId: params.analysisGroupId!, caseId });
+}
+
+function CalculatorRoute({ params }: RouteViewProps) {
+  const caseId = useCaseId();
+  // Another analysis, organization or case starts a fresh calculator.
+  return createElement(CalculatorPage, { key: `${params.orgId}/${params.analysisId}/${caseId}`, orgId: params.orgId!, analysisId: params.analysisId!, caseId });
+}
+
+/** Analyses (spec 2.5): a group's analyses and the calculator. */
+export const analysesArea: FeatureArea = {
+  views: { AnalysisGroupAnalyses: GroupAnalysesRoute, Analyses: CalculatorRoute },
+};

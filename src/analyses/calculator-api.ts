@@ -1,0 +1,48 @@
+import { ALL_ORGANIZATIONS } from '../../core/permissions';
+import type { Analysis, AnalysisResult } from '../../core/schemas/analyses';
+import type { AnalysisSummary } from '../../core/schemas/analysis-groups';
+import type { ListQueryInput, ListResult } from '../../core/schemas/list';
+import type { Population } from '../../core/schemas/populations';
+import type { Profile, ProfileKind } from '../../core/schemas/profiles';
+import type { AnalyzeRequest } from '../../machines/analysisRun.machine';
+import type { ApiClient } from '../api/client';
+import { unwrap } from '../api/unwrap';
+import { saveResponseAsFile } from '../ui/download';
+
+/** How many matches a profile search offers at once; the user narrows by typing. */
+export const PROFILE_CHOICES = 50;
+
+export type ReportFormat = 'pdf' | 'csv';
+
+/** The calls of the calculator (spec 2.5, 7.1 analyze): the analysis, the profiles and populations to choose from, the run and its report. */
+export function calculatorApi(api: ApiClient) {
+  return {
+    analysis: (id: string): Promise<Analysis> => unwrap(api.GET('/api/analyses/{id}', { params: { path: { id } } })),
+    groupAnalyses: (groupId: string, query: ListQueryInput): Promise<ListResult<AnalysisSummary>> =>
+      unwrap(api.GET('/api/analysis-groups/{id}/analyses', { params: { path: { id: groupId }, query } })),
+    /** Profiles of the analysis's kind: the case's when the calculator was opened from one, else the organization's; `search` matches sample and case number. */
+    profiles: (orgId: string, caseId: string | null, kind: ProfileKind, search: string): Promise<ListResult<Profile>> => {
+      const query: ListQueryInput = { pageSize: PROFILE_CHOICES, sort: 'profileId:asc', filter: JSON.stringify({ kind }), ...(search.trim() ? { search: search.trim() } : {}) };
+      if (caseId) return unwrap(api.GET('/api/cases/{caseId}/profiles', { params: { path: { caseId }, query } }));
+      return orgId === ALL_ORGANIZATIONS
+        ? unwrap(api.GET('/api/profiles', { params: { query } }))
+        : unwrap(api.GET('/api/organizations/{orgId}/profiles', { params: { path: { orgId }, query } }));
+    },
+    /** Populations holding the analysis's kind of statistics, that the user may use in `orgId`. */
+    populations: (orgId: string, kind: ProfileKind): Promise<ListResult<Population>> => {
+      const query: ListQueryInput = { pageSize: 500, sort: 'name:asc', filter: JSON.stringify({ kind }) };
+      return orgId === ALL_ORGANIZATIONS
+        ? unwrap(api.GET('/api/populations', { params: { query } }))
+        : unwrap(api.GET('/api/organizations/{orgId}/populations', { params: { path: { orgId }, query } }));
+    },
+    analyze: ({ analysisId, body }: AnalyzeRequest, signal?: AbortSignal): Promise<AnalysisResult> =>
+      unwrap(api.POST('/api/analyses/{id}/analyze', { params: { path: { id: analysisId } }, body, ...(signal ? { signal } : {}) })),
+    /** Runs the same request again on the server and saves the result as a PDF or CSV file; resolves to the file name. */
+    report: async ({ analysisId, body }: AnalyzeRequest, format: ReportFormat): Promise<string> => {
+      const { response } = await api.POST('/api/analyses/{id}/report', { params: { path: { id: analysisId }, query: { format } }, body, parseAs: 'stream' });
+      return saveResponseAsFile(response, `analysis.${format}`);
+    },
+  };
+}
+
+export type CalculatorCalls = ReturnType<typeof calculatorApi>;

@@ -1,0 +1,179 @@
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
+import { fromPromise } from 'xstate';
+import type { Analysis } from '../../core/schemas/analyses';
+import type { Population } from '../../core/schemas/populations';
+import type { Profile } from '../../core/schemas/profiles';
+import { analysisRunMachine, analyzeRequest, runBlockers, type AnalyzeRequest } from '../../machines/analysisRun.machine';
+import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
+import { MissingPatterns } from '../admin/analyses/missing-patterns';
+import { useApi } from '../app/api-provider';
+import { useDocumentTitle } from '../app/use-document-title';
+import { AnalysisResultView } from './analysis-result-view';
+import { calculatorApi, type CalculatorCalls, type ReportFormat } from './calculator-api';
+import { PopulationPicker } from './population-picker';
+import { ProfilePicker } from './profile-picker';
+import { RunBlockers, RunButtons, RunFailure } from './run-controls';
+import './calculator.css';
+
+interface CalculatorProps {
+  orgId: string;
+  analysis: Analysis;
+  /** The case the calculator was opened from (`?caseId=`), whose profiles it offers; null for the organization's. */
+  caseId: string | null;
+  calls: CalculatorCalls;
+}
+
+/** Downloads the result the screen shows, by running the same request on the server as a PDF or CSV. */
+function ReportButtons({ request, calls }: { request: AnalyzeRequest; calls: CalculatorCalls }) {
+  const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const download = (format: ReportFormat) => {
+    setBusy(format);
+    setMessage(null);
+    calls.report(request, format).then(
+      (name) => setMessage({ text: `Saved ${name}`, failed: false }),
+      (err: unknown) => setMessage({ text: toEditorError(err).message, failed: true }),
+    ).finally(() => setBusy(null));
+  };
+  return (
+    <div className="form__actions">
+      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => download('pdf')}>
+        {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF'}
+      </button>
+      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => download('csv')}>
+        {busy === 'csv' ? 'Preparing CSV…' : 'Download CSV'}
+      </button>
+      {message ? (
+        <span className={message.failed ? 'field__error' : 'field__hint'} role={message.failed ? 'alert' : 'status'}>
+          {message.text}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** The calculator for one loaded analysis: the choices, Run/Cancel and the result, driven by machines/analysisRun. */
+export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) {
+  const logic = useMemo(
+    () => analysisRunMachine.provide({ actors: { analyze: fromPromise(({ input, signal }: { input: AnalyzeRequest; signal: AbortSignal }) => calls.analyze(input, signal)) } }),
+    [calls],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { analysis } });
+  const [chosen, setChosen] = useState<(Profile | null)[]>(() => analysis.roles.map(() => null));
+  const [populations, setPopulations] = useState<Population[] | null>(null);
+  const [populationsFailed, setPopulationsFailed] = useState(false);
+  const computational = analysis.kind === 'Computational';
+
+  useEffect(() => {
+    if (!computational) return;
+    let current = true;
+    calls.populations(orgId, analysis.profileKind).then(
+      (list) => current && setPopulations(list.items),
+      () => current && setPopulationsFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls, orgId, analysis.profileKind, computational]);
+
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const blockers = context.showBlockers ? runBlockers(context) : [];
+  const choose = (role: number, profile: Profile | null) => {
+    setChosen((list) => list.map((p, i) => (i === role ? profile : p)));
+    send({ type: 'profile.choose', role, profileId: profile?.id ?? null });
+  };
+
+  return (
+    <>
+      {analysis.label && analysis.label !== analysis.name ? <p className="field__hint">{analysis.label}</p> : null}
+      <MissingPatterns patterns={analysis.missingPatterns} />
+      <form
+        className="calculator__form"
+        aria-label="Analysis choices"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'run.start' });
+        }}
+      >
+        <div className="calculator__choices">
+          {analysis.roles.map((role, i) => (
+            <ProfilePicker
+              key={role}
+              role={role}
+              orgId={orgId}
+              caseId={caseId}
+              kind={analysis.profileKind}
+              chosen={chosen[i] ?? null}
+              disabled={busy}
+              calls={calls}
+              onChoose={(profile) => choose(i, profile)}
+            />
+          ))}
+          {computational ? (
+            <PopulationPicker populations={populationsFailed ? [] : populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
+          ) : null}
+        </div>
+        {populationsFailed ? (
+          <p className="notice notice--negative" role="alert">
+            The populations could not be read. Reload the page to try again.
+          </p>
+        ) : null}
+        <RunBlockers blockers={blockers} />
+        <RunButtons busy={busy} onCancel={() => send({ type: 'run.cancel' })} />
+      </form>
+      {snapshot.matches('error') && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
+      {snapshot.matches('result') && context.result ? (
+        <>
+          <ReportButtons request={analyzeRequest(context)} calls={calls} />
+          <AnalysisResultView result={context.result} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+type AnalysisLoad = { status: 'loading' } | { status: 'failed'; error: EditorError } | { status: 'loaded'; analysis: Analysis };
+
+/** The Analyses route (spec 2.5): reads the analysis, titles the page with its name and shows the calculator. */
+export function CalculatorPage({ orgId, analysisId, caseId }: { orgId: string; analysisId: string; caseId: string | null }) {
+  const api = useApi();
+  const calls = useMemo(() => calculatorApi(api), [api]);
+  const [load, setLoad] = useState<AnalysisLoad>({ status: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    calls.analysis(analysisId).then(
+      (analysis) => current && setLoad({ status: 'loaded', analysis }),
+      (err: unknown) => current && setLoad({ status: 'failed', error: toEditorError(err) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls, analysisId]);
+  const title = load.status === 'loaded' ? load.analysis.name : 'Analysis calculator';
+  useDocumentTitle(title);
+  return (
+    <section className="page calculator" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">{title}</h1>
+      </div>
+      {load.status === 'loading' ? <p role="status">Loading the analysis…</p> : null}
+      {load.status === 'failed' ? (
+        <p className="notice notice--negative" role="alert">
+          {load.error.message}
+        </p>
+      ) : null}
+      {load.status === 'loaded' ? (
+        load.analysis.active ? (
+          <Calculator key={load.analysis.id} orgId={orgId} analysis={load.analysis} caseId={caseId} calls={calls} />
+        ) : (
+          <p className="notice notice--warning" role="status">
+            This analysis is not active. An administrator activates it under Analysis groups.
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}

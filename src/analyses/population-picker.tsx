@@ -1,0 +1,29 @@
+import type { Population } from '../../core/schemas/populations';
+
+interface PopulationPickerProps {
+  populations: readonly Population[] | null;
+  chosen: readonly string[];
+  disabled: boolean;
+  onToggle(populationId: string): void;
+}
+
+/** The populations to compute over, one or more (spec 2.5); only those of the analysis's kind are offered. */
+export function PopulationPicker({ populations, chosen, disabled, onToggle }: PopulationPickerProps) {
+  return (
+    <fieldset className="calculator__populations" disabled={disabled}>
+      <legend>Populations</legend>
+      {populations === null ? (
+        <p className="field__hint">Loading populations…</p>
+      ) : populations.length === 0 ? (
+        <p className="field__hint">No population of this kind is shared with this organization. An administrator adds one under Populations.</p>
+      ) : (
+        populations.map((p) => (
+          <label key={p.id} className="field--checkbox">
+            <input type="checkbox" checked={chosen.includes(p.id)} onChange={() => onToggle(p.id)} />
+            <span>{p.name}</span>
+          </label>
+        ))
+      )}
+    </fieldset>
+  );
+}

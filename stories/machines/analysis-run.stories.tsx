@@ -1,0 +1,147 @@
+/**
+ * Every state of the analysis calculator a user can reach, drawn from a resolved snapshot (no
+ * network) with the real result view. "Interactive" runs the machine with a fake analyze call:
+ * choosing population "Fails" makes the run fail; a run takes two seconds, so Cancel can be tried.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise, type SnapshotFrom, type StateValue } from 'xstate';
+import type { AnalysisResult } from '../../core/schemas/analyses';
+import type { Population } from '../../core/schemas/populations';
+import { analysisRunMachine, runBlockers, type AnalysisRunContext, type AnalysisRunEvent, type RunAnalysis } from '../../machines/analysisRun.machine';
+import { AnalysisResultView } from '../../src/analyses/analysis-result-view';
+import { PopulationPicker } from '../../src/analyses/population-picker';
+import { RunBlockers, RunButtons, RunFailure } from '../../src/analyses/run-controls';
+import '../../src/analyses/calculator.css';
+
+const ANALYSIS: RunAnalysis = { id: '5b1f0a52-8a3c-4f0e-9a51-6c0d2f7b9e10', kind: 'Computational', roles: ['Person 1', 'Person 2'] };
+const PROFILES = [
+  { id: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', name: 'SIB-1 (case KIN-7, approved)' },
+  { id: '1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5', name: 'SIB-2 (case KIN-7, approved)' },
+];
+const stamp = { version: 1, createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z' };
+const POPULATIONS = [
+  { id: '2c9e3f4a-5b6c-4d7e-8f80-91a2b3c4d5e6', name: 'FBI 2015 Caucasian', kind: 'Autosomal', ...stamp },
+  { id: '3d0f4a5b-6c7d-4e8f-9091-a2b3c4d5e6f7', name: 'Fails', kind: 'Autosomal', ...stamp },
+] as unknown as Population[];
+
+// Full siblings over FBI 2015 Caucasian frequencies (Moretti et al. 2016), two markers and Amelogenin.
+const RESULT: AnalysisResult = {
+  analysisId: ANALYSIS.id,
+  analysisName: 'Full siblings',
+  analysisLabel: 'Full siblings (κ = ¼, ½, ¼)',
+  kind: 'Computational',
+  roles: [
+    { role: 'Person 1', profileId: PROFILES[0]!.id, sampleName: 'SIB-1', caseId: '4e1a5b6c-7d8e-4f90-a1b2-c3d4e5f6a7b8', caseNumber: 'KIN-7' },
+    { role: 'Person 2', profileId: PROFILES[1]!.id, sampleName: 'SIB-2', caseId: '4e1a5b6c-7d8e-4f90-a1b2-c3d4e5f6a7b8', caseNumber: 'KIN-7' },
+  ],
+  constants: [
+    { name: 'k0', notation: '\\kappa_0', value: 0.25 },
+    { name: 'k1', notation: '\\kappa_1', value: 0.5 },
+    { name: 'k2', notation: '\\kappa_2', value: 0.25 },
+  ],
+  missingPatterns: [],
+  populations: [
+    {
+      populationId: POPULATIONS[0]!.id,
+      populationName: 'FBI 2015 Caucasian',
+      populationSource: 'Moretti et al. (2016)',
+      combinedIndex: 3.93,
+      log10: Math.log10(3.93),
+      probability: '79.72% (CI 3.93e+0)',
+      haplotypeCount: null,
+      markers: [
+        { marker: 'D3S1358', genotypes: [['15', '16'], ['15', '16']], pattern: 'PQ-PQ', expression: 'k0 + k1*(p+q)/(4*p*q) + k2/(2*p*q)', latex: '\\kappa_0 + \\frac{\\kappa_1 (p + q)}{4 p q} + \\frac{\\kappa_2}{2 p q}', value: 3.2, log10: Math.log10(3.2), isExclusion: null, notEvaluated: null },
+        { marker: 'vWA', genotypes: [['16', '17'], ['17', '18']], pattern: 'PQ-QR', expression: 'k0 + k1/(4*q)', latex: '\\kappa_0 + \\frac{\\kappa_1}{4 q}', value: 1.23, log10: Math.log10(1.23), isExclusion: null, notEvaluated: null },
+        { marker: 'Amelogenin', genotypes: [['X', 'Y'], ['X', 'Y']], pattern: 'PQ-PQ', expression: null, latex: null, value: null, log10: null, isExclusion: null, notEvaluated: 'no allele frequencies for Amelogenin in FBI 2015 Caucasian' },
+      ],
+    },
+  ],
+  exclusion: null,
+  computedAt: '2026-11-22T10:00:00.000Z',
+};
+
+const base: AnalysisRunContext = { analysis: ANALYSIS, profileIds: [null, null], populationIds: [], result: null, error: null, showBlockers: false };
+const ready: Partial<AnalysisRunContext> = { profileIds: [PROFILES[0]!.id, PROFILES[1]!.id], populationIds: [POPULATIONS[0]!.id] };
+
+type RunSnapshot = SnapshotFrom<typeof analysisRunMachine>;
+
+/** The calculator reduced to what the machine decides: the choices, Run/Cancel, the blockers, the failure and the result. */
+function RunScreen({ snapshot, send }: { snapshot: RunSnapshot; send(event: AnalysisRunEvent): void }) {
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const blockers = context.showBlockers ? runBlockers(context) : [];
+  return (
+    <section className="page" style={{ margin: '1rem' }}>
+      <h1>Full siblings</h1>
+      <p className="field__hint">
+        Machine state: <strong>{JSON.stringify(snapshot.value)}</strong>
+      </p>
+      <div className="calculator__choices">
+        {ANALYSIS.roles.map((role, i) => (
+          <fieldset key={role} className="calculator__role" disabled={busy}>
+            <legend>{role}</legend>
+            <select className="input" aria-label={role} value={context.profileIds[i] ?? ''} onChange={(e) => send({ type: 'profile.choose', role: i, profileId: e.target.value || null })}>
+              <option value="">Choose a profile</option>
+              {PROFILES.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </fieldset>
+        ))}
+        <PopulationPicker populations={POPULATIONS} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
+      </div>
+      <RunBlockers blockers={blockers} />
+      <RunButtons busy={busy} onRun={() => send({ type: 'run.start' })} onCancel={() => send({ type: 'run.cancel' })} />
+      {snapshot.matches('error') && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
+      {snapshot.matches('result') && context.result ? <AnalysisResultView result={context.result} /> : null}
+    </section>
+  );
+}
+
+/** The calculator in one state of the machine; events go nowhere (see Interactive). */
+function RunState({ value, context }: { value: StateValue; context: Partial<AnalysisRunContext> }) {
+  return <RunScreen snapshot={analysisRunMachine.resolveState({ value, context: { ...base, ...context } })} send={() => undefined} />;
+}
+
+const wait = (ms: number, signal: AbortSignal) => new Promise((resolve) => (signal.aborted ? resolve(undefined) : setTimeout(resolve, ms)));
+
+function InteractiveRun() {
+  const logic = useMemo(
+    () =>
+      analysisRunMachine.provide({
+        actors: {
+          analyze: fromPromise(async ({ input, signal }) => {
+            await wait(2000, signal);
+            if (input.body.populationIds.includes(POPULATIONS[1]!.id)) throw { status: 404, serverMessage: `No population with id ${POPULATIONS[1]!.id}` };
+            return RESULT;
+          }),
+        },
+      }),
+    [],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { analysis: ANALYSIS } });
+  return <RunScreen snapshot={snapshot} send={send} />;
+}
+
+const meta = { title: 'Machines/Analysis run', component: RunState, args: { context: {} } } satisfies Meta<typeof RunState>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** editing: nothing chosen yet. */
+export const Editing: Story = { args: { value: 'editing' } };
+/** editing after Run with choices missing: what is missing is listed. */
+export const EditingWithBlockers: Story = { args: { value: 'editing', context: { profileIds: [PROFILES[0]!.id, null], showBlockers: true } } };
+/** editing with every choice made: Run sends the request. */
+export const Ready: Story = { args: { value: 'editing', context: ready } };
+/** running: the choices are locked; Cancel aborts the request. */
+export const Running: Story = { args: { value: 'running', context: ready } };
+/** result: per population the combined index, probability, chart and marker table. */
+export const Result: Story = { args: { value: 'result', context: { ...ready, result: RESULT } } };
+/** error: the server's message, Try again or Dismiss; the choices stay. */
+export const Failed: Story = { args: { value: 'error', context: { ...ready, error: { status: 404, message: `No population with id ${POPULATIONS[1]!.id}` } } } };
+
+export const Interactive: Story = { args: { value: 'editing' }, render: () => <InteractiveRun /> };
