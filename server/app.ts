@@ -28,6 +28,8 @@ import { meRoutes } from './http/me/routes';
 import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
+import { recordSearchHits } from './search/record-search-hits';
+import { startSearchRuntime } from './search/search-runtime';
 
 export interface AppDeps {
   database: Database;
@@ -79,6 +81,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerXsrfCheck(app);
 
   const verifier = deps.verifier ?? (await registerIdentity(app, { db: database.db, config, clock }));
+  // The matcher indexes every approved profile before the first request (ARCHITECTURE.md "Matching").
+  const search = await startSearchRuntime(database.db, clock, recordSearchHits(database.db), (job, err) => app.log.error({ err, job }, 'database search failed'));
+  app.addHook('onClose', () => search.queue.idle());
   registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
 
   await app.register(
@@ -88,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
-      await registerAreaRoutes(api, { db: database.db, config, clock });
+      await registerAreaRoutes(api, { db: database.db, config, clock, search });
     },
     { prefix: '/api' },
   );

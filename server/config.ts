@@ -35,6 +35,10 @@ export const ConfigSchema = z
     /** Failed sign-ins allowed per account and address per 15 minutes before further tries are refused. */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@mail.example.org). Unset: e-mails stay in the outbox, readable in the app. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    /** Sender address of e-mails sent through SMTP_URL. */
+    MAIL_FROM: z.string().min(3).default('Locus <locus@localhost>'),
   })
   .superRefine((env, ctx) => {
     const external = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_AUDIENCE].filter((v) => v !== undefined);
@@ -61,6 +65,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   demo: boolean;
   logLevel: string;
+  /** SMTP delivery; smtpUrl undefined keeps e-mails in the outbox (embedded mode). */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -102,5 +108,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     admin: { email: e.LOCUS_ADMIN_EMAIL, password: e.LOCUS_ADMIN_PASSWORD },
     demo: e.LOCUS_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

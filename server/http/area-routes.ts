@@ -14,8 +14,14 @@ import { analysesRoutes } from './analyses';
 import { auditAdministrationWrites } from './administration-audit';
 import { casesRoutes } from './cases';
 import { profilesRoutes } from './profiles';
+import { keyboardSearchRoutes } from './keyboard-search/routes';
+import { taskRequestsRoutes } from './task-requests';
+import { statsRoutes } from './stats/routes';
+import { hitsRoutes } from './hits';
+import { emailOutboxRoutes } from '../mail/outbox-route';
+import { searchesRoutes } from './searches/routes';
 
-/** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8). */
+/** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   // Administration writes are audited as they answer; cases and profiles audit inside their own transactions.
   await api.register(async (administration) => {
@@ -36,5 +42,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       await administration.register(plugin, deps);
     }
   });
-  for (const plugin of [casesRoutes, profilesRoutes]) await api.register(plugin, deps);
+  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes]) await api.register(plugin, deps);
+  // The keyboard search runs on the server's matcher, kept current on approve and reset.
+  await api.register(keyboardSearchRoutes, { ...deps, ...(deps.search ? { matching: deps.search.service } : {}) });
 }

@@ -13,3 +13,6 @@ export * from './password-links';
 export * from './cases';
 export * from './profiles';
 export * from './audit';
+export * from './task-requests';
+export * from './hits';
+export * from './email-outbox';

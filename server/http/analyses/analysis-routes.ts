@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { Analysis, CreateAnalysisBody, UpdateAnalysisBody } from '../../../core/schemas/analyses';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
-import { analyses, analysisFormulae, analysisGroups } from '../../db/schema';
+import { analyses, analysisFormulae, analysisGroups, hits } from '../../db/schema';
+import { hitsUsing } from '../../hits/hits-using';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { findOr404, updateVersioned } from '../versioned';
@@ -76,7 +77,9 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     },
     async (request, reply) => {
       const row = await findAnalysis(db, request.params.id);
-      // Issue 6 adds: an analysis that found hits is kept (deactivate it instead).
+      // An analysis that found hits is kept, so they stay reproducible (deactivate it instead).
+      const use = await hitsUsing(db, hits.analysisId, row.id);
+      if (use) throw new Conflict(`Analysis ${row.name} cannot be deleted: ${use}. Deactivate it instead.`);
       await db.delete(analyses).where(eq(analyses.id, row.id));
       return reply.code(204).send(null);
     },

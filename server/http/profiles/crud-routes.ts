@@ -6,6 +6,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { MARKER_KINDS } from '../../../core/schemas/markers';
 import { ProfileWithMarkers, UpdateMarkersBody, UpdateProfileBody } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
+import { deleteHitsOf } from '../../hits/record-hits';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
 import { chemistries, chemistryMarkers, laboratories, markers, profiles, sampleSources } from '../../db/schema';
@@ -153,6 +154,8 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
+        // The hits that name it go with it (a pending profile may still be named by decided hits after a reset).
+        await deleteHitsOf(t, current.id, { actor: auditActor(request.user), clock });
         await t.delete(profiles).where(eq(profiles.id, current.id));
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
       });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ApproveProfileBody, ProfileWithMarkers, RejectProfileBody, ResetProfileBody, type ProfileStatus } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
+import { deleteHitsOf, withdrawPendingHits } from '../../hits/record-hits';
+import { loadMatchProfile } from '../../matching/load-indexes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
@@ -37,7 +39,7 @@ async function decide(
   clock: Clock,
   user: AuthenticatedUser,
   current: ProfileRow,
-  change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2] },
+  change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2]; hits?: 'withdraw' | 'delete' },
 ) {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -45,7 +47,9 @@ async function decide(
     const reviewed = change.status === 'pending' ? { reviewedBy: null, reviewedAt: null } : { reviewedBy: user.id, reviewedAt: clock.now() };
     await updateVersioned(t, profiles, current.id, change.version, { status: change.status, reviewComments: change.comments, ...reviewed }, 'profile');
     if (change.markerValues) await writeMarkerValues(t, current.id, change.markerValues);
-    // Issue 6 (matching) adds here: approved → searched; reset → its pending hits withdrawn; reset-delete → its hits deleted.
+    // The search of an approved profile starts after this commits (afterDecision).
+    // Reset: the profile leaves the database, its pending hits are withdrawn; reset-delete: every hit naming it goes.
+    if (change.hits) await (change.hits === 'withdraw' ? withdrawPendingHits : deleteHitsOf)(t, current.id, { actor: auditActor(user), clock });
     const after = await profileSnapshot(t, current.id);
     await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
     return after;
@@ -53,7 +57,17 @@ async function decide(
 }
 
 /** Profile review (spec 4 "Profiles"): approve with marker values and comments, reject with a reason, reset, reset-and-delete. */
-export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, search }) => {
+  /** After the decision committed: an approved profile joins the in-memory index and is searched in the background; a reset one leaves it. */
+  const afterDecision = async (profile: { id: string; profileId: string; organizationId: string; status: string }) => {
+    if (!search) return;
+    if (profile.status !== 'approved') return search.service.removed(profile.id);
+    const loaded = await loadMatchProfile(db, profile.id);
+    if (!loaded) return;
+    search.service.approved(loaded);
+    search.queue.enqueue(profile);
+  };
+
   app.post(
     '/profiles/:id/approve',
     {
@@ -66,7 +80,9 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const { markerValues, comments, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
       if (values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);
-      return decide(db, clock, request.user, current, { status: 'approved', version, comments, action: 'Approved', markerValues: values });
+      const approved = await decide(db, clock, request.user, current, { status: 'approved', version, comments, action: 'Approved', markerValues: values });
+      await afterDecision({ ...current, status: 'approved' });
+      return approved;
     },
   );
 
@@ -92,7 +108,9 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'reset');
-      return decide(db, clock, request.user, current, { status: 'pending', version: request.body.version, comments: request.body.comments, action: 'Reset' });
+      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: request.body.version, comments: request.body.comments, action: 'Reset', hits: 'withdraw' });
+      await afterDecision({ ...current, status: 'pending' });
+      return reset;
     },
   );
 
@@ -106,7 +124,9 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'reset');
       // Spec 7.1: no payload; the status check above is the guard against a stale screen.
-      return decide(db, clock, request.user, current, { status: 'pending', version: current.version, comments: '', action: 'Reset and hits deleted' });
+      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: current.version, comments: '', action: 'Reset and hits deleted', hits: 'delete' });
+      await afterDecision({ ...current, status: 'pending' });
+      return reset;
     },
   );
 };

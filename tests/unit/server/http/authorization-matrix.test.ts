@@ -11,6 +11,9 @@ import { ADMINISTRATORS_ONLY } from '../../../../server/http/users/password-rout
 import { READ_ANY_CHEMISTRY } from '../../../../server/http/chemistries/general-routes';
 import { CASE_FORM_ACCESS } from '../../../../server/http/cases/crud-routes';
 import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-routes';
+import { STATS_ACCESS } from '../../../../server/http/stats/routes';
+import { taskRequests } from '../../../../server/db/schema';
+import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { loadPrincipal, type AuthenticatedUser } from '../../../../server/http/auth/load-principal';
 import {
   analyses,
@@ -121,6 +124,17 @@ beforeAll(async () => {
   set('*/caseId', caseA!.id);
   set('profiles/id', profileA!.id);
   secrets.push(orgA.id, memberOfA.id, population!.id, reader.id, adminOrg.id, caseA!.id, profileA!.id);
+  // Dashboard (issue 6): a task request of organization A, and a statistic key.
+  const [taskA] = await db.insert(taskRequests).values({ organizationId: orgA.id, title: 'Matrix task', caseId: caseA!.id, assignedTo: memberOfA.id }).returning();
+  set('task-requests/id', taskA!.id);
+  set('stats/key', 'cases-by-status');
+  secrets.push(taskA!.id);
+  // Hits (issue 6): a pending hit of organization A naming its profile.
+  const [hitA] = await db.transaction((tx) =>
+    recordHitCandidates(tx as never, { organizationId: orgA.id, candidates: [{ analysisId: analysis!.id, populationId: population!.id, profiles: [{ role: 'Evidence', profileId: profileA!.id }, { role: 'Reference', profileId: profileA!.id }], combinedIndex: 1e9, markerCount: 1, nonExclusionMarkerCount: null }] }),
+  );
+  set('hits/id', hitA!.id);
+  secrets.push(hitA!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -210,6 +224,30 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },
   'POST /api/profiles/:id/reset-delete': { entity: 'Profiles', verb: 'Reset' },
+  // Keyboard search (spec 2.6) reads the organization's profiles and stores nothing but an audit row.
+  // The organization is in the body (spec 7.1 rewrites organizations/{id}/profiles to profiles); the handler checks Read there.
+  'POST /api/profiles/get-all-possible-hits': { entity: 'Profiles', verb: 'Read' },
+  // The background searches of approved profiles name those profiles (issue 6: long runs show progress).
+  'GET /api/organizations/:orgId/searches': { entity: 'Profiles', verb: 'Read', orgParam: 'orgId' },
+  // Dashboard (issue 6): a statistic needs Read of what it counts; the organization's members are the task assignees (TaskRequests Read).
+  'GET /api/stats/:key': STATS_ACCESS,
+  'GET /api/organizations/:orgId/members': { entity: 'TaskRequests', verb: 'Read', orgParam: 'orgId' },
+  // Hits (issue 6, spec 2.4 and 6): the Review, Published and Rejected lists need Hits Publish (All needs Read, the convention);
+  // publishing and rejecting need Publish, reset needs Reset.
+  'GET /api/organizations/:orgId/pending-hits': { entity: 'Hits', verb: 'Publish', orgParam: 'orgId' },
+  'GET /api/organizations/:orgId/published-hits': { entity: 'Hits', verb: 'Publish', orgParam: 'orgId' },
+  'GET /api/organizations/:orgId/rejected-hits': { entity: 'Hits', verb: 'Publish', orgParam: 'orgId' },
+  'GET /api/cases/:caseId/pending-hits': { entity: 'Hits', verb: 'Publish' },
+  'GET /api/cases/:caseId/published-hits': { entity: 'Hits', verb: 'Publish' },
+  'GET /api/cases/:caseId/rejected-hits': { entity: 'Hits', verb: 'Publish' },
+  'GET /api/profiles/:id/pending-hits': { entity: 'Hits', verb: 'Publish' },
+  'GET /api/profiles/:id/published-hits': { entity: 'Hits', verb: 'Publish' },
+  'GET /api/profiles/:id/rejected-hits': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/hits/:id/publish': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/hits/:id/reject': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/hits/:id/reset': { entity: 'Hits', verb: 'Reset' },
+  // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
+  'GET /api/email-outbox': { entity: 'EmailTemplates', verb: 'Edit' },
 };
 
 /** The rule a route should have, from the spec's conventions and the exceptions above (not from the route itself). */

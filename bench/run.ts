@@ -1,0 +1,105 @@
+// npm run bench — the matching engine at database scale (issue 6 "Speed"): index build, bytes per
+// profile, identity (moderate) and kinship ranking against the floor, and 1,000 approvals at 1M.
+import { SEED_ANALYSIS_GROUPS } from '../server/genetics/seed-analyses';
+import { IndexSet } from '../server/matching/index-set';
+import { searchIdentity } from '../server/matching/identity-search';
+import { scanAnalysis } from '../server/matching/analysis-scan';
+import { searchProfile } from '../server/matching/search-profile';
+import type { ProfileIndex } from '../server/matching/profile-index';
+import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
+import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from './synthetic-profiles';
+
+const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
+const QUERIES = 41;
+const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 1000);
+const CHEMISTRY = 'bench-chemistry';
+
+const population = fbi2015Population();
+const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequencies: population, haplotypes: [] };
+const seeds = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses);
+const asMatch = (name: string): MatchAnalysis => {
+  const a = seeds.find((s) => s.name === name)!;
+  return { id: name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) };
+};
+const fullSiblings = asMatch('Full siblings');
+const autosomalPairs = seeds.filter((a) => a.profileKind === 'Autosomal' && a.roles.length === 2).map((a) => asMatch(a.name));
+
+const time = (f: () => void) => {
+  const t0 = performance.now();
+  f();
+  return performance.now() - t0;
+};
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** The floor: one plain pass reading every byte of the index's columns once. */
+function floorPass(index: ProfileIndex): number {
+  let sum = 0;
+  const n = index.size;
+  for (const { lo, hi } of index.markerColumns()) {
+    for (let i = 0; i < n; i++) sum = (sum + lo[i]! + hi[i]!) | 0;
+  }
+  return sum;
+}
+
+const rows: string[][] = [];
+for (const n of SIZES) {
+  const generate = profileGenerator(population, 20_240_601);
+  const set = new IndexSet();
+  const index = set.index(CHEMISTRY, 'Autosomal');
+  index.reserve(n);
+  const planted: Map<string, readonly string[]>[] = [];
+  const build = time(() => {
+    for (let i = 0; i < n; i++) {
+      const genotypes = generate();
+      if (i % Math.floor(n / QUERIES) === 0) planted.push(genotypes);
+      set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: CHEMISTRY, organizationId: 'org', genotypes });
+    }
+  });
+  const bytes = index.indexBytes() / index.size;
+  const floors: number[] = [];
+  for (let i = 0; i < 15; i++) floors.push(time(() => floorPass(index)));
+  const floor = percentile(floors, 0.5);
+
+  const identity: number[] = [];
+  let found = 0;
+  for (const query of planted) identity.push(time(() => (found += searchIdentity(index, query, { stringency: 'moderate', minMarkers: 10, maxMismatches: 0 }).length)));
+  const kinship: number[] = [];
+  let relatives = 0;
+  for (const [i, query] of planted.slice(0, 15).entries()) {
+    const sibling = siblingOf(query, population, i);
+    kinship.push(time(() => (relatives += scanAnalysis(index, { analysis: fullSiblings, query: sibling, queryRole: 0, population: matchPopulation, minMarkers: 6 }).length)));
+  }
+  const id50 = percentile(identity, 0.5);
+  const kin50 = percentile(kinship, 0.5);
+  rows.push([
+    n.toLocaleString('en'),
+    `${(build / 1000).toFixed(1)} s`,
+    `${bytes.toFixed(1)} B`,
+    `${ms(id50)} / ${ms(percentile(identity, 0.95))}`,
+    ms(kin50),
+    ms(floor),
+    `${(id50 / floor).toFixed(2)}×`,
+    `${(kin50 / floor).toFixed(2)}×`,
+    `${found}/${planted.length}, ${relatives}`,
+  ]);
+
+  if (n === SIZES[SIZES.length - 1]) {
+    const fresh = profileGenerator(population, 77);
+    let hits = 0;
+    const approvals = time(() => {
+      for (let i = 0; i < APPROVALS; i++) {
+        const profile = { id: `NEW${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', genotypes: fresh() };
+        set.upsert(profile);
+        hits += searchProfile(profile, autosomalPairs, [matchPopulation], set).length;
+      }
+    });
+    console.log(`Approve ${APPROVALS.toLocaleString('en')} profiles against ${n.toLocaleString('en')} (${autosomalPairs.map((a) => a.id).join(', ')}; 1 population): ${(approvals / 1000).toFixed(1)} s, ${hits} hits`);
+  }
+}
+
+console.log(`\nFrequencies: ${population.name} (${population.source}), ${CODIS_CORE.length} CODIS core markers; ${QUERIES} identity queries (planted), 15 full-sibling queries\n`);
+const header = ['N', 'build', 'index/profile', 'identity moderate p50/p95', 'kinship FS p50', 'floor', 'identity/floor', 'kinship/floor', 'found (planted, siblings over 1000)'];
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));

@@ -1,0 +1,98 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { Genotype, MarkerFrequencies, PopulationFrequencies } from '../server/genetics/types';
+
+/** The 20 CODIS core loci (FBI 2017 expanded core; Moretti et al. 2016). */
+export const CODIS_CORE = [
+  'CSF1PO', 'D3S1358', 'D5S818', 'D7S820', 'D8S1179', 'D13S317', 'D16S539', 'D18S51', 'D21S11', 'FGA',
+  'TH01', 'TPOX', 'vWA', 'D1S1656', 'D2S441', 'D2S1338', 'D10S1248', 'D12S391', 'D19S433', 'D22S1045',
+] as const;
+
+const DATA = path.resolve(import.meta.dirname, '../../shared/data/frequencies');
+
+/** A seeded pseudo-random source (mulberry32): the same seed gives the same profiles on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function readCsv(file: string): Record<string, string>[] {
+  return Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;
+}
+
+/** A made-up distribution (10 alleles per marker, 8 … 17, falling frequencies) when the FBI file is absent. */
+function syntheticFrequencies(): PopulationFrequencies {
+  const weights = Array.from({ length: 10 }, (_, i) => 1 / (i + 2));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const markers = new Map<string, MarkerFrequencies>(
+    CODIS_CORE.map((m) => [m, { frequencies: new Map(weights.map((w, i) => [String(8 + i), w / total])), sampleSize: 1000 }]),
+  );
+  return { name: 'Synthetic', markers, minimumAlleleFrequency: 0.001 };
+}
+
+/**
+ * A population's allele frequencies on the CODIS core from FBI 2015 (../shared/data/frequencies/fbi2015.csv,
+ * Moretti et al. 2016) with the sample sizes of fbi2015-n.csv; a synthetic distribution without the file.
+ */
+export function fbi2015Population(population = 'Caucasian'): PopulationFrequencies & { source: 'FBI 2015' | 'synthetic' } {
+  const file = path.join(DATA, 'fbi2015.csv');
+  if (!existsSync(file)) return { ...syntheticFrequencies(), source: 'synthetic' };
+  const sizes = new Map<string, number>();
+  const nFile = path.join(DATA, 'fbi2015-n.csv');
+  // n_alleles counts chromosomes; NRC II's 5/(2N) takes N individuals.
+  if (existsSync(nFile)) for (const row of readCsv(nFile)) if (row.population === population) sizes.set(row.marker!, Number(row.n_alleles) / 2);
+  const markers = new Map<string, { frequencies: Map<string, number>; sampleSize: number | null }>();
+  for (const row of readCsv(file)) {
+    if (row.population !== population || !(CODIS_CORE as readonly string[]).includes(row.marker!)) continue;
+    if (!markers.has(row.marker!)) markers.set(row.marker!, { frequencies: new Map(), sampleSize: sizes.get(row.marker!) ?? null });
+    markers.get(row.marker!)!.frequencies.set(row.allele!, Number(row.frequency));
+  }
+  return { name: `FBI 2015 ${population}`, markers, minimumAlleleFrequency: 0.001, source: 'FBI 2015' };
+}
+
+/** Draws genotypes by the population's frequencies (Hardy–Weinberg: two independent alleles per marker). */
+export function profileGenerator(population: PopulationFrequencies, seed: number): () => Map<string, Genotype> {
+  const random = seededRandom(seed);
+  const tables = [...population.markers].map(([marker, f]) => {
+    const alleles = [...f.frequencies.keys()];
+    const total = [...f.frequencies.values()].reduce((a, b) => a + b, 0);
+    let running = 0;
+    return { marker, alleles, cumulative: [...f.frequencies.values()].map((p) => (running += p / total)) };
+  });
+  const draw = (t: (typeof tables)[number]) => {
+    const u = random();
+    const i = t.cumulative.findIndex((c) => u < c);
+    return t.alleles[i < 0 ? t.alleles.length - 1 : i]!;
+  };
+  return () =>
+    new Map(
+      tables.map((t) => {
+        const pair = [draw(t), draw(t)].sort((a, b) => Number(a) - Number(b));
+        return [t.marker, pair[0] === pair[1] ? [pair[0]!] : pair] as [string, Genotype];
+      }),
+    );
+}
+
+/** A full sibling of a profile: each parent passes one allele, drawn from a made-up parent pair sharing the profile's alleles. */
+export function siblingOf(profile: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, seed: number): Map<string, Genotype> {
+  const random = seededRandom(seed);
+  const fresh = profileGenerator(population, seed + 1)();
+  return new Map(
+    [...profile].map(([marker, g]) => {
+      // A sibling shares 0, 1 or 2 alleles IBD with probability ¼, ½, ¼.
+      const u = random();
+      const mine = [g[0]!, g[g.length - 1]!];
+      const other = fresh.get(marker) ?? g;
+      const pair = u < 0.25 ? [other[0]!, other[other.length - 1]!] : u < 0.75 ? [mine[0]!, other[0]!] : mine;
+      const sorted = pair.sort((a, b) => Number(a) - Number(b));
+      return [marker, sorted[0] === sorted[1] ? [sorted[0]!] : sorted] as [string, Genotype];
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { Id } from './common';
+import { MarkerValueInput } from './profiles';
+
+/** CODIS search stringency (GENETICS.md "Database search"). */
+export const STRINGENCIES = ['high', 'moderate', 'low'] as const;
+
+/** What the keyboard search sends (spec 2.6, 7.1 `get-all-possible-hits`: values and populations). */
+export const KeyboardSearchBody = z.object({
+  /** The organization the search is made in: the user's Profiles Read there is checked, and its audit trail records the search. */
+  organizationId: Id,
+  chemistryId: Id,
+  markerValues: z.array(MarkerValueInput).min(1, 'Type at least one marker').max(200),
+  populationIds: z.array(Id).max(10, 'At most 10 populations at once'),
+  stringency: z.enum(STRINGENCIES).default('moderate'),
+  /** Fewest markers typed in both profiles for a stringency candidate. */
+  minMarkers: z.number().int().min(1, 'At least 1').max(100).default(8),
+  maxMismatches: z.number().int().min(0, 'Cannot be negative').max(10, 'At most 10').default(0),
+});
+export type KeyboardSearchBody = z.infer<typeof KeyboardSearchBody>;
+
+/** One analysis over one population (null for exclusion analyses) for a candidate. */
+export const KeyboardSearchResult = z.object({
+  analysisId: Id,
+  analysisName: z.string(),
+  populationId: Id.nullable(),
+  populationName: z.string().nullable(),
+  combinedIndex: z.number().nullable(),
+  markerCount: z.number().int(),
+  nonExclusionMarkerCount: z.number().int().nullable(),
+  /** Spec 4's display of the figures. */
+  probability: z.string(),
+  /** Whether the analysis threshold is met, i.e. a database search would record a hit. */
+  overThreshold: z.boolean(),
+});
+
+/** A stored profile the typed-in one may match. */
+export const KeyboardSearchCandidate = z
+  .object({
+    profileId: Id,
+    sampleName: z.string(),
+    caseId: Id,
+    caseNumber: z.string(),
+    /** Compared markers and mismatches under the chosen stringency; `stringencyMet` when within the limits. */
+    comparedMarkers: z.number().int(),
+    mismatches: z.number().int(),
+    stringencyMet: z.boolean(),
+    results: z.array(KeyboardSearchResult),
+  })
+  .meta({ id: 'KeyboardSearchCandidate' });
+export type KeyboardSearchCandidate = z.infer<typeof KeyboardSearchCandidate>;
+
+export const KeyboardSearchAnswer = z
+  .object({ candidates: z.array(KeyboardSearchCandidate), truncated: z.boolean() })
+  .meta({ id: 'KeyboardSearchAnswer' });
+export type KeyboardSearchAnswer = z.infer<typeof KeyboardSearchAnswer>;

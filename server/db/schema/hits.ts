@@ -1,0 +1,91 @@
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { recordColumns } from './columns';
+import { analyses } from './analyses';
+import { organizations } from './organizations';
+import { populations } from './populations';
+import { profiles } from './profiles';
+import { users } from './users';
+
+/**
+ * A hit (spec 3 Hit): one analysis result over its threshold, per population, between profiles in
+ * the analysis's roles. Status follows ARCHITECTURE.md "States": pending → published | rejected;
+ * published | rejected → pending (reset).
+ */
+export const hits = pgTable(
+  'hits',
+  {
+    ...recordColumns,
+    /** The organization of the profile whose approval produced the hit: who may see it (tenancy). */
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'restrict' }),
+    analysisId: uuid('analysis_id')
+      .notNull()
+      .references(() => analyses.id, { onDelete: 'restrict' }),
+    /** Null for exclusion analyses, which use no population. */
+    populationId: uuid('population_id').references(() => populations.id, { onDelete: 'restrict' }),
+    combinedIndex: doublePrecision('combined_index'),
+    markerCount: integer('marker_count').notNull(),
+    nonExclusionMarkerCount: integer('non_exclusion_marker_count'),
+    /** 'pending' | 'published' | 'rejected' (core/schemas/hits.ts HIT_STATUSES). */
+    status: text('status').notNull().default('pending'),
+    /** The last decision's comments (publish, reset) or reason (reject); the history keeps every one. */
+    comments: text('comments').notNull().default(''),
+    /** analysis | population | sorted role=profile pairs (server/hits/dedupe-key.ts). */
+    dedupeKey: text('dedupe_key').notNull(),
+  },
+  (t) => [
+    // A second search of the same profiles never records the hit again (recordHitCandidates: on conflict do nothing).
+    uniqueIndex('hits_dedupe_key_unique').on(t.dedupeKey),
+    // The hit lists: one organization's hits by status, newest first.
+    index('hits_organization_status_idx').on(t.organizationId, t.status, t.createdAt),
+    index('hits_analysis_idx').on(t.analysisId),
+    index('hits_population_idx').on(t.populationId),
+  ],
+);
+
+/** The profiles a hit compares, each in its analysis role (spec 3: profiles with analysisProfileId and profileId). */
+export const hitProfiles = pgTable(
+  'hit_profiles',
+  {
+    hitId: uuid('hit_id')
+      .notNull()
+      .references(() => hits.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    /** The role's place in the analysis's role order (0-based). */
+    position: integer('position').notNull(),
+    // Restrict: a profile named by hits leaves only with them (deleteHitsOf on reset-delete).
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ name: 'hit_profiles_pk', columns: [t.hitId, t.position] }),
+    // A profile's hits (profile hit list, withdraw on reset, delete on reset-delete).
+    index('hit_profiles_profile_idx').on(t.profileId),
+  ],
+);
+
+/** Every transition of a hit (ARCHITECTURE.md "States": who, when, comments or reason), never updated. */
+export const hitHistory = pgTable(
+  'hit_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hitId: uuid('hit_id')
+      .notNull()
+      .references(() => hits.id, { onDelete: 'cascade' }),
+    /** Null on the row that records the hit being found. */
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The name as it was at the time, so the history outlives a deleted account. */
+    userName: text('user_name').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Publish or reset comments, or the rejection reason. */
+    comments: text('comments').notNull().default(''),
+    /** Whether publishing sent the hit-published e-mail. */
+    notified: boolean('notified').notNull().default(false),
+  },
+  // The hit view lists a hit's history in order.
+  (t) => [index('hit_history_hit_idx').on(t.hitId, t.at)],
+);

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { citations, organizations } from '../../db/schema';
+import { hitReportDocument } from '../../reports/hit-report';
+import { renderPdf } from '../../reports/pdf';
+import { auditActor } from '../audit-actor';
+import { fileResponse, sendAttachment } from '../content-disposition';
+import type { RouteDeps } from '../route-deps';
+import { buildHitView } from './hit-view';
+
+/** GET hits/{id}/download (spec 7.1, ARCHITECTURE.md "Calls": a hit downloads as a PDF report). */
+export const hitDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+  app.get(
+    '/hits/:id/download',
+    {
+      config: { access: { entity: 'Hits', verb: 'Read' } },
+      schema: { tags: ['hits'], summary: 'The hit as a PDF report a laboratory can file', params: z.object({ id: Id }), response: { 200: fileResponse('application/pdf'), 404: ErrorBody } },
+    },
+    async (request, reply) => {
+      const view = await buildHitView(db, clock, request.user, request.params.id);
+      const [organization] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, view.hit.organizationId));
+      const cited = await db.select({ title: citations.title }).from(citations).orderBy(asc(citations.title));
+      const document = hitReportDocument(view, { organizationName: organization?.name ?? '', preparedBy: auditActor(request.user).name, preparedAt: clock.now(), citations: cited.map((c) => c.title) });
+      const name = `Hit ${view.analysis.name} ${view.hit.profiles.map((p) => p.sampleName).join(' ')}`.replace(/[^\w.#-]+/g, '_');
+      return sendAttachment(reply, `${name}.pdf`, 'application/pdf', await renderPdf(document));
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { HitView, PublishHitBody, RejectHitBody, ResetHitBody } from '../../../core/schemas/hits';
+import { decideHit, type HitDecision } from '../../hits/decide-hit';
+import type { OutboxSender } from '../../mail/outbox-sender';
+import type { AuthenticatedUser } from '../auth/load-principal';
+import { auditActor } from '../audit-actor';
+import type { RouteDeps } from '../route-deps';
+import { findVisibleHit } from './hit-query';
+import { buildHitView } from './hit-view';
+
+const tags = ['hits'];
+const ById = z.object({ id: Id });
+const decisionResponse = { 200: HitView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+
+/** HitView and the workflow's three calls (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
+export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config }) => {
+  async function decide(user: AuthenticatedUser, id: string, decision: HitDecision) {
+    const hit = await findVisibleHit(db, user, id);
+    const { queued } = await decideHit(db, clock, auditActor(user), hit, decision, { publicUrl: config.publicUrl });
+    // After the commit: SMTP delivery must not hold the transaction, and a failure is retried from the outbox.
+    if (queued > 0) void sender.deliverPending().catch((err: unknown) => app.log.error({ err }, 'e-mail delivery failed'));
+    return buildHitView(db, clock, user, id);
+  }
+
+  app.get(
+    '/hits/:id',
+    {
+      config: { access: { entity: 'Hits', verb: 'Read' } },
+      schema: { tags, summary: 'One hit: per marker the profiles side by side with pattern, formula and value; the analysis, population and history', params: ById, response: { 200: HitView, 404: ErrorBody } },
+    },
+    async (request) => buildHitView(db, clock, request.user, request.params.id),
+  );
+
+  app.post(
+    '/hits/:id/publish',
+    {
+      config: { access: { entity: 'Hits', verb: 'Publish' } },
+      schema: { tags, summary: 'Publish a pending hit with comments; notify e-mails the case’s assigned users', params: ById, body: PublishHitBody, response: decisionResponse },
+    },
+    async (request) => decide(request.user, request.params.id, { action: 'publish', version: request.body.version, comments: request.body.comments, notify: request.body.notify }),
+  );
+
+  app.post(
+    '/hits/:id/reject',
+    {
+      config: { access: { entity: 'Hits', verb: 'Publish' } },
+      schema: { tags, summary: 'Reject a pending hit, with a reason', params: ById, body: RejectHitBody, response: decisionResponse },
+    },
+    async (request) => decide(request.user, request.params.id, { action: 'reject', version: request.body.version, comments: request.body.reason }),
+  );
+
+  app.post(
+    '/hits/:id/reset',
+    {
+      config: { access: { entity: 'Hits', verb: 'Reset' } },
+      schema: { tags, summary: 'Return a published or rejected hit to pending', params: ById, body: ResetHitBody, response: decisionResponse },
+    },
+    async (request) => decide(request.user, request.params.id, { action: 'reset', version: request.body.version, comments: request.body.comments }),
+  );
+};

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { can } from '../../../core/permissions';
+import { ErrorBody } from '../../../core/schemas/common';
+import { KeyboardSearchAnswer, KeyboardSearchBody } from '../../../core/schemas/keyboard-search';
+import { loadMatchIndexes } from '../../matching/load-indexes';
+import { MatchingService } from '../../matching/matching-service';
+import { Forbidden } from '../errors';
+import type { RouteDeps } from '../route-deps';
+import { keyboardSearch } from './keyboard-search';
+
+/** The route's options: the app's matcher when it holds one (kept current on approve and reset). */
+export interface KeyboardSearchDeps extends RouteDeps {
+  matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
+}
+
+/**
+ * POST profiles/get-all-possible-hits (spec 2.6 keyboard search; 7.1 `{resource}/get-all-possible-hits`
+ * on the organization's profiles, which spec 7.1's one rewrite rule sends to `profiles`): a typed-in
+ * profile against the approved profiles; Profiles Read in the body's organization. Without an injected
+ * matcher the approved profiles are indexed from the database for each search (correct, not fast).
+ */
+export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = async (app, { db, clock, matching }) => {
+  const matcher = async () => {
+    if (matching) return typeof matching === 'function' ? matching() : matching;
+    return new MatchingService(await loadMatchIndexes(db));
+  };
+  app.post(
+    '/profiles/get-all-possible-hits',
+    {
+      // The organization is in the body (the path has none after the rewrite): the handler checks it.
+      config: { access: { entity: 'Profiles', verb: 'Read' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Keyboard search: a typed-in profile against the approved profiles, with stringency and each analysis per population; stores only an audit row',
+        body: KeyboardSearchBody,
+        response: { 200: KeyboardSearchAnswer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
+      return keyboardSearch(db, clock, request.user, request.body, await matcher());
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import { countHaplotype, haplotypeFrequency, type HaplotypeEntry } from '../genetics/statistics';
+import { planColumn, type ColumnPlan } from './lookup-table';
+import { markerEvaluator, type MarkerOutcome } from './marker-evaluator';
+import type { ProfileIndex } from './profile-index';
+import { COMPARED, countScan, FAIL, sumScan } from './scans';
+import type { MatchAnalysis } from './types';
+
+/** One profile an analysis scan kept: its combined index (computational) or exclusion counts. */
+export interface AnalysisMatch {
+  profileId: string;
+  combinedIndex: number | null;
+  markerCount: number;
+  nonExclusionMarkerCount: number | null;
+}
+
+/** What one scan needs besides the index: the query, its role (0 or 1 of a two-role analysis), the population and limits. */
+export interface ScanRequest {
+  analysis: MatchAnalysis;
+  query: ReadonlyMap<string, Genotype>;
+  queryRole: 0 | 1;
+  /** Autosomal computational analyses: allele frequencies; Y-STR: the haplotype table; exclusion: none. */
+  population: { frequencies: PopulationFrequencies; haplotypes: readonly HaplotypeEntry[] } | null;
+  minMarkers: number;
+  excludeId?: string;
+}
+
+/** Y-STR markers match by formula (1/0); the frequencies live in the haplotype table (as the analyze route does). */
+function evaluatorPopulation(request: ScanRequest): PopulationFrequencies | null {
+  const { analysis, population, query } = request;
+  if (!population) return null;
+  if (analysis.profileKind !== 'YStr') return population.frequencies;
+  return { ...population.frequencies, markers: new Map([...query.keys()].map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) };
+}
+
+/** A query marker's evaluator, with the query's genotype in its role and the stored genotype in the other. */
+function pairEvaluator(request: ScanRequest, marker: string, genotype: Genotype): (stored: Genotype | null) => MarkerOutcome {
+  const evaluateMarker = markerEvaluator(request.analysis, marker, evaluatorPopulation(request));
+  return (stored) => evaluateMarker(request.queryRole === 0 ? [genotype, stored] : [stored, genotype]);
+}
+
+/** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit). */
+function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number) {
+  const plans: (ColumnPlan<T> & { marker: string; evaluated: Uint8Array })[] = [];
+  for (const [marker, genotype] of request.query) {
+    const column = index.column(marker);
+    if (!column) continue;
+    const outcomeOf = pairEvaluator(request, marker, genotype);
+    const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
+    const plan = planColumn(column, make, (stored, code) => {
+      const outcome = outcomeOf(stored);
+      evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
+      return valueOf(outcome);
+    }, valueOf({ value: null, isExclusion: null }));
+    plans.push({ ...plan, marker, evaluated });
+  }
+  return plans;
+}
+
+/** The outcomes of the query against one stored profile, marker by marker (the side list, and the markers a hit compared). */
+function outcomesAgainst(request: ScanRequest, stored: ReadonlyMap<string, Genotype>): { marker: string; outcome: MarkerOutcome }[] {
+  return [...request.query].map(([marker, genotype]) => ({ marker, outcome: pairEvaluator(request, marker, genotype)(stored.get(marker) ?? null) }));
+}
+
+/**
+ * Y-STR haplotype frequency (SWGDAM 2014, as the analyze route computes it): the query's haplotype over
+ * the compared markers counted in the population's table, LR = 1 / the upper-bound frequency.
+ */
+function haplotypeIndex(request: ScanRequest, markers: readonly string[]): number | null {
+  if (!request.population || markers.length === 0) return null;
+  const counted = countHaplotype(new Map(markers.map((m) => [m, request.query.get(m)!])), request.population.haplotypes);
+  if (counted.total === 0) return null;
+  return haplotypeFrequency(counted, { theta: request.analysis.constants.theta ?? 0 }).likelihoodRatio;
+}
+
+/** A computational result for one stored profile from its per-marker outcomes, or null when it is not a hit. */
+function computationalMatch(request: ScanRequest, profileId: string, log10: number, comparedMarkers: readonly string[]): AnalysisMatch | null {
+  const threshold = request.analysis.threshold!;
+  if (comparedMarkers.length < request.minMarkers) return null;
+  const combinedIndex = request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
+  if (combinedIndex === null || !(combinedIndex >= threshold)) return null;
+  return { profileId, combinedIndex, markerCount: comparedMarkers.length, nonExclusionMarkerCount: null };
+}
+
+const logOf = (o: MarkerOutcome) => (o.value === null ? 0 : Math.log10(o.value));
+
+/**
+ * Ranks every profile of an index by one analysis for the query (GENETICS.md "How the search reaches
+ * memory speed"): per marker a table genotype → log10 factor (computational) or exclusion flag, then
+ * a linear scan; keeps the results over the analysis threshold (combined index ≥ threshold, or at most
+ * `threshold` exclusions) with at least `minMarkers` markers evaluated.
+ */
+export function scanAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisMatch[] {
+  const { analysis } = request;
+  if (analysis.threshold === null || analysis.roles.length !== 2) return [];
+  const found: AnalysisMatch[] = [];
+  const sideOutcomes = [...index.side].filter(([id]) => id !== request.excludeId).map(([id, g]) => ({ id, outcomes: outcomesAgainst(request, g) }));
+
+  if (analysis.kind === 'Exclusion') {
+    const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED));
+    const maxExclusions = Math.floor(analysis.threshold);
+    countScan(index.size, plans, maxExclusions, request.minMarkers, (slot, markerCount, exclusions) => {
+      const profileId = index.ids[slot]!;
+      if (profileId !== request.excludeId) found.push({ profileId, combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions });
+    });
+    for (const { id, outcomes } of sideOutcomes) {
+      const compared = outcomes.filter((o) => o.outcome.isExclusion !== null);
+      const exclusions = compared.filter((o) => o.outcome.isExclusion).length;
+      if (compared.length >= request.minMarkers && exclusions <= maxExclusions) found.push({ profileId: id, combinedIndex: null, markerCount: compared.length, nonExclusionMarkerCount: compared.length - exclusions });
+    }
+    return found;
+  }
+
+  const plans = planMarkers(index, request, (n) => new Float64Array(n), logOf);
+  // Y-STR: every compared marker must agree (log 0); the haplotype count gives the index afterwards.
+  const cut = analysis.profileKind === 'YStr' ? -Number.MAX_VALUE : Math.log10(analysis.threshold);
+  sumScan(index.size, plans, cut, (slot, log10) => {
+    const profileId = index.ids[slot]!;
+    if (profileId === request.excludeId) return;
+    const compared = plans.filter((p) => p.evaluated[(p.lo[slot]! << p.shift) | p.hi[slot]!] === 1).map((p) => p.marker);
+    const match = computationalMatch(request, profileId, log10, compared);
+    if (match) found.push(match);
+  });
+  for (const { id, outcomes } of sideOutcomes) {
+    const compared = outcomes.filter((o) => o.outcome.value !== null);
+    const match = computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker));
+    if (match) found.push(match);
+  }
+  return found;
+}

@@ -1,0 +1,46 @@
+import { scanAnalysis } from './analysis-scan';
+import type { Genotype } from '../genetics/types';
+import { ProfileIndex } from './profile-index';
+import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
+
+/** One analysis over one population for one candidate, and whether it reaches the analysis threshold. */
+export interface CandidateResult {
+  profileId: string;
+  analysisId: string;
+  populationId: string | null;
+  combinedIndex: number | null;
+  markerCount: number;
+  nonExclusionMarkerCount: number | null;
+  overThreshold: boolean;
+}
+
+/**
+ * Every two-role analysis over every population of the kind for a short list of candidates (keyboard
+ * search): the candidates get a small index of their own and the same scans run with the threshold
+ * lifted, so the figures are the database search's; `overThreshold` says whether it would be a hit.
+ * A Y-STR haplotype whose markers differ has no figure (not a match).
+ */
+export function candidateResults(
+  kind: ProfileKind,
+  query: ReadonlyMap<string, Genotype>,
+  candidates: ReadonlyMap<string, ReadonlyMap<string, Genotype>>,
+  analyses: readonly MatchAnalysis[],
+  populations: readonly MatchPopulation[],
+): CandidateResult[] {
+  const index = new ProfileIndex('candidates', kind);
+  for (const [id, genotypes] of candidates) index.upsert(id, genotypes);
+  const out: CandidateResult[] = [];
+  for (const analysis of analyses) {
+    if (analysis.profileKind !== kind || analysis.roles.length !== 2 || analysis.threshold === null) continue;
+    const threshold = analysis.threshold;
+    const pops = analysis.kind === 'Exclusion' ? [null] : populations.filter((p) => p.kind === kind);
+    for (const population of pops) {
+      const lifted = { ...analysis, threshold: analysis.kind === 'Exclusion' ? Infinity : 0 };
+      for (const m of scanAnalysis(index, { analysis: lifted, query, queryRole: 0, population, minMarkers: 0 })) {
+        const overThreshold = analysis.kind === 'Exclusion' ? m.markerCount - m.nonExclusionMarkerCount! <= threshold : (m.combinedIndex ?? 0) >= threshold;
+        out.push({ ...m, analysisId: analysis.id, populationId: population?.id ?? null, overThreshold });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+import type { Genotype } from '../genetics/types';
+import { compareGenotypes, compareProfiles, isComparableGenotype } from './genotype-comparison';
+import { planColumn } from './lookup-table';
+import { isIgnoredMarker, type ProfileIndex } from './profile-index';
+import { COMPARED, countScan, FAIL } from './scans';
+import type { IdentityCandidate, IdentityOptions } from './types';
+
+const VALUE = { skip: 0, match: COMPARED, mismatch: COMPARED + FAIL } as const;
+
+/**
+ * CODIS identity search of one index (GENETICS.md "Database search"): per query marker a table from
+ * every stored genotype to match / mismatch / not compared under the stringency, then one scan; the
+ * side list (mixtures) is compared profile by profile. A candidate meets the stringency at every
+ * compared marker but `maxMismatches`, and compares at least `minMarkers` markers. `excludeId` is
+ * the query's own id (a profile never matches itself).
+ */
+export function searchIdentity(index: ProfileIndex, query: ReadonlyMap<string, Genotype>, options: IdentityOptions, excludeId?: string): IdentityCandidate[] {
+  const plans = [];
+  for (const [marker, genotype] of query) {
+    const column = index.column(marker);
+    if (!column || isIgnoredMarker(marker) || !isComparableGenotype(genotype)) continue;
+    plans.push(planColumn(column, (n) => new Uint32Array(n), (stored) => VALUE[compareGenotypes(options.stringency, genotype, stored)], 0));
+  }
+  const found: IdentityCandidate[] = [];
+  countScan(index.size, plans, options.maxMismatches, options.minMarkers, (slot, comparedMarkers, mismatches) => {
+    const profileId = index.ids[slot]!;
+    if (profileId !== excludeId) found.push({ profileId, comparedMarkers, mismatches });
+  });
+  for (const [profileId, genotypes] of index.side) {
+    if (profileId === excludeId) continue;
+    const counts = compareProfiles(options.stringency, query, genotypes, isIgnoredMarker);
+    if (counts.mismatches <= options.maxMismatches && counts.comparedMarkers >= options.minMarkers) found.push({ profileId, ...counts });
+  }
+  return found;
+}

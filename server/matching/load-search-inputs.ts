@@ -1,0 +1,37 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
+import { loadEnginePopulation } from '../http/populations/engine-population';
+import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
+
+/** The active analyses of a profile kind with their formulae and constants, as searches run them. */
+export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(MatchAnalysis & { name: string })[]> {
+  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind)));
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const formulae = await db.select().from(analysisFormulae).where(inArray(analysisFormulae.analysisId, ids));
+  const constants = await db.select().from(analysisConstants).where(inArray(analysisConstants.analysisId, ids));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kind: r.kind as MatchAnalysis['kind'],
+    profileKind: r.profileKind as ProfileKind,
+    roles: r.roles,
+    threshold: r.threshold,
+    formulae: formulae.filter((f) => f.analysisId === r.id),
+    constants: Object.fromEntries(constants.filter((c) => c.analysisId === r.id).map((c) => [c.name, c.value])),
+  }));
+}
+
+/** Populations by id with their statistics (server/http/populations/engine-population.ts), in the order asked. */
+export async function loadMatchPopulations(db: Db, ids: readonly string[]): Promise<(MatchPopulation & { name: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(populations).where(inArray(populations.id, [...ids]));
+  const loaded = await Promise.all(
+    rows.map(async (row) => {
+      const { frequencies, haplotypes } = await loadEnginePopulation(db, row);
+      return { id: row.id, name: row.name, kind: row.kind as ProfileKind, frequencies, haplotypes };
+    }),
+  );
+  return ids.flatMap((id) => loaded.filter((p) => p.id === id));
+}

@@ -1,0 +1,112 @@
+import { compareAlleles, parseAllele } from '../../core/alleles';
+import type { EngineAnalysis } from '../genetics/evaluate-analysis';
+import { evaluate, ExpressionError, parseExpression, type Expression } from '../genetics/expressions';
+import { canonicalPattern, PatternError, type CanonicalPattern, type Ploidy } from '../genetics/patterns';
+import { alleleFrequency, duoExclusionPower, trioExclusionPower } from '../genetics/statistics';
+import type { Genotype, PopulationFrequencies } from '../genetics/types';
+
+/** One marker's outcome for the roles' genotypes: the formula's value (computational) or the exclusion flag; null both when not evaluated. */
+export interface MarkerOutcome {
+  value: number | null;
+  isExclusion: boolean | null;
+}
+
+/** Labelled rank shapes per ploidy: a few dozen entries for two roles. */
+const SHAPES: Record<Ploidy, Map<string, CanonicalPattern>> = { diploid: new Map(), haploid: new Map() };
+
+const NOT_EVALUATED: MarkerOutcome = { value: null, isExclusion: null };
+
+/** What evaluate-analysis refuses to put in an allele expression: lab markings, Y-STR multi-copy values, mixtures. */
+function usable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): boolean {
+  if (genotype.some((a) => ['marking', 'invalid'].includes(parseAllele(a).kind))) return false;
+  return genotype.length <= (profileKind === 'YStr' ? 1 : 2);
+}
+
+const order = new Map<string, number>();
+/** compareAlleles parses both designations; a table compares the same few hundred pairs thousands of times. */
+function compareCached(a: string, b: string): number {
+  const key = `${a}\u0000${b}`;
+  let d = order.get(key);
+  if (d === undefined) {
+    if (order.size > 100_000) order.clear();
+    order.set(key, (d = compareAlleles(a, b)));
+  }
+  return d;
+}
+
+/**
+ * canonicalPattern through a memo: the pattern depends only on which alleles are equal and how they
+ * order (compareAlleles), so the genotypes are rewritten as ranks 1, 2, … and the few distinct rank
+ * shapes are labelled once; the letters then map back to the real alleles. Same result, a table of
+ * thousands of pairs in a millisecond instead of tens.
+ */
+function memoisedPattern(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotype[], ploidy: Ploidy): CanonicalPattern {
+  // compareAlleles is 0 only for equal text, so the ranks are a faithful stand-in.
+  const distinct = [...new Set(genotypes.flat())].sort(compareCached);
+  const rank = new Map(distinct.map((a, i) => [a, String(i + 1)]));
+  const shape = genotypes.map((g) => g.map((a) => rank.get(a)!));
+  const key = shape.map((g) => g.join(',')).join('|');
+  let labelled = memo.get(key);
+  if (!labelled) {
+    labelled = canonicalPattern(shape, { ploidy });
+    memo.set(key, labelled);
+  }
+  return { pattern: labelled.pattern, alleles: new Map([...labelled.alleles].map(([letter, r]) => [letter, distinct[Number(r) - 1]!])) };
+}
+
+/**
+ * The per-marker step of evaluateComputational / evaluateExclusion (server/genetics/evaluate-analysis.ts,
+ * GENETICS.md "Analyses are data") for one analysis, marker and population, with the formulae parsed
+ * and the exclusion power A computed once, so a lookup table of thousands of genotype pairs costs
+ * milliseconds. Tests hold it equal to evaluate-analysis pair by pair.
+ */
+export function markerEvaluator(analysis: EngineAnalysis, marker: string, population: PopulationFrequencies | null): (genotypes: readonly (Genotype | null)[]) => MarkerOutcome {
+  const formulae = new Map(analysis.formulae.map((f) => [f.pattern, f]));
+  const parsed = new Map<string, Expression | ExpressionError>();
+  const frequencies = population?.markers.get(marker);
+  const all = frequencies ? [...frequencies.frequencies.values()] : [];
+  const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && all.length > 0 ? (analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all)) : 0 };
+  const ploidy = analysis.profileKind === 'YStr' ? 'haploid' : 'diploid';
+  const patterns = SHAPES[ploidy];
+  const usableMemo = new Map<string, boolean>();
+  const isUsable = (g: Genotype) => {
+    const key = g.join('/');
+    let ok = usableMemo.get(key);
+    if (ok === undefined) usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
+    return ok;
+  };
+  const expressionOf = (text: string) => {
+    if (!parsed.has(text)) {
+      try {
+        parsed.set(text, parseExpression(text));
+      } catch (err) {
+        if (!(err instanceof ExpressionError)) throw err;
+        parsed.set(text, err);
+      }
+    }
+    return parsed.get(text)!;
+  };
+  return (genotypes) => {
+    if (genotypes.some((g) => !g || g.length === 0 || !isUsable(g))) return NOT_EVALUATED;
+    let located;
+    try {
+      located = memoisedPattern(patterns, genotypes as Genotype[], ploidy);
+    } catch (err) {
+      if (err instanceof PatternError) return NOT_EVALUATED;
+      throw err;
+    }
+    const formula = formulae.get(located.pattern);
+    if (!formula) return NOT_EVALUATED;
+    if (analysis.kind === 'Exclusion') return { value: null, isExclusion: formula.isExclusion };
+    if (!population || !frequencies || frequencies.frequencies.size === 0) return NOT_EVALUATED;
+    const expression = expressionOf(formula.expression ?? '');
+    if (expression instanceof ExpressionError) return NOT_EVALUATED;
+    const letters = Object.fromEntries([...located.alleles].map(([letter, allele]) => [letter.toLowerCase(), alleleFrequency(population, marker, allele)]));
+    try {
+      return { value: evaluate(expression, { letters, constants }), isExclusion: null };
+    } catch (err) {
+      if (err instanceof ExpressionError) return NOT_EVALUATED;
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,52 @@
+import type { Genotype } from '../genetics/types';
+import { searchIdentity } from './identity-search';
+import type { IndexSet } from './index-set';
+import { planProfileSearch, sortCandidates } from './search-profile';
+import { DEFAULT_SEARCH_OPTIONS, type HitCandidate, type IdentityCandidate, type IdentityOptions, type MatchAnalysis, type MatchPopulation, type MatchProfile, type ProfileKind, type SearchOptions } from './types';
+
+/** Progress of a long search: steps done out of total (an analysis over one index and population is one step). */
+export type SearchProgress = (done: number, total: number) => void;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The in-memory matcher the server holds (ARCHITECTURE.md "Matching"): the index set built at start-up,
+ * kept current on approve and reset, and searched step by step so a long run yields to other requests
+ * between steps and reports its progress.
+ */
+export class MatchingService {
+  constructor(readonly indexes: IndexSet) {}
+
+  /** A profile was approved: it joins (or replaces itself in) its chemistry's index. */
+  approved(profile: MatchProfile): void {
+    this.indexes.upsert(profile);
+  }
+
+  /** A profile is no longer approved (reset, deleted): it leaves the index. */
+  removed(profileId: string): void {
+    this.indexes.remove(profileId);
+  }
+
+  /** Every result over an analysis threshold for `profile` (never itself), in a stable order. */
+  async search(
+    profile: MatchProfile,
+    analyses: readonly MatchAnalysis[],
+    populations: readonly MatchPopulation[],
+    { options = DEFAULT_SEARCH_OPTIONS, onProgress }: { options?: SearchOptions; onProgress?: SearchProgress } = {},
+  ): Promise<HitCandidate[]> {
+    const steps = planProfileSearch(profile, analyses, populations, this.indexes, options);
+    const found: HitCandidate[] = [];
+    onProgress?.(0, steps.length);
+    for (const [i, step] of steps.entries()) {
+      found.push(...step.run());
+      onProgress?.(i + 1, steps.length);
+      await nextTurn();
+    }
+    return sortCandidates(found);
+  }
+
+  /** CODIS identity search over every index of a kind (keyboard search, and identity searches the lead runs). */
+  identity(kind: ProfileKind, query: ReadonlyMap<string, Genotype>, options: IdentityOptions, excludeId?: string): IdentityCandidate[] {
+    return this.indexes.indexes(kind).flatMap((index) => searchIdentity(index, query, options, excludeId));
+  }
+}

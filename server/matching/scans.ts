@@ -1,0 +1,94 @@
+import type { ColumnPlan } from './lookup-table';
+
+/** Profiles per block: the block's accumulators and selection vector stay in the L1 cache. */
+const BLOCK = 4096;
+
+/** Count tables hold 1 per compared marker plus FAIL per failed one, so one addition counts both. */
+export const COMPARED = 1;
+export const FAIL = 1 << 16;
+
+/**
+ * Counts compared and failed markers (identity stringency, exclusions) over slots 0 … size−1, block by
+ * block: the first marker is looked up for every profile, each further marker only for the profiles
+ * still within `maxFails`, so a search with few mismatches allowed reads little beyond one column.
+ */
+export function countScan(size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
+  const selected = new Int32Array(BLOCK);
+  const acc = new Uint32Array(BLOCK);
+  const limit = (maxFails + 1) * FAIL;
+  for (let start = 0; start < size; start += BLOCK) {
+    const end = Math.min(size, start + BLOCK);
+    let n = 0;
+    if (plans.length === 0) {
+      for (let i = start; i < end; i++) (selected[n] = i), (acc[n++] = 0);
+    } else {
+      const { lo, hi, shift, table } = plans[0]!;
+      for (let i = start; i < end; i++) {
+        const v = table[(lo[i]! << shift) | hi[i]!]!;
+        if (v < limit) (selected[n] = i), (acc[n++] = v);
+      }
+    }
+    for (let k = 1; k < plans.length && n > 0; k++) {
+      const { lo, hi, shift, table } = plans[k]!;
+      let kept = 0;
+      for (let j = 0; j < n; j++) {
+        const i = selected[j]!;
+        const v = acc[j]! + table[(lo[i]! << shift) | hi[i]!]!;
+        if (v < limit) (selected[kept] = i), (acc[kept++] = v);
+      }
+      n = kept;
+    }
+    for (let j = 0; j < n; j++) {
+      const compared = acc[j]! % FAIL;
+      if (compared >= minCompared) onHit(selected[j]!, compared, Math.floor(acc[j]! / FAIL));
+    }
+  }
+}
+
+/** The largest value of a table (NaN entries ignored), the most one marker can add. */
+function tableMax(table: Float64Array): number {
+  let max = -Infinity;
+  for (let i = 0; i < table.length; i++) if (table[i]! > max) max = table[i]!;
+  return max;
+}
+
+/**
+ * Sums log10 factors over slots 0 … size−1 (LR ranking), block by block with a selection vector:
+ * a profile is dropped once its sum plus the most the remaining markers could add falls under `cut`
+ * (an identity mismatch, log 0 = −∞, drops it at once), then the profiles at or over `cut` are reported.
+ */
+export function sumScan(size: number, plans: readonly ColumnPlan<Float64Array>[], cut: number, onHit: (slot: number, sum: number) => void): void {
+  // best[k]: the most markers k … end can add.
+  const best = new Float64Array(plans.length + 1);
+  for (let k = plans.length - 1; k >= 0; k--) best[k] = best[k + 1]! + tableMax(plans[k]!.table);
+  // Markers before `dense` can drop nobody (the lowest possible sum still reaches the floor, as in kinship, where κ0 > 0): they are added without a selection vector.
+  let dense = 0;
+  for (let worst = 0; dense < plans.length; dense++) {
+    worst += -tableMax(plans[dense]!.table.map((x) => -x));
+    if (!(worst >= cut - best[dense + 1]!)) break;
+  }
+  const selected = new Int32Array(BLOCK);
+  const acc = new Float64Array(BLOCK);
+  for (let start = 0; start < size; start += BLOCK) {
+    const end = Math.min(size, start + BLOCK);
+    acc.fill(0);
+    for (let k = 0; k < dense; k++) {
+      const { lo, hi, shift, table } = plans[k]!;
+      for (let i = start; i < end; i++) acc[i - start] = acc[i - start]! + table[(lo[i]! << shift) | hi[i]!]!;
+    }
+    let n = 0;
+    for (let i = start; i < end; i++) (selected[n] = i), (acc[n] = acc[i - start]!), n++;
+    for (let k = dense; k < plans.length && n > 0; k++) {
+      const { lo, hi, shift, table } = plans[k]!;
+      const floor = cut - best[k + 1]!;
+      let kept = 0;
+      for (let j = 0; j < n; j++) {
+        const i = selected[j]!;
+        const v = acc[j]! + table[(lo[i]! << shift) | hi[i]!]!;
+        if (v >= floor) (selected[kept] = i), (acc[kept++] = v);
+      }
+      n = kept;
+    }
+    for (let j = 0; j < n; j++) if (acc[j]! >= cut) onHit(selected[j]!, acc[j]!);
+  }
+}

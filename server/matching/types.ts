@@ -1,0 +1,68 @@
+import type { EngineAnalysis } from '../genetics/evaluate-analysis';
+import type { HaplotypeEntry } from '../genetics/statistics';
+import type { Genotype, PopulationFrequencies } from '../genetics/types';
+
+/** CODIS search stringency per marker (GENETICS.md "Database search"): identical sets, one set inside the other, one shared allele. */
+export type Stringency = 'high' | 'moderate' | 'low';
+
+export type ProfileKind = 'Autosomal' | 'YStr';
+
+/** A profile as the matcher sees it: genotypes by marker name (canonical allele text, core/alleles). */
+export interface MatchProfile {
+  id: string;
+  kind: ProfileKind;
+  chemistryId: string;
+  organizationId: string;
+  genotypes: ReadonlyMap<string, Genotype>;
+}
+
+/** What a CODIS identity search asks for (GENETICS.md "Database search"). */
+export interface IdentityOptions {
+  stringency: Stringency;
+  /** Fewest markers typed (and comparable) in both profiles. */
+  minMarkers: number;
+  /** Most compared markers allowed to fail the stringency (CODIS default 0). */
+  maxMismatches: number;
+}
+
+/** A profile an identity search found, with the counts a reviewer judges it by. */
+export interface IdentityCandidate {
+  profileId: string;
+  comparedMarkers: number;
+  mismatches: number;
+}
+
+/** An active analysis as the database search runs it: the engine's formula table plus its id and hit threshold. */
+export interface MatchAnalysis extends EngineAnalysis {
+  id: string;
+  /** Computational: the combined index a hit must reach; Exclusion: the most exclusions a hit may have; null: never a hit. */
+  threshold: number | null;
+}
+
+/** A population as the search uses it (server/http/populations/engine-population.ts loads it). */
+export interface MatchPopulation {
+  id: string;
+  kind: ProfileKind;
+  frequencies: PopulationFrequencies;
+  haplotypes: readonly HaplotypeEntry[];
+}
+
+/** One result of a database search over an analysis threshold: the lead turns each into a pending hit. */
+export interface HitCandidate {
+  analysisId: string;
+  /** Null for exclusion analyses (no population is used). */
+  populationId: string | null;
+  /** In the analysis's role order. */
+  profiles: { role: string; profileId: string }[];
+  combinedIndex: number | null;
+  markerCount: number;
+  nonExclusionMarkerCount: number | null;
+}
+
+/** Limits of a database search that the analysis record does not hold. */
+export interface SearchOptions {
+  /** Fewest evaluated markers a hit needs (an exclusion result with 2 markers compared says little). */
+  minMarkers: number;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = { minMarkers: 6 };

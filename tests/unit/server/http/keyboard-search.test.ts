@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KeyboardSearchAnswer } from '../../../../core/schemas/keyboard-search';
+import { auditLog, caseTypes, chemistries, markers, profileMarkers, profiles } from '../../../../server/db/schema';
+import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createTestApp, type TestApp } from '../../../helpers/app';
+import { multipartBody } from '../../../helpers/multipart';
+
+const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
+const URL = '/api/profiles/get-all-possible-hits';
+const PLANTED: Record<string, string[]> = {
+  CSF1PO: ['10', '12'], D3S1358: ['15', '16'], D5S818: ['11', '12'], D7S820: ['8', '10'], D8S1179: ['13', '14'],
+  D13S317: ['11'], D16S539: ['9', '11'], D18S51: ['14', '17'], D21S11: ['29', '30'], FGA: ['21', '24'],
+  TH01: ['6', '9.3'], TPOX: ['8'], vWA: ['16', '17'], Amelogenin: ['X', 'Y'],
+};
+
+let t: TestApp;
+let orgA: string;
+let orgB: string;
+let chemistryId: string;
+let populationId: string;
+const markerIds = new Map<string, string>();
+const profileIds = {} as Record<'a' | 'b' | 'other', string>;
+const tokens = {} as Record<'admin' | 'analystA' | 'analystB' | 'noProfiles', string>;
+
+const values = (genotypes: Record<string, string[]>) => Object.entries(genotypes).map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles }));
+function search(who: keyof typeof tokens, orgId: string, payload: object) {
+  return t.app.inject({ method: 'POST', url: URL, headers: { authorization: `Bearer ${tokens[who]}` }, payload: { organizationId: orgId, ...payload } });
+}
+
+/** A profile added pending, then approved through the route, so the server's matcher indexes it as in use. */
+async function approvedProfile(caseId: string, organizationId: string, sampleName: string, genotypes: Record<string, string[]>) {
+  const db = t.database.db;
+  const [row] = await db.insert(profiles).values({ profileId: sampleName, caseId, organizationId, kind: 'Autosomal', chemistryId, sampleType: 'Reference', status: 'pending' }).returning();
+  await db.insert(profileMarkers).values(Object.entries(genotypes).map(([m, alleles], position) => ({ profileId: row!.id, markerId: markerIds.get(m)!, alleles, position })));
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/api/profiles/${row!.id}/approve`,
+    headers: { authorization: `Bearer ${tokens.admin}` },
+    payload: { markerValues: values(genotypes), comments: '', version: row!.version },
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return row!.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  orgA = (await createOrganization(db, 'Oslo Lab')).id;
+  orgB = (await createOrganization(db, 'Bergen Lab')).id;
+  const admin = await createAccessGroup(db, { isAdmin: true });
+  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add'], Profiles: ['Read'], Populations: ['Read'] } });
+  const casesOnly = await createAccessGroup(db, { grants: { Cases: ['Read'] } });
+  tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
+  tokens.analystA = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgA] })).id);
+  tokens.analystB = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgB] })).id);
+  tokens.noProfiles = t.verifier.issue((await createUser(db, { accessGroupId: casesOnly.id, organizationIds: [orgA] })).id);
+  for (const m of await db.select().from(markers)) markerIds.set(m.name, m.id);
+  chemistryId = (await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler')))[0]!.id;
+  const [caseType] = await db.select().from(caseTypes).limit(1);
+  const newCase = async (who: 'analystA' | 'analystB', organizationId: string, caseNumber: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/cases', headers: { authorization: `Bearer ${tokens[who]}` }, payload: { caseNumber, caseTypeId: caseType!.id, organizationId, assignedUserIds: [] } })).json().id as string;
+  const caseA = await newCase('analystA', orgA, 'KB-A');
+  const caseB = await newCase('analystB', orgB, 'KB-B');
+  profileIds.a = await approvedProfile(caseA, orgA, 'REF-A', PLANTED);
+  profileIds.b = await approvedProfile(caseB, orgB, 'REF-B', PLANTED);
+  profileIds.other = await approvedProfile(caseA, orgA, 'OTHER-A', { ...PLANTED, D3S1358: ['17', '18'], vWA: ['14'], FGA: ['19', '20'] });
+  const pop = (await t.app.inject({ method: 'POST', url: '/api/populations', headers: { authorization: `Bearer ${tokens.admin}` }, payload: { name: 'FBI 2015 Caucasian', kind: 'Autosomal', organizationIds: [orgA, orgB] } })).json();
+  populationId = pop.id;
+  const form = await multipartBody({ version: String(pop.version), population: 'Caucasian' }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
+  const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
+  expect(saved.statusCode, saved.body).toBe(200);
+}, 60_000);
+afterAll(() => t.close());
+
+describe('keyboard search (POST profiles/get-all-possible-hits)', () => {
+  it('finds the planted profile with the identity figures per population, and only in organizations the user reaches', async () => {
+    const res = await search('analystA', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [populationId] });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as KeyboardSearchAnswer;
+    const found = answer.candidates.map((c) => c.profileId);
+    expect(found).toContain(profileIds.a);
+    expect(found).not.toContain(profileIds.b);
+    const planted = answer.candidates.find((c) => c.profileId === profileIds.a)!;
+    expect(planted).toMatchObject({ sampleName: 'REF-A', caseNumber: 'KB-A', comparedMarkers: 13, mismatches: 0, stringencyMet: true });
+    const identity = planted.results.find((r) => r.analysisName === 'Identity')!;
+    expect(identity).toMatchObject({ populationId, populationName: 'FBI 2015 Caucasian', markerCount: 13, overThreshold: true });
+    expect(identity.probability).toMatch(/^99\.99%/);
+    expect(answer.candidates.find((c) => c.profileId === profileIds.other)?.stringencyMet ?? false).toBe(false);
+  });
+
+  it('gives an administrator with scope All every organization’s profile', async () => {
+    const res = await search('admin', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as KeyboardSearchAnswer).candidates.map((c) => c.profileId)).toEqual(expect.arrayContaining([profileIds.a, profileIds.b]));
+  });
+
+  it('stores nothing of the typed profile: one audit row says a search was made, without alleles', async () => {
+    const before = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'KeyboardSearch'));
+    await search('analystA', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [populationId], stringency: 'high' });
+    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'KeyboardSearch'), eq(auditLog.organizationId, orgA)));
+    expect(rows.length).toBe(before.filter((r) => r.organizationId === orgA).length + 1);
+    const last = rows.sort((x, y) => Number(x.seq) - Number(y.seq)).at(-1)!;
+    expect(last.action).toBe('Search');
+    expect(last.after).toMatchObject({ chemistryId, stringency: 'high', markerCount: 14 });
+    expect(JSON.stringify(last.after)).not.toMatch(/9\.3/);
+    expect(await t.database.db.select().from(profiles)).toHaveLength(3);
+  });
+
+  it('refuses without Profiles Read, and in an organization the user is not in (403)', async () => {
+    const body = { chemistryId, markerValues: values(PLANTED), populationIds: [] };
+    expect((await search('noProfiles', orgA, body)).statusCode).toBe(403);
+    expect((await search('analystA', orgB, body)).statusCode).toBe(403);
+  });
+
+  it('answers 400 with the field of each problem', async () => {
+    const missing = await search('analystA', orgA, { markerValues: values(PLANTED), populationIds: [], stringency: 'medium' });
+    expect(missing.statusCode).toBe(400);
+    const paths = (missing.json().details as { path: string }[]).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['/chemistryId', '/stringency']));
+    const badAllele = await search('analystA', orgA, { chemistryId, markerValues: [{ markerId: markerIds.get('vWA')!, alleles: ['17', '9.35'] }], populationIds: [] });
+    expect(badAllele.statusCode).toBe(400);
+    expect((badAllele.json().details as { path: string }[])[0]!.path).toMatch(/^\/markerValues\/0/);
+  });
+});

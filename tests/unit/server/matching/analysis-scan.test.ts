@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
+import { evaluateComputational, evaluateExclusion } from '../../../../server/genetics/evaluate-analysis';
+import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
+import type { Genotype } from '../../../../server/genetics/types';
+import { scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { IndexSet } from '../../../../server/matching/index-set';
+import { markerEvaluator } from '../../../../server/matching/marker-evaluator';
+import { isRoleSymmetric, searchProfile } from '../../../../server/matching/search-profile';
+import type { MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
+
+const population = fbi2015Population('Caucasian');
+const matchPopulation: MatchPopulation = { id: 'fbi-cauc', kind: 'Autosomal', frequencies: population, haplotypes: [] };
+const seeded = (name: string): MatchAnalysis => {
+  const a = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).find((s) => s.name === name)!;
+  return { id: name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) };
+};
+const order = [...CODIS_CORE];
+
+function indexWith(profiles: Map<string, ReadonlyMap<string, Genotype>>) {
+  const set = new IndexSet();
+  for (const [id, genotypes] of profiles) set.upsert({ id, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes });
+  return set;
+}
+
+describe('the lookup tables hold what evaluate-analysis computes', () => {
+  it('the FBI 2015 file is read (not the synthetic fallback)', () => {
+    expect(population.source).toBe('FBI 2015');
+    expect(population.markers.size).toBe(20);
+  });
+
+  it.each(['Identity', 'Full siblings', 'Parent–child'])('%s: every marker of several pairs equals evaluateComputational, and so does the combined index', (name) => {
+    const analysis = seeded(name);
+    const generate = profileGenerator(population, 42);
+    for (let k = 0; k < 6; k++) {
+      const a = generate();
+      const b = k % 2 === 0 ? siblingOf(a, population, k) : k === 3 ? a : generate();
+      const engine = evaluateComputational(analysis, [a, b], population, order);
+      for (const m of engine.markers) {
+        const mine = markerEvaluator(analysis, m.marker, population)([a.get(m.marker) ?? null, b.get(m.marker) ?? null]);
+        expect(mine.value, `${name} ${m.marker}`).toBe(m.value);
+      }
+      // The scan over an index holding b gives the same combined index (threshold 0 keeps every result).
+      const set = indexWith(new Map([['B', b]]));
+      const [found] = scanAnalysis(set.index('kit', 'Autosomal'), { analysis: { ...analysis, threshold: 0 }, query: a, queryRole: 0, population: matchPopulation, minMarkers: 0 });
+      if (engine.combinedIndex === 0) expect(found?.combinedIndex ?? 0).toBe(0);
+      else expect(Math.abs(Math.log10(found!.combinedIndex!) - engine.log10!)).toBeLessThan(1e-9);
+      expect(found?.markerCount ?? 20).toBe(engine.markers.filter((x) => x.value !== null).length);
+    }
+  });
+
+  it('marks the same markers not evaluated: lab markings, mixtures, markers missing on one side', () => {
+    const analysis = seeded('Full siblings');
+    const evaluate = markerEvaluator(analysis, 'FGA', population);
+    expect(evaluate([['OL', '21'], ['21']]).value).toBeNull();
+    expect(evaluate([['20', '21', '22'], ['21']]).value).toBeNull();
+    expect(evaluate([null, ['21']]).value).toBeNull();
+    const engine = evaluateComputational(analysis, [new Map([['FGA', ['OL', '21']]]), new Map([['FGA', ['21']]])], population, ['FGA']);
+    expect(engine.markers[0]!.notEvaluated).toMatch(/OL/);
+  });
+
+  it('exclusion counts equal evaluateExclusion', () => {
+    const analysis = seeded('Parent–child exclusion');
+    const generate = profileGenerator(population, 7);
+    const child = generate();
+    const parent = siblingOf(child, population, 3);
+    const engine = evaluateExclusion(analysis, [child, parent], order);
+    const set = indexWith(new Map([['P', parent]]));
+    const [found] = scanAnalysis(set.index('kit', 'Autosomal'), { analysis: { ...analysis, threshold: 20 }, query: child, queryRole: 0, population: null, minMarkers: 0 });
+    expect(found).toEqual({ profileId: 'P', combinedIndex: null, markerCount: engine.markerCount, nonExclusionMarkerCount: engine.nonExclusionMarkerCount });
+  });
+});
+
+describe('the database search of an approved profile', () => {
+  const generate = profileGenerator(population, 2024);
+  const stored = new Map<string, ReadonlyMap<string, Genotype>>(Array.from({ length: 300 }, (_, i) => [`P${String(i).padStart(3, '0')}`, generate()]));
+  const approved = generate();
+  stored.set('SIB', siblingOf(approved, population, 99));
+  stored.set('TWIN', approved);
+  const set = indexWith(stored);
+  set.upsert({ id: 'ME', kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes: approved });
+  const profile = { id: 'ME', kind: 'Autosomal' as const, chemistryId: 'kit', organizationId: 'org', genotypes: approved };
+
+  it('keeps only results over the threshold, each checked against evaluate-analysis, and never the profile itself', () => {
+    const analysis = seeded('Full siblings');
+    const hits = searchProfile(profile, [analysis], [matchPopulation], set);
+    expect(hits.map((h) => h.profiles.map((p) => p.profileId)).flat()).not.toContain(undefined);
+    expect(hits.every((h) => h.profiles.filter((p) => p.profileId === 'ME').length === 1)).toBe(true);
+    const others = hits.map((h) => h.profiles.find((p) => p.profileId !== 'ME')!.profileId);
+    expect(others).toContain('TWIN');
+    for (const [id, genotypes] of stored) {
+      const engine = evaluateComputational(analysis, [approved, genotypes], population, order);
+      expect(others.includes(id), id).toBe(engine.combinedIndex! >= analysis.threshold!);
+    }
+  });
+
+  it('an identity search finds the same-source profile only; roles follow the profile ids (stable whichever is approved)', () => {
+    const hits = searchProfile(profile, [seeded('Identity')], [matchPopulation], set);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.profiles).toEqual([
+      { role: 'Evidence', profileId: 'ME' },
+      { role: 'Reference', profileId: 'TWIN' },
+    ]);
+    const reverse = searchProfile({ ...profile, id: 'TWIN' }, [seeded('Identity')], [matchPopulation], set);
+    expect(reverse.map((h) => h.profiles)).toEqual([hits[0]!.profiles]);
+    expect(hits[0]!.markerCount).toBe(20);
+  });
+
+  it('an exclusion analysis reports non-exclusion counts without a population', () => {
+    const hits = searchProfile(profile, [seeded('Parent–child exclusion')], [matchPopulation], set);
+    const twin = hits.find((h) => h.profiles.some((p) => p.profileId === 'TWIN'))!;
+    expect(twin).toMatchObject({ populationId: null, combinedIndex: null, markerCount: 20, nonExclusionMarkerCount: 20 });
+  });
+
+  it('does not search three-role analyses (a trio needs a known pair) nor analyses without a threshold', () => {
+    expect(searchProfile(profile, [seeded('Paternity trio'), { ...seeded('Identity'), threshold: null }], [matchPopulation], set)).toEqual([]);
+  });
+
+  it('searches an asymmetric formula table in both role orders', () => {
+    const fs = seeded('Full siblings');
+    // Only PP-PQ (role 1 homozygous, role 2 heterozygous) carries weight: the table is no longer symmetric.
+    const lopsided = { ...fs, formulae: fs.formulae.map((f) => ({ ...f, expression: f.pattern === 'PP-PQ' ? '10' : '1' })), threshold: 1 };
+    expect(isRoleSymmetric(fs)).toBe(true);
+    expect(isRoleSymmetric(lopsided)).toBe(false);
+    const small = indexWith(new Map([['HET', new Map([['vWA', ['17', '18']]])], ['HOM', new Map([['vWA', ['17']]])]]));
+    const hits = searchProfile({ ...profile, id: 'Q', genotypes: new Map([['vWA', ['17']]]) }, [lopsided], [matchPopulation], small, { minMarkers: 1 });
+    expect(hits.map((h) => [h.profiles.map((p) => p.profileId), h.combinedIndex])).toEqual([
+      [['HET', 'Q'], 1],
+      [['HOM', 'Q'], 1],
+      [['Q', 'HET'], 10],
+      [['Q', 'HOM'], 1],
+    ]);
+  });
+});
+
+describe('the synthetic generator', () => {
+  it('gives the same profiles for the same seed, and different ones for another', () => {
+    const a = profileGenerator(population, 5);
+    const b = profileGenerator(population, 5);
+    const c = profileGenerator(population, 6);
+    const first = [a(), a(), a()];
+    expect([b(), b(), b()]).toEqual(first);
+    expect([c(), c(), c()]).not.toEqual(first);
+    expect([...first[0]!.keys()].sort()).toEqual([...CODIS_CORE].sort());
+  });
+});
