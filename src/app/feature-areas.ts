@@ -1,12 +1,15 @@
 import { ADMIN_AREAS } from '../admin/areas';
 import { analysesArea } from '../analyses/area';
 import { casesArea } from '../cases/area';
+import { dashboardArea } from '../dashboard/area';
 import { profilesArea } from '../profiles/area';
+import { keyboardSearchArea } from '../keyboard-search/area';
+import { hitsArea } from '../hits/area';
 import type { FeatureArea, RecordNameLookup } from './feature-area';
 import type { RouteName } from './routes';
 
 /** Every built feature: administration (spec 2.6–2.7), cases and profiles (2.3, 2.8), analyses (2.5). */
-export const FEATURE_AREAS: readonly FeatureArea[] = [...ADMIN_AREAS, casesArea, profilesArea, analysesArea];
+export const FEATURE_AREAS: readonly FeatureArea[] = [dashboardArea, ...ADMIN_AREAS, casesArea, profilesArea, analysesArea, keyboardSearchArea, hitsArea];
 
 /** Breadcrumb name lookups of every area, by route name. */
 export const RECORD_NAMES: Partial<Record<RouteName, RecordNameLookup>> = Object.assign({}, ...FEATURE_AREAS.map((area) => area.names ?? {}));

@@ -5,6 +5,7 @@ import type { ProfileWithMarkers } from '../../core/schemas/profiles';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { AuditTrail } from '../ui/audit-trail/audit-trail';
+import { HitList } from '../hits/hit-list';
 import { kindLabel } from './profile-columns';
 import { ProfileDelete } from './profile-delete';
 import { ProfileDetails } from './profile-details';
@@ -51,11 +52,7 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
   ];
   const content: Record<Exclude<ProfileTab, null>, () => ReactNode> = {
     markers: () => <ProfileMarkersTable profileId={profile.profileId} markerValues={profile.markerValues} />,
-    hits: () => (
-      <p className="notice">
-        No hits to show. Searching approved profiles against each other is not available yet; this profile’s hits will be listed here once it is.
-      </p>
-    ),
+    hits: () => <HitList orgId={orgId} owner={{ profileId: profile.id }} list="all" />,
     audit: () => <AuditTrail key={profile.version} label={`Audit trail of ${profile.profileId}`} load={(query) => calls.audit(profile.id, query)} />,
   };
   return (

@@ -55,7 +55,7 @@ describe('the case view', () => {
     const lists = await screen.findByRole('navigation', { name: 'Hit lists' });
     expect(labels(lists)).toEqual(['Review', 'Published', 'Rejected', 'All']);
     expect(within(lists).getByRole('link', { name: 'Review' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByText('No hits yet. Hits appear here once matching finds them.')).toBeInTheDocument();
+    expect(await screen.findByText('No hit is waiting for review.')).toBeInTheDocument();
   });
 
   it('sends a user without Hits Publish from the Review hits to All', async () => {

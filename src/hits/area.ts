@@ -1,0 +1,19 @@
+import { createElement } from 'react';
+import type { HitList } from '../../core/schemas/hits';
+import type { FeatureArea } from '../app/feature-area';
+import type { RouteViewProps } from '../app/route-view-props';
+import { HitViewPage } from './hit-view-page';
+import { HitsPage } from './hits-page';
+
+const hitsPage = (list: HitList) => ({ params }: RouteViewProps) => createElement(HitsPage, { key: `${params.orgId}/${list}`, orgId: params.orgId!, list });
+
+/** Hits (spec 2.4): the Review, Published, Rejected and All lists and HitView. */
+export const hitsArea: FeatureArea = {
+  views: {
+    Hits: hitsPage('pending'),
+    HitsPublished: hitsPage('published'),
+    HitsRejected: hitsPage('rejected'),
+    HitsAll: hitsPage('all'),
+    HitView: ({ route, params }: RouteViewProps) => createElement(HitViewPage, { key: params.id, orgId: params.orgId!, id: params.id!, title: route.title }),
+  },
+};

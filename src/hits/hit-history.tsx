@@ -1,0 +1,40 @@
+import { HIT_STATUS_LABELS, type HitHistoryEntry } from '../../core/schemas/hits';
+import { formatDateTime } from '../cases/format';
+
+/** What one transition did, as the history reads it. */
+function whatHappened(entry: HitHistoryEntry): string {
+  if (entry.from === null) return 'Found by the database search';
+  if (entry.to === 'published') return entry.notified ? 'Published, assigned users notified' : 'Published';
+  if (entry.to === 'rejected') return 'Rejected';
+  return `Reset to pending (was ${HIT_STATUS_LABELS[entry.from].toLowerCase()})`;
+}
+
+/** The hit's history (ARCHITECTURE.md "States": every transition kept): who, when, what, comments or reason. */
+export function HitHistory({ history }: { history: readonly HitHistoryEntry[] }) {
+  return (
+    <section aria-labelledby="hit-history-title">
+      <h2 id="hit-history-title">History</h2>
+      <table className="hit-table">
+        <caption className="visually-hidden">History of the hit</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Who</th>
+            <th scope="col">What</th>
+            <th scope="col">Comments</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((entry, i) => (
+            <tr key={`${entry.at}/${i}`}>
+              <td>{formatDateTime(entry.at)}</td>
+              <td>{entry.userName}</td>
+              <td>{whatHappened(entry)}</td>
+              <td>{entry.comments || '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

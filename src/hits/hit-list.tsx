@@ -1,0 +1,60 @@
+import { useCallback, useMemo } from 'react';
+import { useLocation } from 'wouter';
+import { HIT_STATUS_LABELS, type HitList as HitListName, type HitListQuery, type HitSummary } from '../../core/schemas/hits';
+import { useApi } from '../app/api-provider';
+import { routes } from '../app/routes';
+import { formatDateTime } from '../cases/format';
+import { DataTable, type DataColumn } from '../ui/data-table/data-table';
+import { HitDownloadButton } from './hit-download-button';
+import { hitsApi, type HitCalls, type HitListOwner } from './hits-api';
+import './hits.css';
+
+/** The Profiles cell: each profile's sample and case, in role order. */
+export const hitProfilesText = (hit: Pick<HitSummary, 'profiles'>): string => hit.profiles.map((p) => `${p.sampleName} (${p.caseNumber})`).join(' · ');
+
+/** Spec 2.4's columns (Date, Analysis, Probability, Population, Profiles); All adds the status; each row downloads its PDF. */
+function hitColumns(list: HitListName, calls: HitCalls): DataColumn<HitSummary>[] {
+  return [
+    { field: 'date', header: 'Date', sortable: true, width: 180, text: (h) => formatDateTime(h.date) },
+    { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
+    // Spec 4's text, as the server formats it (core/probability-display.ts).
+    { field: 'probability', header: 'Probability', sortable: true, width: 220 },
+    { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: (h) => h.populationName ?? '–' },
+    { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText },
+    ...(list === 'all' ? [{ field: 'status', header: 'Status', sortable: true, width: 120, text: (h: HitSummary) => HIT_STATUS_LABELS[h.status] }] : []),
+    { field: 'download', header: 'Download', width: 170, render: (h) => <HitDownloadButton hitId={h.id} calls={calls} /> },
+  ];
+}
+
+const EMPTY: Record<HitListName, string> = {
+  pending: 'No hit is waiting for review.',
+  published: 'No hit has been published.',
+  rejected: 'No hit has been rejected.',
+  all: 'No hits yet. Hits appear once approved profiles match.',
+};
+
+const LABELS: Record<HitListName, string> = { pending: 'Hits to review', published: 'Published hits', rejected: 'Rejected hits', all: 'All hits' };
+
+/**
+ * One hit list (spec 2.4), server-side paged: of an organization (every reachable one at `all`), a
+ * case or a profile. Each row opens HitView under `orgId`.
+ */
+export function HitList({ orgId, owner, list }: { orgId: string; owner: HitListOwner; list: HitListName }) {
+  const api = useApi();
+  const [, navigate] = useLocation();
+  const calls = useMemo(() => hitsApi(api), [api]);
+  const columns = useMemo(() => hitColumns(list, calls), [list, calls]);
+  const ownerKey = JSON.stringify(owner);
+  const load = useCallback((query: HitListQuery) => calls.list(owner, list, query), [calls, ownerKey, list]);
+  return (
+    <DataTable<HitSummary>
+      key={`${ownerKey}/${list}`}
+      label={LABELS[list]}
+      columns={columns}
+      load={load}
+      rowHref={(hit) => routes.HitView.href({ orgId, id: hit.id })}
+      onNavigate={navigate}
+      emptyText={EMPTY[list]}
+    />
+  );
+}

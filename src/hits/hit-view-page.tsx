@@ -1,0 +1,114 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
+import { MathText } from '../admin/analyses/math-text';
+import { formatIndex, MarkerTable } from '../analyses/analysis-result-view';
+import { useApi } from '../app/api-provider';
+import { routes } from '../app/routes';
+import { formatDateTime } from '../cases/format';
+import { LoadState } from '../profiles/load-state';
+import { useLoaded } from '../profiles/use-loaded';
+import { HitDownloadButton } from './hit-download-button';
+import { HitHistory } from './hit-history';
+import { HitReviewPanel } from './hit-review-panel';
+import { hitsApi, type HitCalls } from './hits-api';
+import '../analyses/calculator.css';
+import './hits.css';
+
+/** The figures of the hit: what was used and what came out (spec 2.4, 4). */
+function HitFigures({ orgId, view }: { orgId: string; view: HitView }) {
+  const { hit, analysis, population } = view;
+  const figures: [string, ReactNode][] = [
+    ['Status', HIT_STATUS_LABELS[hit.status]],
+    ['Found', formatDateTime(hit.date)],
+    ['Analysis', <Link key="a" href={routes.Analyses.href({ orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id })}>{analysis.name}</Link>],
+    ['Population', population ? `${population.name}${population.source ? ` (source: ${population.source})` : ''}` : 'None (exclusion analysis)'],
+    ...(hit.combinedIndex !== null ? ([['Combined index', formatIndex(hit.combinedIndex)]] as [string, string][]) : []),
+    ['Probability', hit.probability],
+  ];
+  return (
+    <dl className="calculator__figures hit-figures">
+      {figures.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The hit's profiles in role order, each leading to its profile view. */
+function HitProfiles({ orgId, view }: { orgId: string; view: HitView }) {
+  return (
+    <ul className="hit-profiles" aria-label="Profiles of the hit">
+      {view.hit.profiles.map((p) => (
+        <li key={p.profileId}>
+          {p.role}: <Link href={routes.ProfilesView.href({ orgId, caseId: p.caseId, sampleid: p.profileId })}>{p.sampleName}</Link> (case {p.caseNumber})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * HitView (spec 2.4 `/{orgId}/hits/{id}`): the figures, the profiles side by side per marker with
+ * each marker's genotypes, pattern, formula (KaTeX) and value as the calculator computes them, the
+ * constants used, the review, the PDF download and the history.
+ */
+function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: HitView; calls: HitCalls; onChange(view: HitView): void }) {
+  const roles = view.hit.profiles.map((p) => `${p.role}: ${p.sampleName}`);
+  const exclusion = view.analysis.kind === 'Exclusion';
+  return (
+    <>
+      <HitFigures orgId={orgId} view={view} />
+      <HitProfiles orgId={orgId} view={view} />
+      {/* Keyed by id only: the review machine keeps its own copy of the hit across decisions. */}
+      <HitReviewPanel key={view.hit.id} view={view} calls={calls} onChange={onChange} />
+      <div className="form__actions">
+        <HitDownloadButton hitId={view.hit.id} calls={calls} />
+      </div>
+      {view.evaluationError ? (
+        <p className="notice notice--warning" role="status">
+          The per-marker figures cannot be shown: {view.evaluationError}. The stored figures above stand.
+        </p>
+      ) : (
+        <section aria-label="Markers">
+          <h2>Markers</h2>
+          <MarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} exclusion={exclusion} />
+        </section>
+      )}
+      {view.constants.length > 0 ? (
+        <section aria-label="Constants used">
+          <h2>Constants used</h2>
+          <ul className="calculator__constants">
+            {view.constants.map((c) => (
+              <li key={c.name}>
+                <MathText latex={c.notation || c.name} /> = {c.value}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <HitHistory history={view.history} />
+    </>
+  );
+}
+
+/** The HitView route: reads the hit, titles the page with its analysis and profiles. */
+export function HitViewPage({ orgId, id, title }: { orgId: string; id: string; title: string }) {
+  const api = useApi();
+  const calls = useMemo(() => hitsApi(api), [api]);
+  const loaded = useLoaded(id, () => calls.view(id));
+  const heading = loaded.status === 'loaded' ? `${loaded.value.analysis.name}: ${loaded.value.hit.profiles.map((p) => p.sampleName).join(' – ')}` : title;
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">{heading}</h1>
+      </div>
+      <LoadState loaded={loaded} missing="This hit no longer exists.">
+        {(view) => <HitViewScreen orgId={orgId} view={view} calls={calls} onChange={loaded.replace} />}
+      </LoadState>
+    </section>
+  );
+}

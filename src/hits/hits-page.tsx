@@ -1,0 +1,22 @@
+import type { HitList as HitListName } from '../../core/schemas/hits';
+import { routes } from '../app/routes';
+import { HitList } from './hit-list';
+import { HitListTabs } from './hit-list-tabs';
+
+const ROUTE_OF: Record<HitListName, 'Hits' | 'HitsPublished' | 'HitsRejected' | 'HitsAll'> = { pending: 'Hits', published: 'HitsPublished', rejected: 'HitsRejected', all: 'HitsAll' };
+
+/**
+ * The Hits tab page (spec 2.4): Review (pending, the default), Published and Rejected for users
+ * with Hits Publish, All for everyone; at `all` the lists span every organization the user reaches.
+ */
+export function HitsPage({ orgId, list }: { orgId: string; list: HitListName }) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <div className="page__header">
+        <h1 id="page-title">{routes[ROUTE_OF[list]].title}</h1>
+      </div>
+      <HitListTabs label="Hit lists" orgId={orgId} current={list} href={(l) => routes[ROUTE_OF[l]].href({ orgId })} />
+      <HitList orgId={orgId} owner={{ orgId }} list={list} />
+    </section>
+  );
+}

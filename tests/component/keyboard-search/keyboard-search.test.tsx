@@ -1,0 +1,130 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, profileMarkers, profiles } from '../../../server/db/schema';
+import { parsePastedProfile } from '../../../src/keyboard-search/paste-profile';
+import { CODIS_PROFILE as PLANTED, matchingWorld, type MatchingWorld } from '../hits/hit-fixtures';
+import { meOf, renderScreen } from '../screen-fixtures';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+let world: MatchingWorld;
+let t: MatchingWorld['t'];
+let orgId: string;
+let caseId: string;
+let analystToken: string;
+const profileIds = {} as Record<'planted' | 'other', string>;
+
+beforeAll(async () => {
+  world = await matchingWorld('KB-1');
+  ({ t, orgId, caseId } = world);
+  // Profiles Read lets a user search; the chemistries come from the general list (chemistries Read).
+  analystToken = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read'], Populations: ['Read'], AutosomalChemistries: ['Read'] });
+  profileIds.planted = await world.approveThroughApi('REF-PLANTED', PLANTED);
+  profileIds.other = await world.approveThroughApi('REF-OTHER', { ...PLANTED, D3S1358: ['17', '18'], vWA: ['14'], FGA: ['19', '20'] });
+}, 90_000);
+afterAll(() => t.close());
+
+const asAnalyst = async () => renderScreen(`/${orgId}/keyboard-search`, { t, token: analystToken, me: await meOf(t, analystToken) });
+
+/**
+ * What a search could write: profiles, their markers, and keyboard-search audit rows. (Approving the
+ * planted profiles runs the database search in the background, which adds hits and their audit rows.)
+ */
+async function stored() {
+  const db = t.database.db;
+  const [p] = await db.select({ n: count() }).from(profiles);
+  const [m] = await db.select({ n: count() }).from(profileMarkers);
+  const [a] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'KeyboardSearch'));
+  return { profiles: p!.n, markers: m!.n, searches: a!.n };
+}
+
+async function chooseGlobalFiler() {
+  const chemistry = await screen.findByLabelText('Chemistry');
+  await userEvent.selectOptions(chemistry, within(chemistry).getByRole('option', { name: 'GlobalFiler' }));
+  return screen.findByRole('group', { name: 'GlobalFiler' });
+}
+
+describe('the keyboard search', () => {
+  it('finds a planted profile from a pasted CODIS-like profile, with its LR over the chosen population, and stores nothing', async () => {
+    const before = await stored();
+    await asAnalyst();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keyboard search' })).toBeInTheDocument();
+    const grid = within(await chooseGlobalFiler());
+
+    await userEvent.click(screen.getByLabelText('Paste a profile'));
+    await userEvent.paste(Object.entries(PLANTED).map(([m, alleles]) => `${m} ${alleles.join(',')}`).join('\n'));
+    await userEvent.click(screen.getByRole('button', { name: 'Fill the grid' }));
+    expect(grid.getByLabelText('D3S1358')).toHaveValue('15, 16');
+    expect(grid.getByLabelText('TH01')).toHaveValue('6, 9.3');
+    expect(grid.getByLabelText('TPOX')).toHaveValue('8');
+
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'FBI 2015 Caucasian' }));
+    await userEvent.selectOptions(screen.getByLabelText('Stringency'), 'high');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const answer = within(await screen.findByRole('region', { name: 'Possible hits' }));
+    const row = within(answer.getByRole('link', { name: 'REF-PLANTED' }).closest('tr')!);
+    expect(answer.getByRole('link', { name: 'REF-PLANTED' })).toHaveAttribute('href', `/${orgId}/cases/${caseId}/profiles/${profileIds.planted}`);
+    const cells = row.getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual(['KB-1', 'Met', '13', '0']);
+    expect(cells[4]).toMatch(/over FBI 2015 Caucasian: \d+\.\d{2}% \(CI \d\.\d{2}e\+\d+\)/);
+    // The unrelated profile differs at three markers: not a high-stringency match.
+    const other = answer.queryByRole('link', { name: 'REF-OTHER' });
+    if (other) expect(within(other.closest('tr')!).getAllByRole('cell')[1]).toHaveTextContent('Not met');
+
+    const after = await stored();
+    expect(after).toEqual({ ...before, searches: before.searches + 1 });
+    const [row0] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'KeyboardSearch'));
+    expect(JSON.stringify(row0)).not.toContain('9.3');
+  });
+
+  it('fills the grid from a multi-line paste into a marker field, in the CSV shape with a header', async () => {
+    await asAnalyst();
+    const grid = within(await chooseGlobalFiler());
+    await userEvent.click(grid.getByLabelText('CSF1PO'));
+    await userEvent.paste('Marker,Allele1,Allele2\nvWA,16,17\nFGA,21,24\n');
+    expect(grid.getByLabelText('vWA')).toHaveValue('16, 17');
+    expect(grid.getByLabelText('FGA')).toHaveValue('21, 24');
+    expect(grid.getByLabelText('CSF1PO')).toHaveValue('');
+  });
+
+  it('checks each field with the allele rules and sends nothing while one is wrong', async () => {
+    const before = await stored();
+    await asAnalyst();
+    const grid = within(await chooseGlobalFiler());
+    await userEvent.type(grid.getByLabelText('D3S1358'), '15, X');
+    await userEvent.tab();
+    expect(await grid.findByText('D3S1358: X is only valid at Amelogenin')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Correct D3S1358 first.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Possible hits' })).toBeNull();
+    expect(await stored()).toEqual(before);
+  });
+
+  it('says which pasted markers the chemistry does not know', async () => {
+    await asAnalyst();
+    await chooseGlobalFiler();
+    await userEvent.click(screen.getByLabelText('Paste a profile'));
+    await userEvent.paste('D3S1358 15,16\nXYZ123 7,8');
+    await userEvent.click(screen.getByRole('button', { name: 'Fill the grid' }));
+    expect(await screen.findByText('Marker XYZ123 is invalid')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('D3S1358')).toHaveValue('15, 16'));
+  });
+});
+
+describe('parsePastedProfile', () => {
+  const kit = [
+    { id: 'm1', name: 'D3S1358' },
+    { id: 'm2', name: 'vWA' },
+    { id: 'm3', name: 'Amelogenin' },
+  ];
+  it('reads both shapes, any case, tabs and semicolons, and skips a header', () => {
+    expect(parsePastedProfile('Marker,Allele1,Allele2\nd3s1358,15,16\nVWA\t17\t18\nAMEL X;Y', kit)).toEqual({ texts: { m1: '15, 16', m2: '17, 18', m3: 'X, Y' }, problems: [] });
+    expect(parsePastedProfile('D3S1358 15,16\r\n\r\nvWA 17', kit)).toEqual({ texts: { m1: '15, 16', m2: '17' }, problems: [] });
+  });
+  it('names each marker it does not know', () => {
+    expect(parsePastedProfile('TH01 6,7\nvWA 17', kit)).toEqual({ texts: { m2: '17' }, problems: ['Marker TH01 is invalid'] });
+  });
+});
