@@ -3,7 +3,6 @@ import { AppLayout } from '../../src/app/layout/app-layout';
 import { BreadcrumbBar } from '../../src/app/layout/breadcrumb-bar';
 import { breadcrumbTrail } from '../../src/app/breadcrumbs';
 import { matchRoute, subPathOf } from '../../src/app/route-match';
-import { ComingPage } from '../../src/app/pages/coming-page';
 import { StoryRouter } from './story-router';
 import { OSLO, RECORD, storyAdmin, storyReader } from './story-users';
 import type { Me } from '../../core/schemas/me';
@@ -27,7 +26,9 @@ function LayoutAt({ me, path }: LayoutStoryArgs) {
         breadcrumbs={<BreadcrumbBar trail={trail} />}
         onSignOut={() => undefined}
       >
-        <ComingPage title={match?.route.title ?? 'Not found'} dashboardHref={`/${OSLO}`} />
+        <section className="page" aria-labelledby="page-title">
+          <h1 id="page-title">{match?.route.title ?? 'Not found'}</h1>
+        </section>
       </AppLayout>
     </StoryRouter>
   );
