@@ -10,17 +10,6 @@ export function HitDownloadButton({ hitId, calls, label = 'Download PDF' }: { hi
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const ref = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const button = ref.current;
-    if (!button) return;
-    const keep = (e: Event) => e.stopPropagation();
-    button.addEventListener('click', keep);
-    button.addEventListener('keydown', keep);
-    return () => {
-      button.removeEventListener('click', keep);
-      button.removeEventListener('keydown', keep);
-    };
-  }, []);
   const download = async () => {
     setBusy(true);
     setSaved(null);
@@ -32,9 +21,28 @@ export function HitDownloadButton({ hitId, calls, label = 'Download PDF' }: { hi
       setBusy(false);
     }
   };
+  const latest = useRef(download);
+  latest.current = download;
+  useEffect(() => {
+    const button = ref.current;
+    if (!button) return;
+    // Native listeners: stopping the event here also keeps it from React's root listener, so the
+    // download starts here too rather than in an onClick that would never be called.
+    const click = (e: Event) => {
+      e.stopPropagation();
+      void latest.current();
+    };
+    const keep = (e: Event) => e.stopPropagation();
+    button.addEventListener('click', click);
+    button.addEventListener('keydown', keep);
+    return () => {
+      button.removeEventListener('click', click);
+      button.removeEventListener('keydown', keep);
+    };
+  }, []);
   return (
     <>
-      <button ref={ref} type="button" className="button button--secondary hit-download" disabled={busy} aria-busy={busy} onClick={() => void download()}>
+      <button ref={ref} type="button" className="button button--secondary hit-download" disabled={busy} aria-busy={busy}>
         {busy ? 'Preparing PDF…' : label}
       </button>
       {saved ? (

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import type { HitList as HitListName } from '../../core/schemas/hits';
 import { routes } from '../app/routes';
 import { HitList } from './hit-list';
 import { HitListTabs } from './hit-list-tabs';
+import { SearchProgress } from './search-progress';
 
 const ROUTE_OF: Record<HitListName, 'Hits' | 'HitsPublished' | 'HitsRejected' | 'HitsAll'> = { pending: 'Hits', published: 'HitsPublished', rejected: 'HitsRejected', all: 'HitsAll' };
 
@@ -10,13 +12,16 @@ const ROUTE_OF: Record<HitListName, 'Hits' | 'HitsPublished' | 'HitsRejected' | 
  * with Hits Publish, All for everyone; at `all` the lists span every organization the user reaches.
  */
 export function HitsPage({ orgId, list }: { orgId: string; list: HitListName }) {
+  // A finished database search may have recorded hits: the list is read again.
+  const [generation, setGeneration] = useState(0);
   return (
     <section className="page" aria-labelledby="page-title">
       <div className="page__header">
         <h1 id="page-title">{routes[ROUTE_OF[list]].title}</h1>
       </div>
       <HitListTabs label="Hit lists" orgId={orgId} current={list} href={(l) => routes[ROUTE_OF[l]].href({ orgId })} />
-      <HitList orgId={orgId} owner={{ orgId }} list={list} />
+      <SearchProgress orgId={orgId} onFinished={() => setGeneration((g) => g + 1)} />
+      <HitList key={generation} orgId={orgId} owner={{ orgId }} list={list} />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { useLoaded } from '../profiles/use-loaded';
 import { keyboardSearchApi, type KeyboardSearchCalls, type SearchChemistry } from './keyboard-search-api';
 import { MarkerGrid, markerErrors, type MarkerTexts } from './marker-grid';
 import { parsePastedProfile } from './paste-profile';
+import { SearchFailure } from './search-failure';
 import { SearchResults } from './search-results';
 import '../profiles/profiles.css';
 import './keyboard-search.css';
@@ -252,14 +253,7 @@ function KeyboardSearchForm({ orgId, chemistries, calls }: { orgId: string; chem
           </button>
         </div>
       </form>
-      {snapshot.matches('failed') && snapshot.context.error ? (
-        <div className="notice notice--negative" role="alert">
-          <p>The search failed: {snapshot.context.error.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'retry' })}>
-            Try again
-          </button>
-        </div>
-      ) : null}
+      {snapshot.matches('failed') && snapshot.context.error ? <SearchFailure error={snapshot.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
       {snapshot.matches('results') && snapshot.context.answer ? <SearchResults orgId={orgId} answer={snapshot.context.answer} /> : null}
     </>
   );

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnalysisResult } from '../../core/schemas/analyses';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
-import { apiFetch, apiUpload, signIn } from './session';
+import { apiFetch, apiUpload, importProfiles, signIn } from './session';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
@@ -60,22 +60,7 @@ describe('the analysis calculator', () => {
     const created = await apiFetch<{ id: string }>(analyst, 'POST', '/api/cases', { caseNumber: CASE_NUMBER, caseTypeId: caseTypes.body.items[0]!.id, organizationId: state.orgId, assignedUserIds: [] });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     state.caseId = created.body.id;
-    type Parsed = { suggestedChemistryId: string; profiles: { profileId: string; markerValues: { markerId: string; alleles: string[] }[] }[] };
-    const parsed = await apiUpload<Parsed>(analyst, '/api/profiles/import', { name: 'GF_refs.csv', text: GF_REFS });
-    expect(parsed.status).toBe(200);
-    const body = {
-      caseId: state.caseId,
-      chemistryId: parsed.body.suggestedChemistryId,
-      sampleType: 'Reference',
-      sampleSourceId: null,
-      physicalItemId: null,
-      laboratoryId: null,
-      comments: '',
-      profiles: parsed.body.profiles.map((p) => ({ profileId: p.profileId, markerValues: p.markerValues })),
-    };
-    const added = await apiFetch<Listed<{ id: string; profileId: string }>>(analyst, 'POST', '/api/profiles', body, { approval: parsed.headers['approval-token']! });
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    for (const p of added.body.items) state.profiles[p.profileId] = p.id;
+    state.profiles = await importProfiles(analyst, state.caseId, { name: 'GF_refs.csv', text: GF_REFS });
     expect(Object.keys(state.profiles).sort()).toEqual(['K29', 'K48', 'K49', 'K50']);
   });
 

@@ -71,3 +71,27 @@ export async function apiUpload<T = unknown>(page: Page, url: string, file: { na
     [url, file, fields, token] as const,
   );
 }
+
+/**
+ * Imports a profile file into a case as the import screen does: the import call parses it (saving
+ * nothing), then the parsed profiles are added with the Approval-Token it answered. Resolves to the
+ * new profiles' ids by sample name.
+ */
+export async function importProfiles(page: Page, caseId: string, file: { name: string; text: string }, sampleType = 'Reference'): Promise<Record<string, string>> {
+  type Parsed = { suggestedChemistryId: string; profiles: { profileId: string; markerValues: { markerId: string; alleles: string[] }[] }[] };
+  const parsed = await apiUpload<Parsed>(page, '/api/profiles/import', file);
+  if (parsed.status !== 200) throw new Error(`import of ${file.name} answered ${parsed.status}: ${JSON.stringify(parsed.body)}`);
+  const body = {
+    caseId,
+    chemistryId: parsed.body.suggestedChemistryId,
+    sampleType,
+    sampleSourceId: null,
+    physicalItemId: null,
+    laboratoryId: null,
+    comments: '',
+    profiles: parsed.body.profiles.map((p) => ({ profileId: p.profileId, markerValues: p.markerValues })),
+  };
+  const added = await apiFetch<{ items: { id: string; profileId: string }[] }>(page, 'POST', '/api/profiles', body, { approval: parsed.headers['approval-token']! });
+  if (added.status !== 201) throw new Error(`adding ${file.name} answered ${added.status}: ${JSON.stringify(added.body)}`);
+  return Object.fromEntries(added.body.items.map((p) => [p.profileId, p.id]));
+}

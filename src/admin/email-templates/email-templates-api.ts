@@ -2,6 +2,10 @@ import type { EmailTemplate, EmailTemplateInput, EmailTemplateSummary } from '..
 import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/unwrap';
+import type { components } from '../../api/schema';
+
+/** One e-mail of the outbox, as GET email-outbox lists it. */
+export type OutboxEmail = components['schemas']['OutboxEmail'];
 
 /** The calls of the e-mail templates area (server/http/email-templates). */
 export function emailTemplatesApi(api: ApiClient) {
@@ -12,6 +16,8 @@ export function emailTemplatesApi(api: ApiClient) {
     add: (body: EmailTemplateInput): Promise<EmailTemplate> => unwrap(api.POST('/api/email-templates', { body })),
     update: (id: string, body: EmailTemplateInput & { version: number }): Promise<EmailTemplate> =>
       unwrap(api.PUT('/api/email-templates/{id}', { ...item(id), body })),
+    /** The e-mails Locus sent or holds (the outbox), newest first. */
+    outbox: (query: ListQueryInput): Promise<ListResult<OutboxEmail>> => unwrap(api.GET('/api/email-outbox', { params: { query } })),
     remove: (id: string): Promise<void> => unwrap(api.DELETE('/api/email-templates/{id}', item(id))).then(() => undefined),
   };
 }

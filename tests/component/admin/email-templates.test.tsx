@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_EMAIL_TEMPLATES } from '../../../core/schemas/email-templates';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
+import { emailOutbox } from '../../../server/db/schema';
+import { enqueueEmails } from '../../../server/mail/outbox';
 import { meOf, renderScreen } from '../screen-fixtures';
 
 // These screens draw AG Grid, whose first load in jsdom can take seconds on a busy machine.
@@ -84,6 +87,23 @@ describe('e-mail templates', () => {
     await userEvent.paste('Open {link}');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A template for password-link already exists; edit that one instead');
+  });
+
+  it('shows the outbox below the templates: each e-mail with its recipient, subject, message and whether it was sent', async () => {
+    const at = new Date('2026-11-20T10:00:00Z');
+    await enqueueEmails(t.database.db, [
+      { to: 'nina@oslo.test', subject: 'Hit published in case OSL-7', text: 'Dear Nina, a hit was published.', html: null, templateKey: 'hit-published' },
+      { to: 'ola@oslo.test', subject: 'Hit published in case OSL-8', text: 'Dear Ola, a hit was published.', html: null, templateKey: 'hit-published' },
+    ], at);
+    await t.database.db.update(emailOutbox).set({ error: 'connect ECONNREFUSED 10.0.0.5:587', attempts: 2 }).where(eq(emailOutbox.to, 'ola@oslo.test'));
+    renderScreen(`/${orgId}/email-templates`, { t, token: adminToken, me: await meOf(t, adminToken) });
+    const outbox = within(await screen.findByRole('region', { name: 'Outbox' }));
+    const nina = (await outbox.findByText('nina@oslo.test')).closest('[role="row"]') as HTMLElement;
+    expect(within(nina).getByText('Hit published in case OSL-7')).toBeInTheDocument();
+    expect(within(nina).getByText('Dear Nina, a hit was published.')).toBeInTheDocument();
+    expect(within(nina).getByText('In the outbox')).toBeInTheDocument();
+    const ola = outbox.getByText('ola@oslo.test').closest('[role="row"]') as HTMLElement;
+    expect(within(ola).getByText('Not sent after 2 tries: connect ECONNREFUSED 10.0.0.5:587')).toBeInTheDocument();
   });
 
   it('lets an administrator with organization scope list templates but not open the form (spec 6)', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HitView } from '../../../core/schemas/hits';
 import { emailOutbox } from '../../../server/db/schema';
 import { meOf, renderScreen } from '../screen-fixtures';
-import { matchingWorld, type MatchingWorld } from './hit-fixtures';
+import { CODIS_PROFILE, matchingWorld, type MatchingWorld } from './hit-fixtures';
 
 // AG Grid's first load and KaTeX in jsdom can take seconds on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -58,6 +58,20 @@ describe('the hit lists', () => {
     expect(row.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
   });
 
+  it('downloads a row’s PDF report from the list without opening the hit', async () => {
+    await world.identityHit('ROWPDF');
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:hit');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const view = await open(`/${world.orgId}/hits`, 'reviewer');
+    const row = within(await rowWith('ROWPDF-E (CASE-HITS-1) · ROWPDF-R (CASE-HITS-1)'));
+    await userEvent.click(row.getByRole('button', { name: 'Download PDF' }));
+    expect(await row.findByText('Saved Hit_Identity_ROWPDF-E_ROWPDF-R.pdf')).toBeInTheDocument();
+    const blob = createObjectURL.mock.calls[0]![0] as Blob;
+    expect(new TextDecoder().decode((await blob.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect(view.current()).toBe(`/${world.orgId}/hits`);
+    vi.restoreAllMocks();
+  });
+
   it('shows a user without Hits Publish only All, sending the Review tab there', async () => {
     await world.identityHit('READER');
     const view = await open(`/${world.orgId}/hits`, 'reader');
@@ -84,6 +98,31 @@ describe('the hit lists', () => {
     await open(`/${world.orgId}/cases/${world.caseId}/profiles/${profileId}/hits`, 'reader');
     expect(within(await rowWith('CASE-E (CASE-HITS-1) · CASE-R (CASE-HITS-1)')).getByText('Pending')).toBeInTheDocument();
     expect(screen.queryByText(/REFERENCE|LIST-E/)).toBeNull();
+  });
+});
+
+describe('the database searches approvals start', () => {
+  it('shows each approved profile’s search and how many hits it recorded, and those hits are in Review', async () => {
+    await world.approveThroughApi('PROG-1', CODIS_PROFILE);
+    // PROG-1's search ends before PROG-2 is approved, so PROG-2's search is the one that finds the pair.
+    await waitFor(async () => expect(((await api('reviewer', 'GET', `/api/organizations/${world.orgId}/searches`)).json() as { items: { status: string }[] }).items.every((j) => j.status === 'done')).toBe(true));
+    await world.approveThroughApi('PROG-2', CODIS_PROFILE);
+    await open(`/${world.orgId}/hits`, 'reviewer');
+    const panel = within(await screen.findByRole('region', { name: 'Database searches' }));
+    // PROG-1 was searched alone (nothing to match yet); PROG-2 found PROG-1 with several analyses.
+    await waitFor(() => expect(panel.getByText('PROG-2').nextElementSibling).toHaveTextContent(/^done, [2-9]\d* new hits$/));
+    expect(panel.getByText('PROG-1').nextElementSibling).toHaveTextContent('done, 0 new hits');
+    const found = Number(/(\d+) new hits/.exec(panel.getByText('PROG-2').nextElementSibling!.textContent!)![1]);
+    const grid = within(await screen.findByRole('grid'));
+    await waitFor(() => expect(grid.getAllByText(/PROG-1 \(CASE-HITS-1\)/)).toHaveLength(found), { timeout: 15_000 });
+    expect(grid.getAllByText('Identity').length).toBeGreaterThan(0);
+  });
+
+  it('is not shown to a user who may not read profiles', async () => {
+    const hitsOnly = await world.tokenFor({ Hits: ['Read', 'Publish'] });
+    renderScreen(`/${world.orgId}/hits`, { t: world.t, token: hitsOnly, me: await meOf(world.t, hitsOnly) });
+    await screen.findByRole('grid');
+    expect(screen.queryByRole('region', { name: 'Database searches' })).toBeNull();
   });
 });
 
