@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
@@ -55,7 +55,8 @@ async function sameOrganization(db: Db, organizationId: string, candidates: read
  * The background searches of ARCHITECTURE.md "Matching": approving a profile queues a search with
  * every active analysis of its kind over each of its organization's populations; searches run one
  * at a time, yielding between steps, and each result over the analysis threshold becomes a pending
- * hit. Jobs live in memory: a restart forgets queued searches (re-approve to search again).
+ * hit. A finished search marks its approval searched (profiles.searchedAt); `resume` queues again, at
+ * start-up, every approval whose search a stop or crash cut off.
  */
 export class SearchQueue {
   private readonly jobs: SearchJob[] = [];
@@ -85,6 +86,17 @@ export class SearchQueue {
       this.worker = null;
     });
     return job;
+  }
+
+  /** Queues every approved profile whose current approval has not been searched (start-up); resolves to how many. */
+  async resume(): Promise<number> {
+    const waiting = await this.deps.db
+      .select({ id: profiles.id, profileId: profiles.profileId, organizationId: profiles.organizationId })
+      .from(profiles)
+      .where(and(eq(profiles.status, 'approved'), or(isNull(profiles.searchedAt), ne(profiles.searchedAt, profiles.reviewedAt))))
+      .orderBy(asc(profiles.reviewedAt), asc(profiles.id));
+    for (const profile of waiting) this.enqueue(profile);
+    return waiting.length;
   }
 
   /** The searches of these organizations (all when null), newest first. */
@@ -119,9 +131,10 @@ export class SearchQueue {
 
   private async run(job: SearchJob): Promise<number> {
     const { db, matching } = this.deps;
+    const [approval] = await db.select({ reviewedAt: profiles.reviewedAt }).from(profiles).where(and(eq(profiles.id, job.profileId), eq(profiles.status, 'approved')));
     const profile = await loadMatchProfile(db, job.profileId);
     // Reset or deleted while it waited: nothing to search.
-    if (!profile || !matching.indexes.find(profile.id)) return 0;
+    if (!approval || !profile || !matching.indexes.find(profile.id)) return 0;
     const analyses = await loadActiveAnalyses(db, profile.kind);
     const populations = await loadMatchPopulations(db, await organizationPopulationIds(db, profile.organizationId, profile.kind));
     const found = await matching.search(profile, analyses, populations, {
@@ -131,7 +144,11 @@ export class SearchQueue {
       },
     });
     const candidates = await sameOrganization(db, profile.organizationId, found);
-    return candidates.length === 0 ? 0 : this.deps.record(profile.organizationId, candidates);
+    const recorded = candidates.length === 0 ? 0 : await this.deps.record(profile.organizationId, candidates);
+    // Marks this approval searched, unless a reset or a new approval came meanwhile (its own search is queued).
+    const sameApproval = approval.reviewedAt === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, approval.reviewedAt);
+    await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(eq(profiles.id, profile.id), eq(profiles.status, 'approved'), sameApproval));
+    return recorded;
   }
 
   private forgetOld(): void {

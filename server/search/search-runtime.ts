@@ -10,7 +10,7 @@ export interface SearchRuntime {
   queue: SearchQueue;
 }
 
-/** Builds the in-memory index from every approved profile and starts the queue (server start-up). */
+/** Builds the in-memory index from every approved profile and starts the queue, with the searches a stop cut off (server start-up). */
 export async function startSearchRuntime(
   db: Db,
   clock: Clock,
@@ -18,5 +18,7 @@ export async function startSearchRuntime(
   onFailure?: SearchQueueDeps['onFailure'],
 ): Promise<SearchRuntime> {
   const service = new MatchingService(await loadMatchIndexes(db));
-  return { service, queue: new SearchQueue({ db, clock, matching: service, record, ...(onFailure ? { onFailure } : {}) }) };
+  const queue = new SearchQueue({ db, clock, matching: service, record, ...(onFailure ? { onFailure } : {}) });
+  await queue.resume();
+  return { service, queue };
 }

@@ -37,6 +37,11 @@ export const profiles = pgTable(
     reviewComments: text('review_comments').notNull().default(''),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * The approval (its reviewedAt) whose database search has finished. An approved profile whose
+     * searchedAt differs from its reviewedAt still awaits its search, so a restart queues it again.
+     */
+    searchedAt: timestamp('searched_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('profiles_case_profile_unique').on(t.caseId, sql`lower(${t.profileId})`),

@@ -45,7 +45,8 @@ async function decide(
     const t = tx as unknown as Db;
     const before = await profileSnapshot(t, current.id);
     const reviewed = change.status === 'pending' ? { reviewedBy: null, reviewedAt: null } : { reviewedBy: user.id, reviewedAt: clock.now() };
-    await updateVersioned(t, profiles, current.id, change.version, { status: change.status, reviewComments: change.comments, ...reviewed }, 'profile');
+    // Every decision leaves the profile unsearched: an approval's search marks it when it finishes.
+    await updateVersioned(t, profiles, current.id, change.version, { status: change.status, reviewComments: change.comments, ...reviewed, searchedAt: null }, 'profile');
     if (change.markerValues) await writeMarkerValues(t, current.id, change.markerValues);
     // The search of an approved profile starts after this commits (afterDecision).
     // Reset: the profile leaves the database, its pending hits are withdrawn; reset-delete: every hit naming it goes.

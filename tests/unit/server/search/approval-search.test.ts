@@ -11,7 +11,7 @@ import type { AnalysisResult } from '../../../../core/schemas/analyses';
 import type { HitSummary } from '../../../../core/schemas/hits';
 import type { Profile, ProfileWithMarkers } from '../../../../core/schemas/profiles';
 import type { SearchJob } from '../../../../core/schemas/searches';
-import { analyses, caseTypes, chemistries, markers } from '../../../../server/db/schema';
+import { analyses, caseTypes, chemistries, markers, profiles } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
@@ -33,6 +33,7 @@ let t: TestApp;
 const org = { a: '', b: '' };
 const caseOf = { a: '', b: '' };
 const tokens = {} as Record<'admin' | 'a' | 'b', string>;
+let userA = '';
 let identityId = '';
 
 function call<T = unknown>(who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
@@ -77,7 +78,8 @@ beforeAll(async () => {
   const admin = await createAccessGroup(db, { isAdmin: true });
   const lab = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit', 'Reset'], Hits: ['Read', 'Publish', 'Reset'], Analyses: ['Read'], Populations: ['Read'] } });
   tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
-  tokens.a = t.verifier.issue((await createUser(db, { accessGroupId: lab.id, organizationIds: [org.a] })).id);
+  userA = (await createUser(db, { accessGroupId: lab.id, organizationIds: [org.a] })).id;
+  tokens.a = t.verifier.issue(userA);
   tokens.b = t.verifier.issue((await createUser(db, { accessGroupId: lab.id, organizationIds: [org.b] })).id);
   identityId = (await db.select().from(analyses).where(eq(analyses.name, 'Identity')))[0]!.id;
   const [caseType] = await db.select().from(caseTypes).limit(1);
@@ -152,5 +154,43 @@ describe('the database search started by an approval', () => {
     const foreign = bergen.items[0]!;
     expect((await call('a', 'GET', `/api/hits/${foreign.id}`)).status).toBe(404);
     expect((await call('a', 'GET', `/api/organizations/${org.b}/searches`)).status).toBe(403);
+  });
+
+  it('marks a finished search on the profile, and a restart searches the approvals a stop cut off, and only those', async () => {
+    const db = t.database.db;
+    const searchedOf = async (id: string) => (await db.select({ reviewedAt: profiles.reviewedAt, searchedAt: profiles.searchedAt }).from(profiles).where(eq(profiles.id, id)))[0]!;
+    const done = await searchedOf(reference.id);
+    expect(done.searchedAt).not.toBeNull();
+    expect(done.searchedAt).toEqual(done.reviewedAt);
+
+    // The approval committed, then the process stopped before its search ran.
+    const cutOff = await addProfile('a', 'CUT-OFF-1', SUSPECT);
+    await db.update(profiles).set({ status: 'approved', reviewedAt: new Date(), searchedAt: null }).where(eq(profiles.id, cutOff.id));
+    const before = (await pendingHits('a', org.a)).items.filter((h) => h.profiles.some((p) => p.sampleName === 'CUT-OFF-1'));
+    expect(before).toHaveLength(0);
+
+    const restarted = await createTestApp({ database: t.database });
+    try {
+      const token = restarted.verifier.issue(userA);
+      let jobs: SearchJob[] = [];
+      for (let i = 0; i < 200 && !(jobs.length > 0 && jobs.every((j) => j.status === 'done')); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        jobs = (await restarted.app.inject({ method: 'GET', url: `/api/organizations/${org.a}/searches`, headers: { authorization: `Bearer ${token}` } })).json<{ items: SearchJob[] }>().items;
+      }
+      // Only the cut-off approval was searched again; the others had finished.
+      expect(jobs.map((j) => [j.sampleName, j.status])).toEqual([['CUT-OFF-1', 'done']]);
+    } finally {
+      await restarted.app.close();
+    }
+    const found = (await pendingHits('a', org.a)).items.filter((h) => h.analysisId === identityId && h.profiles.some((p) => p.sampleName === 'CUT-OFF-1'));
+    expect(found.map((h) => h.profiles.map((p) => p.sampleName).sort())).toEqual(
+      expect.arrayContaining([
+        ['CUT-OFF-1', 'EVIDENCE-1'],
+        ['CUT-OFF-1', 'REFERENCE-1'],
+      ]),
+    );
+    expect(found).toHaveLength(2);
+    const marked = await searchedOf(cutOff.id);
+    expect(marked.searchedAt).toEqual(marked.reviewedAt);
   });
 });
