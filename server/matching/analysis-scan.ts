@@ -40,8 +40,8 @@ function pairEvaluator(request: ScanRequest, marker: string, genotype: Genotype)
 }
 
 /** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit). */
-function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number) {
-  const plans: (ColumnPlan<T> & { marker: string; evaluated: Uint8Array })[] = [];
+function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number): MarkerPlan<T>[] {
+  const plans: MarkerPlan<T>[] = [];
   for (const [marker, genotype] of request.query) {
     const column = index.column(marker);
     if (!column) continue;
@@ -84,6 +84,81 @@ function computationalMatch(request: ScanRequest, profileId: string, log10: numb
 
 const logOf = (o: MarkerOutcome) => (o.value === null ? 0 : Math.log10(o.value));
 
+/** One query marker's table over a column, and which genotype codes the analysis evaluated there. */
+export type MarkerPlan<T extends Uint32Array | Float64Array> = ColumnPlan<T> & { marker: string; evaluated: Uint8Array };
+
+/**
+ * One analysis prepared for one query over one index: per query marker a table (log10 factor, or
+ * COMPARED/FAIL counts for an exclusion analysis) and the exact verdict for any profile, which every
+ * scan (one analysis, or several fused) confirms its candidates with.
+ */
+export type AnalysisPlan = { request: ScanRequest; index: ProfileIndex; matchAt(slot: number): AnalysisMatch | null; sideMatches(): AnalysisMatch[] } & (
+  | { kind: 'exclusion'; plans: MarkerPlan<Uint32Array>[]; maxExclusions: number }
+  | { kind: 'computational'; plans: MarkerPlan<Float64Array>[]; cut: number }
+);
+
+const codeAt = (plan: ColumnPlan<Uint32Array | Float64Array>, slot: number) => (plan.lo[slot]! << plan.shift) | plan.hi[slot]!;
+
+/** The tables of an analysis with a threshold and two roles for one query (GENETICS.md "How the search reaches memory speed"); null for any other analysis. */
+export function planAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisPlan | null {
+  const { analysis } = request;
+  if (analysis.threshold === null || analysis.roles.length !== 2) return null;
+  const keep = (profileId: string, match: AnalysisMatch | null) => (profileId === request.excludeId ? null : match);
+  const sideMatches = (verdict: (outcomes: { marker: string; outcome: MarkerOutcome }[], id: string) => AnalysisMatch | null) => () =>
+    [...index.side].flatMap(([id, g]) => {
+      const match = keep(id, verdict(outcomesAgainst(request, g), id));
+      return match ? [match] : [];
+    });
+
+  if (analysis.kind === 'Exclusion') {
+    const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED));
+    const maxExclusions = Math.floor(analysis.threshold);
+    const verdict = (markerCount: number, exclusions: number, profileId: string): AnalysisMatch | null =>
+      markerCount >= request.minMarkers && exclusions <= maxExclusions ? { profileId, combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null;
+    return {
+      kind: 'exclusion',
+      request,
+      index,
+      plans,
+      maxExclusions,
+      matchAt: (slot) => {
+        let total = 0;
+        for (const plan of plans) total += plan.table[codeAt(plan, slot)]!;
+        return keep(index.ids[slot]!, verdict(total % FAIL, Math.floor(total / FAIL), index.ids[slot]!));
+      },
+      sideMatches: sideMatches((outcomes, id) => {
+        const compared = outcomes.filter((o) => o.outcome.isExclusion !== null);
+        return verdict(compared.length, compared.filter((o) => o.outcome.isExclusion).length, id);
+      }),
+    };
+  }
+
+  const plans = planMarkers(index, request, (n) => new Float64Array(n), logOf);
+  // Y-STR: every compared marker must agree (log 0); the haplotype count gives the index afterwards.
+  const cut = analysis.profileKind === 'YStr' ? -Number.MAX_VALUE : Math.log10(analysis.threshold);
+  return {
+    kind: 'computational',
+    request,
+    index,
+    plans,
+    cut,
+    matchAt: (slot) => {
+      let log10 = 0;
+      const compared: string[] = [];
+      for (const plan of plans) {
+        const code = codeAt(plan, slot);
+        log10 += plan.table[code]!;
+        if (plan.evaluated[code] === 1) compared.push(plan.marker);
+      }
+      return log10 >= cut ? keep(index.ids[slot]!, computationalMatch(request, index.ids[slot]!, log10, compared)) : null;
+    },
+    sideMatches: sideMatches((outcomes, id) => {
+      const compared = outcomes.filter((o) => o.outcome.value !== null);
+      return computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker));
+    }),
+  };
+}
+
 /**
  * Ranks every profile of an index by one analysis for the query (GENETICS.md "How the search reaches
  * memory speed"): per marker a table genotype → log10 factor (computational) or exclusion flag, then
@@ -91,40 +166,14 @@ const logOf = (o: MarkerOutcome) => (o.value === null ? 0 : Math.log10(o.value))
  * `threshold` exclusions) with at least `minMarkers` markers evaluated.
  */
 export function scanAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisMatch[] {
-  const { analysis } = request;
-  if (analysis.threshold === null || analysis.roles.length !== 2) return [];
+  const plan = planAnalysis(index, request);
+  if (!plan) return [];
   const found: AnalysisMatch[] = [];
-  const sideOutcomes = [...index.side].filter(([id]) => id !== request.excludeId).map(([id, g]) => ({ id, outcomes: outcomesAgainst(request, g) }));
-
-  if (analysis.kind === 'Exclusion') {
-    const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED));
-    const maxExclusions = Math.floor(analysis.threshold);
-    countScan(index.size, plans, maxExclusions, request.minMarkers, (slot, markerCount, exclusions) => {
-      const profileId = index.ids[slot]!;
-      if (profileId !== request.excludeId) found.push({ profileId, combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions });
-    });
-    for (const { id, outcomes } of sideOutcomes) {
-      const compared = outcomes.filter((o) => o.outcome.isExclusion !== null);
-      const exclusions = compared.filter((o) => o.outcome.isExclusion).length;
-      if (compared.length >= request.minMarkers && exclusions <= maxExclusions) found.push({ profileId: id, combinedIndex: null, markerCount: compared.length, nonExclusionMarkerCount: compared.length - exclusions });
-    }
-    return found;
-  }
-
-  const plans = planMarkers(index, request, (n) => new Float64Array(n), logOf);
-  // Y-STR: every compared marker must agree (log 0); the haplotype count gives the index afterwards.
-  const cut = analysis.profileKind === 'YStr' ? -Number.MAX_VALUE : Math.log10(analysis.threshold);
-  sumScan(index.size, plans, cut, (slot, log10) => {
-    const profileId = index.ids[slot]!;
-    if (profileId === request.excludeId) return;
-    const compared = plans.filter((p) => p.evaluated[(p.lo[slot]! << p.shift) | p.hi[slot]!] === 1).map((p) => p.marker);
-    const match = computationalMatch(request, profileId, log10, compared);
+  const confirm = (slot: number) => {
+    const match = plan.matchAt(slot);
     if (match) found.push(match);
-  });
-  for (const { id, outcomes } of sideOutcomes) {
-    const compared = outcomes.filter((o) => o.outcome.value !== null);
-    const match = computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker));
-    if (match) found.push(match);
-  }
-  return found;
+  };
+  if (plan.kind === 'exclusion') countScan(index.size, plan.plans, plan.maxExclusions, request.minMarkers, confirm);
+  else sumScan(index.size, plan.plans, plan.cut, confirm);
+  return [...found, ...plan.sideMatches()];
 }

@@ -24,11 +24,25 @@ export function planColumn<T extends Uint32Array | Float64Array>(
   const shift = 32 - Math.clz32(n - 1);
   const table = make(1 << (2 * shift));
   table[0] = missing;
+  const genotypes = decodedGenotypes(column, shift);
   for (let lo = 1; lo < n; lo++) {
     for (let hi = lo; hi < n; hi++) {
       const code = (lo << shift) | hi;
-      table[code] = valueOf(genotypeAt(column, lo, hi), code);
+      table[code] = valueOf(genotypes[code]!, code);
     }
   }
   return { lo: column.lo, hi: column.hi, shift, table };
+}
+
+/** Each column's genotypes by code, decoded once (allele ordering parses designations) until its dictionary grows. */
+const DECODED = new WeakMap<MarkerColumn, { size: number; genotypes: Genotype[] }>();
+
+function decodedGenotypes(column: MarkerColumn, shift: number): Genotype[] {
+  const n = column.alleles.length;
+  const cached = DECODED.get(column);
+  if (cached?.size === n) return cached.genotypes;
+  const genotypes: Genotype[] = [];
+  for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) genotypes[(lo << shift) | hi] = genotypeAt(column, lo, hi);
+  DECODED.set(column, { size: n, genotypes });
+  return genotypes;
 }

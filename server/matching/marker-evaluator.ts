@@ -22,6 +22,9 @@ function usable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']):
   return genotype.length <= (profileKind === 'YStr' ? 1 : 2);
 }
 
+/** usable() by genotype text, per profile kind (bounded). */
+const USABLE: Record<EngineAnalysis['profileKind'], Map<string, boolean>> = { Autosomal: new Map(), YStr: new Map() };
+
 const order = new Map<string, number>();
 /** compareAlleles parses both designations; a table compares the same few hundred pairs thousands of times. */
 function compareCached(a: string, b: string): number {
@@ -41,6 +44,20 @@ function compareCached(a: string, b: string): number {
  * thousands of pairs in a millisecond instead of tens.
  */
 function memoisedPattern(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotype[], ploidy: Ploidy): CanonicalPattern {
+  // The same genotype pairs recur across the analyses and queries of a search: their located patterns are kept whole.
+  const whole = genotypes.map((g) => g.join('/')).join('|');
+  const known = LOCATED[ploidy].get(whole);
+  if (known) return known;
+  if (LOCATED[ploidy].size > 200_000) LOCATED[ploidy].clear();
+  const located = locate(memo, genotypes, ploidy);
+  LOCATED[ploidy].set(whole, located);
+  return located;
+}
+
+/** Located patterns by the genotypes' text, per ploidy (bounded: cleared when large). */
+const LOCATED: Record<Ploidy, Map<string, CanonicalPattern>> = { diploid: new Map(), haploid: new Map() };
+
+function locate(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotype[], ploidy: Ploidy): CanonicalPattern {
   // compareAlleles is 0 only for equal text, so the ranks are a faithful stand-in.
   const distinct = [...new Set(genotypes.flat())].sort(compareCached);
   const rank = new Map(distinct.map((a, i) => [a, String(i + 1)]));
@@ -68,11 +85,14 @@ export function markerEvaluator(analysis: EngineAnalysis, marker: string, popula
   const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && all.length > 0 ? (analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all)) : 0 };
   const ploidy = analysis.profileKind === 'YStr' ? 'haploid' : 'diploid';
   const patterns = SHAPES[ploidy];
-  const usableMemo = new Map<string, boolean>();
+  const usableMemo = USABLE[analysis.profileKind];
   const isUsable = (g: Genotype) => {
     const key = g.join('/');
     let ok = usableMemo.get(key);
-    if (ok === undefined) usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
+    if (ok === undefined) {
+      if (usableMemo.size > 100_000) usableMemo.clear();
+      usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
+    }
     return ok;
   };
   const expressionOf = (text: string) => {

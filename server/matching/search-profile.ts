@@ -1,6 +1,7 @@
 import { canonicalPattern } from '../genetics/patterns';
 import { genotypesOf } from '../genetics/seed-analyses/types';
-import { scanAnalysis, type AnalysisMatch } from './analysis-scan';
+import { planAnalysis, scanAnalysis, type AnalysisMatch } from './analysis-scan';
+import { fusedScan } from './fused-scan';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
 import { DEFAULT_SEARCH_OPTIONS, type HitCandidate, type MatchAnalysis, type MatchPopulation, type MatchProfile, type SearchOptions } from './types';
@@ -37,11 +38,20 @@ function toCandidate(analysis: MatchAnalysis, populationId: string | null, query
   };
 }
 
+/** One (analysis, population, query role) of a database search, before its tables are built. */
+interface SearchLane {
+  analysis: MatchAnalysis;
+  population: MatchPopulation | null;
+  queryRole: 0 | 1;
+  symmetric: boolean;
+}
+
 /**
  * The steps of searching one profile (ARCHITECTURE.md "Matching"): every active two-role analysis of
  * its kind with a threshold, over every index of that kind, for each population of that kind
  * (exclusion analyses use none). Three-role analyses (paternity trio) need a known pair and are not
- * searched against the database.
+ * searched against the database. Autosomal indexes are searched by one fused pass per index (every
+ * lane at once, fused-scan.ts); Y-STR lanes, whose haplotype count follows the scan, one by one.
  */
 export function planProfileSearch(
   profile: MatchProfile,
@@ -50,27 +60,28 @@ export function planProfileSearch(
   indexes: IndexSet,
   options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
 ): SearchStep[] {
-  const steps: SearchStep[] = [];
-  const targets: ProfileIndex[] = indexes.indexes(profile.kind);
+  const lanes: SearchLane[] = [];
   for (const analysis of analyses) {
     if (analysis.profileKind !== profile.kind || analysis.roles.length !== 2 || analysis.threshold === null) continue;
     const symmetric = isRoleSymmetric(analysis);
     const roles: (0 | 1)[] = symmetric ? [0] : [0, 1];
     const pops = analysis.kind === 'Exclusion' ? [null] : populations.filter((p) => p.kind === analysis.profileKind);
-    for (const population of pops) {
-      for (const index of targets) {
-        for (const queryRole of roles) {
-          steps.push({
-            run: () =>
-              scanAnalysis(index, { analysis, query: profile.genotypes, queryRole, population, minMarkers: options.minMarkers, excludeId: profile.id }).map((m) =>
-                toCandidate(analysis, population?.id ?? null, profile.id, queryRole, symmetric, m),
-              ),
-          });
-        }
-      }
-    }
+    for (const population of pops) for (const queryRole of roles) lanes.push({ analysis, population, queryRole, symmetric });
   }
-  return steps;
+  const request = (lane: SearchLane) => ({ analysis: lane.analysis, query: profile.genotypes, queryRole: lane.queryRole, population: lane.population, minMarkers: options.minMarkers, excludeId: profile.id });
+  const candidates = (lane: SearchLane, matches: readonly AnalysisMatch[]) => matches.map((m) => toCandidate(lane.analysis, lane.population?.id ?? null, profile.id, lane.queryRole, lane.symmetric, m));
+  return indexes.indexes(profile.kind).flatMap((index: ProfileIndex): SearchStep[] =>
+    profile.kind === 'Autosomal'
+      ? [
+          {
+            run: () => {
+              const plans = lanes.map((lane) => planAnalysis(index, request(lane))!);
+              return fusedScan(plans).flatMap((matches, i) => candidates(lanes[i]!, matches));
+            },
+          },
+        ]
+      : lanes.map((lane) => ({ run: () => candidates(lane, scanAnalysis(index, request(lane))) })),
+  );
 }
 
 /** Searches an approved profile against the index set and returns every result over its analysis's threshold, in a stable order. */

@@ -1,0 +1,104 @@
+/**
+ * The fused pass of an approval's search (server/matching/fused-scan.ts) filters with quantised lanes
+ * and confirms exactly: whatever the thresholds, it must return what one exact scan per analysis
+ * returns, no fewer (a missed hit) and no more.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
+import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
+import type { Genotype } from '../../../../server/genetics/types';
+import { planAnalysis, scanAnalysis, type ScanRequest } from '../../../../server/matching/analysis-scan';
+import { fusedScan } from '../../../../server/matching/fused-scan';
+import { IndexSet } from '../../../../server/matching/index-set';
+import type { MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
+
+const population = fbi2015Population('Caucasian');
+const matchPopulation: MatchPopulation = { id: 'fbi', kind: 'Autosomal', frequencies: population, haplotypes: [] };
+const seeded = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses)
+  .filter((a) => a.profileKind === 'Autosomal' && a.roles.length === 2)
+  .map((a): MatchAnalysis => ({ id: a.name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) }));
+
+/** A database of unrelated profiles with the query's relatives and a copy planted, plus a mixture in the side list. */
+function database(seed: number, query: Map<string, Genotype>) {
+  const generate = profileGenerator(population, seed);
+  const set = new IndexSet();
+  const add = (id: string, genotypes: ReadonlyMap<string, Genotype>) => set.upsert({ id, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes });
+  for (let i = 0; i < 1500; i++) add(`U${i}`, generate());
+  for (let i = 0; i < 5; i++) add(`SIB${i}`, siblingOf(query, population, seed + i));
+  add('COPY', query);
+  add('QUERY', query);
+  const mixture = new Map(query);
+  mixture.set('vWA', ['14', '16', '17']);
+  add('MIXTURE', mixture);
+  return set.index('kit', 'Autosomal');
+}
+
+const requestFor = (analysis: MatchAnalysis, query: ReadonlyMap<string, Genotype>, queryRole: 0 | 1 = 0): ScanRequest => ({
+  analysis,
+  query,
+  queryRole,
+  population: analysis.kind === 'Exclusion' ? null : matchPopulation,
+  minMarkers: 6,
+  excludeId: 'QUERY',
+});
+
+const byProfile = <T extends { profileId: string }>(xs: T[]) => [...xs].sort((a, b) => (a.profileId < b.profileId ? -1 : a.profileId > b.profileId ? 1 : 0));
+
+function expectSameAsExactScans(index: ReturnType<typeof database>, requests: ScanRequest[]) {
+  const fused = fusedScan(requests.map((r) => planAnalysis(index, r)!));
+  requests.forEach((request, i) => expect(byProfile(fused[i]!), request.analysis.id).toEqual(byProfile(scanAnalysis(index, request))));
+  return fused;
+}
+
+describe('the fused approval scan', () => {
+  it('finds exactly what one exact scan per seed analysis finds, relatives, the copy and the mixture included', () => {
+    const query = profileGenerator(population, 7)();
+    const index = database(11, query);
+    const fused = expectSameAsExactScans(index, seeded.map((a) => requestFor(a, query)));
+    const found = new Set(fused.flat().map((m) => m.profileId));
+    // Not a vacuous equality: the planted copy, a sibling and the mixture are there, the query itself is not.
+    expect(found.has('COPY')).toBe(true);
+    expect([...found].some((id) => id.startsWith('SIB'))).toBe(true);
+    expect(found.has('MIXTURE')).toBe(true);
+    expect(found.has('QUERY')).toBe(false);
+  });
+
+  it('agrees with the exact scans for any thresholds, including one equal to a profile’s own combined index and ones nobody or everybody reaches', () => {
+    const query = profileGenerator(population, 3)();
+    const index = database(5, query);
+    const fullSiblings = seeded.find((a) => a.id === 'Full siblings')!;
+    const everyone = scanAnalysis(index, requestFor({ ...fullSiblings, threshold: Number.MIN_VALUE }, query));
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            analysis: fc.constantFrom(...seeded),
+            threshold: fc.oneof(
+              fc.double({ min: 1e-12, max: 1e12, noNaN: true }),
+              fc.constantFrom(Number.MIN_VALUE, 1e300, ...everyone.slice(0, 20).map((m) => m.combinedIndex!)),
+              fc.integer({ min: 0, max: 20 }),
+            ),
+            queryRole: fc.constantFrom(0 as const, 1 as const),
+          }),
+          { minLength: 1, maxLength: 7 },
+        ),
+        (lanes) => {
+          expectSameAsExactScans(
+            index,
+            lanes.map(({ analysis, threshold, queryRole }) => requestFor({ ...analysis, threshold }, query, queryRole)),
+          );
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('an approval’s search finds each relative once per analysis, as the separate scans did', () => {
+    const query = profileGenerator(population, 21)();
+    const index = database(23, query);
+    const lanes = seeded.flatMap((a) => [requestFor(a, query, 0), requestFor(a, query, 1)]);
+    const fused = expectSameAsExactScans(index, lanes);
+    for (const matches of fused) expect(new Set(matches.map((m) => m.profileId)).size).toBe(matches.length);
+  });
+});
