@@ -1,5 +1,6 @@
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { MathText } from '../admin/analyses/math-text';
+import { ConstantsUsed } from './constants-used';
 import { Log10Chart } from './log10-chart';
 
 /** A per-marker LR or combined index as the calculator, its PDF and CSV show it: two decimals in exponential form (spec 4). */
@@ -110,18 +111,7 @@ export function AnalysisResultView({ result }: { result: AnalysisResult }) {
       {result.populations.map((population) => (
         <PopulationSection key={population.populationId} result={result} population={population} />
       ))}
-      {result.constants.length > 0 ? (
-        <section aria-label="Constants used">
-          <h2>Constants used</h2>
-          <ul className="calculator__constants">
-            {result.constants.map((c) => (
-              <li key={c.name}>
-                <MathText latex={c.notation || c.name} /> = {c.value}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ConstantsUsed constants={result.constants} />
     </div>
   );
 }

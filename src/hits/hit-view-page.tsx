@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
-import { MathText } from '../admin/analyses/math-text';
 import { formatIndex, MarkerTable } from '../analyses/analysis-result-view';
+import { ConstantsUsed } from '../analyses/constants-used';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { formatDateTime } from '../cases/format';
@@ -78,18 +78,7 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
           <MarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} exclusion={exclusion} />
         </section>
       )}
-      {view.constants.length > 0 ? (
-        <section aria-label="Constants used">
-          <h2>Constants used</h2>
-          <ul className="calculator__constants">
-            {view.constants.map((c) => (
-              <li key={c.name}>
-                <MathText latex={c.notation || c.name} /> = {c.value}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ConstantsUsed constants={view.constants} />
       <HitHistory history={view.history} />
     </>
   );
