@@ -1,35 +1,51 @@
 import type { AnalysisMatch, AnalysisPlan } from './analysis-scan';
+import { LookupKernel } from './lookup-kernel';
 import { FAIL } from './scans';
 
-/** Profiles per block: the block's codes and accumulators stay in the L1/L2 cache. */
+/** Profiles per block: the block's accumulators stay in the L1/L2 cache. */
 const BLOCK = 4096;
-/** Each lane is a 17-bit unsigned integer; three lanes fit exactly in a double's 53-bit mantissa. */
-const LANE_BITS = 17;
-const LANE = 2 ** LANE_BITS;
-const LANES_PER_WORD = 3;
+/** A word is one 64-bit integer per profile holding several lanes side by side. */
+const WORD_BITS = 64;
+/** Computational lanes get at least this many bits (a 10-bit budget: about 0.05 log10 per step on a kinship analysis) and at most 16. */
+const MIN_LANE_BITS = 11;
+const MAX_LANE_BITS = 16;
 /** Per-marker log10 factors more than this under the marker's best count as that floor (an over-estimate: candidates are confirmed exactly). */
 const CLAMP_RANGE = 12;
+/** Slack for floating-point rounding in (v − f)·s: far above its error, far below one step. */
+const ROUNDING = 1e-9;
 
-/** A plan's quantised filter: per marker a non-negative integer table, and the sum a profile needs to be confirmed. */
+/**
+ * A plan's integer filter. `bits` wide, the lane's top bit is its verdict: it starts at 2^(bits−1) − need
+ * and each marker adds q ≥ 0, so the top bit is set exactly when Σq ≥ need, and the lane never carries
+ * into its neighbour (Σq ≤ 2^(bits−1) − 1).
+ */
 interface Lane {
+  index: number;
   plan: AnalysisPlan;
+  bits: number;
   tables: Int32Array[];
   need: number;
+  offset: number;
 }
 
-/** Largest finite entry of a table (NaN and −∞ ignored), or the fallback when there is none. */
+/** Largest finite entry of a table (NaN and −∞ ignored); 0 when there is none. */
 function finiteMax(table: Float64Array): number {
   let max = -Infinity;
   for (let i = 0; i < table.length; i++) if (table[i]! > max) max = table[i]!;
   return max === -Infinity ? 0 : max;
 }
 
+/** Bits an exclusion lane needs: its count of non-excluding markers (at most the marker count) plus the verdict bit. */
+const exclusionBits = (plan: AnalysisPlan) => 32 - Math.clz32(plan.plans.length) + 1;
+
 /**
- * The integer filter of a computational plan: per marker, q = ⌈(v − f)·s⌉ with v clamped up to the
- * floor f = best − CLAMP_RANGE, so Σq ≥ ⌈(cut − Σf)·s⌉ holds for every profile whose exact log10 sum
- * reaches the cut (rounding up only over-estimates).
+ * The integer filter of a computational plan in `bits`: per marker q = ⌈(v − f)·s⌉ with v clamped up
+ * to the floor f = best − CLAMP_RANGE, so Σq ≥ ⌈(cut − Σf)·s⌉ = need for every profile whose exact
+ * log10 sum reaches the cut (rounding up only over-estimates). 'all' when every profile would pass
+ * (the exact verdict is asked for each), 'none' when none can.
  */
-function computationalLane(plan: Extract<AnalysisPlan, { kind: 'computational' }>): Lane | 'all' | 'none' {
+function computationalFilter(plan: Extract<AnalysisPlan, { kind: 'computational' }>, bits: number): Pick<Lane, 'tables' | 'need'> | 'all' | 'none' {
+  const budget = 2 ** (bits - 1) - 1;
   const tops = plan.plans.map((p) => finiteMax(p.table));
   const floors = tops.map((top, m) => {
     let min = top;
@@ -37,101 +53,157 @@ function computationalLane(plan: Extract<AnalysisPlan, { kind: 'computational' }
     return min;
   });
   const range = tops.reduce((sum, top, m) => sum + (top - floors[m]!), 0);
-  const scale = range > 0 ? (LANE - 1 - plan.plans.length) / range : 1;
-  const floorSum = floors.reduce((a, b) => a + b, 0);
-  // One unit per marker and one more absorb the rounding of each (v − f)·s.
-  const need = Math.ceil((plan.cut - floorSum) * scale) - 1 - plan.plans.length;
-  const most = plan.plans.reduce((sum, _, m) => sum + Math.ceil((tops[m]! - floors[m]!) * scale), 0);
+  // Each marker's ⌈⌉ may add one: the scale leaves that room in the budget.
+  const scale = range > 0 ? (budget - plan.plans.length) / range : 1;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.ceil((v - floor) * scale + ROUNDING) : 0);
+  const need = Math.ceil((plan.cut - floors.reduce((a, b) => a + b, 0)) * scale - ROUNDING);
+  const most = plan.plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0);
   if (need <= 0) return 'all';
   if (need > most) return 'none';
-  const tables = plan.plans.map((p, m) => Int32Array.from(p.table, (v) => (v >= floors[m]! ? Math.ceil((v - floors[m]!) * scale) : 0)));
-  return { plan, tables, need };
+  return { tables: plan.plans.map((p, m) => Int32Array.from(p.table, (v) => quantise(v, floors[m]!))), need };
 }
 
-/** The integer filter of an exclusion plan: 1 per marker that does not exclude; a hit has at least markers − maxExclusions (exact). */
-function exclusionLane(plan: Extract<AnalysisPlan, { kind: 'exclusion' }>): Lane {
-  const tables = plan.plans.map((p) => Int32Array.from(p.table, (v) => (v >= FAIL ? 0 : 1)));
-  return { plan, tables, need: plan.plans.length - plan.maxExclusions };
+/** The filter of an exclusion plan: 1 per marker that does not exclude; a hit has at least markers − maxExclusions (exact; a need of 0 lets every profile through to the exact verdict). */
+function exclusionFilter(plan: Extract<AnalysisPlan, { kind: 'exclusion' }>): Pick<Lane, 'tables' | 'need'> {
+  return { tables: plan.plans.map((p) => Int32Array.from(p.table, (v) => (v >= FAIL ? 0 : 1))), need: Math.max(plan.plans.length - plan.maxExclusions, 0) };
 }
+
+/** Groups plans into words: exclusion lanes take their exact width, computational lanes share the rest evenly (11–16 bits). */
+function packWords(plans: readonly AnalysisPlan[]): { plan: AnalysisPlan; index: number; bits: number }[][] {
+  const words: { plan: AnalysisPlan; index: number; bits: number }[][] = [];
+  let current: { plan: AnalysisPlan; index: number; minBits: number }[] = [];
+  const close = () => {
+    if (current.length === 0) return;
+    const fixed = current.filter((l) => l.plan.kind === 'exclusion').reduce((sum, l) => sum + l.minBits, 0);
+    const computational = current.filter((l) => l.plan.kind === 'computational').length;
+    const width = computational === 0 ? 0 : Math.min(MAX_LANE_BITS, Math.floor((WORD_BITS - fixed) / computational));
+    words.push(current.map(({ plan, index, minBits }) => ({ plan, index, bits: plan.kind === 'exclusion' ? minBits : width })));
+    current = [];
+  };
+  for (const [index, plan] of plans.entries()) {
+    const minBits = plan.kind === 'exclusion' ? exclusionBits(plan) : MIN_LANE_BITS;
+    if (current.reduce((sum, l) => sum + l.minBits, 0) + minBits > WORD_BITS) close();
+    current.push({ plan, index, minBits });
+  }
+  close();
+  return words;
+}
+
+let kernel: LookupKernel | null = null;
 
 /**
  * Runs several analyses of one query over one index in a single pass (GENETICS.md "How the search
- * reaches memory speed"), for an approval's search: each analysis becomes a 17-bit integer lane whose
- * sum over-estimates its exact score, three lanes share one double per profile, so one lookup and one
- * addition per marker serve three analyses, including kinship analyses that no marker can rule out
- * (κ0 > 0). The few profiles a lane lets through are confirmed by the analysis's exact verdict, so the
- * results equal one scanAnalysis per plan. All plans must share the index and the query's markers.
+ * reaches memory speed"), for an approval's search: each analysis becomes an integer lane whose sum
+ * over-estimates its exact score (a log10 sum, or the markers that do not exclude), lanes share one
+ * 64-bit word per profile, so one lookup and one addition per marker serve four or five analyses,
+ * including kinship analyses that no marker can rule out (κ0 > 0). The profiles a lane lets through are
+ * confirmed by the analysis's exact verdict, so the results equal one scanAnalysis per plan. All plans
+ * must share the index and the query's markers (plans of one query over one index do).
  */
 export function fusedScan(plans: readonly AnalysisPlan[]): AnalysisMatch[][] {
   const found: AnalysisMatch[][] = plans.map(() => []);
   if (plans.length === 0) return found;
   const { index } = plans[0]!;
-  const lanes: { lane: Lane; slot: number }[] = [];
-  for (const [p, plan] of plans.entries()) {
-    const lane = plan.kind === 'exclusion' ? exclusionLane(plan) : computationalLane(plan);
-    // A lane no profile can fail is not a filter: every profile is checked exactly.
-    if (lane === 'all') for (let slot = 0; slot < index.size; slot++) keep(found[p]!, plan.matchAt(slot));
-    else if (lane !== 'none') lanes.push({ lane, slot: p });
-    found[p]!.push(...plan.sideMatches());
+  const keep = (p: number, match: AnalysisMatch | null) => {
+    if (match) found[p]!.push(match);
+  };
+  const words: Lane[][] = [];
+  for (const word of packWords(plans)) {
+    const lanes: Lane[] = [];
+    let offset = 0;
+    for (const { plan, index: p, bits } of word) {
+      const filter = plan.kind === 'exclusion' ? exclusionFilter(plan) : computationalFilter(plan, bits);
+      // A lane nobody can fail is no filter: the exact verdict is asked for every profile.
+      if (filter === 'all') for (let slot = 0; slot < index.size; slot++) keep(p, plan.matchAt(slot));
+      else if (filter !== 'none') lanes.push({ index: p, plan, bits, offset, ...filter });
+      offset += bits;
+    }
+    if (lanes.length > 0) words.push(lanes);
   }
-  const columns = plans[0]!.plans;
-  const words: Word[] = [];
-  for (let w = 0; w < lanes.length; w += LANES_PER_WORD) {
-    const word = lanes.slice(w, w + LANES_PER_WORD);
-    words.push({
-      packed: columns.map((_, m) => {
-        const table = new Float64Array(word[0]!.lane.tables[m]!.length);
-        for (const [k, { lane }] of word.entries()) for (let code = 0; code < table.length; code++) table[code] = table[code]! + lane.tables[m]![code]! * LANE ** k;
-        return table;
-      }),
-      needs: [0, 1, 2].map((k) => word[k]?.lane.need ?? Infinity),
-      onCandidate: (slot, k) => keep(found[word[k]!.slot]!, word[k]!.lane.plan.matchAt(slot)),
-    });
-  }
-  if (words.length > 0) scanWords(index.size, columns, words);
+  for (const [p, plan] of plans.entries()) found[p]!.push(...plan.sideMatches());
+  if (words.length > 0) scanWords(index.size, plans[0]!.plans, words, (lane, slot) => keep(lane.index, lane.plan.matchAt(slot)));
   return found;
 }
 
-function keep(into: AnalysisMatch[], match: AnalysisMatch | null): void {
-  if (match) into.push(match);
+/** A lane's value at its offset, split into the low and high 32-bit halves of a word. */
+function halves(value: number, offset: number): [number, number] {
+  if (offset >= 32) return [0, (value << (offset - 32)) >>> 0];
+  const low = (value << offset) >>> 0;
+  const high = offset + 32 - Math.clz32(value) > 32 ? value >>> (32 - offset) : 0;
+  return [low, high];
 }
 
-/** Three lanes packed in a double per profile: per marker a table of packed lane values, each lane's need, and where its candidates go. */
-interface Word {
-  packed: Float64Array[];
-  needs: number[];
-  onCandidate(slot: number, lane: number): void;
-}
+/**
+ * The dense pass, in WebAssembly memory: the index's columns are copied in (a memcpy, about a
+ * millisecond per million profiles), then per block each word's accumulators start at their biases,
+ * the kernel adds one packed lookup per marker and profile, and the profiles with a verdict bit set
+ * are handed to their lanes.
+ */
+function scanWords(size: number, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Lane[][], onCandidate: (lane: Lane, slot: number) => void): void {
+  kernel ??= new LookupKernel();
+  const k = kernel;
+  const tableBytes = columns.reduce((sum, c) => sum + (1 << (2 * c.shift)) * 8, 0);
+  const columnsAt = 0;
+  const tablesAt = Math.ceil((2 * columns.length * size) / 8) * 8;
+  const accAt = tablesAt + words.length * tableBytes;
+  k.reserve(accAt + words.length * BLOCK * 8);
+  const columnAt = columns.map((c, m) => {
+    const lo = columnsAt + 2 * m * size;
+    k.bytes.set(c.lo.subarray(0, size), lo);
+    k.bytes.set(c.hi.subarray(0, size), lo + size);
+    return { lo, hi: lo + size };
+  });
 
-/** The dense pass: per block and marker each profile's genotype code is read once and looked up in every word's table; then each lane's sum is held against its need. */
-function scanWords(size: number, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Word[]): void {
-  const codes = new Uint16Array(BLOCK);
-  const accs = words.map(() => new Float64Array(BLOCK));
+  const prepared = words.map((lanes, w) => {
+    let tableAt = tablesAt + w * tableBytes;
+    const tables = columns.map((column, m) => {
+      const at = tableAt;
+      const length = 1 << (2 * column.shift);
+      for (let code = 0; code < length; code++) {
+        let low = 0;
+        let high = 0;
+        for (const lane of lanes) {
+          const [l, h] = halves(lane.tables[m]![code]!, lane.offset);
+          low |= l;
+          high |= h;
+        }
+        k.words[at / 4 + 2 * code] = low >>> 0;
+        k.words[at / 4 + 2 * code + 1] = high >>> 0;
+      }
+      tableAt += length * 8;
+      return at;
+    });
+    let biasLow = 0;
+    let biasHigh = 0;
+    let maskLow = 0;
+    let maskHigh = 0;
+    for (const lane of lanes) {
+      const [bl, bh] = halves(2 ** (lane.bits - 1) - lane.need, lane.offset);
+      const [ml, mh] = halves(2 ** (lane.bits - 1), lane.offset);
+      biasLow |= bl;
+      biasHigh |= bh;
+      maskLow |= ml;
+      maskHigh |= mh;
+    }
+    return { lanes, tables, acc: accAt + w * BLOCK * 8, bias: (BigInt(biasHigh >>> 0) << 32n) | BigInt(biasLow >>> 0), mask: [maskLow, maskHigh] };
+  });
+
   for (let start = 0; start < size; start += BLOCK) {
     const n = Math.min(size, start + BLOCK) - start;
-    for (const acc of accs) acc.fill(0);
-    for (let m = 0; m < columns.length; m++) {
-      const { lo, hi, shift } = columns[m]!;
-      for (let i = 0; i < n; i++) codes[i] = (lo[start + i]! << shift) | hi[start + i]!;
-      for (let w = 0; w < words.length; w++) addLookups(accs[w]!, words[w]!.packed[m]!, codes, n);
-    }
-    for (let w = 0; w < words.length; w++) {
-      const acc = accs[w]!;
-      const [need0, need1, need2] = words[w]!.needs as [number, number, number];
+    for (const word of prepared) {
+      const first = word.acc / 4;
+      new BigUint64Array(k.words.buffer, word.acc, n).fill(word.bias);
+      for (let m = 0; m < columns.length; m++) k.addLookups(word.acc, word.tables[m]!, columnAt[m]!.lo + start, columnAt[m]!.hi + start, columns[m]!.shift, n);
+      const [maskLow, maskHigh] = word.mask as [number, number];
       for (let i = 0; i < n; i++) {
-        const x = acc[i]!;
-        const l2 = Math.floor(x / (LANE * LANE));
-        const rest = x - l2 * LANE * LANE;
-        const l1 = Math.floor(rest / LANE);
-        if (rest - l1 * LANE >= need0) words[w]!.onCandidate(start + i, 0);
-        if (l1 >= need1) words[w]!.onCandidate(start + i, 1);
-        if (l2 >= need2) words[w]!.onCandidate(start + i, 2);
+        const low = k.words[first + 2 * i]!;
+        const high = k.words[first + 2 * i + 1]!;
+        if (((low & maskLow) | (high & maskHigh)) === 0) continue;
+        for (const lane of word.lanes) {
+          const [ml, mh] = halves(2 ** (lane.bits - 1), lane.offset);
+          if (((low & ml) | (high & mh)) !== 0) onCandidate(lane, start + i);
+        }
       }
     }
   }
-}
-
-/** acc[i] += table[codes[i]]: the inner loop, kept monomorphic. */
-function addLookups(acc: Float64Array, table: Float64Array, codes: Uint16Array, n: number): void {
-  for (let i = 0; i < n; i++) acc[i] = acc[i]! + table[codes[i]!]!;
 }
