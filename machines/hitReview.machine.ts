@@ -1,14 +1,12 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Hit, PublishHitBody, RejectHitBody, ResetHitBody } from '../core/schemas/hits';
-import { toEditorError, type EditorError } from './recordEditor.machine';
+import { createReviewDecisionMachine, type ReviewDecisionContext, type ReviewDecisionEvent, type ReviewDecisionInput } from './reviewDecision.machine';
 
 /**
  * Reviewing one hit (spec 2.4, 4 "Hits"; ARCHITECTURE.md "States"): a pending hit is published
  * (Hits Publish; comments; notify the case's assigned users) or rejected (Hits Publish; a reason);
- * a published or rejected one is reset to pending (Hits Reset). Each decision is confirmed before it
- * is sent. A 409 means the hit changed since it was read (someone else decided first, e.g. two
- * reviewers at once): the decision cannot stand, and the only way on is to reload the hit.
- * Pure: the decision and the reload are injected actors.
+ * a published or rejected one is reset to pending (Hits Reset). The confirmation, the 409 when
+ * another reviewer decided first (e.g. two reviewers at once) and the reload are the shared review
+ * chart of machines/reviewDecision; this file holds the hit's rules.
  */
 
 export type { HitStatus } from '../core/schemas/hits';
@@ -22,10 +20,7 @@ export interface HitReviewPermissions {
   reset: boolean;
 }
 
-export interface HitReviewInput {
-  hit: ReviewedHit;
-  allowed: HitReviewPermissions;
-}
+export type HitReviewInput = ReviewDecisionInput<ReviewedHit, HitReviewPermissions>;
 
 export type HitAction = 'publish' | 'reject' | 'reset';
 
@@ -42,26 +37,9 @@ export type HitTransitionRequest = { hitId: string; version: number } & (
   | { action: 'reset'; body: ResetHitBody }
 );
 
-export interface HitReviewContext extends HitReviewInput {
-  decision: HitDecision | null;
-  /** What the last decision did, for a notice ('Published', …); cleared when the next one starts. */
-  lastDone: string | null;
-  error: EditorError | null;
-}
+export type HitReviewContext = ReviewDecisionContext<ReviewedHit, HitReviewPermissions, HitDecision>;
 
-export type HitReviewEvent =
-  | { type: 'hit.publish'; comments: string; notify: boolean }
-  | { type: 'hit.reject'; reason: string }
-  | { type: 'hit.reset'; comments: string }
-  | { type: 'decision.confirm' }
-  | { type: 'decision.cancel' }
-  /** After a 409: read the hit as it is now. */
-  | { type: 'hit.reload' }
-  | { type: 'decision.retry' }
-  | { type: 'failure.dismiss' };
-
-/** Tags the view asks with hasTag: `busy` while a call runs. */
-export type HitReviewTag = 'busy';
+export type HitReviewEvent = ReviewDecisionEvent<HitDecision>;
 
 /** The notice after each decision succeeds. */
 export const HIT_DONE: Record<HitAction, string> = {
@@ -103,109 +81,16 @@ export function transitionRequest(hit: ReviewedHit, decision: HitDecision): HitT
   }
 }
 
-const notProvided = async (): Promise<never> => {
-  throw new Error('hitReviewMachine: provide this actor (the hit view)');
-};
+/** A decision the hit's status and the permissions allow now; a rejection says why (ARCHITECTURE.md: reason required). */
+export function allowsDecision(hit: ReviewedHit, allowed: HitReviewPermissions, decision: HitDecision): boolean {
+  return availableActions(hit, allowed).includes(decision.action) && (decision.action !== 'reject' || decision.reason.trim() !== '');
+}
 
-const allows = (action: HitAction) => ({ context }: { context: HitReviewContext }) => availableActions(context.hit, context.allowed).includes(action);
-
-export const hitReviewMachine = setup({
-  types: {
-    context: {} as HitReviewContext,
-    events: {} as HitReviewEvent,
-    input: {} as HitReviewInput,
-    tags: {} as HitReviewTag,
-  },
-  actors: {
-    transition: fromPromise<ReviewedHit, HitTransitionRequest>(notProvided),
-    reload: fromPromise<ReviewedHit, { hitId: string }>(notProvided),
-  },
-  guards: {
-    mayPublish: allows('publish'),
-    // A rejection says why (ARCHITECTURE.md: reason required).
-    mayReject: ({ context, event }) => {
-      assertEvent(event, 'hit.reject');
-      return allows('reject')({ context }) && event.reason.trim() !== '';
-    },
-    mayReset: allows('reset'),
-    isConflict: (_, params: { error: unknown }) => toEditorError(params.error).status === 409,
-  },
-  actions: {
-    decide: assign((_, params: { decision: HitDecision }) => ({ decision: params.decision, lastDone: null, error: null })),
-    storeHit: assign((_, params: { hit: ReviewedHit }) => ({ hit: params.hit, decision: null, error: null })),
-    storeError: assign((_, params: { error: unknown }) => ({ error: toEditorError(params.error) })),
-    forgetDecision: assign({ decision: null, error: null }),
-  },
-}).createMachine({
+export const hitReview = createReviewDecisionMachine<ReviewedHit, HitReviewPermissions, HitDecision, HitTransitionRequest>({
   id: 'hitReview',
-  context: ({ input }) => ({ ...input, decision: null, lastDone: null, error: null }),
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'hit.publish': {
-          guard: 'mayPublish',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'publish', comments: event.comments, notify: event.notify } }) },
-        },
-        'hit.reject': {
-          guard: 'mayReject',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'reject', reason: event.reason } }) },
-        },
-        'hit.reset': {
-          guard: 'mayReset',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'reset', comments: event.comments } }) },
-        },
-      },
-    },
-    /** The decision and its consequences are shown; nothing is sent before Confirm. */
-    confirming: {
-      on: {
-        'decision.confirm': 'submitting',
-        'decision.cancel': { target: 'idle', actions: 'forgetDecision' },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        src: 'transition',
-        input: ({ context }) => transitionRequest(context.hit, context.decision!),
-        onDone: {
-          target: 'idle',
-          actions: [assign({ lastDone: ({ context }) => HIT_DONE[context.decision!.action] }), { type: 'storeHit', params: ({ event }) => ({ hit: event.output }) }],
-        },
-        onError: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
-    },
-    /** The hit changed since it was read (409): the decision cannot be sent as it is; reload first. */
-    conflict: {
-      on: { 'hit.reload': 'reloading' },
-    },
-    reloading: {
-      tags: ['busy'],
-      invoke: {
-        src: 'reload',
-        input: ({ context }) => ({ hitId: context.hit.id }),
-        onDone: { target: 'idle', actions: { type: 'storeHit', params: ({ event }) => ({ hit: event.output }) } },
-        // The reload failed too: its message is shown and Reload stays the only way on.
-        onError: { target: 'conflict', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    /** The decision failed for another reason; it is kept, so it can be sent again. */
-    failed: {
-      on: {
-        'decision.retry': { target: 'submitting', actions: assign({ error: null }) },
-        'failure.dismiss': { target: 'idle', actions: 'forgetDecision' },
-      },
-    },
-  },
+  allows: allowsDecision,
+  request: transitionRequest,
+  done: (decision) => HIT_DONE[decision.action],
 });
+
+export const hitReviewMachine = hitReview.machine;

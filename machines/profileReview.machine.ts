@@ -1,4 +1,3 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type {
   ApproveProfileBody,
   MarkerValueInput,
@@ -6,14 +5,14 @@ import type {
   RejectProfileBody,
   ResetProfileBody,
 } from '../core/schemas/profiles';
-import { toEditorError, type EditorError } from './recordEditor.machine';
+import { createReviewDecisionMachine, type ReviewDecisionContext, type ReviewDecisionEvent, type ReviewDecisionInput } from './reviewDecision.machine';
 
 /**
  * Reviewing one profile (spec 4 "Profiles"; ARCHITECTURE.md "States"): a pending profile is
  * approved (with its marker values and comments) or rejected (with a reason); an approved or
- * rejected one is reset to pending, or reset and every hit naming it deleted. Each decision is
- * confirmed before it is sent. A 409 means someone else changed the profile: the user reloads it.
- * Pure: the decision and the reload are injected actors.
+ * rejected one is reset to pending, or reset and every hit naming it deleted. The confirmation, the
+ * 409 when someone else changed the profile and the reload are the shared review chart of
+ * machines/reviewDecision; this file holds the profile's rules.
  */
 
 /** The part of a profile the review needs: what it is, its version for the write, its status and markers. */
@@ -25,10 +24,7 @@ export interface ReviewPermissions {
   reset: boolean;
 }
 
-export interface ProfileReviewInput {
-  profile: ReviewedProfile;
-  allowed: ReviewPermissions;
-}
+export type ProfileReviewInput = ReviewDecisionInput<ReviewedProfile, ReviewPermissions>;
 
 export type ReviewAction = 'approve' | 'reject' | 'reset' | 'reset-delete';
 
@@ -47,27 +43,9 @@ export type TransitionRequest = { profileId: string; version: number } & (
   | { action: 'reset-delete'; body: null }
 );
 
-export interface ProfileReviewContext extends ProfileReviewInput {
-  decision: ReviewDecision | null;
-  /** What the last decision did, for a notice ('Approved', …); cleared when the next one starts. */
-  lastDone: string | null;
-  error: EditorError | null;
-}
+export type ProfileReviewContext = ReviewDecisionContext<ReviewedProfile, ReviewPermissions, ReviewDecision>;
 
-export type ProfileReviewEvent =
-  | { type: 'profile.approve'; comments: string }
-  | { type: 'profile.reject'; reason: string }
-  | { type: 'profile.reset'; comments: string }
-  | { type: 'profile.resetDelete' }
-  | { type: 'decision.confirm' }
-  | { type: 'decision.cancel' }
-  /** After a 409: read the profile as it is now. */
-  | { type: 'profile.reload' }
-  | { type: 'decision.retry' }
-  | { type: 'failure.dismiss' };
-
-/** Tags the view asks with hasTag: `busy` while a call runs. */
-export type ProfileReviewTag = 'busy';
+export type ProfileReviewEvent = ReviewDecisionEvent<ReviewDecision>;
 
 /** The notice after each decision succeeds. */
 export const REVIEW_DONE: Record<ReviewAction, string> = {
@@ -86,8 +64,7 @@ export const REVIEW_CONSEQUENCES: Record<ReviewAction, string> = {
 };
 
 /** The decisions the profile's status and the user's permissions allow now (the rules of the review routes). */
-export function availableActions(context: Pick<ProfileReviewContext, 'profile' | 'allowed'>): ReviewAction[] {
-  const { profile, allowed } = context;
+export function availableActions(profile: Pick<ReviewedProfile, 'status' | 'markerValues'>, allowed: ReviewPermissions): ReviewAction[] {
   if (profile.status === 'pending') {
     if (!allowed.review) return [];
     // The server refuses to approve a profile without marker values.
@@ -113,118 +90,16 @@ export function transitionRequest(profile: ReviewedProfile, decision: ReviewDeci
   }
 }
 
-const notProvided = async (): Promise<never> => {
-  throw new Error('profileReviewMachine: provide this actor (the profile review screen)');
-};
+/** A decision the profile's status and the permissions allow now; a rejection says why (RejectProfileBody: reason required). */
+export function allowsDecision(profile: ReviewedProfile, allowed: ReviewPermissions, decision: ReviewDecision): boolean {
+  return availableActions(profile, allowed).includes(decision.action) && (decision.action !== 'reject' || decision.reason.trim() !== '');
+}
 
-const allows = (action: ReviewAction) => ({ context }: { context: ProfileReviewContext }) => availableActions(context).includes(action);
-
-export const profileReviewMachine = setup({
-  types: {
-    context: {} as ProfileReviewContext,
-    events: {} as ProfileReviewEvent,
-    input: {} as ProfileReviewInput,
-    tags: {} as ProfileReviewTag,
-  },
-  actors: {
-    transition: fromPromise<ReviewedProfile, TransitionRequest>(notProvided),
-    reload: fromPromise<ReviewedProfile, { profileId: string }>(notProvided),
-  },
-  guards: {
-    mayApprove: allows('approve'),
-    // A rejection says why (RejectProfileBody: reason required).
-    mayReject: ({ context, event }) => {
-      assertEvent(event, 'profile.reject');
-      return allows('reject')({ context }) && event.reason.trim() !== '';
-    },
-    mayReset: allows('reset'),
-    mayResetDelete: allows('reset-delete'),
-    isConflict: (_, params: { error: unknown }) => toEditorError(params.error).status === 409,
-  },
-  actions: {
-    decide: assign((_, params: { decision: ReviewDecision }) => ({ decision: params.decision, lastDone: null, error: null })),
-    storeProfile: assign((_, params: { profile: ReviewedProfile }) => ({ profile: params.profile, decision: null, error: null })),
-    storeError: assign((_, params: { error: unknown }) => ({ error: toEditorError(params.error) })),
-    forgetDecision: assign({ decision: null, error: null }),
-  },
-}).createMachine({
+export const profileReview = createReviewDecisionMachine<ReviewedProfile, ReviewPermissions, ReviewDecision, TransitionRequest>({
   id: 'profileReview',
-  context: ({ input }) => ({ ...input, decision: null, lastDone: null, error: null }),
-  initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'profile.approve': {
-          guard: 'mayApprove',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'approve', comments: event.comments } }) },
-        },
-        'profile.reject': {
-          guard: 'mayReject',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'reject', reason: event.reason } }) },
-        },
-        'profile.reset': {
-          guard: 'mayReset',
-          target: 'confirming',
-          actions: { type: 'decide', params: ({ event }) => ({ decision: { action: 'reset', comments: event.comments } }) },
-        },
-        'profile.resetDelete': {
-          guard: 'mayResetDelete',
-          target: 'confirming',
-          actions: { type: 'decide', params: { decision: { action: 'reset-delete' } } },
-        },
-      },
-    },
-    /** The decision and its consequences are shown; nothing is sent before Confirm. */
-    confirming: {
-      on: {
-        'decision.confirm': 'submitting',
-        'decision.cancel': { target: 'idle', actions: 'forgetDecision' },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      invoke: {
-        src: 'transition',
-        input: ({ context }) => transitionRequest(context.profile, context.decision!),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign({ lastDone: ({ context }) => REVIEW_DONE[context.decision!.action] }),
-            { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) },
-          ],
-        },
-        onError: [
-          {
-            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
-            target: 'conflict',
-            actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-          },
-          { target: 'failed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-        ],
-      },
-    },
-    /** Someone else changed the profile (409): the decision cannot be sent as it is; reload first. */
-    conflict: {
-      on: { 'profile.reload': 'reloading' },
-    },
-    reloading: {
-      tags: ['busy'],
-      invoke: {
-        src: 'reload',
-        input: ({ context }) => ({ profileId: context.profile.id }),
-        onDone: { target: 'idle', actions: { type: 'storeProfile', params: ({ event }) => ({ profile: event.output }) } },
-        // The reload failed too: its message is shown and Reload stays offered.
-        onError: { target: 'conflict', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
-    /** The decision failed for another reason; it is kept, so it can be sent again. */
-    failed: {
-      on: {
-        'decision.retry': { target: 'submitting', actions: assign({ error: null }) },
-        'failure.dismiss': { target: 'idle', actions: 'forgetDecision' },
-      },
-    },
-  },
+  allows: allowsDecision,
+  request: transitionRequest,
+  done: (decision) => REVIEW_DONE[decision.action],
 });
+
+export const profileReviewMachine = profileReview.machine;

@@ -1,19 +1,18 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { fromPromise } from 'xstate';
 import { can } from '../../core/permissions';
 import type { HitView } from '../../core/schemas/hits';
 import {
   availableActions,
   decisionConsequence,
-  hitReviewMachine,
+  hitReview,
   type HitAction,
-  type HitReviewEvent,
+  type HitDecision,
   type HitTransitionRequest,
-  type ReviewedHit,
 } from '../../machines/hitReview.machine';
 import { usePrincipal } from '../app/use-principal';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReviewOutcome } from '../ui/review-outcome';
 import type { HitCalls } from './hits-api';
 
 /** The buttons of each decision and what its confirmation asks. */
@@ -53,29 +52,27 @@ export function HitReviewPanel({ view, calls, onChange }: HitReviewPanelProps) {
   const context = { orgId: view.hit.organizationId };
   const logic = useMemo(
     () =>
-      hitReviewMachine.provide({
-        actors: {
-          transition: fromPromise<ReviewedHit, HitTransitionRequest>(async ({ input }) => {
-            const changed = await sendDecision(calls, input);
-            onChange(changed);
-            return changed.hit;
-          }),
-          reload: fromPromise<ReviewedHit, { hitId: string }>(async ({ input }) => {
-            const current = await calls.view(input.hitId);
-            onChange(current);
-            return current.hit;
-          }),
+      hitReview.withCalls({
+        transition: async (request) => {
+          const changed = await sendDecision(calls, request);
+          onChange(changed);
+          return changed.hit;
+        },
+        reload: async (id) => {
+          const current = await calls.view(id);
+          onChange(current);
+          return current.hit;
         },
       }),
     [calls],
   );
   const [snapshot, send] = useMachine(logic, {
-    input: { hit: view.hit, allowed: { publish: can(principal, 'Hits', 'Publish', context), reset: can(principal, 'Hits', 'Reset', context) } },
+    input: { record: view.hit, allowed: { publish: can(principal, 'Hits', 'Publish', context), reset: can(principal, 'Hits', 'Reset', context) } },
   });
   const [text, setText] = useState('');
   const [notify, setNotify] = useState(true);
   const ids = { text: useId(), notify: useId() };
-  const { hit, allowed, decision, error, lastDone } = snapshot.context;
+  const { record: hit, allowed, decision, lastDone } = snapshot.context;
   const actions = availableActions(hit, allowed);
   const busy = snapshot.hasTag('busy');
   const stale = snapshot.matches('conflict') || snapshot.matches('reloading');
@@ -85,37 +82,15 @@ export function HitReviewPanel({ view, calls, onChange }: HitReviewPanelProps) {
   }, [lastDone]);
 
   if (actions.length === 0 && !stale && !lastDone) return null;
-  const eventOf = (action: HitAction): HitReviewEvent =>
-    action === 'publish' ? { type: 'hit.publish', comments: text, notify } : action === 'reject' ? { type: 'hit.reject', reason: text } : { type: 'hit.reset', comments: text };
+  const decisionOf = (action: HitAction): HitDecision =>
+    action === 'publish' ? { action, comments: text, notify } : action === 'reject' ? { action, reason: text } : { action, comments: text };
+  const eventOf = (action: HitAction) => ({ type: 'decision.start', decision: decisionOf(action) }) as const;
   const pending = hit.status === 'pending';
 
   return (
     <section className="hit-review" aria-labelledby="hit-review-title">
       <h2 id="hit-review-title">Review</h2>
-      {lastDone ? (
-        <p className="notice" role="status">
-          {lastDone}.
-        </p>
-      ) : null}
-      {stale ? (
-        <div className="notice notice--negative" role="alert">
-          <p>This hit was changed since you opened it; another reviewer may have decided it first. {error?.message}</p>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => send({ type: 'hit.reload' })}>
-            Reload the hit
-          </button>
-        </div>
-      ) : null}
-      {snapshot.matches('failed') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>The decision was not saved: {error?.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.retry' })}>
-            Try again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      <ReviewOutcome snapshot={snapshot} send={send} conflict={{ text: 'This hit was changed since you opened it; another reviewer may have decided it first.', reload: 'Reload the hit' }} />
       {actions.length > 0 && !stale ? (
         <div className="hit-review__decide">
           <div className="field">

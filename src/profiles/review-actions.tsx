@@ -1,18 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { can } from '../../core/permissions';
 import type { ProfileWithMarkers } from '../../core/schemas/profiles';
 import {
   availableActions,
-  profileReviewMachine,
+  profileReview,
   REVIEW_CONSEQUENCES,
   type ReviewAction,
-  type ReviewedProfile,
+  type ReviewDecision,
   type TransitionRequest,
 } from '../../machines/profileReview.machine';
 import { usePrincipal } from '../app/use-principal';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReviewOutcome } from '../ui/review-outcome';
 import type { ProfileCalls } from './profiles-api';
 
 /** The buttons of each decision and what its confirmation asks. */
@@ -55,29 +55,27 @@ export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) 
   const context = { orgId: profile.organizationId };
   const logic = useMemo(
     () =>
-      profileReviewMachine.provide({
-        actors: {
-          transition: fromPromise<ReviewedProfile, TransitionRequest>(async ({ input }) => {
-            const changed = await sendDecision(calls, input);
-            onChange(changed);
-            return changed;
-          }),
-          reload: fromPromise<ReviewedProfile, { profileId: string }>(async ({ input }) => {
-            const current = await calls.get(input.profileId);
-            onChange(current);
-            return current;
-          }),
+      profileReview.withCalls({
+        transition: async (request) => {
+          const changed = await sendDecision(calls, request);
+          onChange(changed);
+          return changed;
+        },
+        reload: async (id) => {
+          const current = await calls.get(id);
+          onChange(current);
+          return current;
         },
       }),
     [calls],
   );
   const [snapshot, send] = useMachine(logic, {
-    input: { profile, allowed: { review: can(principal, 'Profiles', 'Edit', context), reset: can(principal, 'Profiles', 'Reset', context) } },
+    input: { record: profile, allowed: { review: can(principal, 'Profiles', 'Edit', context), reset: can(principal, 'Profiles', 'Reset', context) } },
   });
   const [text, setText] = useState('');
-  const { decision, error, lastDone } = snapshot.context;
-  const actions = availableActions(snapshot.context);
-  const pending = snapshot.context.profile.status === 'pending';
+  const { decision, lastDone } = snapshot.context;
+  const actions = availableActions(snapshot.context.record, snapshot.context.allowed);
+  const pending = snapshot.context.record.status === 'pending';
   const busy = snapshot.hasTag('busy');
   // A decision that went through leaves the comments field empty for the next one.
   useEffect(() => {
@@ -85,42 +83,14 @@ export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) 
   }, [lastDone]);
 
   if (actions.length === 0 && !snapshot.matches('conflict') && !lastDone) return null;
-  const eventOf = (action: ReviewAction) =>
-    action === 'approve'
-      ? ({ type: 'profile.approve', comments: text } as const)
-      : action === 'reject'
-        ? ({ type: 'profile.reject', reason: text } as const)
-        : action === 'reset'
-          ? ({ type: 'profile.reset', comments: text } as const)
-          : ({ type: 'profile.resetDelete' } as const);
+  const decisionOf = (action: ReviewAction): ReviewDecision =>
+    action === 'approve' ? { action, comments: text } : action === 'reject' ? { action, reason: text } : action === 'reset' ? { action, comments: text } : { action };
+  const eventOf = (action: ReviewAction) => ({ type: 'decision.start', decision: decisionOf(action) }) as const;
 
   return (
     <section className="profile-review" aria-labelledby="profile-review-title">
       <h2 id="profile-review-title">Review</h2>
-      {lastDone ? (
-        <p className="notice" role="status">
-          {lastDone}.
-        </p>
-      ) : null}
-      {snapshot.matches('conflict') || snapshot.matches('reloading') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>Someone else changed this profile since you opened it. {error?.message}</p>
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => send({ type: 'profile.reload' })}>
-            Reload
-          </button>
-        </div>
-      ) : null}
-      {snapshot.matches('failed') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>The decision was not saved: {error?.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.retry' })}>
-            Try again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      <ReviewOutcome snapshot={snapshot} send={send} conflict={{ text: 'Someone else changed this profile since you opened it.', reload: 'Reload' }} />
       {actions.length > 0 ? (
         <div className="profile-review__decide">
           <div className="field">

@@ -6,10 +6,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { fromPromise, type SnapshotFrom, type StateValue } from 'xstate';
+import type { SnapshotFrom, StateValue } from 'xstate';
 import {
   availableActions,
   decisionConsequence,
+  hitReview,
   hitReviewMachine,
   type HitAction,
   type HitReviewContext,
@@ -18,102 +19,68 @@ import {
   type HitTransitionRequest,
   type ReviewedHit,
 } from '../../machines/hitReview.machine';
+import { ReviewDecisionScreen, storyCalls } from './review-decision-screen';
 
 const hitIn = (status: HitStatus, version = 2): ReviewedHit => ({ id: '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b', version, status });
-const base: HitReviewContext = { hit: hitIn('pending'), allowed: { publish: true, reset: true }, decision: null, lastDone: null, error: null };
+const base: HitReviewContext = { record: hitIn('pending'), allowed: { publish: true, reset: true }, decision: null, lastDone: null, error: null };
 const CONFLICT = 'This hit was decided by someone else since you opened it. Reload it and decide again.';
 
 const LABELS: Record<HitAction, string> = { publish: 'Publish', reject: 'Reject', reset: 'Reset to pending' };
-const eventOf = (action: HitAction, text: string, notify: boolean): HitReviewEvent =>
-  action === 'publish' ? { type: 'hit.publish', comments: text, notify } : action === 'reject' ? { type: 'hit.reject', reason: text } : { type: 'hit.reset', comments: text };
+const eventOf = (action: HitAction, text: string, notify: boolean): HitReviewEvent => ({
+  type: 'decision.start',
+  decision: action === 'publish' ? { action, comments: text, notify } : action === 'reject' ? { action, reason: text } : { action, comments: text },
+});
 
 type ReviewSnapshot = SnapshotFrom<typeof hitReviewMachine>;
 
-/** The review panel, reduced to what the machine decides: the decisions offered, the confirmation, the outcome. */
+/** The hit review's decisions and confirmation in the shared story screen. */
 function ReviewScreen({ snapshot, send }: { snapshot: ReviewSnapshot; send(event: HitReviewEvent): void }) {
   const [text, setText] = useState('');
   const [notify, setNotify] = useState(true);
-  const { hit, allowed, decision, lastDone, error } = snapshot.context;
+  const { record: hit, allowed, decision } = snapshot.context;
   const offered = availableActions(hit, allowed);
-  return (
-    <section className="page" style={{ margin: '1rem' }}>
-      <h1>
-        Hit ({hit.status}, version {hit.version})
-      </h1>
-      <p className="field__hint">
-        Machine state: <strong>{JSON.stringify(snapshot.value)}</strong>
-      </p>
-      {lastDone ? <p className="notice" role="status">{lastDone}</p> : null}
-      {error ? (
-        <p className="notice notice--negative" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {snapshot.matches('idle') ? (
-        offered.length === 0 ? (
-          <p>You may not review this hit.</p>
-        ) : (
-          <div className="form__fields">
-            <label className="field">
-              <span className="field__label">Comments or reason</span>
-              <textarea className="input input--multiline" value={text} onChange={(e) => setText(e.target.value)} />
-            </label>
-            {offered.includes('publish') ? (
-              <label>
-                <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} /> Notify the case’s assigned users
-              </label>
-            ) : null}
-            <div className="form__actions">
-              {offered.map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  className="button button--secondary"
-                  disabled={!snapshot.can(eventOf(action, text, notify))}
-                  onClick={() => send(eventOf(action, text, notify))}
-                >
-                  {LABELS[action]}
-                </button>
-              ))}
-            </div>
-          </div>
-        )
-      ) : null}
-      {snapshot.matches('confirming') && decision ? (
-        <div className="dialog" role="dialog" aria-label={`${LABELS[decision.action]} this hit?`}>
-          <p className="dialog__title">{LABELS[decision.action]} this hit?</p>
-          <p>{decisionConsequence(decision)}</p>
-          {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : decision.comments ? <p>Comments: {decision.comments}</p> : null}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.cancel' })}>
-              Cancel
+  const decide =
+    offered.length === 0 ? null : (
+      <div className="form__fields">
+        <label className="field">
+          <span className="field__label">Comments or reason</span>
+          <textarea className="input input--multiline" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        {offered.includes('publish') ? (
+          <label>
+            <input type="checkbox" checked={notify} onChange={(e) => setNotify(e.target.checked)} /> Notify the case’s assigned users
+          </label>
+        ) : null}
+        <div className="form__actions">
+          {offered.map((action) => (
+            <button key={action} type="button" className="button button--secondary" disabled={!snapshot.can(eventOf(action, text, notify))} onClick={() => send(eventOf(action, text, notify))}>
+              {LABELS[action]}
             </button>
-            <button type="button" className="button button--primary" onClick={() => send({ type: 'decision.confirm' })}>
-              {LABELS[decision.action]}
-            </button>
-          </div>
+          ))}
         </div>
-      ) : null}
-      {snapshot.hasTag('busy') ? <p aria-busy="true">{snapshot.matches('reloading') ? 'Reloading the hit…' : 'Saving the decision…'}</p> : null}
-      <div className="form__actions">
-        {snapshot.can({ type: 'hit.reload' }) ? (
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'hit.reload' })}>
-            Reload the hit
-          </button>
-        ) : null}
-        {snapshot.can({ type: 'decision.retry' }) ? (
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'decision.retry' })}>
-            Try again
-          </button>
-        ) : null}
-        {snapshot.can({ type: 'failure.dismiss' }) ? (
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        ) : null}
       </div>
-    </section>
+    );
+  const confirm = decision ? (
+    <div className="dialog" role="dialog" aria-label={`${LABELS[decision.action]} this hit?`}>
+      <p className="dialog__title">{LABELS[decision.action]} this hit?</p>
+      <p>{decisionConsequence(decision)}</p>
+      {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : decision.comments ? <p>Comments: {decision.comments}</p> : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.cancel' })}>
+          Cancel
+        </button>
+        <button type="button" className="button button--primary" onClick={() => send({ type: 'decision.confirm' })}>
+          {LABELS[decision.action]}
+        </button>
+      </div>
+    </div>
+  ) : null;
+  const title = (
+    <h1>
+      Hit ({hit.status}, version {hit.version})
+    </h1>
   );
+  return <ReviewDecisionScreen snapshot={snapshot} send={send} title={title} noun="hit" decide={decide} confirm={confirm} />;
 }
 
 /** The review panel in one state of the machine; events go nowhere (see Interactive). */
@@ -121,31 +88,16 @@ function ReviewState({ value, context }: { value: StateValue; context: Partial<H
   return <ReviewScreen snapshot={hitReviewMachine.resolveState({ value, context: { ...base, ...context } })} send={() => undefined} />;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NEXT_STATUS: Record<HitTransitionRequest['action'], HitStatus> = { publish: 'published', reject: 'rejected', reset: 'pending' };
 
 /** The machine running with fake calls, starting from a pending hit. */
 function InteractiveReview() {
   const logic = useMemo(
     () =>
-      hitReviewMachine.provide({
-        actors: {
-          transition: fromPromise(async ({ input }) => {
-            await wait(600);
-            const said = JSON.stringify(input.body);
-            if (said.includes('conflict')) throw { status: 409, serverMessage: CONFLICT };
-            if (said.includes('fail')) throw { status: 500 };
-            return hitIn(NEXT_STATUS[input.action], input.version + 1);
-          }),
-          reload: fromPromise(async () => {
-            await wait(600);
-            return hitIn('published', 6);
-          }),
-        },
-      }),
+      hitReview.withCalls(storyCalls((request) => hitIn(NEXT_STATUS[request.action], request.version + 1), hitIn('published', 6), CONFLICT)),
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { hit: base.hit, allowed: base.allowed } });
+  const [snapshot, send] = useMachine(logic, { input: { record: base.record, allowed: base.allowed } });
   return <ReviewScreen snapshot={snapshot} send={send} />;
 }
 
@@ -158,11 +110,11 @@ export const Pending: Story = { args: { value: 'idle' } };
 /** idle, pending, for a user without Hits Publish: nothing offered. */
 export const PendingReadOnly: Story = { args: { value: 'idle', context: { allowed: { publish: false, reset: true } } } };
 /** idle after publishing: the notice, and Reset to pending. */
-export const Published: Story = { args: { value: 'idle', context: { hit: hitIn('published', 3), lastDone: 'Published' } } };
+export const Published: Story = { args: { value: 'idle', context: { record: hitIn('published', 3), lastDone: 'Published' } } };
 /** idle after rejecting: the notice, and Reset to pending. */
-export const Rejected: Story = { args: { value: 'idle', context: { hit: hitIn('rejected', 3), lastDone: 'Rejected' } } };
+export const Rejected: Story = { args: { value: 'idle', context: { record: hitIn('rejected', 3), lastDone: 'Rejected' } } };
 /** idle, published, for a user without Hits Reset: nothing offered. */
-export const PublishedReadOnly: Story = { args: { value: 'idle', context: { hit: hitIn('published', 3), allowed: { publish: true, reset: false } } } };
+export const PublishedReadOnly: Story = { args: { value: 'idle', context: { record: hitIn('published', 3), allowed: { publish: true, reset: false } } } };
 /** confirming a publication that e-mails the case's users. */
 export const ConfirmingPublishNotify: Story = {
   args: { value: 'confirming', context: { decision: { action: 'publish', comments: 'Confirmed by a second analyst', notify: true } } },
@@ -172,7 +124,7 @@ export const ConfirmingPublishQuiet: Story = { args: { value: 'confirming', cont
 /** confirming a rejection with its reason. */
 export const ConfirmingReject: Story = { args: { value: 'confirming', context: { decision: { action: 'reject', reason: 'Two samples of the same person' } } } };
 /** confirming a reset of a published hit. */
-export const ConfirmingReset: Story = { args: { value: 'confirming', context: { hit: hitIn('published', 3), decision: { action: 'reset', comments: 'Published in error' } } } };
+export const ConfirmingReset: Story = { args: { value: 'confirming', context: { record: hitIn('published', 3), decision: { action: 'reset', comments: 'Published in error' } } } };
 /** submitting: the decision is being saved. */
 export const Submitting: Story = { args: { value: 'submitting', context: { decision: { action: 'publish', comments: '', notify: true } } } };
 /** conflict: someone else decided first (409); only Reload is offered. */

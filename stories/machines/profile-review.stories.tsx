@@ -6,11 +6,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { fromPromise, type SnapshotFrom, type StateValue } from 'xstate';
+import type { SnapshotFrom, StateValue } from 'xstate';
 import { PROFILE_STATUS_LABELS, type ProfileStatus } from '../../core/schemas/profiles';
 import {
   REVIEW_CONSEQUENCES,
   availableActions,
+  profileReview,
   profileReviewMachine,
   type ProfileReviewContext,
   type ProfileReviewEvent,
@@ -18,6 +19,7 @@ import {
   type ReviewedProfile,
   type TransitionRequest,
 } from '../../machines/profileReview.machine';
+import { ReviewDecisionScreen, storyCalls } from './review-decision-screen';
 
 // Sample "suspect" of shared/data/formats/cmf/database_codis_2records_utf8withBOM.csv, a few of its markers.
 const profileIn = (status: ProfileStatus, version = 3): ReviewedProfile => ({
@@ -31,91 +33,64 @@ const profileIn = (status: ProfileStatus, version = 3): ReviewedProfile => ({
     { markerId: '3a9c1e7d-4f5b-4c6d-9e8f-0a1b2c3d4e5f', marker: 'FGA', alleles: ['24', '28'] },
   ],
 });
-const base: ProfileReviewContext = { profile: profileIn('pending'), allowed: { review: true, reset: true }, decision: null, lastDone: null, error: null };
+const base: ProfileReviewContext = { record: profileIn('pending'), allowed: { review: true, reset: true }, decision: null, lastDone: null, error: null };
 const CONFLICT = 'This record was changed by someone else since you opened it. Reload it and decide again.';
 
 const LABELS: Record<ReviewAction, string> = { approve: 'Approve', reject: 'Reject', reset: 'Reset', 'reset-delete': 'Reset and delete hits' };
 const EVENTS: Record<ReviewAction, (text: string) => ProfileReviewEvent> = {
-  approve: (comments) => ({ type: 'profile.approve', comments }),
-  reject: (reason) => ({ type: 'profile.reject', reason }),
-  reset: (comments) => ({ type: 'profile.reset', comments }),
-  'reset-delete': () => ({ type: 'profile.resetDelete' }),
+  approve: (comments) => ({ type: 'decision.start', decision: { action: 'approve', comments } }),
+  reject: (reason) => ({ type: 'decision.start', decision: { action: 'reject', reason } }),
+  reset: (comments) => ({ type: 'decision.start', decision: { action: 'reset', comments } }),
+  'reset-delete': () => ({ type: 'decision.start', decision: { action: 'reset-delete' } }),
 };
 
 type ReviewSnapshot = SnapshotFrom<typeof profileReviewMachine>;
 
-/** The review panel, reduced to what the machine decides: the decisions offered, the confirmation, the outcome. */
+/** The profile review's decisions and confirmation in the shared story screen. */
 function ReviewScreen({ snapshot, send }: { snapshot: ReviewSnapshot; send(event: ProfileReviewEvent): void }) {
   const [text, setText] = useState('');
-  const { profile, decision, lastDone, error } = snapshot.context;
-  const offered = availableActions(snapshot.context);
-  return (
-    <section className="page" style={{ margin: '1rem' }}>
-      <h1>Profile suspect ({PROFILE_STATUS_LABELS[profile.status]}, version {profile.version})</h1>
-      <p className="field__hint">
-        Machine state: <strong>{JSON.stringify(snapshot.value)}</strong>
-      </p>
-      <p>{profile.markerValues.map((m) => `${m.marker} ${m.alleles.join(',')}`).join('; ')}</p>
-      {lastDone ? <p className="notice" role="status">{lastDone}</p> : null}
-      {error ? (
-        <p className="notice notice--negative" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {snapshot.matches('idle') ? (
-        offered.length === 0 ? (
-          <p>You may not review this profile.</p>
-        ) : (
-          <div className="form__fields">
-            <label className="field">
-              <span className="field__label">Comments or reason</span>
-              <textarea className="input input--multiline" value={text} onChange={(e) => setText(e.target.value)} />
-            </label>
-            <div className="form__actions">
-              {offered.map((action) => (
-                <button key={action} type="button" className="button button--secondary" disabled={!snapshot.can(EVENTS[action](text))} onClick={() => send(EVENTS[action](text))}>
-                  {LABELS[action]}
-                </button>
-              ))}
-            </div>
-          </div>
-        )
-      ) : null}
-      {snapshot.matches('confirming') && decision ? (
-        <div className="dialog" role="dialog" aria-label={`${LABELS[decision.action]} this profile?`}>
-          <p className="dialog__title">{LABELS[decision.action]} this profile?</p>
-          <p>{REVIEW_CONSEQUENCES[decision.action]}</p>
-          {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : null}
-          <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.cancel' })}>
-              Cancel
+  const { record: profile, allowed, decision } = snapshot.context;
+  const offered = availableActions(profile, allowed);
+  const decide =
+    offered.length === 0 ? null : (
+      <div className="form__fields">
+        <label className="field">
+          <span className="field__label">Comments or reason</span>
+          <textarea className="input input--multiline" value={text} onChange={(e) => setText(e.target.value)} />
+        </label>
+        <div className="form__actions">
+          {offered.map((action) => (
+            <button key={action} type="button" className="button button--secondary" disabled={!snapshot.can(EVENTS[action](text))} onClick={() => send(EVENTS[action](text))}>
+              {LABELS[action]}
             </button>
-            <button type="button" className={`button ${decision.action === 'reset-delete' ? 'button--danger' : 'button--primary'}`} onClick={() => send({ type: 'decision.confirm' })}>
-              {LABELS[decision.action]}
-            </button>
-          </div>
+          ))}
         </div>
-      ) : null}
-      {snapshot.hasTag('busy') ? <p aria-busy="true">{snapshot.matches('reloading') ? 'Reloading the profile…' : 'Saving the decision…'}</p> : null}
-      <div className="form__actions">
-        {snapshot.can({ type: 'profile.reload' }) ? (
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'profile.reload' })}>
-            Reload the profile
-          </button>
-        ) : null}
-        {snapshot.can({ type: 'decision.retry' }) ? (
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'decision.retry' })}>
-            Try again
-          </button>
-        ) : null}
-        {snapshot.can({ type: 'failure.dismiss' }) ? (
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        ) : null}
       </div>
-    </section>
+    );
+  const confirm = decision ? (
+    <div className="dialog" role="dialog" aria-label={`${LABELS[decision.action]} this profile?`}>
+      <p className="dialog__title">{LABELS[decision.action]} this profile?</p>
+      <p>{REVIEW_CONSEQUENCES[decision.action]}</p>
+      {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : null}
+      <div className="dialog__actions">
+        <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.cancel' })}>
+          Cancel
+        </button>
+        <button type="button" className={`button ${decision.action === 'reset-delete' ? 'button--danger' : 'button--primary'}`} onClick={() => send({ type: 'decision.confirm' })}>
+          {LABELS[decision.action]}
+        </button>
+      </div>
+    </div>
+  ) : null;
+  const title = (
+    <>
+      <h1>
+        Profile suspect ({PROFILE_STATUS_LABELS[profile.status]}, version {profile.version})
+      </h1>
+      <p>{profile.markerValues.map((m) => `${m.marker} ${m.alleles.join(',')}`).join('; ')}</p>
+    </>
   );
+  return <ReviewDecisionScreen snapshot={snapshot} send={send} title={title} noun="profile" decide={decide} confirm={confirm} />;
 }
 
 /** The review panel in one state of the machine; events go nowhere (see Interactive). */
@@ -123,31 +98,16 @@ function ReviewState({ value, context }: { value: StateValue; context: Partial<P
   return <ReviewScreen snapshot={profileReviewMachine.resolveState({ value, context: { ...base, ...context } })} send={() => undefined} />;
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const NEXT_STATUS: Record<TransitionRequest['action'], ProfileStatus> = { approve: 'approved', reject: 'rejected', reset: 'pending', 'reset-delete': 'pending' };
 
 /** The machine running with fake calls, starting from a pending profile. */
 function InteractiveReview() {
   const logic = useMemo(
     () =>
-      profileReviewMachine.provide({
-        actors: {
-          transition: fromPromise(async ({ input }) => {
-            await wait(600);
-            const said = JSON.stringify(input.body ?? '');
-            if (said.includes('conflict')) throw { status: 409, serverMessage: CONFLICT };
-            if (said.includes('fail')) throw { status: 500 };
-            return profileIn(NEXT_STATUS[input.action], input.version + 1);
-          }),
-          reload: fromPromise(async () => {
-            await wait(600);
-            return profileIn('rejected', 7);
-          }),
-        },
-      }),
+      profileReview.withCalls(storyCalls((request) => profileIn(NEXT_STATUS[request.action], request.version + 1), profileIn('rejected', 7), CONFLICT)),
     [],
   );
-  const [snapshot, send] = useMachine(logic, { input: { profile: base.profile, allowed: base.allowed } });
+  const [snapshot, send] = useMachine(logic, { input: { record: base.record, allowed: base.allowed } });
   return <ReviewScreen snapshot={snapshot} send={send} />;
 }
 
@@ -160,19 +120,19 @@ export const Pending: Story = { args: { value: 'idle' } };
 /** idle, pending, for a user without Profiles Edit: nothing offered. */
 export const PendingReadOnly: Story = { args: { value: 'idle', context: { allowed: { review: false, reset: true } } } };
 /** idle, pending with no marker values: only Reject (the server refuses to approve it). */
-export const PendingWithoutMarkers: Story = { args: { value: 'idle', context: { profile: { ...profileIn('pending'), markerValues: [] } } } };
+export const PendingWithoutMarkers: Story = { args: { value: 'idle', context: { record: { ...profileIn('pending'), markerValues: [] } } } };
 /** idle after an approval: the notice, and Reset / Reset and delete hits. */
-export const Approved: Story = { args: { value: 'idle', context: { profile: profileIn('approved', 4), lastDone: 'Approved' } } };
+export const Approved: Story = { args: { value: 'idle', context: { record: profileIn('approved', 4), lastDone: 'Approved' } } };
 /** idle, rejected, for a user without Profiles Reset: nothing offered. */
-export const RejectedReadOnly: Story = { args: { value: 'idle', context: { profile: profileIn('rejected', 4), allowed: { review: true, reset: false } } } };
+export const RejectedReadOnly: Story = { args: { value: 'idle', context: { record: profileIn('rejected', 4), allowed: { review: true, reset: false } } } };
 /** confirming an approval: what it does, Confirm or Cancel. */
 export const ConfirmingApprove: Story = { args: { value: 'confirming', context: { decision: { action: 'approve', comments: 'Peaks checked against the electropherogram' } } } };
 /** confirming a rejection with its reason. */
 export const ConfirmingReject: Story = { args: { value: 'confirming', context: { decision: { action: 'reject', reason: 'Contaminated extraction blank' } } } };
 /** confirming a reset of an approved profile. */
-export const ConfirmingReset: Story = { args: { value: 'confirming', context: { profile: profileIn('approved', 4), decision: { action: 'reset', comments: 'Re-typed' } } } };
+export const ConfirmingReset: Story = { args: { value: 'confirming', context: { record: profileIn('approved', 4), decision: { action: 'reset', comments: 'Re-typed' } } } };
 /** confirming reset-and-delete: its hits go too. */
-export const ConfirmingResetDelete: Story = { args: { value: 'confirming', context: { profile: profileIn('approved', 4), decision: { action: 'reset-delete' } } } };
+export const ConfirmingResetDelete: Story = { args: { value: 'confirming', context: { record: profileIn('approved', 4), decision: { action: 'reset-delete' } } } };
 /** submitting: the decision is being saved. */
 export const Submitting: Story = { args: { value: 'submitting', context: { decision: { action: 'approve', comments: '' } } } };
 /** conflict: someone else changed the profile (409); only Reload is offered. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
+import { createActor, initialTransition, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
 import {
   availableActions,
   decisionConsequence,
+  hitReview,
   hitReviewMachine,
   transitionRequest,
   type HitDecision,
@@ -24,9 +25,13 @@ const conflict = { status: 409, serverMessage: 'This hit was decided by someone 
 
 type Snapshot = SnapshotFrom<typeof hitReviewMachine>;
 
+const publish = (comments: string, notify: boolean): HitReviewEvent => ({ type: 'decision.start', decision: { action: 'publish', comments, notify } });
+const reject = (reason: string): HitReviewEvent => ({ type: 'decision.start', decision: { action: 'reject', reason } });
+const reset = (comments: string): HitReviewEvent => ({ type: 'decision.start', decision: { action: 'reset', comments } });
+
 /** A snapshot in `value` with `context`, without running any actor. */
 function at(value: StateValue, context: Partial<HitReviewContext> = {}): Snapshot {
-  return hitReviewMachine.resolveState({ value, context: { hit: pending, allowed: everything, decision: null, lastDone: null, error: null, ...context } });
+  return hitReviewMachine.resolveState({ value, context: { record: pending, allowed: everything, decision: null, lastDone: null, error: null, ...context } });
 }
 
 const NEXT: Record<HitTransitionRequest['action'], HitStatus> = { publish: 'published', reject: 'rejected', reset: 'pending' };
@@ -34,20 +39,18 @@ const NEXT: Record<HitTransitionRequest['action'], HitStatus> = { publish: 'publ
 /** Runs the machine with fake calls answering from the given functions, recording what they were asked. */
 function start(hit: ReviewedHit, calls: { transition?: (r: HitTransitionRequest) => Promise<ReviewedHit>; reload?: () => Promise<ReviewedHit> } = {}) {
   const sent: HitTransitionRequest[] = [];
-  const reloads: { hitId: string }[] = [];
-  const logic = hitReviewMachine.provide({
-    actors: {
-      transition: fromPromise(async ({ input }: { input: HitTransitionRequest }) => {
-        sent.push(input);
-        return calls.transition ? calls.transition(input) : hitIn(NEXT[input.action], input.version + 1);
-      }),
-      reload: fromPromise(async ({ input }: { input: { hitId: string } }) => {
-        reloads.push(input);
-        return calls.reload ? calls.reload() : hitIn('published', 7);
-      }),
+  const reloads: string[] = [];
+  const logic = hitReview.withCalls({
+    transition: async (request) => {
+      sent.push(request);
+      return calls.transition ? calls.transition(request) : hitIn(NEXT[request.action], request.version + 1);
+    },
+    reload: async (id) => {
+      reloads.push(id);
+      return calls.reload ? calls.reload() : hitIn('published', 7);
     },
   });
-  const actor = createActor(logic, { input: { hit, allowed: everything } }).start();
+  const actor = createActor(logic, { input: { record: hit, allowed: everything } }).start();
   return { actor, sent, reloads, snapshot: () => actor.getSnapshot() };
 }
 
@@ -100,53 +103,54 @@ describe('decisionConsequence', () => {
   });
 });
 
+// machines/reviewDecision's chart, every transition, through the hit's rules (profile-review.test.ts checks the profile's rules on it).
 describe('hitReview machine: pure transitions', () => {
   it('starts idle with the hit and permissions, no decision and no notice', () => {
-    const [snapshot] = initialTransition(hitReviewMachine, { hit: pending, allowed: everything });
+    const [snapshot] = initialTransition(hitReviewMachine, { record: pending, allowed: everything });
     expect(snapshot.value).toBe('idle');
-    expect(snapshot.context).toEqual({ hit: pending, allowed: everything, decision: null, lastDone: null, error: null });
+    expect(snapshot.context).toEqual({ record: pending, allowed: everything, decision: null, lastDone: null, error: null });
   });
 
   it('asks for confirmation of every allowed decision, holding what the user typed and chose', () => {
     const cases: [HitStatus, HitReviewEvent, HitDecision][] = [
-      ['pending', { type: 'hit.publish', comments: 'Checked', notify: true }, { action: 'publish', comments: 'Checked', notify: true }],
-      ['pending', { type: 'hit.publish', comments: '', notify: false }, { action: 'publish', comments: '', notify: false }],
-      ['pending', { type: 'hit.reject', reason: 'Same person, two samples' }, { action: 'reject', reason: 'Same person, two samples' }],
-      ['published', { type: 'hit.reset', comments: 'Published in error' }, { action: 'reset', comments: 'Published in error' }],
-      ['rejected', { type: 'hit.reset', comments: '' }, { action: 'reset', comments: '' }],
+      ['pending', publish('Checked', true), { action: 'publish', comments: 'Checked', notify: true }],
+      ['pending', publish('', false), { action: 'publish', comments: '', notify: false }],
+      ['pending', reject('Same person, two samples'), { action: 'reject', reason: 'Same person, two samples' }],
+      ['published', reset('Published in error'), { action: 'reset', comments: 'Published in error' }],
+      ['rejected', reset(''), { action: 'reset', comments: '' }],
     ];
     for (const [status, event, decision] of cases) {
-      const [snapshot] = transition(hitReviewMachine, at('idle', { hit: hitIn(status) }), event);
-      expect(snapshot.value, `${event.type} on ${status}`).toBe('confirming');
+      const [snapshot] = transition(hitReviewMachine, at('idle', { record: hitIn(status) }), event);
+      expect(snapshot.value, `${JSON.stringify(event)} on ${status}`).toBe('confirming');
       expect(snapshot.context.decision).toEqual(decision);
     }
   });
 
   it('refuses decisions the status or the permissions do not allow', () => {
     const refused: [HitStatus, HitReviewPermissions, HitReviewEvent][] = [
-      ['published', everything, { type: 'hit.publish', comments: '', notify: false }],
-      ['rejected', everything, { type: 'hit.publish', comments: '', notify: true }],
-      ['published', everything, { type: 'hit.reject', reason: 'Again' }],
-      ['rejected', everything, { type: 'hit.reject', reason: 'Again' }],
-      ['pending', everything, { type: 'hit.reset', comments: '' }],
-      ['pending', { publish: false, reset: true }, { type: 'hit.publish', comments: '', notify: false }],
-      ['pending', { publish: false, reset: true }, { type: 'hit.reject', reason: 'Relatives' }],
-      ['published', { publish: true, reset: false }, { type: 'hit.reset', comments: '' }],
-      ['rejected', { publish: true, reset: false }, { type: 'hit.reset', comments: '' }],
+      ['published', everything, publish('', false)],
+      ['rejected', everything, publish('', true)],
+      ['published', everything, reject('Again')],
+      ['rejected', everything, reject('Again')],
+      ['pending', everything, reset('')],
+      ['pending', { publish: false, reset: true }, publish('', false)],
+      ['pending', { publish: false, reset: true }, reject('Relatives')],
+      ['published', { publish: true, reset: false }, reset('')],
+      ['rejected', { publish: true, reset: false }, reset('')],
     ];
     for (const [status, allowed, event] of refused) {
-      const snapshot = at('idle', { hit: hitIn(status), allowed });
-      expect(snapshot.can(event), `${event.type} on ${status} with ${JSON.stringify(allowed)}`).toBe(false);
+      const snapshot = at('idle', { record: hitIn(status), allowed });
+      expect(snapshot.can(event), `${JSON.stringify(event)} on ${status} with ${JSON.stringify(allowed)}`).toBe(false);
       expect(transition(hitReviewMachine, snapshot, event)[0].value).toBe('idle');
     }
   });
 
   it('refuses a rejection without a reason, blanks included', () => {
-    for (const reason of ['', '   ', '\n\t']) expect(at('idle').can({ type: 'hit.reject', reason }), JSON.stringify(reason)).toBe(false);
+    for (const reason of ['', '   ', '\n\t']) expect(at('idle').can(reject(reason)), JSON.stringify(reason)).toBe(false);
   });
 
   it('forgets the previous notice and error when a new decision starts', () => {
-    const [snapshot] = transition(hitReviewMachine, at('idle', { hit: hitIn('published'), lastDone: 'Published' }), { type: 'hit.reset', comments: '' });
+    const [snapshot] = transition(hitReviewMachine, at('idle', { record: hitIn('published'), lastDone: 'Published' }), reset(''));
     expect(snapshot.context).toMatchObject({ lastDone: null, error: null });
   });
 
@@ -169,7 +173,7 @@ describe('hitReview machine: pure transitions', () => {
     const [dismissed] = transition(hitReviewMachine, failed, { type: 'failure.dismiss' });
     expect(dismissed.value).toBe('idle');
     expect(dismissed.context).toMatchObject({ decision: null, error: null });
-    expect(failed.can({ type: 'hit.reload' })).toBe(false);
+    expect(failed.can({ type: 'record.reload' })).toBe(false);
   });
 
   it('after a conflict, offers only to reload', () => {
@@ -179,53 +183,53 @@ describe('hitReview machine: pure transitions', () => {
       { type: 'failure.dismiss' },
       { type: 'decision.confirm' },
       { type: 'decision.cancel' },
-      { type: 'hit.publish', comments: '', notify: false },
-      { type: 'hit.reject', reason: 'Relatives' },
+      publish('', false),
+      reject('Relatives'),
     ];
-    for (const event of refused) expect(stale.can(event), event.type).toBe(false);
-    const [reloading] = transition(hitReviewMachine, stale, { type: 'hit.reload' });
+    for (const event of refused) expect(stale.can(event), JSON.stringify(event)).toBe(false);
+    const [reloading] = transition(hitReviewMachine, stale, { type: 'record.reload' });
     expect(reloading.value).toBe('reloading');
     expect(reloading.hasTag('busy')).toBe(true);
   });
 
   it('takes no new decision while one is being confirmed, sent or reloaded', () => {
     for (const value of ['confirming', 'submitting', 'reloading'] as const) {
-      expect(at(value, { decision: { action: 'publish', comments: '', notify: false } }).can({ type: 'hit.reject', reason: 'x' }), value).toBe(false);
+      expect(at(value, { decision: { action: 'publish', comments: '', notify: false } }).can(reject('x')), value).toBe(false);
     }
     expect(at('submitting', { decision: { action: 'publish', comments: '', notify: false } }).can({ type: 'decision.cancel' })).toBe(false);
-    expect(at('idle').can({ type: 'hit.reload' })).toBe(false);
+    expect(at('idle').can({ type: 'record.reload' })).toBe(false);
   });
 });
 
 describe('hitReview machine: calls and their outcomes', () => {
   it('publishes a pending hit with comments and notify, then offers reset with the new version', async () => {
     const { actor, sent, snapshot } = start(pending);
-    actor.send({ type: 'hit.publish', comments: 'Confirmed', notify: true });
+    actor.send(publish('Confirmed', true));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sent).toEqual([{ hitId: HIT_ID, version: 2, action: 'publish', body: { comments: 'Confirmed', notify: true, version: 2 } }]);
-    expect(snapshot().context).toMatchObject({ hit: { status: 'published', version: 3 }, decision: null, lastDone: 'Published', error: null });
-    expect(availableActions(snapshot().context.hit, everything)).toEqual(['reset']);
+    expect(snapshot().context).toMatchObject({ record: { status: 'published', version: 3 }, decision: null, lastDone: 'Published', error: null });
+    expect(availableActions(snapshot().context.record, everything)).toEqual(['reset']);
   });
 
   it('rejects with the reason, and resets a decided hit back to pending', async () => {
     const rejecting = start(pending);
-    rejecting.actor.send({ type: 'hit.reject', reason: 'Relatives of one family' });
+    rejecting.actor.send(reject('Relatives of one family'));
     rejecting.actor.send({ type: 'decision.confirm' });
     await waitFor(rejecting.actor, (s) => s.matches('idle'));
     expect(rejecting.sent[0]).toMatchObject({ action: 'reject', body: { reason: 'Relatives of one family' } });
-    expect(rejecting.snapshot().context).toMatchObject({ hit: { status: 'rejected' }, lastDone: 'Rejected' });
+    expect(rejecting.snapshot().context).toMatchObject({ record: { status: 'rejected' }, lastDone: 'Rejected' });
 
-    rejecting.actor.send({ type: 'hit.reset', comments: 'Reviewed again' });
+    rejecting.actor.send(reset('Reviewed again'));
     rejecting.actor.send({ type: 'decision.confirm' });
     await waitFor(rejecting.actor, (s) => s.matches('idle') && s.context.lastDone !== null);
     expect(rejecting.sent[1]).toEqual({ hitId: HIT_ID, version: 3, action: 'reset', body: { comments: 'Reviewed again', version: 3 } });
-    expect(rejecting.snapshot().context).toMatchObject({ hit: { status: 'pending', version: 4 }, lastDone: 'Reset to pending' });
+    expect(rejecting.snapshot().context).toMatchObject({ record: { status: 'pending', version: 4 }, lastDone: 'Reset to pending' });
   });
 
   it('sends nothing for a cancelled decision', async () => {
     const { actor, sent } = start(pending);
-    actor.send({ type: 'hit.publish', comments: '', notify: true });
+    actor.send(publish('', true));
     actor.send({ type: 'decision.cancel' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(sent).toEqual([]);
@@ -234,15 +238,15 @@ describe('hitReview machine: calls and their outcomes', () => {
 
   it('on 409 (another reviewer decided first), shows the conflict and reloads the hit to decide again', async () => {
     const { actor, reloads, snapshot } = start(pending, { transition: () => Promise.reject(conflict) });
-    actor.send({ type: 'hit.reject', reason: 'Relatives' });
+    actor.send(reject('Relatives'));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('conflict'));
     expect(snapshot().context.error).toEqual({ status: 409, message: conflict.serverMessage });
-    actor.send({ type: 'hit.reload' });
+    actor.send({ type: 'record.reload' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(reloads).toEqual([{ hitId: HIT_ID }]);
-    expect(snapshot().context).toMatchObject({ hit: { status: 'published', version: 7 }, decision: null, error: null, lastDone: null });
-    expect(availableActions(snapshot().context.hit, everything)).toEqual(['reset']);
+    expect(reloads).toEqual([HIT_ID]);
+    expect(snapshot().context).toMatchObject({ record: { status: 'published', version: 7 }, decision: null, error: null, lastDone: null });
+    expect(availableActions(snapshot().context.record, everything)).toEqual(['reset']);
   });
 
   it('keeps offering only Reload, with the new message, when the reload fails', async () => {
@@ -251,16 +255,16 @@ describe('hitReview machine: calls and their outcomes', () => {
       transition: () => Promise.reject(conflict),
       reload: async () => (++attempt === 1 ? Promise.reject(new TypeError('fetch failed')) : hitIn('rejected', 5)),
     });
-    actor.send({ type: 'hit.publish', comments: '', notify: false });
+    actor.send(publish('', false));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('conflict'));
-    actor.send({ type: 'hit.reload' });
+    actor.send({ type: 'record.reload' });
     await waitFor(actor, (s) => s.matches('conflict') && s.context.error?.status === 0);
     expect(snapshot().context.error).toEqual({ status: 0, message: GENERIC_FAILURE });
     expect(snapshot().can({ type: 'failure.dismiss' })).toBe(false);
-    actor.send({ type: 'hit.reload' });
+    actor.send({ type: 'record.reload' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(snapshot().context.hit).toEqual(hitIn('rejected', 5));
+    expect(snapshot().context.record).toEqual(hitIn('rejected', 5));
   });
 
   it('fails with the server message on another error, and sends the same decision on retry', async () => {
@@ -268,7 +272,7 @@ describe('hitReview machine: calls and their outcomes', () => {
     const { actor, sent, snapshot } = start(hitIn('published'), {
       transition: async (r) => (++attempt === 1 ? Promise.reject({ status: 403, serverMessage: 'You do not have permission to perform this action.' }) : hitIn('pending', r.version + 1)),
     });
-    actor.send({ type: 'hit.reset', comments: 'Published in error' });
+    actor.send(reset('Published in error'));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(snapshot().context.error).toEqual({ status: 403, message: 'You do not have permission to perform this action.' });
@@ -276,24 +280,24 @@ describe('hitReview machine: calls and their outcomes', () => {
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sent).toHaveLength(2);
     expect(sent[1]).toEqual(sent[0]);
-    expect(snapshot().context).toMatchObject({ lastDone: 'Reset to pending', hit: { status: 'pending', version: 3 } });
+    expect(snapshot().context).toMatchObject({ lastDone: 'Reset to pending', record: { status: 'pending', version: 3 } });
   });
 
   it('dismissing a failure leaves the hit as it was, ready for another decision', async () => {
     const { actor, snapshot } = start(pending, { transition: () => Promise.reject({ status: 500 }) });
-    actor.send({ type: 'hit.publish', comments: 'x', notify: true });
+    actor.send(publish('x', true));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(snapshot().context.error).toEqual({ status: 500, message: GENERIC_FAILURE });
     actor.send({ type: 'failure.dismiss' });
     expect(snapshot().value).toBe('idle');
-    expect(snapshot().context).toMatchObject({ hit: pending, decision: null, error: null });
-    expect(snapshot().can({ type: 'hit.reject', reason: 'Relatives' })).toBe(true);
+    expect(snapshot().context).toMatchObject({ record: pending, decision: null, error: null });
+    expect(snapshot().can(reject('Relatives'))).toBe(true);
   });
 
   it('refuses to run without real calls (the actors must be provided)', async () => {
-    const actor = createActor(hitReviewMachine, { input: { hit: pending, allowed: everything } }).start();
-    actor.send({ type: 'hit.publish', comments: '', notify: false });
+    const actor = createActor(hitReviewMachine, { input: { record: pending, allowed: everything } }).start();
+    actor.send(publish('', false));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toEqual({ status: 0, message: GENERIC_FAILURE });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, initialTransition, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
+import { createActor, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
 import type { ProfileStatus } from '../../../core/schemas/profiles';
 import {
   availableActions,
+  profileReview,
   profileReviewMachine,
   transitionRequest,
   type ProfileReviewContext,
@@ -11,7 +12,6 @@ import {
   type ReviewPermissions,
   type TransitionRequest,
 } from '../../../machines/profileReview.machine';
-import { GENERIC_FAILURE } from '../../../machines/recordEditor.machine';
 
 const PROFILE_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const D3S1358 = '0d6f8b4a-1c2e-4f3a-8b5c-7d9e0f1a2b3c';
@@ -34,33 +34,30 @@ type Snapshot = SnapshotFrom<typeof profileReviewMachine>;
 
 /** A snapshot in `value` with `context`, without running any actor. */
 function at(value: StateValue, context: Partial<ProfileReviewContext> = {}): Snapshot {
-  return profileReviewMachine.resolveState({ value, context: { profile: pending, allowed: everything, decision: null, lastDone: null, error: null, ...context } });
+  return profileReviewMachine.resolveState({ value, context: { record: pending, allowed: everything, decision: null, lastDone: null, error: null, ...context } });
 }
 
 /** Runs the machine with fake calls answering from the given functions, recording what they were asked. */
-function start(
-  profile: ReviewedProfile,
-  calls: { transition?: (r: TransitionRequest) => Promise<ReviewedProfile>; reload?: () => Promise<ReviewedProfile> } = {},
-) {
+function start(profile: ReviewedProfile, calls: { transition?: (r: TransitionRequest) => Promise<ReviewedProfile> } = {}) {
   const sent: TransitionRequest[] = [];
-  const reloads: { profileId: string }[] = [];
-  const logic = profileReviewMachine.provide({
-    actors: {
-      transition: fromPromise(async ({ input }: { input: TransitionRequest }) => {
-        sent.push(input);
-        if (calls.transition) return calls.transition(input);
-        const status: ProfileStatus = input.action === 'approve' ? 'approved' : input.action === 'reject' ? 'rejected' : 'pending';
-        return profileIn(status, input.version + 1);
-      }),
-      reload: fromPromise(async ({ input }: { input: { profileId: string } }) => {
-        reloads.push(input);
-        return calls.reload ? calls.reload() : profileIn('approved', 9);
-      }),
+  const reloads: string[] = [];
+  const logic = profileReview.withCalls({
+    transition: async (request) => {
+      sent.push(request);
+      if (calls.transition) return calls.transition(request);
+      const status: ProfileStatus = request.action === 'approve' ? 'approved' : request.action === 'reject' ? 'rejected' : 'pending';
+      return profileIn(status, request.version + 1);
+    },
+    reload: async (id) => {
+      reloads.push(id);
+      return profileIn('approved', 9);
     },
   });
-  const actor = createActor(logic, { input: { profile, allowed: everything } }).start();
+  const actor = createActor(logic, { input: { record: profile, allowed: everything } }).start();
   return { actor, sent, reloads, snapshot: () => actor.getSnapshot() };
 }
+
+const decide = (decision: ProfileReviewContext['decision'] & object): ProfileReviewEvent => ({ type: 'decision.start', decision });
 
 describe('availableActions', () => {
   it('offers approve and reject on a pending profile to a reviewer, reset and reset-delete on a decided one to a resetter', () => {
@@ -73,12 +70,12 @@ describe('availableActions', () => {
       ['rejected', { review: true, reset: false }, []],
     ];
     for (const [status, allowed, actions] of cases) {
-      expect(availableActions({ profile: profileIn(status), allowed }), `${status} ${JSON.stringify(allowed)}`).toEqual(actions);
+      expect(availableActions(profileIn(status), allowed), `${status} ${JSON.stringify(allowed)}`).toEqual(actions);
     }
   });
 
   it('does not offer approval of a profile without marker values (the server refuses it)', () => {
-    expect(availableActions({ profile: { ...pending, markerValues: [] }, allowed: everything })).toEqual(['reject']);
+    expect(availableActions({ ...pending, markerValues: [] }, everything)).toEqual(['reject']);
   });
 });
 
@@ -114,172 +111,85 @@ describe('transitionRequest', () => {
   });
 });
 
-describe('profileReview machine: pure transitions', () => {
-  it('starts idle with the profile and permissions, no decision and no notice', () => {
-    const [snapshot] = initialTransition(profileReviewMachine, { profile: pending, allowed: everything });
-    expect(snapshot.value).toBe('idle');
-    expect(snapshot.context).toEqual({ profile: pending, allowed: everything, decision: null, lastDone: null, error: null });
-  });
-
+// The review chart itself (confirmation, 409 and reload, failure and retry) is machines/reviewDecision's, tested
+// transition by transition in hit-review.test.ts; here, the profile's rules on it.
+describe('profileReview machine: the profile\'s rules', () => {
   it('asks for confirmation of every allowed decision, holding what the user typed', () => {
-    const cases: [ProfileStatus, ProfileReviewEvent, ProfileReviewContext['decision']][] = [
-      ['pending', { type: 'profile.approve', comments: 'Peaks checked' }, { action: 'approve', comments: 'Peaks checked' }],
-      ['pending', { type: 'profile.reject', reason: 'Contaminated' }, { action: 'reject', reason: 'Contaminated' }],
-      ['approved', { type: 'profile.reset', comments: 'Re-typed' }, { action: 'reset', comments: 'Re-typed' }],
-      ['rejected', { type: 'profile.resetDelete' }, { action: 'reset-delete' }],
+    const cases: [ProfileStatus, NonNullable<ProfileReviewContext['decision']>][] = [
+      ['pending', { action: 'approve', comments: 'Peaks checked' }],
+      ['pending', { action: 'reject', reason: 'Contaminated' }],
+      ['approved', { action: 'reset', comments: 'Re-typed' }],
+      ['rejected', { action: 'reset-delete' }],
     ];
-    for (const [status, event, decision] of cases) {
-      const [snapshot] = transition(profileReviewMachine, at('idle', { profile: profileIn(status) }), event);
-      expect(snapshot.value, event.type).toBe('confirming');
+    for (const [status, decision] of cases) {
+      const [snapshot] = transition(profileReviewMachine, at('idle', { record: profileIn(status) }), decide(decision));
+      expect(snapshot.value, decision.action).toBe('confirming');
       expect(snapshot.context.decision).toEqual(decision);
     }
   });
 
   it('refuses decisions the status or the permissions do not allow', () => {
-    const refused: [ProfileStatus, ReviewPermissions, ProfileReviewEvent][] = [
-      ['approved', everything, { type: 'profile.approve', comments: '' }],
-      ['rejected', everything, { type: 'profile.reject', reason: 'Again' }],
-      ['pending', { review: false, reset: true }, { type: 'profile.approve', comments: '' }],
-      ['pending', { review: false, reset: true }, { type: 'profile.reject', reason: 'Contaminated' }],
-      ['pending', everything, { type: 'profile.reset', comments: '' }],
-      ['pending', everything, { type: 'profile.resetDelete' }],
-      ['approved', { review: true, reset: false }, { type: 'profile.reset', comments: '' }],
-      ['rejected', { review: true, reset: false }, { type: 'profile.resetDelete' }],
+    const refused: [ProfileStatus, ReviewPermissions, NonNullable<ProfileReviewContext['decision']>][] = [
+      ['approved', everything, { action: 'approve', comments: '' }],
+      ['rejected', everything, { action: 'reject', reason: 'Again' }],
+      ['pending', { review: false, reset: true }, { action: 'approve', comments: '' }],
+      ['pending', { review: false, reset: true }, { action: 'reject', reason: 'Contaminated' }],
+      ['pending', everything, { action: 'reset', comments: '' }],
+      ['pending', everything, { action: 'reset-delete' }],
+      ['approved', { review: true, reset: false }, { action: 'reset', comments: '' }],
+      ['rejected', { review: true, reset: false }, { action: 'reset-delete' }],
     ];
-    for (const [status, allowed, event] of refused) {
-      const snapshot = at('idle', { profile: profileIn(status), allowed });
-      expect(snapshot.can(event), `${event.type} on ${status} with ${JSON.stringify(allowed)}`).toBe(false);
-      expect(transition(profileReviewMachine, snapshot, event)[0].value).toBe('idle');
+    for (const [status, allowed, decision] of refused) {
+      const snapshot = at('idle', { record: profileIn(status), allowed });
+      expect(snapshot.can(decide(decision)), `${decision.action} on ${status} with ${JSON.stringify(allowed)}`).toBe(false);
+      expect(transition(profileReviewMachine, snapshot, decide(decision))[0].value).toBe('idle');
     }
   });
 
   it('refuses a rejection without a reason, blanks included', () => {
-    for (const reason of ['', '   ']) expect(at('idle').can({ type: 'profile.reject', reason })).toBe(false);
+    for (const reason of ['', '   ']) expect(at('idle').can(decide({ action: 'reject', reason }))).toBe(false);
   });
 
   it('refuses to approve a profile without marker values', () => {
-    expect(at('idle', { profile: { ...pending, markerValues: [] } }).can({ type: 'profile.approve', comments: '' })).toBe(false);
-  });
-
-  it('forgets the previous notice when a new decision starts', () => {
-    const [snapshot] = transition(profileReviewMachine, at('idle', { profile: profileIn('approved'), lastDone: 'Approved' }), { type: 'profile.resetDelete' });
-    expect(snapshot.context.lastDone).toBeNull();
-  });
-
-  it('sends a confirmed decision, and drops a cancelled one', () => {
-    const confirming = at('confirming', { decision: { action: 'reject', reason: 'Contaminated' } });
-    const [submitting] = transition(profileReviewMachine, confirming, { type: 'decision.confirm' });
-    expect(submitting.value).toBe('submitting');
-    expect(submitting.hasTag('busy')).toBe(true);
-    const [cancelled] = transition(profileReviewMachine, confirming, { type: 'decision.cancel' });
-    expect(cancelled.value).toBe('idle');
-    expect(cancelled.context.decision).toBeNull();
-  });
-
-  it('after a failure, sends the same decision again or drops it', () => {
-    const failed = at('failed', { decision: { action: 'approve', comments: '' }, error: { status: 500, message: GENERIC_FAILURE } });
-    const [retry] = transition(profileReviewMachine, failed, { type: 'decision.retry' });
-    expect(retry.value).toBe('submitting');
-    expect(retry.context).toMatchObject({ decision: { action: 'approve' }, error: null });
-    const [dismissed] = transition(profileReviewMachine, failed, { type: 'failure.dismiss' });
-    expect(dismissed.value).toBe('idle');
-    expect(dismissed.context).toMatchObject({ decision: null, error: null });
-  });
-
-  it('after a conflict, offers only to reload', () => {
-    const stale = at('conflict', { decision: { action: 'approve', comments: '' }, error: { status: 409, message: conflict.serverMessage } });
-    expect(stale.can({ type: 'decision.retry' })).toBe(false);
-    expect(stale.can({ type: 'failure.dismiss' })).toBe(false);
-    expect(stale.can({ type: 'profile.approve', comments: '' })).toBe(false);
-    const [reloading] = transition(profileReviewMachine, stale, { type: 'profile.reload' });
-    expect(reloading.value).toBe('reloading');
-    expect(reloading.hasTag('busy')).toBe(true);
-  });
-
-  it('takes no new decision while one is being confirmed or sent', () => {
-    for (const value of ['confirming', 'submitting', 'reloading'] as const) {
-      expect(at(value, { decision: { action: 'approve', comments: '' } }).can({ type: 'profile.reject', reason: 'x' }), value).toBe(false);
-    }
-    expect(at('submitting', { decision: { action: 'approve', comments: '' } }).can({ type: 'decision.cancel' })).toBe(false);
+    expect(at('idle', { record: { ...pending, markerValues: [] } }).can(decide({ action: 'approve', comments: '' }))).toBe(false);
   });
 });
 
 describe('profileReview machine: calls and their outcomes', () => {
-  it('approves a pending profile, then offers reset with the new version', async () => {
+  it('approves a pending profile with its marker values, then offers reset with the new version', async () => {
     const { actor, sent, snapshot } = start(pending);
-    actor.send({ type: 'profile.approve', comments: 'Peaks checked' });
+    actor.send(decide({ action: 'approve', comments: 'Peaks checked' }));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(sent).toEqual([transitionRequest(pending, { action: 'approve', comments: 'Peaks checked' })]);
-    expect(snapshot().context).toMatchObject({ profile: { status: 'approved', version: 4 }, decision: null, lastDone: 'Approved', error: null });
-    expect(availableActions(snapshot().context)).toEqual(['reset', 'reset-delete']);
+    expect(snapshot().context).toMatchObject({ record: { status: 'approved', version: 4 }, decision: null, lastDone: 'Approved', error: null });
+    expect(availableActions(snapshot().context.record, everything)).toEqual(['reset', 'reset-delete']);
   });
 
   it('says what each decision did', async () => {
-    const cases: [ReviewedProfile, ProfileReviewEvent, string][] = [
-      [pending, { type: 'profile.reject', reason: 'Contaminated' }, 'Rejected'],
-      [profileIn('approved'), { type: 'profile.reset', comments: '' }, 'Reset to pending'],
-      [profileIn('rejected'), { type: 'profile.resetDelete' }, 'Reset and its hits deleted'],
+    const cases: [ReviewedProfile, NonNullable<ProfileReviewContext['decision']>, string][] = [
+      [pending, { action: 'reject', reason: 'Contaminated' }, 'Rejected'],
+      [profileIn('approved'), { action: 'reset', comments: '' }, 'Reset to pending'],
+      [profileIn('rejected'), { action: 'reset-delete' }, 'Reset and its hits deleted'],
     ];
-    for (const [profile, event, note] of cases) {
+    for (const [profile, decision, note] of cases) {
       const { actor, snapshot } = start(profile);
-      actor.send(event);
+      actor.send(decide(decision));
       actor.send({ type: 'decision.confirm' });
       await waitFor(actor, (s) => s.matches('idle'));
-      expect(snapshot().context.lastDone, event.type).toBe(note);
+      expect(snapshot().context.lastDone, decision.action).toBe(note);
     }
   });
 
-  it('on 409, shows that someone else changed the profile, and reloads it to decide again', async () => {
+  it('on 409, reloads the profile by its id to decide again', async () => {
     const { actor, reloads, snapshot } = start(pending, { transition: () => Promise.reject(conflict) });
-    actor.send({ type: 'profile.reject', reason: 'Contaminated' });
+    actor.send(decide({ action: 'reject', reason: 'Contaminated' }));
     actor.send({ type: 'decision.confirm' });
     await waitFor(actor, (s) => s.matches('conflict'));
     expect(snapshot().context.error).toEqual({ status: 409, message: conflict.serverMessage });
-    actor.send({ type: 'profile.reload' });
+    actor.send({ type: 'record.reload' });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(reloads).toEqual([{ profileId: PROFILE_ID }]);
-    expect(snapshot().context).toMatchObject({ profile: { status: 'approved', version: 9 }, decision: null, error: null, lastDone: null });
-  });
-
-  it('keeps offering Reload, with the new message, when the reload fails', async () => {
-    let attempt = 0;
-    const { actor, snapshot } = start(pending, {
-      transition: () => Promise.reject(conflict),
-      reload: async () => (++attempt === 1 ? Promise.reject(new TypeError('fetch failed')) : profileIn('rejected', 5)),
-    });
-    actor.send({ type: 'profile.approve', comments: '' });
-    actor.send({ type: 'decision.confirm' });
-    await waitFor(actor, (s) => s.matches('conflict'));
-    actor.send({ type: 'profile.reload' });
-    await waitFor(actor, (s) => s.matches('conflict') && s.context.error?.status === 0);
-    expect(snapshot().context.error).toEqual({ status: 0, message: GENERIC_FAILURE });
-    actor.send({ type: 'profile.reload' });
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(snapshot().context.profile).toMatchObject({ status: 'rejected', version: 5 });
-  });
-
-  it('fails with the server message on another error, and sends the same decision on retry', async () => {
-    let attempt = 0;
-    const { actor, sent, snapshot } = start(profileIn('approved'), {
-      transition: async (r) => (++attempt === 1 ? Promise.reject({ status: 403, serverMessage: 'You do not have permission to perform this action.' }) : profileIn('pending', r.version + 1)),
-    });
-    actor.send({ type: 'profile.reset', comments: 'Re-typed' });
-    actor.send({ type: 'decision.confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
-    expect(snapshot().context.error).toEqual({ status: 403, message: 'You do not have permission to perform this action.' });
-    actor.send({ type: 'decision.retry' });
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(sent).toHaveLength(2);
-    expect(sent[1]).toEqual(sent[0]);
-    expect(snapshot().context).toMatchObject({ lastDone: 'Reset to pending', profile: { status: 'pending', version: 4 } });
-  });
-
-  it('refuses to run without real calls (the actors must be provided)', async () => {
-    const actor = createActor(profileReviewMachine, { input: { profile: pending, allowed: everything } }).start();
-    actor.send({ type: 'profile.approve', comments: '' });
-    actor.send({ type: 'decision.confirm' });
-    await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toEqual({ status: 0, message: GENERIC_FAILURE });
+    expect(reloads).toEqual([PROFILE_ID]);
+    expect(snapshot().context).toMatchObject({ record: { status: 'approved', version: 9 }, decision: null, error: null, lastDone: null });
   });
 });
