@@ -82,8 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const verifier = deps.verifier ?? (await registerIdentity(app, { db: database.db, config, clock }));
   // The matcher indexes every approved profile before the first request (ARCHITECTURE.md "Matching").
-  const search = await startSearchRuntime(database.db, clock, recordSearchHits(database.db), (job, err) => app.log.error({ err, job }, 'database search failed'));
-  app.addHook('onClose', () => search.queue.idle());
+  const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), onError: (err, message, details) => app.log.error({ err, ...details }, message) });
+  app.addHook('onClose', () => search.close());
   registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
 
   await app.register(

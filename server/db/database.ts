@@ -20,7 +20,17 @@ export interface Database {
   /** Applies the committed migrations (server/db/migrations). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only (PGlite has one process): hears NOTIFY on `channel` over a connection of its own
+   * until the returned stop is called; `onLost` when that connection fails (nothing is heard after it).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  /** PostgreSQL only: NOTIFY `channel` with `payload`, to every process listening. */
+  notify?(channel: string, payload: string): Promise<void>;
 }
+
+/** A channel name as a quoted identifier (ours are constants; quoting keeps LISTEN safe anyway). */
+const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -49,6 +59,29 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    listen: async (channel, onPayload, onLost) => {
+      const client = await pool.connect();
+      let done = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      client.on('error', (err) => {
+        if (done) return;
+        done = true;
+        client.release(err);
+        onLost(err);
+      });
+      await client.query(`LISTEN ${identifier(channel)}`);
+      return async () => {
+        if (done) return;
+        done = true;
+        await client.query(`UNLISTEN ${identifier(channel)}`).catch(() => undefined);
+        client.release();
+      };
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 

@@ -15,7 +15,12 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * between steps and reports its progress.
  */
 export class MatchingService {
-  constructor(readonly indexes: IndexSet) {}
+  constructor(public indexes: IndexSet) {}
+
+  /** Swaps in an index set rebuilt from the database (after this process may have missed changes). */
+  replace(indexes: IndexSet): void {
+    this.indexes = indexes;
+  }
 
   /** A profile was approved: it joins (or replaces itself in) its chemistry's index. */
   approved(profile: MatchProfile): void {

@@ -23,8 +23,8 @@ export async function freshPglite(): Promise<Database> {
   return database;
 }
 
-/** A fresh, migrated PostgreSQL database of its own, dropped again on close. */
-export async function freshPostgres(url = TEST_POSTGRES_URL): Promise<Database> {
+/** A fresh, migrated PostgreSQL database of its own, dropped again on close; `url` reaches it (a second process's connection). */
+export async function freshPostgres(url = TEST_POSTGRES_URL): Promise<Database & { url: string }> {
   const name = `locus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -36,6 +36,7 @@ export async function freshPostgres(url = TEST_POSTGRES_URL): Promise<Database> 
   await database.migrate();
   return {
     ...database,
+    url: target.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: url });

@@ -4,7 +4,6 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ApproveProfileBody, ProfileWithMarkers, RejectProfileBody, ResetProfileBody, type ProfileStatus } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
 import { deleteHitsOf, withdrawPendingHits } from '../../hits/record-hits';
-import { loadMatchProfile } from '../../matching/load-indexes';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
@@ -60,14 +59,7 @@ async function decide(
 /** Profile review (spec 4 "Profiles"): approve with marker values and comments, reject with a reason, reset, reset-and-delete. */
 export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, search }) => {
   /** After the decision committed: an approved profile joins the in-memory index and is searched in the background; a reset one leaves it. */
-  const afterDecision = async (profile: { id: string; profileId: string; organizationId: string; status: string }) => {
-    if (!search) return;
-    if (profile.status !== 'approved') return search.service.removed(profile.id);
-    const loaded = await loadMatchProfile(db, profile.id);
-    if (!loaded) return;
-    search.service.approved(loaded);
-    search.queue.enqueue(profile);
-  };
+  const afterDecision = async (profile: { id: string; profileId: string; organizationId: string; status: string }) => search?.decided(profile);
 
   app.post(
     '/profiles/:id/approve',

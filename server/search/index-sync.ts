@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database, Db } from '../db/database';
+import { profiles } from '../db/schema';
+import { loadMatchIndexes, loadMatchProfile } from '../matching/load-indexes';
+import type { MatchingService } from '../matching/matching-service';
+
+/** The channel every API process over one PostgreSQL hears profile decisions on. */
+const CHANNEL = 'locus_profile_index';
+
+/** Brings one profile's entry in the index in line with the database: approved profiles are in it, any other is not. */
+export async function refreshProfile(db: Db, service: MatchingService, profileId: string): Promise<void> {
+  const [row] = await db.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, profileId));
+  const loaded = row?.status === 'approved' ? await loadMatchProfile(db, profileId) : undefined;
+  if (loaded) service.approved(loaded);
+  else service.removed(profileId);
+}
+
+export interface IndexSyncDeps {
+  database: Database;
+  service: MatchingService;
+  /** Where a lost connection or a failed refresh is reported (the server's log). */
+  onError(err: unknown, message: string): void;
+  /** Wait before listening again after the connection was lost. */
+  retryMs?: number;
+}
+
+/**
+ * Keeps this process's index current with the decisions other processes make over the same
+ * PostgreSQL (ARCHITECTURE.md "Scaling past one machine": a per-process cache kept current with
+ * LISTEN/NOTIFY). Each decision is announced with the profile's id; a process that hears another's
+ * announcement reads that profile again. A lost connection means announcements were missed: the
+ * process listens again and rebuilds its index from the database. PGlite has one process: nothing to do.
+ */
+export class IndexSync {
+  private readonly instance = randomUUID();
+  private stop: (() => Promise<void>) | null = null;
+  private closed = false;
+  /** Profiles heard of while the index is being rebuilt: read again once the new index is in place. */
+  private heardDuringRebuild: Set<string> | null = null;
+
+  constructor(private readonly deps: IndexSyncDeps) {}
+
+  /** The matcher this process keeps current. */
+  get service(): MatchingService {
+    return this.deps.service;
+  }
+
+  async start(): Promise<void> {
+    const { database } = this.deps;
+    if (!database.listen || this.closed) return;
+    this.stop = await database.listen(CHANNEL, (payload) => void this.heard(payload), (err) => this.lost(err));
+  }
+
+  /**
+   * Listens, then reads the whole index from the database (start-up, and after a lost connection):
+   * listening first means no decision falls between the two.
+   */
+  async listenAndRebuild(): Promise<void> {
+    await this.start();
+    this.heardDuringRebuild = new Set();
+    try {
+      this.deps.service.replace(await loadMatchIndexes(this.deps.database.db));
+    } finally {
+      const heard = this.heardDuringRebuild;
+      this.heardDuringRebuild = null;
+      for (const profileId of heard) await refreshProfile(this.deps.database.db, this.deps.service, profileId);
+    }
+  }
+
+  /** Tells the other processes that a profile's decision changed (after it committed). */
+  async announce(profileId: string): Promise<void> {
+    await this.deps.database.notify?.(CHANNEL, JSON.stringify({ profileId, from: this.instance }));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop?.();
+    this.stop = null;
+  }
+
+  private async heard(payload: string): Promise<void> {
+    try {
+      const { profileId, from } = JSON.parse(payload) as { profileId: string; from: string };
+      if (from === this.instance) return;
+      this.heardDuringRebuild?.add(profileId);
+      await refreshProfile(this.deps.database.db, this.deps.service, profileId);
+    } catch (err) {
+      this.deps.onError(err, 'could not apply another process’s profile decision to the matching index');
+    }
+  }
+
+  private lost(err: unknown): void {
+    this.stop = null;
+    if (this.closed) return;
+    this.deps.onError(err, 'lost the connection that hears profile decisions; listening again and rebuilding the matching index');
+    setTimeout(() => void this.resync(), this.deps.retryMs ?? 1000);
+  }
+
+  private async resync(): Promise<void> {
+    if (this.closed) return;
+    try {
+      await this.listenAndRebuild();
+    } catch (err) {
+      this.lost(err);
+    }
+  }
+}
