@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANALYSIS_KINDS, MarkerResult } from './analyses';
+import { AnalysisFigures } from './analysis-figures';
 import { Id } from './common';
 import { ListQuery } from './list';
 import { requiredText } from './named-record';
@@ -34,15 +35,7 @@ export const HitSummary = z
     status: z.enum(HIT_STATUSES),
     /** When the search found it. */
     date: z.iso.datetime(),
-    analysisId: Id,
-    analysisName: z.string(),
-    populationId: Id.nullable(),
-    populationName: z.string().nullable(),
-    combinedIndex: z.number().nullable(),
-    markerCount: z.number().int(),
-    nonExclusionMarkerCount: z.number().int().nullable(),
-    /** Spec 4 "Hit probability display" (core/probability-display.ts). */
-    probability: z.string(),
+    ...AnalysisFigures.shape,
     profiles: z.array(HitProfile),
   })
   .meta({ id: 'HitSummary' });

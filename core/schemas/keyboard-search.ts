@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AnalysisFigures } from './analysis-figures';
 import { Id } from './common';
 import { MarkerValueInput } from './profiles';
 
@@ -21,15 +22,7 @@ export type KeyboardSearchBody = z.infer<typeof KeyboardSearchBody>;
 
 /** One analysis over one population (null for exclusion analyses) for a candidate. */
 export const KeyboardSearchResult = z.object({
-  analysisId: Id,
-  analysisName: z.string(),
-  populationId: Id.nullable(),
-  populationName: z.string().nullable(),
-  combinedIndex: z.number().nullable(),
-  markerCount: z.number().int(),
-  nonExclusionMarkerCount: z.number().int().nullable(),
-  /** Spec 4's display of the figures. */
-  probability: z.string(),
+  ...AnalysisFigures.shape,
   /** Whether the analysis threshold is met, i.e. a database search would record a hit. */
   overThreshold: z.boolean(),
 });

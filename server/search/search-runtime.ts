@@ -1,9 +1,8 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
 import { IndexSet } from '../matching/index-set';
-import { loadMatchProfile } from '../matching/load-indexes';
 import { MatchingService } from '../matching/matching-service';
-import { IndexSync } from './index-sync';
+import { IndexSync, refreshProfile } from './index-sync';
 import { SearchQueue, type SearchQueueDeps } from './search-queue';
 
 /** The matcher, its search queue and its link to the other processes, held by the server for its lifetime (ARCHITECTURE.md "Matching"). */
@@ -41,13 +40,8 @@ export async function startSearchRuntime({ database, clock, record, onError }: S
     queue,
     sync,
     decided: async (profile) => {
-      if (profile.status === 'approved') {
-        const loaded = await loadMatchProfile(db, profile.id);
-        if (loaded) {
-          service.approved(loaded);
-          queue.enqueue(profile);
-        }
-      } else service.removed(profile.id);
+      await refreshProfile(db, service, profile.id);
+      if (service.indexes.find(profile.id)) queue.enqueue(profile);
       // The decision stands whatever happens to the announcement; the other processes rebuild on a lost link.
       await sync.announce(profile.id).catch((err: unknown) => onError(err, 'could not announce a profile decision to the other processes'));
     },

@@ -1,5 +1,6 @@
 import type { ClipboardEvent } from 'react';
 import { validateMarkerAlleles } from '../../core/alleles';
+import { AlleleField } from '../profiles/allele-field';
 import { parseAlleleText } from '../profiles/allele-text';
 import type { SearchChemistry } from './keyboard-search-api';
 import { isWholeProfile } from './paste-profile';
@@ -44,28 +45,16 @@ export function MarkerGrid({ chemistry, texts, checked, disabled, onChange, onLe
         const id = `search-marker-${marker.id}`;
         const messages = checked.has(marker.id) ? markerErrors(marker, texts[marker.id] ?? '') : [];
         return (
-          <div key={marker.id} className={`marker-entry__row${messages.length > 0 ? ' field--invalid' : ''}`}>
-            <label className="marker-entry__name" htmlFor={id}>
-              {marker.name}
-            </label>
-            <input
-              id={id}
-              className="input marker-entry__alleles"
-              value={texts[marker.id] ?? ''}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={messages.length > 0 || undefined}
-              aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
-              onChange={(e) => onChange(marker.id, e.target.value)}
-              onBlur={() => onLeave(marker.id)}
-              onPaste={pasted}
-            />
-            {messages.length > 0 ? (
-              <p className="field__error marker-entry__error" id={`${id}-error`}>
-                {messages.join(' ')}
-              </p>
-            ) : null}
-          </div>
+          <AlleleField
+            key={marker.id}
+            id={id}
+            marker={marker.name}
+            value={texts[marker.id] ?? ''}
+            messages={messages}
+            onChange={(value) => onChange(marker.id, value)}
+            onBlur={() => onLeave(marker.id)}
+            onPaste={pasted}
+          />
         );
       })}
     </fieldset>

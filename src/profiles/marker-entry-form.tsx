@@ -5,6 +5,7 @@ import { MIXTURE_SAMPLE_TYPES, type ProfileWithMarkers } from '../../core/schema
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
+import { AlleleField } from './allele-field';
 import { parseAlleleText } from './allele-text';
 import { LoadState } from './load-state';
 import { markerRows, type MarkerRow } from './marker-rows';
@@ -116,30 +117,18 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
     const id = fieldId(row);
     const messages = messagesOf(row);
     return (
-      <div key={row.markerId} className={`marker-entry__row${messages.length > 0 ? ' field--invalid' : ''}`}>
-        <label className="marker-entry__name" htmlFor={id}>
-          {row.name}
-        </label>
-        <input
-          id={id}
-          className="input marker-entry__alleles"
-          value={texts[row.markerId] ?? ''}
-          autoComplete="off"
-          spellCheck={false}
-          aria-invalid={messages.length > 0 || undefined}
-          aria-describedby={messages.length > 0 ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setTexts((t) => ({ ...t, [row.markerId]: e.target.value }));
-            setServerErrors(({ [row.markerId]: _, ...rest }) => rest);
-          }}
-          onBlur={() => setChecked((c) => new Set(c).add(row.markerId))}
-        />
-        {messages.length > 0 ? (
-          <p className="field__error marker-entry__error" id={`${id}-error`}>
-            {messages.join(' ')}
-          </p>
-        ) : null}
-      </div>
+      <AlleleField
+        key={row.markerId}
+        id={id}
+        marker={row.name}
+        value={texts[row.markerId] ?? ''}
+        messages={messages}
+        onChange={(value) => {
+          setTexts((t) => ({ ...t, [row.markerId]: value }));
+          setServerErrors(({ [row.markerId]: _, ...rest }) => rest);
+        }}
+        onBlur={() => setChecked((c) => new Set(c).add(row.markerId))}
+      />
     );
   };
 
