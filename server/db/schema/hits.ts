@@ -1,10 +1,12 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns } from './columns';
 import { analyses } from './analyses';
 import { organizations } from './organizations';
 import { populations } from './populations';
 import { profiles } from './profiles';
 import { users } from './users';
+import { searchRules } from './search-rules';
+import type { HitFigures } from '../../../core/schemas/hit-figures';
 
 /**
  * A hit (spec 3 Hit): one analysis result over its threshold, per population, between profiles in
@@ -31,8 +33,19 @@ export const hits = pgTable(
     status: text('status').notNull().default('pending'),
     /** The last decision's comments (publish, reset) or reason (reject); the history keeps every one. */
     comments: text('comments').notNull().default(''),
-    /** analysis | population | sorted role=profile pairs (server/hits/dedupe-key.ts). */
+    /** The match: analysis and its sorted profile ids (server/hits/dedupe-key.ts); older hits: analysis | population | role=profile pairs. */
     dedupeKey: text('dedupe_key').notNull(),
+    /** The rule whose search found it (null: hits recorded before search rules, or a deleted rule). */
+    searchRuleId: uuid('search_rule_id').references(() => searchRules.id, { onDelete: 'set null' }),
+    /** 'identity' | 'kinship' | 'exclusion' (core/schemas/hit-figures.ts MATCH_KINDS): an identity hit supersedes the others of its profiles. */
+    matchKind: text('match_kind').notNull().default('kinship'),
+    /** The hit's profile ids, sorted and joined: the same profiles whatever the analysis (superseding). */
+    profileSet: text('profile_set').notNull().default(''),
+    /** Every population's figures, the stringency counts and the expected chance hits (core/schemas/hit-figures.ts). */
+    figures: jsonb('figures').$type<HitFigures>(),
+    /** The reported population's: expected chance hits at the threshold, and P(LR ≥ this LR | unrelated). */
+    expectedChanceHits: doublePrecision('expected_chance_hits'),
+    pValue: doublePrecision('p_value'),
   },
   (t) => [
     // A second search of the same profiles never records the hit again (recordHitCandidates: on conflict do nothing).
@@ -41,6 +54,10 @@ export const hits = pgTable(
     index('hits_organization_status_idx').on(t.organizationId, t.status, t.createdAt),
     index('hits_analysis_idx').on(t.analysisId),
     index('hits_population_idx').on(t.populationId),
+    index('hits_profile_set_idx').on(t.organizationId, t.profileSet),
+    // Lists sort by strength: the combined index, then the date.
+    index('hits_organization_status_strength_idx').on(t.organizationId, t.status, t.combinedIndex, t.createdAt),
+    index('hits_search_rule_idx').on(t.searchRuleId),
   ],
 );
 

@@ -16,3 +16,4 @@ export * from './audit';
 export * from './task-requests';
 export * from './hits';
 export * from './email-outbox';
+export * from './search-rules';

@@ -1,4 +1,4 @@
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns } from './columns';
 import { markers } from './markers';
 import { organizations } from './organizations';
@@ -14,6 +14,8 @@ export const populations = pgTable('populations', {
   /** Where the statistics came from: the uploaded file's name and format, or the citation text. */
   source: text('source').notNull().default(''),
   statisticsUploadedAt: timestamp('statistics_uploaded_at', { withTimezone: true }),
+  /** Generated frequencies (the demo population): never used by an automatic search, and labelled wherever a number computed with it is shown. */
+  synthetic: boolean('synthetic').notNull().default(false),
 });
 
 /** Organizations that may use a population (spec 3 Population.organizations). */
