@@ -18,6 +18,7 @@ export const ENTITIES = [
   'Profiles',
   'Hits',
   'Analyses',
+  'SearchRules',
   'EmailTemplates',
   'Citations',
   'TaskRequests',
@@ -71,6 +72,8 @@ const WRITE_NEEDS_ADMIN_ALL: ReadonlySet<Entity> = new Set([
   'Laboratories',
   'EmailTemplates',
   'Citations',
+  // The search policy decides what every organization's profiles are searched against (ARCHITECTURE.md "Search policy").
+  'SearchRules',
 ]);
 
 const isAdminAll = (p: Principal) => p.isAdmin && p.scope === 'All';

@@ -16,6 +16,7 @@ export const ENTITY_LABELS: Record<Entity, string> = {
   Profiles: 'Profiles',
   Hits: 'Hits',
   Analyses: 'Analyses',
+  SearchRules: 'Search rules',
   EmailTemplates: 'Email templates',
   Citations: 'Citations',
   TaskRequests: 'Task requests',
