@@ -1,5 +1,5 @@
 import { parseAllele } from '../../core/alleles';
-import { evaluate, ExpressionError, parseExpression } from './expressions';
+import { evaluate, ExpressionError, namesIn, parseExpression, type Expression } from './expressions';
 import { canonicalPattern, PatternError } from './patterns';
 import { alleleFrequency, duoExclusionPower, trioExclusionPower } from './statistics';
 import type { EngineProfile, Genotype, PopulationFrequencies } from './types';
@@ -27,10 +27,22 @@ export interface MarkerEvaluation {
 /** A computational result for one population: per marker, and the combined index over the evaluated markers. */
 export interface ComputationalEvaluation {
   markers: MarkerEvaluation[];
-  /** Product of the evaluated markers' values (computed in log10); null when no marker was evaluated. */
+  /** Product of the evaluated markers' values (computed in log10); null when no marker was evaluated; 0 when excluded. */
   combinedIndex: number | null;
   log10: number | null;
+  /** Analyses with `maxInconsistencies`: the evaluated markers whose formula uses μ (inconsistent with the relationship); otherwise empty. */
+  inconsistentMarkers: string[];
+  /** More inconsistent markers than `maxInconsistencies` allows: the conclusion is Excluded, the combined index 0. */
+  excluded: boolean;
 }
+
+/** The constant that bounds the markers inconsistent with a relationship (GENETICS.md "Parentage with inconsistencies"). */
+export const MAX_INCONSISTENCIES = 'maxInconsistencies';
+/** The mutation-rate constant: the formula table writes μ/A exactly at the Mendelian-inconsistent patterns. */
+export const MUTATION_CONSTANT = 'mu';
+
+/** Whether a formula reads its marker as inconsistent with the relationship: it uses μ (AABB μ/A at an inconsistency). */
+export const usesMutation = (expression: Expression): boolean => namesIn(expression).constants.has(MUTATION_CONSTANT);
 
 /** An exclusion result: per marker, and how many compared markers are non-exclusions. */
 export interface ExclusionEvaluation {
@@ -91,7 +103,10 @@ function locate(analysis: EngineAnalysis, marker: string, profiles: readonly Eng
  * A computational analysis over one population (GENETICS.md "Analyses are data"): per marker the
  * canonical pattern's formula, evaluated with the alleles' frequencies (NRC II 4.10 minimum rule),
  * the analysis's constants and A (AABB exclusion power); the combined index is the product over the
- * evaluated markers (NRC II rec. 4.1), computed in log space.
+ * evaluated markers (NRC II rec. 4.1), computed in log space. An analysis with the constant
+ * `maxInconsistencies` counts the evaluated markers whose formula uses μ (GENETICS.md "Parentage with
+ * inconsistencies", AABB): μ/A applies while the count is within it; above it the result is Excluded
+ * (combined index 0, log10 −∞) and those markers are named.
  */
 export function evaluateComputational(
   analysis: EngineAnalysis,
@@ -99,6 +114,8 @@ export function evaluateComputational(
   population: PopulationFrequencies,
   markerOrder: readonly string[],
 ): ComputationalEvaluation {
+  const inconsistentMarkers: string[] = [];
+  const maxInconsistencies = analysis.constants[MAX_INCONSISTENCIES];
   const markers: MarkerEvaluation[] = markersOf(profiles, markerOrder).map((marker) => {
     const found = locate(analysis, marker, profiles);
     if (found.notEvaluated !== null || !('formula' in found)) return found as MarkerEvaluation;
@@ -110,7 +127,9 @@ export function evaluateComputational(
     const all = [...frequencies.frequencies.values()];
     const power = analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all);
     try {
-      const value = evaluate(parseExpression(expression), { letters, constants: { ...analysis.constants, A: power } });
+      const parsed = parseExpression(expression);
+      const value = evaluate(parsed, { letters, constants: { ...analysis.constants, A: power } });
+      if (maxInconsistencies !== undefined && usesMutation(parsed)) inconsistentMarkers.push(marker);
       return { ...rest, expression, value, notEvaluated: null };
     } catch (err) {
       if (err instanceof ExpressionError) return { ...rest, expression, notEvaluated: `the formula failed: ${err.message}` };
@@ -118,9 +137,11 @@ export function evaluateComputational(
     }
   });
   const values = markers.filter((m) => m.value !== null).map((m) => m.value!);
-  if (values.length === 0) return { markers, combinedIndex: null, log10: null };
+  const excluded = maxInconsistencies !== undefined && inconsistentMarkers.length > maxInconsistencies;
+  if (excluded) return { markers, combinedIndex: 0, log10: -Infinity, inconsistentMarkers, excluded };
+  if (values.length === 0) return { markers, combinedIndex: null, log10: null, inconsistentMarkers, excluded };
   const log10 = values.reduce((sum, v) => sum + Math.log10(v), 0);
-  return { markers, combinedIndex: 10 ** log10, log10 };
+  return { markers, combinedIndex: 10 ** log10, log10, inconsistentMarkers, excluded };
 }
 
 /** An exclusion analysis (GENETICS.md "Exclusion analyses"): per marker Exclusion or Non Exclusion; the hit shows non-exclusions / markers compared. */

@@ -8,6 +8,8 @@ export type { SeedAnalysis, SeedFormula } from './types';
 
 // A commonly used average STR mutation rate per meiosis (AABB practice uses locus rates; labs edit it).
 const MU = { name: 'mu', notation: '\\mu', value: 0.002 };
+// GENETICS.md "Parentage with inconsistencies": μ/A at no more than one marker; more is an exclusion (AABB).
+export const SEED_MAX_INCONSISTENCIES = { name: 'maxInconsistencies', notation: '\\mathrm{max}_{\\mathrm{inc}}', value: 1 };
 
 const kinship = (name: string, label: string, k: [number, number, number], threshold: number): SeedAnalysis => ({
   name,
@@ -47,7 +49,7 @@ export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly S
         profileKind: 'Autosomal',
         roles: ['Child', 'Alleged parent'],
         threshold: 10_000,
-        constants: [...kappaConstants(0, 1, 0), MU],
+        constants: [...kappaConstants(0, 1, 0), MU, SEED_MAX_INCONSISTENCIES],
         formulae: kinshipFormulae('mu/A'),
       },
       {
@@ -57,7 +59,7 @@ export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly S
         profileKind: 'Autosomal',
         roles: ['Mother', 'Child', 'Alleged father'],
         threshold: 10_000,
-        constants: [MU],
+        constants: [MU, SEED_MAX_INCONSISTENCIES],
         formulae: trioFormulae(),
       },
       kinship('Full siblings', 'Full siblings (κ = ¼, ½, ¼)', [0.25, 0.5, 0.25], 1000),
