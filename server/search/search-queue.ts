@@ -34,6 +34,8 @@ export interface SearchQueueDeps {
   record(organizationId: string, candidates: readonly HitCandidate[]): Promise<number>;
   /** Where a failed search is reported (the server's log). */
   onFailure?(job: SearchJob, err: unknown): void;
+  /** Called after a search is queued or its status, progress or hit count changes (open pages are told). */
+  onChange?(job: SearchJob): void;
 }
 
 /** Finished searches kept for the screens; older ones are forgotten. */
@@ -82,6 +84,7 @@ export class SearchQueue {
       finishedAt: null,
     };
     this.jobs.push(job);
+    this.deps.onChange?.(job);
     this.worker ??= this.work().finally(() => {
       this.worker = null;
     });
@@ -112,6 +115,7 @@ export class SearchQueue {
   private async work(): Promise<void> {
     for (let job = this.next(); job; job = this.next()) {
       job.status = 'running';
+      this.deps.onChange?.(job);
       try {
         job.hits = await this.run(job);
         job.status = 'done';
@@ -121,6 +125,7 @@ export class SearchQueue {
         this.deps.onFailure?.(job, err);
       }
       job.finishedAt = this.deps.clock.now().toISOString();
+      this.deps.onChange?.(job);
       this.forgetOld();
     }
   }
@@ -141,6 +146,7 @@ export class SearchQueue {
       onProgress: (done, total) => {
         job.done = done;
         job.total = total;
+        this.deps.onChange?.(job);
       },
     });
     const candidates = await sameOrganization(db, profile.organizationId, found);
