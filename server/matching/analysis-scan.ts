@@ -1,3 +1,4 @@
+import { MAX_INCONSISTENCIES } from '../genetics/evaluate-analysis';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { countHaplotype, haplotypeFrequency, type HaplotypeEntry } from '../genetics/statistics';
 import { planColumn, type ColumnPlan } from './lookup-table';
@@ -39,7 +40,7 @@ function pairEvaluator(request: ScanRequest, marker: string, genotype: Genotype)
   return (stored) => evaluateMarker(request.queryRole === 0 ? [genotype, stored] : [stored, genotype]);
 }
 
-/** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit). */
+/** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit) and which are inconsistent (formula uses μ). */
 function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number): MarkerPlan<T>[] {
   const plans: MarkerPlan<T>[] = [];
   for (const [marker, genotype] of request.query) {
@@ -47,12 +48,14 @@ function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, 
     if (!column) continue;
     const outcomeOf = pairEvaluator(request, marker, genotype);
     const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
+    const inconsistent = new Uint8Array(evaluated.length);
     const plan = planColumn(column, make, (stored, code) => {
       const outcome = outcomeOf(stored);
       evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
+      inconsistent[code] = outcome.value !== null && outcome.inconsistent ? 1 : 0;
       return valueOf(outcome);
     }, valueOf({ value: null, isExclusion: null }));
-    plans.push({ ...plan, marker, evaluated });
+    plans.push({ ...plan, marker, evaluated, inconsistent });
   }
   return plans;
 }
@@ -73,19 +76,25 @@ function haplotypeIndex(request: ScanRequest, markers: readonly string[]): numbe
   return haplotypeFrequency(counted, { theta: request.analysis.constants.theta ?? 0 }).likelihoodRatio;
 }
 
-/** A computational result for one stored profile from its per-marker outcomes, or null when it is not a hit. */
-function computationalMatch(request: ScanRequest, profileId: string, log10: number, comparedMarkers: readonly string[]): AnalysisMatch | null {
+/**
+ * A computational result for one stored profile from its per-marker outcomes, or null when it is not a hit.
+ * More markers inconsistent with the relationship than the analysis's `maxInconsistencies` is Excluded,
+ * combined index 0 (GENETICS.md "Parentage with inconsistencies"), as evaluateComputational answers.
+ */
+function computationalMatch(request: ScanRequest, profileId: string, log10: number, comparedMarkers: readonly string[], inconsistent: number): AnalysisMatch | null {
   const threshold = request.analysis.threshold!;
   if (comparedMarkers.length < request.minMarkers) return null;
-  const combinedIndex = request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
+  const allowed = request.analysis.constants[MAX_INCONSISTENCIES];
+  const excluded = allowed !== undefined && inconsistent > allowed;
+  const combinedIndex = excluded ? 0 : request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
   if (combinedIndex === null || !(combinedIndex >= threshold)) return null;
   return { profileId, combinedIndex, markerCount: comparedMarkers.length, nonExclusionMarkerCount: null };
 }
 
 const logOf = (o: MarkerOutcome) => (o.value === null ? 0 : Math.log10(o.value));
 
-/** One query marker's table over a column, and which genotype codes the analysis evaluated there. */
-export type MarkerPlan<T extends Uint32Array | Float64Array> = ColumnPlan<T> & { marker: string; evaluated: Uint8Array };
+/** One query marker's table over a column, which genotype codes the analysis evaluated there, and which of those are inconsistent (formula uses μ). */
+export type MarkerPlan<T extends Uint32Array | Float64Array> = ColumnPlan<T> & { marker: string; evaluated: Uint8Array; inconsistent: Uint8Array };
 
 /**
  * One analysis prepared for one query over one index: per query marker a table (log10 factor, or
@@ -145,16 +154,18 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
     matchAt: (slot) => {
       let log10 = 0;
       const compared: string[] = [];
+      let inconsistent = 0;
       for (const plan of plans) {
         const code = codeAt(plan, slot);
         log10 += plan.table[code]!;
         if (plan.evaluated[code] === 1) compared.push(plan.marker);
+        inconsistent += plan.inconsistent[code]!;
       }
-      return log10 >= cut ? keep(index.ids[slot]!, computationalMatch(request, index.ids[slot]!, log10, compared)) : null;
+      return log10 >= cut ? keep(index.ids[slot]!, computationalMatch(request, index.ids[slot]!, log10, compared, inconsistent)) : null;
     },
     sideMatches: sideMatches((outcomes, id) => {
       const compared = outcomes.filter((o) => o.outcome.value !== null);
-      return computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker));
+      return computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker), compared.filter((o) => o.outcome.inconsistent).length);
     }),
   };
 }
@@ -163,7 +174,8 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
  * Ranks every profile of an index by one analysis for the query (GENETICS.md "How the search reaches
  * memory speed"): per marker a table genotype → log10 factor (computational) or exclusion flag, then
  * a linear scan; keeps the results over the analysis threshold (combined index ≥ threshold, or at most
- * `threshold` exclusions) with at least `minMarkers` markers evaluated.
+ * `threshold` exclusions) with at least `minMarkers` markers evaluated; a result with more inconsistent
+ * markers than `maxInconsistencies` is Excluded (combined index 0).
  */
 export function scanAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisMatch[] {
   const plan = planAnalysis(index, request);

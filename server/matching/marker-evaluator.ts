@@ -1,5 +1,5 @@
 import { compareAlleles, parseAllele } from '../../core/alleles';
-import type { EngineAnalysis } from '../genetics/evaluate-analysis';
+import { usesMutation, type EngineAnalysis } from '../genetics/evaluate-analysis';
 import { evaluate, ExpressionError, parseExpression, type Expression } from '../genetics/expressions';
 import { canonicalPattern, PatternError, type CanonicalPattern, type Ploidy } from '../genetics/patterns';
 import { alleleFrequency, duoExclusionPower, trioExclusionPower } from '../genetics/statistics';
@@ -9,6 +9,8 @@ import type { Genotype, PopulationFrequencies } from '../genetics/types';
 export interface MarkerOutcome {
   value: number | null;
   isExclusion: boolean | null;
+  /** An evaluated formula that uses μ: the marker is inconsistent with the relationship (GENETICS.md "Parentage with inconsistencies"). */
+  inconsistent?: boolean;
 }
 
 /** Labelled rank shapes per ploidy: a few dozen entries for two roles. */
@@ -80,6 +82,7 @@ function locate(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotyp
 export function markerEvaluator(analysis: EngineAnalysis, marker: string, population: PopulationFrequencies | null): (genotypes: readonly (Genotype | null)[]) => MarkerOutcome {
   const formulae = new Map(analysis.formulae.map((f) => [f.pattern, f]));
   const parsed = new Map<string, Expression | ExpressionError>();
+  const mutation = new Map<Expression, boolean>();
   const frequencies = population?.markers.get(marker);
   const all = frequencies ? [...frequencies.frequencies.values()] : [];
   const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && all.length > 0 ? (analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all)) : 0 };
@@ -122,8 +125,10 @@ export function markerEvaluator(analysis: EngineAnalysis, marker: string, popula
     const expression = expressionOf(formula.expression ?? '');
     if (expression instanceof ExpressionError) return NOT_EVALUATED;
     const letters = Object.fromEntries([...located.alleles].map(([letter, allele]) => [letter.toLowerCase(), alleleFrequency(population, marker, allele)]));
+    let inconsistent = mutation.get(expression);
+    if (inconsistent === undefined) mutation.set(expression, (inconsistent = usesMutation(expression)));
     try {
-      return { value: evaluate(expression, { letters, constants }), isExclusion: null };
+      return { value: evaluate(expression, { letters, constants }), isExclusion: null, inconsistent };
     } catch (err) {
       if (err instanceof ExpressionError) return NOT_EVALUATED;
       throw err;
