@@ -81,3 +81,29 @@ export function sampleTypeRole(sampleType: string, matchKind: 'identity' | 'kins
       return matchKind === 'identity' ? 'Reference' : 'Relative';
   }
 }
+
+/** An analysis the rule form offers: its kind, the profiles it compares, how many roles it has (a search compares two) and its own threshold. */
+export const SearchRuleAnalysisOption = z.object({
+  id: Id,
+  name: z.string(),
+  groupName: z.string(),
+  kind: z.enum(['Computational', 'Exclusion']),
+  profileKind: z.enum(['Autosomal', 'YStr']),
+  roleCount: z.number().int(),
+  threshold: z.number().nullable(),
+  active: z.boolean(),
+});
+export type SearchRuleAnalysisOption = z.infer<typeof SearchRuleAnalysisOption>;
+
+/** A population the rule form offers; a synthetic one may not be named by a rule that runs on approval. */
+export const SearchRulePopulationOption = z.object({ id: Id, name: z.string(), kind: z.enum(['Autosomal', 'YStr']), synthetic: z.boolean() });
+export type SearchRulePopulationOption = z.infer<typeof SearchRulePopulationOption>;
+
+/** The lists the rule form chooses from (GET /api/search-rules/form-options). */
+export const SearchRuleFormOptions = z
+  .object({ analyses: z.array(SearchRuleAnalysisOption), populations: z.array(SearchRulePopulationOption) })
+  .meta({ id: 'SearchRuleFormOptions' });
+export type SearchRuleFormOptions = z.infer<typeof SearchRuleFormOptions>;
+
+/** The identity stringencies as the rule form and table name them (GENETICS.md "Database search"). */
+export const STRINGENCY_LABELS: Record<(typeof STRINGENCIES)[number], string> = { high: 'High', moderate: 'Moderate', low: 'Low' };

@@ -27,6 +27,14 @@ function scrub(value: unknown): unknown {
   return value;
 }
 
+// What a route says the record was before its write; WeakMap, so nothing outlives the request.
+const beforeStates = new WeakMap<FastifyRequest, unknown>();
+
+/** Hands the trail the record as it was before this request changed or deleted it, so the row shows before and after. */
+export function auditBefore(request: FastifyRequest, before: unknown): void {
+  beforeStates.set(request, before);
+}
+
 /** "Added", "Edited", "Deleted", or for a call on a sub-resource (…/:id/statistics) that name with the verb. */
 function actionOf(request: FastifyRequest): string {
   const verb = ACTION_OF_METHOD[request.method] ?? request.method;
@@ -44,9 +52,10 @@ export function auditAdministrationWrites(area: FastifyInstance, db: Db, clock: 
     if (!(request.method in ACTION_OF_METHOD) || reply.statusCode >= 300 || !request.user) return payload;
     const params = (request.params ?? {}) as Record<string, string>;
     const after = request.method === 'DELETE' ? null : recordable(payload);
+    const before = beforeStates.has(request) ? scrub(beforeStates.get(request)) : null;
     const segment = (request.routeOptions.url ?? '').split('/')[2] ?? 'record';
     const entityId = params.id ?? params.analysisGroupId ?? (after && typeof after === 'object' && 'id' in after ? String((after as { id: unknown }).id) : '');
-    await appendAudit(db, auditActor(request.user), clock, { entity: segment, entityId, action: actionOf(request), after });
+    await appendAudit(db, auditActor(request.user), clock, { entity: segment, entityId, action: actionOf(request), before, after });
     return payload;
   });
 }

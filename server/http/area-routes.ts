@@ -11,6 +11,7 @@ import { citationsRoutes } from './citations';
 import { settingsTextsRoutes } from './settings-texts';
 import { analysisGroupsRoutes } from './analysis-groups';
 import { analysesRoutes } from './analyses';
+import { searchRulesRoutes } from './search-rules';
 import { auditAdministrationWrites } from './administration-audit';
 import { casesRoutes } from './cases';
 import { profilesRoutes } from './profiles';
@@ -38,6 +39,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       settingsTextsRoutes,
       analysisGroupsRoutes,
       analysesRoutes,
+      searchRulesRoutes,
     ]) {
       await administration.register(plugin, deps);
     }

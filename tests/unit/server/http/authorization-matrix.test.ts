@@ -29,6 +29,7 @@ import {
   populations,
   profiles,
   sampleSources,
+  searchRules,
   users,
 } from '../../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
@@ -135,6 +136,9 @@ beforeAll(async () => {
   );
   set('hits/id', hitA!.id);
   secrets.push(hitA!.id);
+  // Search policy (issue 12): one rule for every organization, naming no population.
+  const [rule] = await db.insert(searchRules).values({ name: 'Matrix rule', searchingSampleTypes: ['Forensic, Unknown'], searchedSampleTypes: ['Convicted Offender'], analysisId: analysis!.id }).returning();
+  set('search-rules/id', rule!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -174,6 +178,7 @@ const ENTITY_OF_SEGMENT: Record<string, Entity> = {
   profiles: 'Profiles',
   hits: 'Hits',
   'task-requests': 'TaskRequests',
+  'search-rules': 'SearchRules',
 };
 const VERB_OF_METHOD: Record<string, Verb> = { GET: 'Read', POST: 'Add', PUT: 'Edit', PATCH: 'Edit', DELETE: 'Delete' };
 

@@ -1,0 +1,1 @@
+export { searchRulesRoutes } from './routes';
