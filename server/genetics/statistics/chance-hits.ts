@@ -1,0 +1,296 @@
+// GENETICS.md "Expected chance hits": the distribution of log10 LR for an UNRELATED candidate, so a
+// database search can report P(LR ≥ t | unrelated), the expected chance hits N × P and each hit's p-value.
+import type { PopulationFrequencies } from '../types';
+import { alleleFrequency } from './allele-frequency';
+
+/** One candidate genotype class at one marker (GENETICS.md "Expected chance hits"): its log10 LR (−Infinity for LR 0) and its probability for an unrelated person. */
+export interface LrAtom {
+  log10: number;
+  probability: number;
+  /** The marker is inconsistent with the relationship (its formula uses μ): counted against `maxInconsistencies`. */
+  inconsistent?: boolean;
+}
+
+/** How lrDistribution builds its grid. */
+export interface LrDistributionOptions {
+  /** Grid width in log10 units (default 0.01). */
+  step?: number;
+  /**
+   * The analysis's maxInconsistencies (GENETICS.md "Parentage with inconsistencies"): a candidate with more
+   * inconsistent markers than this has LR 0 (Excluded), as the database scan decides. Absent: no limit.
+   */
+  maxInconsistencies?: number;
+}
+
+/** A bracket on P(S ≥ t): the grid rounded down gives `lower`, rounded up `upper`; the exact value lies between. */
+export interface LrTail {
+  lower: number;
+  upper: number;
+}
+
+/** The distribution of S = Σ log10 LR over independent markers for an unrelated candidate, on a log10 grid (GENETICS.md "Expected chance hits"; Tippett et al. 1968). */
+export interface LrDistribution {
+  /** Grid width in log10 units: the bracket of `tail` is at most one step per marker wide in S. */
+  readonly step: number;
+  /** P(LR = 0): some marker's factor is 0, or too many markers are inconsistent. This mass never reaches a finite threshold. */
+  readonly zeroProbability: number;
+  /**
+   * The reachable finite sums on the grid (log10), from the rounded-down minimum (at or below it both
+   * tail bounds hold every finite sum) to the rounded-up maximum (above it both are 0).
+   */
+  readonly range: { readonly min: number; readonly max: number };
+  /** P(S ≥ t) bracketed: lower ≤ exact ≤ upper (t = −Infinity counts the LR-0 mass too and gives 1). */
+  tail(log10Threshold: number): LrTail;
+  /**
+   * The smallest grid threshold t (log10) whose UPPER tail is ≤ maxProbability, so at most that many
+   * chance hits per profile searched are let through (maxProbability = E/N for E expected hits in N
+   * profiles). −Infinity when maxProbability ≥ P(any LR, 0 included) = 1; the rounded-up grid's
+   * minimum (≥ range.min) when every finite sum qualifies.
+   */
+  thresholdFor(maxProbability: number): number;
+}
+
+/**
+ * Values within this many grid cells of a grid point are taken as on it, so floating-point noise in a
+ * log10 (log10(1000) = 2.9999999999999996) does not move a whole cell: at the default step 0.01 this
+ * is 1e-11 log10 units, far below any reported precision.
+ */
+const GRID_SLACK = 1e-9;
+
+/** One rounding of the sum: cell probabilities from `offset` (grid index of cell 0) and their suffix sums. */
+interface GridSum {
+  offset: number;
+  /** suffix[i] = Σ cells[i…]; suffix[cells] = 0. Summed from the top, so small tails keep their relative precision. */
+  suffix: Float64Array;
+}
+
+/** One marker on the grid: grid index → probability, merged, for consistent atoms and for inconsistent ones. */
+interface MarkerCells {
+  consistent: Map<number, number>;
+  inconsistent: Map<number, number>;
+}
+
+/** Adds p × `from` shifted by `shift` cells into `to`. */
+function addShifted(to: Float64Array, from: Float64Array, shift: number, p: number): void {
+  const n = from.length;
+  for (let i = 0; i < n; i++) to[i + shift]! += p * from[i]!;
+}
+
+/**
+ * Direct convolution of per-marker cells, markers independent. Layer c holds the sums reached with c
+ * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0).
+ */
+function convolve(markers: readonly MarkerCells[], most: number): GridSum {
+  let offset = 0;
+  let layers = Array.from({ length: most + 1 }, (_, c) => Float64Array.of(c === 0 ? 1 : 0));
+  for (const { consistent, inconsistent } of markers) {
+    const keys = [...consistent.keys(), ...inconsistent.keys()];
+    const min = Math.min(...keys);
+    const span = Math.max(...keys) - min;
+    const next = layers.map((layer) => new Float64Array(layer.length + span));
+    for (let c = 0; c <= most; c++) {
+      for (const [k, p] of consistent) if (p > 0) addShifted(next[c]!, layers[c]!, k - min, p);
+      if (c < most) for (const [k, p] of inconsistent) if (p > 0) addShifted(next[c + 1]!, layers[c]!, k - min, p);
+    }
+    offset += min;
+    layers = next;
+  }
+  const cells = layers.reduce((sum, layer) => sum.map((x, i) => x + layer[i]!));
+  const suffix = new Float64Array(cells.length + 1);
+  for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
+  return { offset, suffix };
+}
+
+/** P(cell index ≥ j) of one rounding. */
+function suffixAt(sum: GridSum, j: number): number {
+  const i = j - sum.offset;
+  if (i <= 0) return sum.suffix[0]!;
+  if (i >= sum.suffix.length) return 0;
+  return sum.suffix[i]!;
+}
+
+/**
+ * The distribution of Σ log10 LR over independent markers (GENETICS.md "Expected chance hits"; Tippett et al. 1968; Taylor et al. 2016 exceedance probabilities), by direct convolution on a log10 grid rounded down and up.
+ *
+ * Each marker's atoms are merged per grid cell (rounded down, and separately rounded up) before the
+ * convolution, and only the reachable range [Σ min, Σ max] is allocated; LR-0 atoms (−Infinity) are
+ * kept apart as `zeroProbability`. Probabilities are used as given (a marker's atoms should sum to 1).
+ * With `maxInconsistencies` (GENETICS.md "Parentage with inconsistencies") the convolution also counts
+ * the inconsistent atoms, one layer per count up to the limit; a candidate over it has LR 0.
+ */
+export function lrDistribution(markers: readonly (readonly LrAtom[])[], options: LrDistributionOptions = {}): LrDistribution {
+  const step = options.step ?? 0.01;
+  if (!(step > 0) || !Number.isFinite(step)) throw new RangeError(`the grid step must be a positive number, not ${step}`);
+  const limit = options.maxInconsistencies;
+  if (limit !== undefined && !(limit >= 0)) throw new RangeError(`maxInconsistencies must be ≥ 0, not ${limit}`);
+  // Layers of the inconsistency count: one without a limit (the flag is then ignored), else limit + 1 (never more than the markers need).
+  const most = limit === undefined ? 0 : Math.min(Math.floor(limit), markers.length);
+  const counted = limit !== undefined;
+  const down: MarkerCells[] = [];
+  const up: MarkerCells[] = [];
+  for (const [m, atoms] of markers.entries()) {
+    if (atoms.length === 0) throw new RangeError(`marker ${m + 1} has no genotype atoms`);
+    const lo: MarkerCells = { consistent: new Map(), inconsistent: new Map() };
+    const hi: MarkerCells = { consistent: new Map(), inconsistent: new Map() };
+    for (const { log10, probability, inconsistent } of atoms) {
+      if (!(probability >= 0) || !Number.isFinite(probability)) throw new RangeError(`marker ${m + 1}: probability ${probability} is not a finite number ≥ 0`);
+      if (log10 === -Infinity) continue;
+      if (!Number.isFinite(log10)) throw new RangeError(`marker ${m + 1}: log10 LR ${log10} is neither finite nor −Infinity`);
+      const cells = log10 / step;
+      const kind = counted && inconsistent ? 'inconsistent' : 'consistent';
+      const kDown = Math.floor(cells + GRID_SLACK);
+      const kUp = Math.ceil(cells - GRID_SLACK);
+      lo[kind].set(kDown, (lo[kind].get(kDown) ?? 0) + probability);
+      hi[kind].set(kUp, (hi[kind].get(kUp) ?? 0) + probability);
+    }
+    // A marker whose every atom is LR 0: no finite sum at all.
+    if (lo.consistent.size + lo.inconsistent.size === 0) {
+      lo.consistent.set(0, 0);
+      hi.consistent.set(0, 0);
+    }
+    down.push(lo);
+    up.push(hi);
+  }
+  const lower = convolve(down, most);
+  const upper = convolve(up, most);
+  const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
+  return {
+    step,
+    zeroProbability: Math.max(0, total - lower.suffix[0]!),
+    range: { min: lower.offset * step, max: (upper.offset + upper.suffix.length - 2) * step },
+    tail(t) {
+      if (Number.isNaN(t)) throw new RangeError('a threshold cannot be NaN');
+      if (t === -Infinity) return { lower: total, upper: total };
+      if (t === Infinity) return { lower: 0, upper: 0 };
+      const j = Math.ceil(t / step - GRID_SLACK);
+      return { lower: suffixAt(lower, j), upper: suffixAt(upper, j) };
+    },
+    thresholdFor(maxProbability) {
+      if (!(maxProbability >= 0)) throw new RangeError(`a probability must be ≥ 0, not ${maxProbability}`);
+      if (maxProbability >= total) return -Infinity;
+      // suffix is non-increasing and ends in 0: the first index at or under maxProbability.
+      let a = 0;
+      let b = upper.suffix.length - 1;
+      while (a < b) {
+        const mid = (a + b) >> 1;
+        if (upper.suffix[mid]! <= maxProbability) b = mid;
+        else a = mid + 1;
+      }
+      return (upper.offset + a) * step;
+    },
+  };
+}
+
+/** P(at most k successes) among independent Bernoulli(p_i) trials, exact (the Poisson-binomial DP; GENETICS.md "Expected chance hits", stringency searches). */
+export function poissonBinomialAtMost(probabilities: readonly number[], k: number): number {
+  if (Number.isNaN(k)) throw new RangeError('k cannot be NaN');
+  for (const p of probabilities) if (!(p >= 0 && p <= 1)) throw new RangeError(`a probability must lie in [0, 1], not ${p}`);
+  if (k < 0) return 0;
+  const most = Math.floor(k);
+  if (most >= probabilities.length) return 1;
+  // dp[j] = P(exactly j successes so far), j ≤ most; mass above `most` is dropped.
+  const dp = new Float64Array(most + 1);
+  dp[0] = 1;
+  for (const [i, p] of probabilities.entries()) {
+    for (let j = Math.min(most, i + 1); j >= 1; j--) dp[j] = dp[j]! * (1 - p) + dp[j - 1]! * p;
+    dp[0] = dp[0]! * (1 - p);
+  }
+  let sum = 0;
+  for (let j = most; j >= 0; j--) sum += dp[j]!;
+  return Math.min(1, sum);
+}
+
+/** The pseudo-allele holding a marker's missing frequency mass: its text cannot be an allele designation. */
+export const OTHER_ALLELE = '\u0000other';
+
+/** A marker's frequency table summing to less than this (1 − 1e-9) gets the pseudo-allele OTHER_ALLELE; above, the gap is rounding. */
+const OTHER_MIN_MASS = 1e-9;
+
+/** How to complete one marker's frequency table into a genotype distribution. */
+export interface UnrelatedGenotypeOptions {
+  /** Alleles that must be represented though absent from the table (the query's): each gets the minimum allele frequency. */
+  extraAlleles?: readonly string[];
+  /** Individuals typed at the marker (minimum 5/(2N)); null or absent: `minimumAlleleFrequency`. */
+  sampleSize?: number | null;
+  /** The population's configured minimum when N is unknown (default 0.001). */
+  minimumAlleleFrequency?: number;
+}
+
+/** One Hardy–Weinberg genotype: one allele for a homozygote, two (table order) for a heterozygote. */
+export interface WeightedGenotype {
+  genotype: string[];
+  probability: number;
+}
+
+/**
+ * The Hardy–Weinberg genotypes (p², 2pq) of one marker for an unrelated person (GENETICS.md "Expected chance hits"; "Population statistics" for the minimum allele frequency).
+ *
+ * The table's alleles keep their observed frequencies; each extra allele absent from the table gets
+ * the minimum allele frequency by the engine's rule (alleleFrequency, NRC II 1996: 5/(2N), else the
+ * configured minimum). A table summing to less than 1 gets one pseudo-allele OTHER_ALLELE with the
+ * remaining mass (it stands for the unlisted alleles, none of which the query carries). All the
+ * frequencies are then normalised to total 1, so extra alleles take their mass proportionally from
+ * the others. Heterozygote alleles are in table order (table, extras, OTHER_ALLELE).
+ */
+export function hardyWeinbergGenotypes(frequencies: ReadonlyMap<string, number>, options: UnrelatedGenotypeOptions = {}): WeightedGenotype[] {
+  const alleles = new Map<string, number>();
+  for (const [allele, f] of frequencies) {
+    if (!(f >= 0) || !Number.isFinite(f)) throw new RangeError(`allele ${allele}: frequency ${f} is not a finite number ≥ 0`);
+    if (f > 0) alleles.set(allele, f);
+  }
+  const listed = [...alleles.values()].reduce((s, f) => s + f, 0);
+  const marker = 'marker';
+  const population: PopulationFrequencies = {
+    name: 'unrelated',
+    minimumAlleleFrequency: options.minimumAlleleFrequency ?? 0.001,
+    markers: new Map([[marker, { frequencies, sampleSize: options.sampleSize ?? null }]]),
+  };
+  for (const allele of options.extraAlleles ?? []) if (!alleles.has(allele)) alleles.set(allele, alleleFrequency(population, marker, allele));
+  if (1 - listed > OTHER_MIN_MASS) alleles.set(OTHER_ALLELE, 1 - listed);
+  // At least 1 − 1e-9: the pseudo-allele fills any larger gap (an empty table is all "other").
+  const total = [...alleles.values()].reduce((s, f) => s + f, 0);
+  const entries = [...alleles].map(([allele, f]) => [allele, f / total] as const);
+  const genotypes: WeightedGenotype[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const [a, p] = entries[i]!;
+    genotypes.push({ genotype: [a], probability: p * p });
+    for (let j = i + 1; j < entries.length; j++) {
+      const [b, q] = entries[j]!;
+      genotypes.push({ genotype: [a, b], probability: 2 * p * q });
+    }
+  }
+  return genotypes;
+}
+
+/** A per-marker LR with the marker evaluator's inconsistency flag (server/matching MarkerOutcome has this shape). */
+export interface MarkerLr {
+  value: number | null;
+  inconsistent?: boolean;
+}
+
+/**
+ * One marker's LR atoms for an unrelated candidate (GENETICS.md "Expected chance hits"): the Hardy–Weinberg genotypes of hardyWeinbergGenotypes, each with its LR, merged by equal value.
+ *
+ * `lrOf` gives the per-marker LR of a candidate genotype (0 → log10 −Infinity; null = not evaluated,
+ * factor 1, log10 0), or that value with its inconsistency flag (an evaluated formula using μ).
+ * Genotypes with the pseudo-allele OTHER_ALLELE ('\u0000other') are passed as they are: `lrOf`
+ * must give them the LR of an allele the query does not carry.
+ */
+export function unrelatedGenotypeAtoms(
+  frequencies: ReadonlyMap<string, number>,
+  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr },
+): LrAtom[] {
+  const merged = new Map<string, LrAtom>();
+  for (const { genotype, probability } of hardyWeinbergGenotypes(frequencies, options)) {
+    const answer = options.lrOf(genotype);
+    const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
+    const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
+    const log10 = lr === null ? 0 : Math.log10(lr);
+    if (Number.isNaN(log10)) throw new RangeError(`genotype ${genotype.join('/')}: LR ${lr} is not a number ≥ 0`);
+    const key = `${log10}${inconsistent ? '!' : ''}`;
+    const atom = merged.get(key);
+    if (atom) atom.probability += probability;
+    else merged.set(key, inconsistent ? { log10, probability, inconsistent } : { log10, probability });
+  }
+  return [...merged.values()];
+}
