@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { DEFAULT_ADMIN_EMAIL, seedFirstStart } from './db/seed/first-start';
+import { applySeedUpgrades } from './db/seed/upgrades';
 
 /** Starts Locus: configuration, database and migrations, first-start seed, then listen. */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     adminPassword: config.admin.password,
     demo: config.demo,
   });
+  await applySeedUpgrades(database.db);
 
   const app = await buildApp({
     database,

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { Id } from './common';
 
+/** Where an exact probability lies: between `lower` and `upper` (rounding the log10 grid down and up). */
+export const Bracket = z.object({ lower: z.number(), upper: z.number() }).meta({ id: 'Bracket' });
+export type Bracket = z.infer<typeof Bracket>;
+
 /** What a hit says of its profiles (ARCHITECTURE.md "Hits"): the same source, relatives, or not excluded as relatives. */
 export const MATCH_KINDS = ['identity', 'kinship', 'exclusion'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
@@ -18,12 +22,12 @@ export const ChanceFigures = z
     thresholdLog10: z.number().nullable(),
     /** P(an unrelated profile reaches the threshold), upper bound, and its bracket. */
     probability: z.number(),
-    probabilityBracket: z.tuple([z.number(), z.number()]),
+    probabilityBracket: Bracket,
     /** N × probability. */
     expectedChanceHits: z.number(),
     /** P(an unrelated profile scores at least this LR), upper bound, and its bracket; null where no LR was computed. */
     pValue: z.number().nullable(),
-    pValueBracket: z.tuple([z.number(), z.number()]).nullable(),
+    pValueBracket: Bracket.nullable(),
     /** Width of the log10 grid the distribution was computed on (the bracket comes from rounding down and up). */
     gridStep: z.number(),
   })

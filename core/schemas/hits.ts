@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ANALYSIS_KINDS, MarkerResult } from './analyses';
+import { ANALYSIS_KINDS, MarkerResult, ParentageConclusion } from './analyses';
 import { AnalysisFigures } from './analysis-figures';
+import { HitFigures, MATCH_KINDS } from './hit-figures';
 import { Id } from './common';
 import { ListQuery } from './list';
 import { requiredText } from './named-record';
@@ -37,6 +38,17 @@ export const HitSummary = z
     date: z.iso.datetime(),
     ...AnalysisFigures.shape,
     profiles: z.array(HitProfile),
+    /** The search rule that found it (null: before search rules, or the rule was deleted). */
+    searchRuleId: Id.nullable(),
+    searchRuleName: z.string().nullable(),
+    matchKind: z.enum(MATCH_KINDS),
+    /** The reported population's expected chance hits at the threshold (a stringency rule: its own), and P(LR ≥ this LR | unrelated). */
+    expectedChanceHits: z.number().nullable(),
+    pValue: z.number().nullable(),
+    /** Whether any figure shown comes from a synthetic (demo) population: not for casework. */
+    synthetic: z.boolean(),
+    /** Every population side by side and the stringency counts (null: a hit recorded before search rules). */
+    figures: HitFigures.nullable(),
   })
   .meta({ id: 'HitSummary' });
 export type HitSummary = z.infer<typeof HitSummary>;
@@ -84,6 +96,8 @@ export const HitView = z
         nonExclusionMarkerCount: z.number().int().nullable(),
         probability: z.string(),
         haplotypeCount: z.object({ matches: z.number().int(), total: z.number().int(), upperBound: z.number(), frequency: z.number() }).nullable(),
+        /** The calculator's parentage conclusion (GENETICS.md "Parentage with inconsistencies"); null without maxInconsistencies. */
+        conclusion: ParentageConclusion.nullish(),
       })
       .nullable(),
     evaluationError: z.string().nullable(),

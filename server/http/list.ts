@@ -41,7 +41,7 @@ function parseFilter(filter: string | undefined): Record<string, string> {
 export function listClauses(
   query: ListQuery,
   columns: Record<string, ListColumn>,
-  opts: { scope?: SQL | undefined; defaultSort: string; tiebreak?: SQLWrapper },
+  opts: { scope?: SQL | undefined; defaultSort: string; thenBy?: SQL; tiebreak?: SQLWrapper },
 ): ListClauses {
   const conditions: (SQL | undefined)[] = [opts.scope];
   for (const [field, text] of Object.entries(parseFilter(query.filter))) {
@@ -61,7 +61,7 @@ export function listClauses(
   return {
     where: and(...conditions.filter((c): c is SQL => c !== undefined)),
     // A unique tiebreak keeps pages stable when many rows share the sorted value.
-    orderBy: opts.tiebreak ? [primary, asc(opts.tiebreak as SQL)] : [primary],
+    orderBy: [primary, ...(opts.thenBy ? [opts.thenBy] : []), ...(opts.tiebreak ? [asc(opts.tiebreak as SQL)] : [])],
     limit: query.pageSize,
     offset: query.page * query.pageSize,
   };

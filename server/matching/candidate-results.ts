@@ -18,6 +18,7 @@ export interface CandidateResult {
  * Every two-role analysis over every population of the kind for a short list of candidates (keyboard
  * search): the candidates get a small index of their own and the same scans run with the threshold
  * lifted, so the figures are the database search's; `overThreshold` says whether it would be a hit.
+ * `queryRole` places the query in the analysis's first or second role.
  * A Y-STR haplotype whose markers differ has no figure (not a match).
  */
 export function candidateResults(
@@ -26,6 +27,7 @@ export function candidateResults(
   candidates: ReadonlyMap<string, ReadonlyMap<string, Genotype>>,
   analyses: readonly MatchAnalysis[],
   populations: readonly MatchPopulation[],
+  queryRole: 0 | 1 = 0,
 ): CandidateResult[] {
   const index = new ProfileIndex('candidates', kind);
   for (const [id, genotypes] of candidates) index.upsert(id, genotypes);
@@ -36,7 +38,7 @@ export function candidateResults(
     const pops = analysis.kind === 'Exclusion' ? [null] : populations.filter((p) => p.kind === kind);
     for (const population of pops) {
       const lifted = { ...analysis, threshold: analysis.kind === 'Exclusion' ? Infinity : 0 };
-      for (const m of scanAnalysis(index, { analysis: lifted, query, queryRole: 0, population, minMarkers: 0 })) {
+      for (const m of scanAnalysis(index, { analysis: lifted, query, queryRole, population, minMarkers: 0 })) {
         const overThreshold = analysis.kind === 'Exclusion' ? m.markerCount - m.nonExclusionMarkerCount! <= threshold : (m.combinedIndex ?? 0) >= threshold;
         out.push({ ...m, analysisId: analysis.id, populationId: population?.id ?? null, overThreshold });
       }

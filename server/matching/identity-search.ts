@@ -12,9 +12,10 @@ const VALUE = { skip: 0, match: COMPARED, mismatch: COMPARED + FAIL } as const;
  * every stored genotype to match / mismatch / not compared under the stringency, then one scan; the
  * side list (mixtures) is compared profile by profile. A candidate meets the stringency at every
  * compared marker but `maxMismatches`, and compares at least `minMarkers` markers. `excludeId` is
- * the query's own id (a profile never matches itself).
+ * the query's own id (a profile never matches itself); `groups` keeps only profiles of those groups
+ * (ProfileIndex.groupMask).
  */
-export function searchIdentity(index: ProfileIndex, query: ReadonlyMap<string, Genotype>, options: IdentityOptions, excludeId?: string): IdentityCandidate[] {
+export function searchIdentity(index: ProfileIndex, query: ReadonlyMap<string, Genotype>, options: IdentityOptions, excludeId?: string, groups?: Uint8Array): IdentityCandidate[] {
   const plans = [];
   for (const [marker, genotype] of query) {
     const column = index.column(marker);
@@ -24,10 +25,10 @@ export function searchIdentity(index: ProfileIndex, query: ReadonlyMap<string, G
   const found: IdentityCandidate[] = [];
   countScan(index.size, plans, options.maxMismatches, options.minMarkers, (slot, comparedMarkers, mismatches) => {
     const profileId = index.ids[slot]!;
-    if (profileId !== excludeId) found.push({ profileId, comparedMarkers, mismatches });
+    if (profileId !== excludeId && (groups === undefined || index.slotInGroups(slot, groups))) found.push({ profileId, comparedMarkers, mismatches });
   });
   for (const [profileId, genotypes] of index.side) {
-    if (profileId === excludeId) continue;
+    if (profileId === excludeId || (groups !== undefined && !index.sideInGroups(profileId, groups))) continue;
     const counts = compareProfiles(options.stringency, query, genotypes, isIgnoredMarker);
     if (counts.mismatches <= options.maxMismatches && counts.comparedMarkers >= options.minMarkers) found.push({ profileId, ...counts });
   }

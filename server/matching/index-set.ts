@@ -28,7 +28,7 @@ export class IndexSet {
   upsert(profile: MatchProfile): void {
     const previous = this.chemistryOf.get(profile.id);
     if (previous !== undefined && previous !== profile.chemistryId) this.remove(profile.id);
-    this.index(profile.chemistryId, profile.kind).upsert(profile.id, profile.genotypes);
+    this.index(profile.chemistryId, profile.kind).upsert(profile.id, profile.genotypes, profile.sampleType === undefined ? undefined : { organizationId: profile.organizationId, sampleType: profile.sampleType });
     this.chemistryOf.set(profile.id, profile.chemistryId);
   }
 

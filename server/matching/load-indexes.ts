@@ -7,7 +7,7 @@ import type { MatchProfile, ProfileKind } from './types';
 /** Profiles read per round trip at start-up: bounded memory whatever the database size. */
 const PAGE = 5000;
 
-type ProfileRow = Pick<typeof profiles.$inferSelect, 'id' | 'kind' | 'chemistryId' | 'organizationId'>;
+type ProfileRow = Pick<typeof profiles.$inferSelect, 'id' | 'kind' | 'chemistryId' | 'organizationId' | 'sampleType'>;
 
 /** Profiles with their genotypes by marker name, as the matcher takes them. */
 export async function loadMatchProfiles(db: Db, rows: readonly ProfileRow[], markerNames?: ReadonlyMap<string, string>): Promise<MatchProfile[]> {
@@ -20,12 +20,12 @@ export async function loadMatchProfiles(db: Db, rows: readonly ProfileRow[], mar
     .orderBy(asc(profileMarkers.position));
   const genotypes = new Map(rows.map((r) => [r.id, new Map<string, string[]>()]));
   for (const v of values) genotypes.get(v.profileId)!.set(names.get(v.markerId) ?? v.markerId, v.alleles);
-  return rows.map((r) => ({ id: r.id, kind: r.kind as ProfileKind, chemistryId: r.chemistryId, organizationId: r.organizationId, genotypes: genotypes.get(r.id)! }));
+  return rows.map((r) => ({ id: r.id, kind: r.kind as ProfileKind, chemistryId: r.chemistryId, organizationId: r.organizationId, sampleType: r.sampleType, genotypes: genotypes.get(r.id)! }));
 }
 
 /** One profile from the database as the matcher takes it (the approve route passes it to MatchingService.approved). */
 export async function loadMatchProfile(db: Db, profileId: string): Promise<MatchProfile | undefined> {
-  const rows = await db.select({ id: profiles.id, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, profileId));
+  const rows = await db.select({ id: profiles.id, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId, sampleType: profiles.sampleType }).from(profiles).where(eq(profiles.id, profileId));
   return (await loadMatchProfiles(db, rows))[0];
 }
 
@@ -38,7 +38,7 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => 
   for (;;) {
     const approved = eq(profiles.status, 'approved');
     const rows = await db
-      .select({ id: profiles.id, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId })
+      .select({ id: profiles.id, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId, sampleType: profiles.sampleType })
       .from(profiles)
       .where(after === null ? approved : and(approved, gt(profiles.id, after)))
       .orderBy(asc(profiles.id))

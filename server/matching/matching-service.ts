@@ -1,6 +1,7 @@
 import type { Genotype } from '../genetics/types';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
+import { searchRule, type MatchRule, type RuleMatch } from './rule-search';
 import { planProfileSearch, sortCandidates } from './search-profile';
 import { DEFAULT_SEARCH_OPTIONS, type HitCandidate, type IdentityCandidate, type IdentityOptions, type MatchAnalysis, type MatchPopulation, type MatchProfile, type ProfileKind, type SearchOptions } from './types';
 
@@ -48,6 +49,18 @@ export class MatchingService {
       await nextTurn();
     }
     return sortCandidates(found);
+  }
+
+  /** Every match of each rule for `profile` (never itself), rule by rule, yielding between rules (ARCHITECTURE.md "Search policy"). */
+  async searchRules(profile: MatchProfile, rules: readonly MatchRule[], { onProgress }: { onProgress?: SearchProgress } = {}): Promise<RuleMatch[]> {
+    const found: RuleMatch[] = [];
+    onProgress?.(0, rules.length);
+    for (const [i, rule] of rules.entries()) {
+      found.push(...searchRule(rule, profile, this.indexes));
+      onProgress?.(i + 1, rules.length);
+      await nextTurn();
+    }
+    return found;
   }
 
   /** CODIS identity search over every index of a kind (keyboard search, and identity searches the lead runs). */

@@ -32,6 +32,14 @@ export const isIgnoredMarker = (marker: string): boolean => isAmelogenin(marker)
 /** Whether a genotype fits two allele indices: one or two distinct alleles (a mixture or a 3+ copy Y-STR marker does not). */
 const fitsColumns = (genotype: Genotype): boolean => new Set(genotype).size <= 2;
 
+/** Whose a profile is and what it is: the search rules pick profiles by organization and sample type. */
+export interface ProfileGroup {
+  organizationId: string;
+  sampleType: string;
+}
+
+const groupKey = (g: ProfileGroup) => `${g.organizationId}\u0000${g.sampleType}`;
+
 /**
  * The approved profiles of one chemistry, column-wise (GENETICS.md "How the search reaches memory
  * speed"): per marker two byte columns, profile ids in slot order. Profiles that do not fit two
@@ -47,6 +55,13 @@ export class ProfileIndex {
   private readonly columns = new Map<string, MarkerColumn>();
   /** Profiles searched by plain comparison (mixtures, dictionary overflow): id → genotypes. */
   readonly side = new Map<string, ReadonlyMap<string, Genotype>>();
+  /** Group dictionary (organization × sample type); code 0 is "unknown" (a profile given without one). */
+  private readonly groups: ProfileGroup[] = [{ organizationId: '', sampleType: '' }];
+  private readonly groupCodes = new Map<string, number>();
+  private readonly groupCounts: number[] = [0];
+  /** Group code per slot, and per side-list profile. */
+  private groupColumn = new Uint16Array(INITIAL_CAPACITY);
+  private readonly sideGroups = new Map<string, number>();
 
   constructor(
     readonly chemistryId: string,
@@ -81,25 +96,25 @@ export class ProfileIndex {
     if (n <= this.capacity) return;
     this.capacity = n;
     for (const column of this.columns.values()) this.resize(column);
+    this.resizeGroups();
   }
 
   /** Adds a profile, or replaces the one with its id (an approval after a reset); amortised O(markers). */
-  upsert(id: string, genotypes: ReadonlyMap<string, Genotype>): void {
+  upsert(id: string, genotypes: ReadonlyMap<string, Genotype>, group?: ProfileGroup): void {
     const kept = [...genotypes].filter(([marker, g]) => !isIgnoredMarker(marker) && g.length > 0);
+    const code = group ? this.groupCodeFor(group) : 0;
+    this.remove(id);
+    this.groupCounts[code]!++;
     if (!kept.every(([marker, g]) => fitsColumns(g) && this.hasRoomFor(marker, g))) {
-      this.remove(id);
       this.side.set(id, new Map(kept));
+      this.sideGroups.set(id, code);
       return;
     }
-    this.side.delete(id);
-    let slot = this.slotOf.get(id);
-    if (slot === undefined) {
-      if (this.count === this.capacity) this.grow();
-      slot = this.count++;
-      this.ids[slot] = id;
-      this.slotOf.set(id, slot);
-    }
-    for (const column of this.columns.values()) column.lo[slot] = column.hi[slot] = 0;
+    if (this.count === this.capacity) this.grow();
+    const slot = this.count++;
+    this.ids[slot] = id;
+    this.slotOf.set(id, slot);
+    this.groupColumn[slot] = code;
     for (const [marker, genotype] of kept) {
       const column = this.columnFor(marker);
       const [a, b] = [...new Set(genotype)].map((allele) => this.alleleIndex(column, allele));
@@ -110,10 +125,17 @@ export class ProfileIndex {
 
   /** Removes a profile (a reset or deletion): the last slot moves into its place, so the arrays stay dense. O(markers). */
   remove(id: string): void {
-    if (this.side.delete(id)) return;
+    if (this.side.delete(id)) {
+      this.groupCounts[this.sideGroups.get(id)!]!--;
+      this.sideGroups.delete(id);
+      return;
+    }
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     const last = --this.count;
+    this.groupCounts[this.groupColumn[slot]!]!--;
+    this.groupColumn[slot] = this.groupColumn[last]!;
+    this.groupColumn[last] = 0;
     for (const column of this.columns.values()) {
       column.lo[slot] = column.lo[last]!;
       column.hi[slot] = column.hi[last]!;
@@ -141,9 +163,31 @@ export class ProfileIndex {
     return out;
   }
 
+  /** Which groups (organization × sample type) a search reads: a mask over group codes for {@link inGroups}. */
+  groupMask(accept: (group: ProfileGroup) => boolean): Uint8Array {
+    return Uint8Array.from(this.groups, (g, code) => (code !== 0 && accept(g) ? 1 : 0));
+  }
+
+  /** Whether the profile in `slot` belongs to a group of the mask (groups added after the mask was made are outside it). */
+  slotInGroups(slot: number, mask: Uint8Array): boolean {
+    return mask[this.groupColumn[slot]!] === 1;
+  }
+
+  /** Whether a side-list profile belongs to a group of the mask. */
+  sideInGroups(id: string, mask: Uint8Array): boolean {
+    return mask[this.sideGroups.get(id) ?? 0] === 1;
+  }
+
+  /** Profiles (columns and side list) in the groups of the mask: the N of a search's expected chance hits. */
+  countInGroups(mask: Uint8Array): number {
+    let n = 0;
+    for (let code = 0; code < mask.length; code++) if (mask[code] === 1) n += this.groupCounts[code]!;
+    return n;
+  }
+
   /** Bytes of typed arrays the columns hold (allocated, spare room included). */
   indexBytes(): number {
-    let bytes = 0;
+    let bytes = this.groupColumn.byteLength;
     for (const column of this.columns.values()) bytes += column.lo.byteLength + column.hi.byteLength;
     return bytes;
   }
@@ -153,6 +197,17 @@ export class ProfileIndex {
     const distinct = [...new Set(genotype)];
     const fresh = column ? distinct.filter((a) => !column.indexOf.has(a)).length : distinct.length;
     return (column ? column.alleles.length - 1 : 0) + fresh <= MAX_ALLELES;
+  }
+
+  private groupCodeFor(group: ProfileGroup): number {
+    let code = this.groupCodes.get(groupKey(group));
+    if (code === undefined) {
+      code = this.groups.length;
+      this.groups.push({ organizationId: group.organizationId, sampleType: group.sampleType });
+      this.groupCounts.push(0);
+      this.groupCodes.set(groupKey(group), code);
+    }
+    return code;
   }
 
   private columnFor(marker: string): MarkerColumn {
@@ -177,6 +232,13 @@ export class ProfileIndex {
   private grow(): void {
     this.capacity = Math.ceil(this.capacity * GROWTH);
     for (const column of this.columns.values()) this.resize(column);
+    this.resizeGroups();
+  }
+
+  private resizeGroups(): void {
+    const groups = new Uint16Array(this.capacity);
+    groups.set(this.groupColumn.subarray(0, Math.min(this.groupColumn.length, this.capacity)));
+    this.groupColumn = groups;
   }
 
   private resize(column: MarkerColumn): void {

@@ -13,6 +13,8 @@ export interface MatchProfile {
   kind: ProfileKind;
   chemistryId: string;
   organizationId: string;
+  /** The CMF specimen category (core/schemas/profiles.ts SAMPLE_TYPES): what the search rules search it with and against. */
+  sampleType?: string;
   genotypes: ReadonlyMap<string, Genotype>;
 }
 

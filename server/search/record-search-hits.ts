@@ -1,9 +1,9 @@
 import type { Db } from '../db/database';
-import { recordHitCandidates } from '../hits/record-hits';
+import { recordRuleMatches } from '../hits/record-rule-matches';
 import type { SearchQueueDeps } from './search-queue';
 
-/** How a search's candidates become pending hits: in one transaction, never twice (server/hits/record-hits.ts). */
+/** How a search's matches become pending hits: in one transaction, never twice (server/hits/record-rule-matches.ts). */
 export const recordSearchHits =
   (db: Db): SearchQueueDeps['record'] =>
-  async (organizationId, candidates) =>
-    (await db.transaction((tx) => recordHitCandidates(tx as unknown as Db, { organizationId, candidates }))).length;
+  async (input) =>
+    (await db.transaction((tx) => recordRuleMatches(tx as unknown as Db, input))).length;

@@ -3,11 +3,11 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
+import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import { loadMatchProfile } from '../matching/load-indexes';
-import { loadActiveAnalyses, loadMatchPopulations } from '../matching/load-search-inputs';
 import type { MatchingService } from '../matching/matching-service';
-import type { HitCandidate } from '../matching/types';
-import { organizationPopulationIds } from './organization-populations';
+import type { RuleMatch } from '../matching/rule-search';
+import { loadSearchRules, PopulationCache } from './load-search-rules';
 
 /** One database search of an approved profile, as the screens follow it. */
 export interface SearchJob {
@@ -16,7 +16,7 @@ export interface SearchJob {
   sampleName: string;
   organizationId: string;
   status: 'queued' | 'running' | 'done' | 'failed';
-  /** Steps done out of total: an analysis over one chemistry's index and one population is a step. */
+  /** Steps done out of total: one search rule is a step. */
   done: number;
   total: number;
   /** New pending hits the search recorded. */
@@ -30,8 +30,8 @@ export interface SearchQueueDeps {
   db: Db;
   clock: Clock;
   matching: MatchingService;
-  /** Stores candidates as pending hits of the organization; resolves to how many were new (a repeated search adds none). */
-  record(organizationId: string, candidates: readonly HitCandidate[]): Promise<number>;
+  /** Stores a search's matches as pending hits of the organization; resolves to how many were new (a repeated search adds none). */
+  record(input: RecordMatchesInput): Promise<number>;
   /** Where a failed search is reported (the server's log). */
   onFailure?(job: SearchJob, err: unknown): void;
   /** Called after a search is queued or its status, progress or hit count changes (open pages are told). */
@@ -42,27 +42,29 @@ export interface SearchQueueDeps {
 const KEEP_FINISHED = 200;
 
 /**
- * Only candidates whose every profile belongs to the searched profile's organization (a hit never
- * names another organization's profile) and is still approved (a reset during the search withdrew it).
+ * Only matches whose candidate belongs to the searched profile's organization (a hit never names
+ * another organization's profile; the index already searched only its profiles) and is still approved
+ * (a reset during the search withdrew it), with every profile's sample type (the hit's roles).
  */
-async function sameOrganization(db: Db, organizationId: string, candidates: readonly HitCandidate[]): Promise<HitCandidate[]> {
-  const ids = [...new Set(candidates.flatMap((c) => c.profiles.map((p) => p.profileId)))];
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status }).from(profiles).where(inArray(profiles.id, ids));
+async function stillApproved(db: Db, organizationId: string, matches: readonly RuleMatch[]): Promise<{ matches: RuleMatch[]; sampleTypes: Map<string, string> }> {
+  const ids = [...new Set(matches.flatMap((m) => [m.queryId, m.candidateId]))];
+  if (ids.length === 0) return { matches: [], sampleTypes: new Map() };
+  const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status, sampleType: profiles.sampleType }).from(profiles).where(inArray(profiles.id, ids));
   const inside = new Set(rows.filter((r) => r.organizationId === organizationId && r.status === 'approved').map((r) => r.id));
-  return candidates.filter((c) => c.profiles.every((p) => inside.has(p.profileId)));
+  return { matches: matches.filter((m) => inside.has(m.queryId) && inside.has(m.candidateId)), sampleTypes: new Map(rows.map((r) => [r.id, r.sampleType])) };
 }
 
 /**
- * The background searches of ARCHITECTURE.md "Matching": approving a profile queues a search with
- * every active analysis of its kind over each of its organization's populations; searches run one
- * at a time, yielding between steps, and each result over the analysis threshold becomes a pending
- * hit. A finished search marks its approval searched (profiles.searchedAt); `resume` queues again, at
+ * The background searches of ARCHITECTURE.md "Matching" and "Search policy": approving a profile queues
+ * a search with every automatic rule of its sample type; searches run one at a time, yielding between
+ * rules, and each match becomes one pending hit. A finished search marks its approval searched (profiles.searchedAt); `resume` queues again, at
  * start-up, every approval whose search a stop or crash cut off.
  */
 export class SearchQueue {
   private readonly jobs: SearchJob[] = [];
   private worker: Promise<void> | null = null;
+  /** Population statistics, reloaded only when a population changes. */
+  readonly populations = new PopulationCache();
 
   constructor(private readonly deps: SearchQueueDeps) {}
 
@@ -140,17 +142,16 @@ export class SearchQueue {
     const profile = await loadMatchProfile(db, job.profileId);
     // Reset or deleted while it waited: nothing to search.
     if (!approval || !profile || !matching.indexes.find(profile.id)) return 0;
-    const analyses = await loadActiveAnalyses(db, profile.kind);
-    const populations = await loadMatchPopulations(db, await organizationPopulationIds(db, profile.organizationId, profile.kind));
-    const found = await matching.search(profile, analyses, populations, {
+    const rules = await loadSearchRules(db, this.populations, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
+    const found = await matching.searchRules(profile, rules, {
       onProgress: (done, total) => {
         job.done = done;
         job.total = total;
         this.deps.onChange?.(job);
       },
     });
-    const candidates = await sameOrganization(db, profile.organizationId, found);
-    const recorded = candidates.length === 0 ? 0 : await this.deps.record(profile.organizationId, candidates);
+    const { matches, sampleTypes } = await stillApproved(db, profile.organizationId, found);
+    const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
     // Marks this approval searched, unless a reset or a new approval came meanwhile (its own search is queued).
     const sameApproval = approval.reviewedAt === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, approval.reviewedAt);
     await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(eq(profiles.id, profile.id), eq(profiles.status, 'approved'), sameApproval));

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
 import { seedAnalyses } from './analyses';
+import { seedSearchRules } from './search-rules';
 import { SEED_CASE_TYPES } from './reference/case-types';
 import { SEED_CHEMISTRIES } from './reference/kits';
 import { SEED_MARKERS } from './reference/markers';
@@ -37,6 +38,7 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
   }
   await tx.insert(caseTypes).values(SEED_CASE_TYPES.map((name) => ({ name })));
   await seedAnalyses(tx);
+  await seedSearchRules(tx as unknown as Db);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 
   const synthetic = syntheticDemoPopulation(SYNTHETIC_POPULATION_SEED);

@@ -1,19 +1,24 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatHitProbability } from '../../../core/probability-display';
 import type { HitListQuery, HitProfile, HitStatus, HitSummary, Hit } from '../../../core/schemas/hits';
 import type { ListResult } from '../../../core/schemas/list';
 import type { Db } from '../../db/database';
-import { analyses, cases, hitProfiles, hits, populations, profiles } from '../../db/schema';
+import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../auth/load-principal';
 import { NotFound } from '../errors';
 import { listClauses, type ListColumn } from '../list';
 import { inReachableOrganizations } from '../tenancy';
 
-const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name };
+const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name };
 
 /** Hits joined with the names a list shows; `where` may use any joined column. */
 const selectHits = (db: Db) =>
-  db.select(fields).from(hits).innerJoin(analyses, eq(analyses.id, hits.analysisId)).leftJoin(populations, eq(populations.id, hits.populationId));
+  db
+    .select(fields)
+    .from(hits)
+    .innerJoin(analyses, eq(analyses.id, hits.analysisId))
+    .leftJoin(populations, eq(populations.id, hits.populationId))
+    .leftJoin(searchRules, eq(searchRules.id, hits.searchRuleId));
 
 type HitJoinedRow = Awaited<ReturnType<ReturnType<typeof selectHits>['execute']>>[number];
 
@@ -26,6 +31,8 @@ const HIT_LIST_COLUMNS: Record<string, ListColumn> = {
   analysisName: { expr: sql`lower(${analyses.name})`, sortable: true, searchable: true },
   // Sorting by probability orders by the combined index, then by non-exclusions for exclusion hits.
   probability: { expr: sql`coalesce(${hits.combinedIndex}, ${hits.nonExclusionMarkerCount}::float / nullif(${hits.markerCount}, 0))`, sortable: true },
+  expectedChanceHits: { expr: hits.expectedChanceHits, sortable: true },
+  searchRuleName: { expr: sql`lower(${searchRules.name})`, sortable: true, searchable: true },
   populationName: { expr: sql`lower(${populations.name})`, sortable: true, searchable: true },
   profiles: { expr: profilesText, searchable: true },
   status: { expr: hits.status, sortable: true, searchable: true },
@@ -74,15 +81,29 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
     nonExclusionMarkerCount: h.nonExclusionMarkerCount,
     probability: formatHitProbability({ combinedIndex: h.combinedIndex, markerCount: h.markerCount, nonExclusionMarkerCount: h.nonExclusionMarkerCount ?? 0 }),
     profiles: hitProfileRows,
+    searchRuleId: h.searchRuleId,
+    searchRuleName: row.searchRuleName,
+    matchKind: h.matchKind as HitSummary['matchKind'],
+    expectedChanceHits: h.expectedChanceHits,
+    pValue: h.pValue,
+    synthetic: row.populationSynthetic === true || (h.figures?.populations.some((p) => p.synthetic) ?? false),
+    figures: h.figures ?? null,
   };
 }
 
 /** A page of hits: `scope` (tenancy and which organization, case or profile) and `status` (null: all) narrow it. */
 export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null): Promise<ListResult<HitSummary>> {
   const where = and(scope, status ? eq(hits.status, status) : undefined);
-  const clauses = listClauses(query, HIT_LIST_COLUMNS, { scope: where, defaultSort: 'date:desc', tiebreak: hits.id });
+  // Strongest first (ARCHITECTURE.md "Hits"): the combined index, then the newest.
+  const clauses = listClauses(query, HIT_LIST_COLUMNS, { scope: where, defaultSort: 'probability:desc', thenBy: desc(hits.createdAt), tiebreak: hits.id });
   const rows = await selectHits(db).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset);
-  const [total] = await db.select({ n: count() }).from(hits).innerJoin(analyses, eq(analyses.id, hits.analysisId)).leftJoin(populations, eq(populations.id, hits.populationId)).where(clauses.where);
+  const [total] = await db
+    .select({ n: count() })
+    .from(hits)
+    .innerJoin(analyses, eq(analyses.id, hits.analysisId))
+    .leftJoin(populations, eq(populations.id, hits.populationId))
+    .leftJoin(searchRules, eq(searchRules.id, hits.searchRuleId))
+    .where(clauses.where);
   const named = await loadHitProfiles(db, rows.map((r) => r.hit.id));
   return { items: rows.map((r) => toSummary(r, named.get(r.hit.id)!)), count: total?.n ?? 0 };
 }

@@ -1,7 +1,7 @@
 /**
- * Approving a profile searches it in the background against the approved profiles with every active
- * analysis over each of its organization's populations (ARCHITECTURE.md "Matching"); each result over
- * the threshold is one pending hit, never duplicated, never naming another organization's profile.
+ * Approving a profile searches it in the background with the automatic search rules of its sample type
+ * (ARCHITECTURE.md "Search policy"); each match is one pending hit carrying every population's figures,
+ * never duplicated, never naming another organization's profile.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,11 +40,11 @@ function call<T = unknown>(who: keyof typeof tokens, method: 'GET' | 'POST' | 'P
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) }).then((res) => ({ status: res.statusCode, body: res.json() as T, raw: res.body }));
 }
 
-async function addProfile(who: 'a' | 'b', sampleName: string, genotypes: Record<string, string[]>): Promise<ProfileWithMarkers> {
+async function addProfile(who: 'a' | 'b', sampleName: string, genotypes: Record<string, string[]>, sampleType = 'Forensic, Unknown'): Promise<ProfileWithMarkers> {
   const db = t.database.db;
   const [chem] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
   const ids = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
-  const added = await call<{ items: Profile[] }>(who, 'POST', '/api/profiles', { caseId: caseOf[who], chemistryId: chem!.id, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] });
+  const added = await call<{ items: Profile[] }>(who, 'POST', '/api/profiles', { caseId: caseOf[who], chemistryId: chem!.id, sampleType, sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] });
   const p = added.body.items[0]!;
   const entered = await call<ProfileWithMarkers>(who, 'PUT', `/api/profiles/${p.id}/markers`, { version: p.version, markerValues: Object.entries(genotypes).map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles })) });
   expect(entered.status, entered.raw).toBe(200);
@@ -100,19 +100,33 @@ describe('the database search started by an approval', () => {
 
   it('records one pending Identity hit when a second copy of a profile is approved, with the calculator’s combined index', async () => {
     evidence = await approve('a', await addProfile('a', 'EVIDENCE-1', SUSPECT));
-    await approve('a', await addProfile('a', 'STRANGER-1', STRANGER));
+    await approve('a', await addProfile('a', 'STRANGER-1', STRANGER, 'Convicted Offender'));
     await searchesDone('a', org.a);
     expect((await pendingHits('a', org.a)).count).toBe(0);
 
-    reference = await approve('a', await addProfile('a', 'REFERENCE-1', SUSPECT));
+    reference = await approve('a', await addProfile('a', 'REFERENCE-1', SUSPECT, 'Convicted Offender'));
     const jobs = await searchesDone('a', org.a);
     expect(jobs[0]).toMatchObject({ sampleName: 'REFERENCE-1', status: 'done' });
     expect(jobs[0]!.total).toBeGreaterThan(0);
     expect(jobs[0]!.done).toBe(jobs[0]!.total);
 
     const { items } = await pendingHits('a', org.a);
+    // One match is one hit: no kinship hit beside it, nothing per population.
+    expect(items).toHaveLength(1);
     const identity = items.filter((h) => h.analysisId === identityId);
     expect(identity).toHaveLength(1);
+    expect(identity[0]).toMatchObject({ matchKind: 'identity', searchRuleName: 'Offenders, arrestees and suspects against forensic unknowns', synthetic: false });
+    expect(Object.fromEntries(identity[0]!.profiles.map((p) => [p.sampleName, p.role]))).toEqual({ 'EVIDENCE-1': 'Evidence', 'REFERENCE-1': 'Reference' });
+    const figures = identity[0]!.figures!;
+    expect(figures.populations.map((p) => [p.populationName, p.reported])).toEqual([['FBI 2015 Caucasian', true]]);
+    expect(figures.stringency).toMatchObject({ stringency: 'moderate', comparedMarkers: 20, mismatches: 0, searchedProfiles: 1 });
+    // The chance that an unrelated profile meets moderate stringency at 20 loci is tiny, and N = 1 forensic profile was searched.
+    expect(figures.stringency!.probability).toBeGreaterThan(0);
+    expect(figures.stringency!.probability).toBeLessThan(1e-10);
+    expect(identity[0]!.expectedChanceHits).toBe(figures.stringency!.probability);
+    // Matching the genotype exactly is rarer than meeting moderate stringency (a homozygote fits a heterozygote).
+    expect(identity[0]!.pValue).toBeGreaterThan(0);
+    expect(identity[0]!.pValue).toBeLessThan(figures.stringency!.probability);
     expect(identity[0]!.profiles.map((p) => p.sampleName).sort()).toEqual(['EVIDENCE-1', 'REFERENCE-1']);
     // No hit names the stranger.
     expect(items.flatMap((h) => h.profiles.map((p) => p.sampleName))).not.toContain('STRANGER-1');
@@ -145,7 +159,7 @@ describe('the database search started by an approval', () => {
     expect((await pendingHits('b', org.b)).count).toBe(0);
     expect((await pendingHits('a', org.a)).count).toBe(osloBefore);
     // Bergen's own second copy is a Bergen hit, invisible to Oslo.
-    await approve('b', await addProfile('b', 'BERGEN-2', SUSPECT));
+    await approve('b', await addProfile('b', 'BERGEN-2', SUSPECT, 'Convicted Offender'));
     await searchesDone('b', org.b);
     const bergen = await pendingHits('b', org.b);
     expect(bergen.items.filter((h) => h.analysisId === identityId)).toHaveLength(1);

@@ -1,0 +1,15 @@
+import type { Db } from '../../database';
+import { seedSearchRules } from '../search-rules';
+import { addMaxInconsistencies } from './max-inconsistencies';
+
+/**
+ * Seed data that later releases add to databases created before them, applied at every start
+ * (each step is idempotent): the search rules (issue 12) and the parentage analyses'
+ * `maxInconsistencies` constant.
+ */
+export async function applySeedUpgrades(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedSearchRules(tx as unknown as Db);
+    await addMaxInconsistencies(tx as unknown as Db);
+  });
+}

@@ -1,0 +1,315 @@
+import type { LrDistribution } from '../genetics/statistics';
+import type { Genotype } from '../genetics/types';
+import { planAnalysis, scanAnalysis, type AnalysisMatch, type ScanRequest } from './analysis-scan';
+import { candidateResults } from './candidate-results';
+import { stringencyMatchProbability, unrelatedDistribution } from './chance-distribution';
+import { fusedScan } from './fused-scan';
+import { searchIdentity } from './identity-search';
+import type { IndexSet } from './index-set';
+import type { ProfileIndex } from './profile-index';
+import { isRoleSymmetric } from './search-profile';
+import type { MatchAnalysis, MatchPopulation, MatchProfile, ProfileKind, Stringency } from './types';
+
+/** What a hit says of its profiles: the same source (a stringency rule), relatives (an LR), or not excluded. */
+export type RuleMatchKind = 'identity' | 'kinship' | 'exclusion';
+
+/** A search rule as the matcher runs it (ARCHITECTURE.md "Search policy"), its populations resolved. */
+export interface MatchRule {
+  id: string;
+  name: string;
+  analysis: MatchAnalysis;
+  /** Set: a CODIS identity rule (the analysis gives the statistics); null: ranked by the analysis. */
+  stringency: Stringency | null;
+  minMarkers: number;
+  maxMismatches: number;
+  /** Likelihood ratio (or most exclusions), or the most chance hits a search may expect; null value: the analysis's threshold. */
+  threshold: { kind: 'likelihood-ratio' | 'expected-chance-hits'; value: number | null };
+  searchedSampleTypes: readonly string[];
+  populations: readonly (MatchPopulation & { name: string; synthetic: boolean })[];
+}
+
+/** GENETICS.md "Expected chance hits": the bracketed probability that an unrelated profile reaches the threshold, and N × it. */
+export interface RuleChance {
+  searchedProfiles: number;
+  thresholdLog10: number | null;
+  probability: number;
+  probabilityBracket: { lower: number; upper: number };
+  expectedChanceHits: number;
+  pValue: number | null;
+  pValueBracket: { lower: number; upper: number } | null;
+  gridStep: number;
+}
+
+/** One population's figures for a candidate. */
+export interface RulePopulationResult {
+  populationId: string | null;
+  combinedIndex: number | null;
+  log10: number | null;
+  markerCount: number;
+  nonExclusionMarkerCount: number | null;
+  chance: RuleChance | null;
+}
+
+/** One candidate a rule found: the pair in the analysis's role order, every population's result, the stringency counts. */
+export interface RuleMatch {
+  ruleId: string;
+  analysisId: string;
+  matchKind: RuleMatchKind;
+  queryId: string;
+  candidateId: string;
+  /** The query's role (0 or 1) in the analysis. */
+  queryRole: 0 | 1;
+  populations: RulePopulationResult[];
+  /** The population reported (the smallest LR), or null for an exclusion analysis. */
+  reportedPopulationId: string | null;
+  stringency: { stringency: Stringency; comparedMarkers: number; mismatches: number; probability: number; searchedProfiles: number; expectedChanceHits: number } | null;
+}
+
+/** Width of the log10 grid of the chance distributions: 0.001 brackets a 20-marker tail within a few percent, in milliseconds. */
+export const CHANCE_GRID_STEP = 0.001;
+
+/** The match kind a rule's hits have. */
+export const ruleMatchKind = (rule: Pick<MatchRule, 'stringency' | 'analysis'>): RuleMatchKind =>
+  rule.stringency !== null ? 'identity' : rule.analysis.kind === 'Exclusion' ? 'exclusion' : 'kinship';
+
+/** The rule's populations that can compute its analysis (none for an exclusion analysis). */
+const rulePopulations = (rule: MatchRule) => (rule.analysis.kind === 'Exclusion' ? [] : rule.populations.filter((p) => p.kind === rule.analysis.profileKind));
+
+/** Each index of the kind with the mask of the rule's searched profiles: the query's organization, the searched sample types. */
+function searchedIndexes(indexes: IndexSet, kind: ProfileKind, organizationId: string, sampleTypes: readonly string[]) {
+  return indexes.indexes(kind).map((index) => ({ index, mask: index.groupMask((g) => g.organizationId === organizationId && sampleTypes.includes(g.sampleType)) }));
+}
+
+/** Profiles a rule compares the query with (N): its searched profiles, the query itself not counted. */
+function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uint8Array }[], profile: MatchProfile, sampleTypes: readonly string[]): number {
+  const total = indexes.reduce((n, { index, mask }) => n + index.countInGroups(mask), 0);
+  const selfInside = profile.sampleType !== undefined && sampleTypes.includes(profile.sampleType) && indexes.some(({ index }) => index.has(profile.id));
+  return Math.max(0, total - (selfInside ? 1 : 0));
+}
+
+/** A bracket's reported value is its upper end (conservative); the expected count is N × that. */
+function chanceAt(distribution: LrDistribution, searched: number, thresholdLog10: number, observedLog10: number | null): RuleChance {
+  const at = distribution.tail(thresholdLog10);
+  const p = observedLog10 === null ? null : distribution.tail(observedLog10);
+  return {
+    searchedProfiles: searched,
+    thresholdLog10,
+    probability: at.upper,
+    probabilityBracket: { lower: at.lower, upper: at.upper },
+    expectedChanceHits: searched * at.upper,
+    pValue: p?.upper ?? null,
+    pValueBracket: p ? { lower: p.lower, upper: p.upper } : null,
+    gridStep: distribution.step,
+  };
+}
+
+/** The query's genotypes and its candidates' (decoded from the index) for the calculator-equal figures of a short list. */
+function candidateGenotypes(indexes: IndexSet, ids: Iterable<string>): Map<string, ReadonlyMap<string, Genotype>> {
+  const out = new Map<string, ReadonlyMap<string, Genotype>>();
+  for (const id of ids) {
+    const found = indexes.find(id);
+    if (found) out.set(id, found.genotypes);
+  }
+  return out;
+}
+
+/** The population with the smallest combined index is the one a hit reports (the most conservative). */
+function reported(results: readonly RulePopulationResult[]): string | null {
+  let best: RulePopulationResult | null = null;
+  for (const r of results) if (r.populationId !== null && (best === null || (r.combinedIndex ?? 0) < (best.combinedIndex ?? 0))) best = r;
+  return best?.populationId ?? null;
+}
+
+/**
+ * The figures of every population of a rule for a short list of candidates, in the query's role: the
+ * calculator's numbers (candidateResults, threshold lifted), each with its p-value among unrelated
+ * profiles; `thresholdOf` gives the log10 threshold of a population's expected chance hits (null:
+ * the probability is the stringency's, filled in by the caller).
+ */
+function populationFigures(
+  rule: MatchRule,
+  profile: MatchProfile,
+  queryRole: 0 | 1,
+  candidates: ReadonlyMap<string, ReadonlyMap<string, Genotype>>,
+  searched: number,
+  distributions: Map<string, LrDistribution>,
+  thresholdOf: (populationId: string) => number | null,
+): Map<string, RulePopulationResult[]> {
+  const { analysis } = rule;
+  const pops = rulePopulations(rule);
+  const out = new Map<string, RulePopulationResult[]>([...candidates.keys()].map((id) => [id, []]));
+  const results = candidateResults(profile.kind, profile.genotypes, candidates, [analysis], pops, queryRole);
+  for (const r of results) {
+    const log10 = r.combinedIndex === null || r.combinedIndex <= 0 ? null : Math.log10(r.combinedIndex);
+    let chance: RuleChance | null = null;
+    const distribution = r.populationId === null ? undefined : distributionOf(rule, profile, queryRole, r.populationId, distributions);
+    if (distribution) {
+      const threshold = thresholdOf(r.populationId!);
+      chance = chanceAt(distribution, searched, threshold ?? Infinity, log10 ?? (r.combinedIndex === 0 ? -Infinity : null));
+      if (threshold === null) chance = { ...chance, thresholdLog10: null };
+    }
+    out.get(r.profileId)?.push({ populationId: r.populationId, combinedIndex: r.combinedIndex, log10, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount, chance });
+  }
+  return out;
+}
+
+/** The unrelated-profile distribution of a population (autosomal computational analyses only), computed once per search. */
+function distributionOf(rule: MatchRule, profile: MatchProfile, queryRole: 0 | 1, populationId: string, cache: Map<string, LrDistribution>): LrDistribution | undefined {
+  if (rule.analysis.kind !== 'Computational' || rule.analysis.profileKind !== 'Autosomal') return undefined;
+  const key = `${populationId}:${queryRole}`;
+  let distribution = cache.get(key);
+  if (!distribution) {
+    const population = rule.populations.find((p) => p.id === populationId);
+    if (!population) return undefined;
+    distribution = unrelatedDistribution(rule.analysis, profile.genotypes, queryRole, population, { step: CHANCE_GRID_STEP });
+    cache.set(key, distribution);
+  }
+  return distribution;
+}
+
+/**
+ * A CODIS identity rule (GENETICS.md "Database search"): the profiles meeting the stringency among the
+ * searched ones, each with the rule analysis's figures per population and its p-value; the chance
+ * that an unrelated profile meets the stringency is exact (Poisson-binomial over the markers).
+ */
+function searchStringency(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+  const stringency = rule.stringency!;
+  const options = { stringency, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches };
+  const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
+  const found = scoped.flatMap(({ index, mask }) => searchIdentity(index, profile.genotypes, options, profile.id, mask));
+  if (found.length === 0) return [];
+  const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
+  const pops = rulePopulations(rule);
+  const chances = pops.map((p) => stringencyMatchProbability(stringency, profile.genotypes, p, options).probability);
+  const probability = chances.length === 0 ? 0 : Math.max(...chances);
+  const figures = populationFigures(rule, profile, 0, candidateGenotypes(indexes, found.map((c) => c.profileId)), searched, new Map(), () => null);
+  return found.map((c) => {
+    const results = (figures.get(c.profileId) ?? []).map((r) => {
+      if (!r.chance) return r;
+      const p = chances[pops.findIndex((pop) => pop.id === r.populationId)] ?? probability;
+      return { ...r, chance: { ...r.chance, probability: p, probabilityBracket: { lower: p, upper: p }, expectedChanceHits: searched * p } };
+    });
+    return {
+      ruleId: rule.id,
+      analysisId: rule.analysis.id,
+      matchKind: 'identity',
+      queryId: profile.id,
+      candidateId: c.profileId,
+      queryRole: 0,
+      populations: results,
+      reportedPopulationId: reported(results),
+      stringency: { stringency, comparedMarkers: c.comparedMarkers, mismatches: c.mismatches, probability, searchedProfiles: searched, expectedChanceHits: searched * probability },
+    } satisfies RuleMatch;
+  });
+}
+
+/** One scan lane of an analysis rule: a population (null for exclusion) and the query's role, with its log10 threshold. */
+interface Lane {
+  population: (MatchPopulation & { name: string }) | null;
+  queryRole: 0 | 1;
+  /** log10 of the LR a candidate must reach (computational) — or the most exclusions (exclusion). */
+  cut: number;
+}
+
+/**
+ * A rule ranked by its analysis: per population (and query role, for a table that is not
+ * role-symmetric) the threshold — the LR, or the one giving at most the allowed expected chance hits
+ * among the searched profiles — and one fused pass per index; a candidate is a match when it reaches
+ * the threshold in every population (the reported, smallest LR, reaches it).
+ */
+function searchRanked(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+  const { analysis } = rule;
+  if (analysis.roles.length !== 2) return [];
+  const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
+  const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
+  if (searched === 0) return [];
+  const distributions = new Map<string, LrDistribution>();
+  const roles: (0 | 1)[] = isRoleSymmetric(analysis) ? [0] : [0, 1];
+  const limit = rule.threshold.value ?? analysis.threshold;
+  if (limit === null) return [];
+  const lanes: Lane[] = [];
+  if (analysis.kind === 'Exclusion') {
+    for (const queryRole of roles) lanes.push({ population: null, queryRole, cut: limit });
+  } else {
+    const pops = rulePopulations(rule);
+    if (pops.length === 0) return [];
+    for (const population of pops) {
+      for (const queryRole of roles) {
+        let cut = Math.log10(limit);
+        if (rule.threshold.kind === 'expected-chance-hits') {
+          const distribution = distributionOf(rule, profile, queryRole, population.id, distributions);
+          if (!distribution) continue;
+          cut = distribution.thresholdFor(limit / searched);
+        }
+        lanes.push({ population, queryRole, cut });
+      }
+    }
+  }
+  const request = (lane: Lane, mask: Uint8Array): ScanRequest => ({
+    analysis: { ...analysis, threshold: analysis.kind === 'Exclusion' ? lane.cut : 10 ** lane.cut },
+    query: profile.genotypes,
+    queryRole: lane.queryRole,
+    population: lane.population,
+    minMarkers: rule.minMarkers,
+    excludeId: profile.id,
+    groups: mask,
+  });
+  // Per query role: candidate → the populations it reached.
+  const reached = new Map<string, Map<string | null, AnalysisMatch>>();
+  for (const { index, mask } of scoped) {
+    const matches: AnalysisMatch[][] =
+      profile.kind === 'Autosomal'
+        ? fusedScan(lanes.map((lane) => planAnalysis(index, request(lane, mask))!))
+        : lanes.map((lane) => scanAnalysis(index, request(lane, mask)));
+    for (const [i, lane] of lanes.entries()) {
+      for (const m of matches[i]!) {
+        const key = `${lane.queryRole}:${m.profileId}`;
+        if (!reached.has(key)) reached.set(key, new Map());
+        reached.get(key)!.set(lane.population?.id ?? null, m);
+      }
+    }
+  }
+  const needed = new Set(lanes.map((l) => l.population?.id ?? null));
+  const byRole = new Map<0 | 1, Set<string>>();
+  for (const [key, pops] of reached) {
+    if (![...needed].every((id) => pops.has(id))) continue;
+    const [role, id] = [Number(key[0]) as 0 | 1, key.slice(2)];
+    if (!byRole.has(role)) byRole.set(role, new Set());
+    byRole.get(role)!.add(id);
+  }
+  const cutOf = new Map(lanes.map((l) => [`${l.population?.id ?? ''}:${l.queryRole}`, l.cut]));
+  const out = new Map<string, RuleMatch>();
+  for (const [queryRole, ids] of byRole) {
+    const figures = populationFigures(rule, profile, queryRole, candidateGenotypes(indexes, ids), searched, distributions, (populationId) => cutOf.get(`${populationId}:${queryRole}`) ?? null);
+    for (const [candidateId, results] of figures) {
+      const match: RuleMatch = {
+        ruleId: rule.id,
+        analysisId: analysis.id,
+        matchKind: ruleMatchKind(rule),
+        queryId: profile.id,
+        candidateId,
+        queryRole,
+        populations: results,
+        reportedPopulationId: reported(results),
+        stringency: null,
+      };
+      // A table that is not role-symmetric was scanned with the query in each role: keep the stronger reading.
+      const previous = out.get(candidateId);
+      if (!previous || smallestIndex(match) > smallestIndex(previous)) out.set(candidateId, match);
+    }
+  }
+  return [...out.values()];
+}
+
+const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? p.nonExclusionMarkerCount ?? 0));
+
+/**
+ * Runs one search rule for an approved profile (ARCHITECTURE.md "Search policy"): only the same
+ * organization's approved profiles of the searched sample types, never the profile itself; each
+ * candidate once, with every population's figures and the expected chance hits.
+ */
+export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+  if (rule.analysis.profileKind !== profile.kind) return [];
+  const matches = rule.stringency !== null ? searchStringency(rule, profile, indexes) : searchRanked(rule, profile, indexes);
+  return matches.sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
+}
