@@ -24,6 +24,8 @@ export interface ScanRequest {
   population: { frequencies: PopulationFrequencies; haplotypes: readonly HaplotypeEntry[] } | null;
   minMarkers: number;
   excludeId?: string;
+  /** Only profiles of these groups (ProfileIndex.groupMask: a rule's searched organization × sample types); all when absent. */
+  groups?: Uint8Array;
 }
 
 /** Y-STR markers match by formula (1/0); the frequencies live in the haplotype table (as the analyze route does). */
@@ -113,8 +115,11 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
   const { analysis } = request;
   if (analysis.threshold === null || analysis.roles.length !== 2) return null;
   const keep = (profileId: string, match: AnalysisMatch | null) => (profileId === request.excludeId ? null : match);
+  const { groups } = request;
+  const outside = (slot: number) => groups !== undefined && !index.slotInGroups(slot, groups);
   const sideMatches = (verdict: (outcomes: { marker: string; outcome: MarkerOutcome }[], id: string) => AnalysisMatch | null) => () =>
     [...index.side].flatMap(([id, g]) => {
+      if (groups !== undefined && !index.sideInGroups(id, groups)) return [];
       const match = keep(id, verdict(outcomesAgainst(request, g), id));
       return match ? [match] : [];
     });
@@ -131,6 +136,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
       plans,
       maxExclusions,
       matchAt: (slot) => {
+        if (outside(slot)) return null;
         let total = 0;
         for (const plan of plans) total += plan.table[codeAt(plan, slot)]!;
         return keep(index.ids[slot]!, verdict(total % FAIL, Math.floor(total / FAIL), index.ids[slot]!));
@@ -152,6 +158,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
     plans,
     cut,
     matchAt: (slot) => {
+      if (outside(slot)) return null;
       let log10 = 0;
       const compared: string[] = [];
       let inconsistent = 0;
