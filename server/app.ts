@@ -30,6 +30,8 @@ import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
 import { recordSearchHits } from './search/record-search-hits';
 import { startSearchRuntime } from './search/search-runtime';
+import { createOrganizationEvents } from './events/organization-events';
+import { organizationEventsRoutes } from './http/events/routes';
 
 export interface AppDeps {
   database: Database;
@@ -82,7 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const verifier = deps.verifier ?? (await registerIdentity(app, { db: database.db, config, clock }));
   // The matcher indexes every approved profile before the first request (ARCHITECTURE.md "Matching").
-  const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), onError: (err, message, details) => app.log.error({ err, ...details }, message) });
+  // Open pages hear of hit and search changes as they happen (ARCHITECTURE.md "Heavy work off the request thread").
+  const events = createOrganizationEvents((err) => app.log.error({ err }, 'an event stream failed'));
+  const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message) });
   app.addHook('onClose', () => search.close());
   registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
 
@@ -93,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
-      await registerAreaRoutes(api, { db: database.db, config, clock, search });
+      await registerAreaRoutes(api, { db: database.db, config, clock, search, events });
+      await api.register(organizationEventsRoutes, { events });
     },
     { prefix: '/api' },
   );

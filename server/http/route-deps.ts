@@ -1,6 +1,7 @@
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { OrganizationEvents } from '../events/organization-events';
 import type { SearchRuntime } from '../search/search-runtime';
 
 /** What every area's route plugin receives. */
@@ -10,4 +11,6 @@ export interface RouteDeps {
   clock: Clock;
   /** The matcher and its background searches; absent in tests that do not search. */
   search?: SearchRuntime;
+  /** Where writes tell open pages that an organization's hits changed; absent in tests that do not listen. */
+  events?: Pick<OrganizationEvents, 'publish'>;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { throttled, type OrganizationEvents } from '../events/organization-events';
 import { IndexSet } from '../matching/index-set';
 import { MatchingService } from '../matching/matching-service';
 import { IndexSync, refreshProfile } from './index-sync';
@@ -23,17 +24,36 @@ export interface SearchRuntimeDeps {
   database: Database;
   clock: Clock;
   record: SearchQueueDeps['record'];
+  /** Where open pages hear of searches moving on and of the hits they record. */
+  events?: Pick<OrganizationEvents, 'publish'>;
   /** Where a failed search or a lost link to the other processes is reported (the server's log). */
   onError(err: unknown, message: string, details?: object): void;
 }
 
+/** Shortest time between two `searches` events of one organization. */
+export const SEARCH_EVENT_INTERVAL_MS = 500;
+
 /** Builds the in-memory index from every approved profile, listens for other processes' decisions, and starts the queue with the searches a stop cut off (server start-up). */
-export async function startSearchRuntime({ database, clock, record, onError }: SearchRuntimeDeps): Promise<SearchRuntime> {
+export async function startSearchRuntime({ database, clock, record, events, onError }: SearchRuntimeDeps): Promise<SearchRuntime> {
   const { db } = database;
   const service = new MatchingService(new IndexSet());
   const sync = new IndexSync({ database, service, onError });
   await sync.listenAndRebuild();
-  const queue = new SearchQueue({ db, clock, matching: service, record, onFailure: (job, err) => onError(err, 'database search failed', { job }) });
+  // Progress moves many times a second: pages hear of it at most twice a second, and of the last state always.
+  const searchesChanged = events ? throttled(events, SEARCH_EVENT_INTERVAL_MS) : undefined;
+  const recordAndTell: SearchQueueDeps['record'] = async (input) => {
+    const added = await record(input);
+    if (added > 0) events?.publish(input.organizationId, 'hits');
+    return added;
+  };
+  const queue = new SearchQueue({
+    db,
+    clock,
+    matching: service,
+    record: recordAndTell,
+    onFailure: (job, err) => onError(err, 'database search failed', { job }),
+    onChange: (job) => searchesChanged?.publish(job.organizationId, 'searches'),
+  });
   await queue.resume();
   return {
     service,
@@ -47,6 +67,7 @@ export async function startSearchRuntime({ database, clock, record, onError }: S
     },
     close: async () => {
       await queue.idle();
+      searchesChanged?.close();
       await sync.close();
     },
   };

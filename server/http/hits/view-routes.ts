@@ -15,10 +15,12 @@ const ById = z.object({ id: Id });
 const decisionResponse = { 200: HitView, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** HitView and the workflow's three calls (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
-export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config }) => {
+export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config, events }) => {
   async function decide(user: AuthenticatedUser, id: string, decision: HitDecision) {
     const hit = await findVisibleHit(db, user, id);
     const { queued } = await decideHit(db, clock, auditActor(user), hit, decision, { publicUrl: config.publicUrl });
+    // Committed: the organization's open hit lists read again.
+    events?.publish(hit.organizationId, 'hits');
     // After the commit: SMTP delivery must not hold the transaction, and a failure is retried from the outbox.
     if (queued > 0) void sender.deliverPending().catch((err: unknown) => app.log.error({ err }, 'e-mail delivery failed'));
     return buildHitView(db, clock, user, id);

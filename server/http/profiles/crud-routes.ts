@@ -49,7 +49,7 @@ function assertPending(profile: { status: string; profileId: string }, what: str
 }
 
 /** One profile: read, form options, edit, edit markers, delete (spec 2.8, 6). */
-export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
+export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, events }) => {
   app.get(
     '/profiles/form-options',
     {
@@ -151,14 +151,16 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     async (request, reply) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       if (current.status === 'approved') throw new Conflict(`Profile ${current.profileId} is approved; reset it to pending before deleting it.`);
-      await db.transaction(async (tx) => {
+      const hitsDeleted = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
         // The hits that name it go with it (a pending profile may still be named by decided hits after a reset).
-        await deleteHitsOf(t, current.id, { actor: auditActor(request.user), clock });
+        const deleted = await deleteHitsOf(t, current.id, { actor: auditActor(request.user), clock });
         await t.delete(profiles).where(eq(profiles.id, current.id));
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
+        return deleted.length;
       });
+      if (hitsDeleted > 0) events?.publish(current.organizationId, 'hits');
       return reply.code(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import { deleteHitsOf, withdrawPendingHits } from '../../hits/record-hits';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
+import type { OrganizationEvents } from '../../events/organization-events';
 import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../auth/load-principal';
@@ -39,8 +40,10 @@ async function decide(
   user: AuthenticatedUser,
   current: ProfileRow,
   change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2]; hits?: 'withdraw' | 'delete' },
+  events?: Pick<OrganizationEvents, 'publish'>,
 ) {
-  return db.transaction(async (tx) => {
+  let hitsRemoved = 0;
+  const decided = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const before = await profileSnapshot(t, current.id);
     const reviewed = change.status === 'pending' ? { reviewedBy: null, reviewedAt: null } : { reviewedBy: user.id, reviewedAt: clock.now() };
@@ -49,15 +52,18 @@ async function decide(
     if (change.markerValues) await writeMarkerValues(t, current.id, change.markerValues);
     // The search of an approved profile starts after this commits (afterDecision).
     // Reset: the profile leaves the database, its pending hits are withdrawn; reset-delete: every hit naming it goes.
-    if (change.hits) await (change.hits === 'withdraw' ? withdrawPendingHits : deleteHitsOf)(t, current.id, { actor: auditActor(user), clock });
+    if (change.hits) hitsRemoved = (await (change.hits === 'withdraw' ? withdrawPendingHits : deleteHitsOf)(t, current.id, { actor: auditActor(user), clock })).length;
     const after = await profileSnapshot(t, current.id);
     await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
     return after;
   });
+  // Committed: the open hit lists of the organization (whose profiles alone its hits name) read again.
+  if (hitsRemoved > 0) events?.publish(current.organizationId, 'hits');
+  return decided;
 }
 
 /** Profile review (spec 4 "Profiles"): approve with marker values and comments, reject with a reason, reset, reset-and-delete. */
-export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, search }) => {
+export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, search, events }) => {
   /** After the decision committed: an approved profile joins the in-memory index and is searched in the background; a reset one leaves it. */
   const afterDecision = async (profile: { id: string; profileId: string; organizationId: string; status: string }) => search?.decided(profile);
 
@@ -101,7 +107,7 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'reset');
-      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: request.body.version, comments: request.body.comments, action: 'Reset', hits: 'withdraw' });
+      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: request.body.version, comments: request.body.comments, action: 'Reset', hits: 'withdraw' }, events);
       await afterDecision({ ...current, status: 'pending' });
       return reset;
     },
@@ -117,7 +123,7 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'reset');
       // Spec 7.1: no payload; the status check above is the guard against a stale screen.
-      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: current.version, comments: '', action: 'Reset and hits deleted', hits: 'delete' });
+      const reset = await decide(db, clock, request.user, current, { status: 'pending', version: current.version, comments: '', action: 'Reset and hits deleted', hits: 'delete' }, events);
       await afterDecision({ ...current, status: 'pending' });
       return reset;
     },

@@ -3,7 +3,7 @@
  * route is called as five personas and must answer as its declared access rule and spec 6 say.
  * A new route is covered automatically; a route whose parameters have no fixture fails below.
  */
-import Fastify from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, VERBS, type Entity, type Verb } from '../../../../core/permissions';
 import { allows, guardRoutes, type Access } from '../../../../server/http/access';
@@ -251,9 +251,28 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/hits/:id/publish': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reject': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reset': { entity: 'Hits', verb: 'Reset' },
+  // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
+  'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
   'GET /api/email-outbox': { entity: 'EmailTemplates', verb: 'Edit' },
 };
+
+/** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */
+const STREAMS = new Set(['GET /api/organizations/:orgId/events']);
+
+/** The body a route answered; an open stream's first chunk, after which it is left to drain until the app closes. */
+async function bodyOf(res: LightMyRequestResponse, streaming: boolean): Promise<string> {
+  if (!streaming) return res.body;
+  const stream = res.stream();
+  if (res.statusCode !== 200) {
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    return text;
+  }
+  const first = await new Promise<string>((resolve) => stream.once('data', (chunk) => resolve(String(chunk))));
+  stream.resume();
+  return first;
+}
 
 /** The rule a route should have, from the spec's conventions and the exceptions above (not from the route itself). */
 function expectedAccess(method: string, url: string): Access | string {
@@ -306,12 +325,15 @@ describe('authorization matrix (generated from the route list)', () => {
       const target = urlFor(route.url);
       if ('missing' in target) continue;
       for (const persona of personas) {
+        const streaming = STREAMS.has(`${route.method} ${route.url}`);
         const res = await t.app.inject({
           method: route.method as 'GET',
           url: target.url,
           headers: persona.token ? { authorization: `Bearer ${persona.token}` } : {},
           ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+          ...(streaming ? { payloadAsStream: true } : {}),
         });
+        const body = await bodyOf(res, streaming);
         const expected = expectedAccess(route.method, route.url);
         const allowed = expectedAllowed(typeof expected === 'string' ? route.access : expected, persona, target.params);
         const where = `${route.method} ${route.url} as ${persona.name}: ${res.statusCode}`;
@@ -321,7 +343,7 @@ describe('authorization matrix (generated from the route list)', () => {
           if (res.statusCode !== 403) failures.push(`${where}, expected 403`);
         } else if (persona.name === 'user of another organization') {
           // Allowed by role, but organization A's records stay invisible: refused, or absent from lists.
-          const leaks = res.statusCode < 300 ? secrets.filter((id) => res.body.includes(id)) : [];
+          const leaks = res.statusCode < 300 ? secrets.filter((id) => body.includes(id)) : [];
           if (leaks.length > 0) failures.push(`${where}, leaked organization A's ${leaks.join(', ')}`);
           if (res.statusCode === 401) failures.push(`${where}, expected to pass authentication`);
         } else if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
