@@ -7,6 +7,7 @@ import { emailTemplatesArea } from './email-templates/area';
 import { markersArea } from './markers/area';
 import { populationsArea } from './populations/area';
 import { referenceListsArea } from './reference-lists/area';
+import { searchRulesArea } from './search-rules/area';
 import { settingsTextsArea } from './settings-texts/area';
 import { usersArea } from './users/area';
 
@@ -21,5 +22,6 @@ export const ADMIN_AREAS: readonly FeatureArea[] = [
   emailTemplatesArea,
   citationsArea,
   analysisGroupsArea,
+  searchRulesArea,
   settingsTextsArea,
 ];

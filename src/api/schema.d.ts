@@ -5317,6 +5317,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List search rules */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    sort?: string;
+                    search?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["SearchRule"][];
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a search rule */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default true */
+                        active?: boolean;
+                        /** @enum {string} */
+                        trigger: "approval" | "request";
+                        searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+                        searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+                        /** Format: uuid */
+                        analysisId: string;
+                        stringency: ("high" | "moderate" | "low") | null;
+                        minMarkers: number;
+                        maxMismatches: number;
+                        /** @enum {string} */
+                        thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+                        threshold: number | null;
+                        /** @default [] */
+                        populationIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchRule"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search-rules/form-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analyses and populations a search rule may name */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchRuleFormOptions"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One search rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchRule"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Change a search rule */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @default true */
+                        active?: boolean;
+                        /** @enum {string} */
+                        trigger: "approval" | "request";
+                        searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+                        searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+                        /** Format: uuid */
+                        analysisId: string;
+                        stringency: ("high" | "moderate" | "low") | null;
+                        minMarkers: number;
+                        maxMismatches: number;
+                        /** @enum {string} */
+                        thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+                        threshold: number | null;
+                        /** @default [] */
+                        populationIds?: string[];
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchRule"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a search rule (its hits stay, no longer naming it) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases": {
         parameters: {
             query?: never;
@@ -9657,6 +9964,11 @@ export interface components {
             isExclusion: boolean | null;
             notEvaluated: string | null;
         };
+        ParentageConclusionInput: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
         PopulationResultInput: {
             /** Format: uuid */
             populationId: string;
@@ -9672,6 +9984,7 @@ export interface components {
                 upperBound: number;
                 frequency: number;
             } | null;
+            conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
         };
         AnalysisResultInput: {
             /** Format: uuid */
@@ -9805,6 +10118,142 @@ export interface components {
             /** Format: date-time */
             approvalExpiresAt: string;
         };
+        BracketInput: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFiguresInput: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["BracketInput"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["BracketInput"] | null;
+            gridStep: number;
+        };
+        PopulationFiguresInput: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFiguresInput"] | null;
+        };
+        StringencyFiguresInput: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFiguresInput: {
+            populations: components["schemas"]["PopulationFiguresInput"][];
+            stringency: components["schemas"]["StringencyFiguresInput"] | null;
+        };
+        KeyboardSearchCandidateInput: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            comparedMarkers: number;
+            mismatches: number;
+            stringencyMet: boolean;
+            results: {
+                /** Format: uuid */
+                analysisId: string;
+                analysisName: string;
+                populationId: string | null;
+                populationName: string | null;
+                combinedIndex: number | null;
+                markerCount: number;
+                nonExclusionMarkerCount: number | null;
+                probability: string;
+                overThreshold: boolean;
+                synthetic: boolean;
+                pValue: number | null;
+                pValueBracket: components["schemas"]["BracketInput"] | null;
+            }[];
+        };
+        KeyboardSearchChanceInput: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            synthetic: boolean;
+            probability: number;
+            expectedChanceHits: number;
+        };
+        KeyboardSearchAnswerInput: {
+            candidates: components["schemas"]["KeyboardSearchCandidateInput"][];
+            truncated: boolean;
+            searchedProfiles: number;
+            chance: components["schemas"]["KeyboardSearchChanceInput"][];
+        };
+        SearchRuleInput: {
+            name: string;
+            /** @default true */
+            active: boolean;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            /** Format: uuid */
+            analysisId: string;
+            stringency: ("high" | "moderate" | "low") | null;
+            minMarkers: number;
+            maxMismatches: number;
+            /** @enum {string} */
+            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+            threshold: number | null;
+            /** @default [] */
+            populationIds: string[];
+            /** Format: uuid */
+            id: string;
+            version: number;
+            analysisName: string;
+            /** @enum {string} */
+            analysisKind: "Computational" | "Exclusion";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            populationNames: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SearchRuleFormOptionsInput: {
+            analyses: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                groupName: string;
+                /** @enum {string} */
+                kind: "Computational" | "Exclusion";
+                /** @enum {string} */
+                profileKind: "Autosomal" | "YStr";
+                roleCount: number;
+                threshold: number | null;
+                active: boolean;
+            }[];
+            populations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                synthetic: boolean;
+            }[];
+        };
         CaseUserInput: {
             /** Format: uuid */
             id: string;
@@ -9905,33 +10354,6 @@ export interface components {
                 name: string;
             }[];
         };
-        KeyboardSearchCandidateInput: {
-            /** Format: uuid */
-            profileId: string;
-            sampleName: string;
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            comparedMarkers: number;
-            mismatches: number;
-            stringencyMet: boolean;
-            results: {
-                /** Format: uuid */
-                analysisId: string;
-                analysisName: string;
-                populationId: string | null;
-                populationName: string | null;
-                combinedIndex: number | null;
-                markerCount: number;
-                nonExclusionMarkerCount: number | null;
-                probability: string;
-                overThreshold: boolean;
-            }[];
-        };
-        KeyboardSearchAnswerInput: {
-            candidates: components["schemas"]["KeyboardSearchCandidateInput"][];
-            truncated: boolean;
-        };
         TaskRequestInput: {
             /** Format: uuid */
             id: string;
@@ -10016,6 +10438,14 @@ export interface components {
             nonExclusionMarkerCount: number | null;
             probability: string;
             profiles: components["schemas"]["HitProfileInput"][];
+            searchRuleId: string | null;
+            searchRuleName: string | null;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion";
+            expectedChanceHits: number | null;
+            pValue: number | null;
+            synthetic: boolean;
+            figures: components["schemas"]["HitFiguresInput"] | null;
         };
         HitInput: {
             /** Format: uuid */
@@ -10037,6 +10467,14 @@ export interface components {
             nonExclusionMarkerCount: number | null;
             probability: string;
             profiles: components["schemas"]["HitProfileInput"][];
+            searchRuleId: string | null;
+            searchRuleName: string | null;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion";
+            expectedChanceHits: number | null;
+            pValue: number | null;
+            synthetic: boolean;
+            figures: components["schemas"]["HitFiguresInput"] | null;
             comments: string;
             /** Format: date-time */
             updatedAt: string;
@@ -10090,6 +10528,7 @@ export interface components {
                     upperBound: number;
                     frequency: number;
                 } | null;
+                conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
             } | null;
             evaluationError: string | null;
             history: components["schemas"]["HitHistoryEntryInput"][];
@@ -10481,6 +10920,11 @@ export interface components {
             isExclusion: boolean | null;
             notEvaluated: string | null;
         };
+        ParentageConclusion: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
         PopulationResult: {
             /** Format: uuid */
             populationId: string;
@@ -10496,6 +10940,7 @@ export interface components {
                 upperBound: number;
                 frequency: number;
             } | null;
+            conclusion?: components["schemas"]["ParentageConclusion"] | null;
         };
         AnalysisResult: {
             /** Format: uuid */
@@ -10629,6 +11074,142 @@ export interface components {
             /** Format: date-time */
             approvalExpiresAt: string;
         };
+        Bracket: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFigures: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["Bracket"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["Bracket"] | null;
+            gridStep: number;
+        };
+        PopulationFigures: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFigures"] | null;
+        };
+        StringencyFigures: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFigures: {
+            populations: components["schemas"]["PopulationFigures"][];
+            stringency: components["schemas"]["StringencyFigures"] | null;
+        };
+        KeyboardSearchCandidate: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            comparedMarkers: number;
+            mismatches: number;
+            stringencyMet: boolean;
+            results: {
+                /** Format: uuid */
+                analysisId: string;
+                analysisName: string;
+                populationId: string | null;
+                populationName: string | null;
+                combinedIndex: number | null;
+                markerCount: number;
+                nonExclusionMarkerCount: number | null;
+                probability: string;
+                overThreshold: boolean;
+                synthetic: boolean;
+                pValue: number | null;
+                pValueBracket: components["schemas"]["Bracket"] | null;
+            }[];
+        };
+        KeyboardSearchChance: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            synthetic: boolean;
+            probability: number;
+            expectedChanceHits: number;
+        };
+        KeyboardSearchAnswer: {
+            candidates: components["schemas"]["KeyboardSearchCandidate"][];
+            truncated: boolean;
+            searchedProfiles: number;
+            chance: components["schemas"]["KeyboardSearchChance"][];
+        };
+        SearchRule: {
+            name: string;
+            /** @default true */
+            active: boolean;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            /** Format: uuid */
+            analysisId: string;
+            stringency: ("high" | "moderate" | "low") | null;
+            minMarkers: number;
+            maxMismatches: number;
+            /** @enum {string} */
+            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+            threshold: number | null;
+            /** @default [] */
+            populationIds: string[];
+            /** Format: uuid */
+            id: string;
+            version: number;
+            analysisName: string;
+            /** @enum {string} */
+            analysisKind: "Computational" | "Exclusion";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            populationNames: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SearchRuleFormOptions: {
+            analyses: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                groupName: string;
+                /** @enum {string} */
+                kind: "Computational" | "Exclusion";
+                /** @enum {string} */
+                profileKind: "Autosomal" | "YStr";
+                roleCount: number;
+                threshold: number | null;
+                active: boolean;
+            }[];
+            populations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                synthetic: boolean;
+            }[];
+        };
         CaseUser: {
             /** Format: uuid */
             id: string;
@@ -10729,33 +11310,6 @@ export interface components {
                 name: string;
             }[];
         };
-        KeyboardSearchCandidate: {
-            /** Format: uuid */
-            profileId: string;
-            sampleName: string;
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            comparedMarkers: number;
-            mismatches: number;
-            stringencyMet: boolean;
-            results: {
-                /** Format: uuid */
-                analysisId: string;
-                analysisName: string;
-                populationId: string | null;
-                populationName: string | null;
-                combinedIndex: number | null;
-                markerCount: number;
-                nonExclusionMarkerCount: number | null;
-                probability: string;
-                overThreshold: boolean;
-            }[];
-        };
-        KeyboardSearchAnswer: {
-            candidates: components["schemas"]["KeyboardSearchCandidate"][];
-            truncated: boolean;
-        };
         TaskRequest: {
             /** Format: uuid */
             id: string;
@@ -10840,6 +11394,14 @@ export interface components {
             nonExclusionMarkerCount: number | null;
             probability: string;
             profiles: components["schemas"]["HitProfile"][];
+            searchRuleId: string | null;
+            searchRuleName: string | null;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion";
+            expectedChanceHits: number | null;
+            pValue: number | null;
+            synthetic: boolean;
+            figures: components["schemas"]["HitFigures"] | null;
         };
         Hit: {
             /** Format: uuid */
@@ -10861,6 +11423,14 @@ export interface components {
             nonExclusionMarkerCount: number | null;
             probability: string;
             profiles: components["schemas"]["HitProfile"][];
+            searchRuleId: string | null;
+            searchRuleName: string | null;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion";
+            expectedChanceHits: number | null;
+            pValue: number | null;
+            synthetic: boolean;
+            figures: components["schemas"]["HitFigures"] | null;
             comments: string;
             /** Format: date-time */
             updatedAt: string;
@@ -10914,6 +11484,7 @@ export interface components {
                     upperBound: number;
                     frequency: number;
                 } | null;
+                conclusion?: components["schemas"]["ParentageConclusion"] | null;
             } | null;
             evaluationError: string | null;
             history: components["schemas"]["HitHistoryEntry"][];

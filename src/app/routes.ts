@@ -131,6 +131,9 @@ export const routes = defineRoutes({
   AnalysisEdit: { pattern: '/:orgId/analysis-groups/:analysisGroupId/analyses/:analysisId', title: 'Analysis', breadcrumb: { param: 'analysisId' }, parent: 'AnalysisGroupEdit', permission: edit('Analyses') },
   FormulaEdit: { pattern: '/:orgId/analysis-groups/:analysisGroupId/analyses/:analysisId/formulae/:formulaId', title: 'Formula', breadcrumb: { param: 'formulaId' }, parent: 'AnalysisEdit', permission: edit('Analyses') },
   ConstantEdit: { pattern: '/:orgId/analysis-groups/:analysisGroupId/analyses/:analysisId/constants/:constantId', title: 'Constant', breadcrumb: { param: 'constantId' }, parent: 'AnalysisEdit', permission: edit('Analyses') },
+  // The search policy (ARCHITECTURE.md "Search policy"): readers open a rule read-only, adding needs SearchRules Add.
+  SearchRules: { pattern: '/:orgId/search-rules', title: 'Search rules', breadcrumb: 'Search rules', parent: 'Dashboard', permission: read('SearchRules') },
+  SearchRulesEdit: { pattern: '/:orgId/search-rules/:id/edit', title: 'Search rule', breadcrumb: id, parent: 'SearchRules', permission: { entity: 'SearchRules', verb: 'Read', verbWhenNew: 'Add' } },
   EmailTemplates: { pattern: '/:orgId/email-templates', title: 'Email templates', breadcrumb: 'Email templates', parent: 'Dashboard', permission: read('EmailTemplates') },
   EmailTemplateForm: { pattern: '/:orgId/email-templates/:id', title: 'Email template', breadcrumb: id, parent: 'EmailTemplates', permission: edit('EmailTemplates') },
 

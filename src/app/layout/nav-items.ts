@@ -33,6 +33,7 @@ export const NAV_SECTIONS: readonly NavSectionSpec[] = [
       item('AutosomalChemistries'),
       item('Populations'),
       item('AnalysisGroups'),
+      item('SearchRules'),
       item('EmailTemplates'),
       item('Citations'),
     ],

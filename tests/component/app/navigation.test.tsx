@@ -28,6 +28,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Autosomal chemistries', `/${OSLO}/autosomal-chemistries`],
       ['Populations', `/${OSLO}/populations`],
       ['Analysis groups', `/${OSLO}/analysis-groups`],
+      ['Search rules', `/${OSLO}/search-rules`],
       ['Email templates', `/${OSLO}/email-templates`],
       ['Citations', `/${OSLO}/citations`],
       ['About us', `/${OSLO}/about`],
