@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnalysisFigures } from './analysis-figures';
 import { Id } from './common';
+import { Bracket } from './hit-figures';
 import { MarkerValueInput } from './profiles';
 
 /** CODIS search stringency (GENETICS.md "Database search"). */
@@ -25,6 +26,11 @@ export const KeyboardSearchResult = z.object({
   ...AnalysisFigures.shape,
   /** Whether the analysis threshold is met, i.e. a database search would record a hit. */
   overThreshold: z.boolean(),
+  /** The population is synthetic (demo data): not for casework. */
+  synthetic: z.boolean(),
+  /** P(an unrelated profile scores at least this LR), upper end of its bracket; null where no LR distribution applies (exclusion, Y-STR). */
+  pValue: z.number().nullable(),
+  pValueBracket: Bracket.nullable(),
 });
 
 /** A stored profile the typed-in one may match. */
@@ -43,7 +49,26 @@ export const KeyboardSearchCandidate = z
   .meta({ id: 'KeyboardSearchCandidate' });
 export type KeyboardSearchCandidate = z.infer<typeof KeyboardSearchCandidate>;
 
+/** Per chosen population: the chance that an unrelated profile meets the stringency, and the chance candidates expected among those searched. */
+export const KeyboardSearchChance = z
+  .object({
+    populationId: Id,
+    populationName: z.string(),
+    synthetic: z.boolean(),
+    /** P(an unrelated profile meets the stringency), exact (Poisson-binomial over the markers). */
+    probability: z.number(),
+    expectedChanceHits: z.number(),
+  })
+  .meta({ id: 'KeyboardSearchChance' });
+export type KeyboardSearchChance = z.infer<typeof KeyboardSearchChance>;
+
 export const KeyboardSearchAnswer = z
-  .object({ candidates: z.array(KeyboardSearchCandidate), truncated: z.boolean() })
+  .object({
+    candidates: z.array(KeyboardSearchCandidate),
+    truncated: z.boolean(),
+    /** Approved profiles of the kind in the organizations the user reaches (N). */
+    searchedProfiles: z.number().int(),
+    chance: z.array(KeyboardSearchChance),
+  })
   .meta({ id: 'KeyboardSearchAnswer' });
 export type KeyboardSearchAnswer = z.infer<typeof KeyboardSearchAnswer>;

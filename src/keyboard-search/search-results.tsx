@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { formatExpectedChanceHits, formatPValue, SYNTHETIC_LABEL } from '../../core/chance-display';
 import type { KeyboardSearchAnswer, KeyboardSearchCandidate } from '../../core/schemas/keyboard-search';
 import { routes } from '../app/routes';
 
@@ -13,7 +14,9 @@ function CandidateResults({ candidate }: { candidate: KeyboardSearchCandidate })
         <li key={`${r.analysisId}/${r.populationId ?? ''}`}>
           <strong>{r.analysisName}</strong>
           {r.populationName ? ` over ${r.populationName}` : ''}: {r.probability}
+          {r.pValue !== null ? ` (${formatPValue(r.pValue)})` : ''}
           {r.overThreshold ? <span className="keyboard-search__threshold"> (over the threshold)</span> : null}
+          {r.synthetic ? <span className="synthetic-label"> {SYNTHETIC_LABEL}</span> : null}
         </li>
       ))}
     </ul>
@@ -26,7 +29,7 @@ function CandidateResults({ candidate }: { candidate: KeyboardSearchCandidate })
  * its figures per analysis and population.
  */
 export function SearchResults({ orgId, answer }: { orgId: string; answer: KeyboardSearchAnswer }) {
-  const { candidates, truncated } = answer;
+  const { candidates, truncated, chance, searchedProfiles } = answer;
   return (
     <section className="keyboard-search__answer" aria-labelledby="keyboard-search-answer">
       <h2 id="keyboard-search-answer">Possible hits</h2>
@@ -35,6 +38,16 @@ export function SearchResults({ orgId, answer }: { orgId: string; answer: Keyboa
           ? 'No stored profile matches this profile under these settings.'
           : `${candidates.length} ${candidates.length === 1 ? 'candidate' : 'candidates'}${truncated ? ' (the strongest; more were found — narrow the search)' : ''}.`}
       </p>
+      {chance.length > 0 ? (
+        <ul className="keyboard-search__chance" aria-label="Expected chance hits">
+          {chance.map((c) => (
+            <li key={c.populationId}>
+              Stringency over {c.populationName}: {formatExpectedChanceHits(c.expectedChanceHits, searchedProfiles)}
+              {c.synthetic ? <span className="synthetic-label"> {SYNTHETIC_LABEL}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {candidates.length > 0 ? (
         <div className="keyboard-search__scroll">
           <table className="keyboard-search__table">

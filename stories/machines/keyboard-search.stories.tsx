@@ -33,9 +33,14 @@ const result = (analysisName: string, combinedIndex: number, probability: string
   nonExclusionMarkerCount: null,
   probability,
   overThreshold: true,
+  synthetic: false,
+  pValue: 1 / combinedIndex / 10,
+  pValueBracket: { lower: 1 / combinedIndex / 11, upper: 1 / combinedIndex / 10 },
 });
 const ANSWER: KeyboardSearchAnswer = {
   truncated: false,
+  searchedProfiles: 1_000_000,
+  chance: [{ populationId: REQUEST.populationIds[0]!, populationName: 'FBI 2015 Caucasian', synthetic: false, probability: 3.1e-10, expectedChanceHits: 3.1e-4 }],
   candidates: [
     {
       profileId: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4',
@@ -119,7 +124,7 @@ export const Searching: Story = { args: { value: 'searching', context: { request
 /** results: each candidate with stringency, markers compared and mismatched, and each analysis per population. */
 export const Results: Story = { args: { value: 'results', context: { request: REQUEST, answer: ANSWER } } };
 /** results with no candidate. */
-export const NoCandidates: Story = { args: { value: 'results', context: { request: REQUEST, answer: { candidates: [], truncated: false } } } };
+export const NoCandidates: Story = { args: { value: 'results', context: { request: REQUEST, answer: { candidates: [], truncated: false, searchedProfiles: 1_000_000, chance: [] } } } };
 /** failed: the server's message and Try again; the form keeps what was typed. */
 export const Failed: Story = { args: { value: 'failed', context: { request: REQUEST, error: { status: 400, message: 'Population FBI 2015 Caucasian does not hold Y-STR haplotypes' } } } };
 

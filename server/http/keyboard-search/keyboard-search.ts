@@ -7,6 +7,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { cases, chemistries, profiles } from '../../db/schema';
 import { candidateResults } from '../../matching/candidate-results';
+import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
+import type { LrDistribution } from '../../genetics/statistics';
+import { CHANCE_GRID_STEP } from '../../matching/rule-search';
 import { compareProfiles } from '../../matching/genotype-comparison';
 import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
 import type { MatchingService } from '../../matching/matching-service';
@@ -22,6 +25,9 @@ import { inReachableOrganizations } from '../tenancy';
 
 /** Most candidates one answer lists (the strongest first); `truncated` says when more were found. */
 export const MAX_CANDIDATES = 200;
+
+/** A bracketed p-value as the answer shows it: its upper end, and the bracket. */
+const pValueFields = (tail: { lower: number; upper: number } | null) => ({ pValue: tail?.upper ?? null, pValueBracket: tail ? { lower: tail.lower, upper: tail.upper } : null });
 
 /** The typed-in genotypes checked by the allele rules (mixtures allowed: a forensic unknown may be one), by marker name. */
 async function readQuery(db: Db, body: KeyboardSearchBody) {
@@ -47,6 +53,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const wrongKind = populationRows.find((p) => p.kind !== kind);
   if (wrongKind) throw new BadRequest(`Population ${wrongKind.name} does not hold ${kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
   const [analyses, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
+  const synthetic = new Set(populationRows.filter((p) => p.synthetic).map((p) => p.id));
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };
   const ids = new Set(matching.identity(kind, query, options).map((c) => c.profileId));
@@ -64,6 +71,23 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   }));
   const results = candidateResults(kind, query, genotypes, analyses, populations);
   const names = { analyses: new Map(analyses.map((a) => [a.id, a.name])), populations: new Map(populations.map((p) => [p.id, p.name])) };
+  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the user reaches; a candidate's p-value comes from
+  // the unrelated-profile distribution of its analysis and population, computed once per pair that has a candidate.
+  const reach = (organizationId: string) => user.scope === 'All' || user.organizationIds.includes(organizationId);
+  const searchedProfiles = matching.indexes.indexes(kind).reduce((n, index) => n + index.countInGroups(index.groupMask((g) => reach(g.organizationId))), 0);
+  const chance = populations.map((p) => {
+    const probability = kind === 'Autosomal' ? stringencyMatchProbability(body.stringency, query, p, options).probability : 0;
+    return { populationId: p.id, populationName: p.name, synthetic: synthetic.has(p.id), probability, expectedChanceHits: searchedProfiles * probability };
+  });
+  const distributions = new Map<string, LrDistribution | null>();
+  const pValueOf = (analysisId: string, populationId: string | null, combinedIndex: number | null) => {
+    const analysis = analyses.find((a) => a.id === analysisId);
+    const population = populations.find((p) => p.id === populationId);
+    if (!analysis || !population || combinedIndex === null || analysis.kind !== 'Computational' || kind !== 'Autosomal' || analysis.roles.length !== 2) return null;
+    const key = `${analysisId}:${populationId}`;
+    if (!distributions.has(key)) distributions.set(key, unrelatedDistribution(analysis, query, 0, population, { step: CHANCE_GRID_STEP }));
+    return distributions.get(key)!.tail(combinedIndex > 0 ? Math.log10(combinedIndex) : -Infinity);
+  };
 
   const candidates: KeyboardSearchCandidate[] = visible
     .filter((v) => genotypes.has(v.id))
@@ -88,6 +112,8 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
             nonExclusionMarkerCount: r.nonExclusionMarkerCount,
             probability: formatHitProbability({ combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount ?? 0 }),
             overThreshold: r.overThreshold,
+            synthetic: r.populationId !== null && synthetic.has(r.populationId),
+            ...pValueFields(pValueOf(r.analysisId, r.populationId, r.combinedIndex)),
           })),
       };
     });
@@ -103,5 +129,5 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       after: { chemistryId: body.chemistryId, markerCount: query.size, populationIds: body.populationIds, ...options, candidateCount: candidates.length },
     }),
   );
-  return { candidates: candidates.slice(0, MAX_CANDIDATES), truncated: candidates.length > MAX_CANDIDATES };
+  return { candidates: candidates.slice(0, MAX_CANDIDATES), truncated: candidates.length > MAX_CANDIDATES, searchedProfiles, chance };
 }

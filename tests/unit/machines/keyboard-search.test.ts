@@ -13,7 +13,7 @@ const request: KeyboardSearchRequest = {
   minMarkers: 1,
   maxMismatches: 0,
 };
-const answer: KeyboardSearchAnswer = { candidates: [], truncated: false };
+const answer: KeyboardSearchAnswer = { candidates: [], truncated: false, searchedProfiles: 0, chance: [] };
 
 const at = (value: StateValue, context: Partial<KeyboardSearchContext> = {}) =>
   keyboardSearchMachine.resolveState({ value, context: { request: null, answer: null, error: null, ...context } });

@@ -91,6 +91,19 @@ describe('keyboard search (POST profiles/get-all-possible-hits)', () => {
     expect(identity).toMatchObject({ populationId, populationName: 'FBI 2015 Caucasian', markerCount: 13, overThreshold: true });
     expect(identity.probability).toMatch(/^99\.99%/);
     expect(answer.candidates.find((c) => c.profileId === profileIds.other)?.stringencyMet ?? false).toBe(false);
+    // GENETICS.md "Expected chance hits": N is what the user reaches (REF-A and the other profile of Oslo), the
+    // stringency chance is a probability, and the identity figure's p-value is at most the chance of meeting the stringency.
+    expect(answer.searchedProfiles).toBe(2);
+    expect(answer.chance).toHaveLength(1);
+    const chance = answer.chance[0]!;
+    expect(chance).toMatchObject({ populationId, populationName: 'FBI 2015 Caucasian', synthetic: false });
+    expect(chance.probability).toBeGreaterThan(0);
+    expect(chance.probability).toBeLessThan(1e-6);
+    expect(chance.expectedChanceHits).toBeCloseTo(2 * chance.probability, 20);
+    expect(identity.synthetic).toBe(false);
+    expect(identity.pValue).toBeGreaterThan(0);
+    expect(identity.pValue!).toBeLessThanOrEqual(chance.probability);
+    expect(identity.pValueBracket!.lower).toBeLessThanOrEqual(identity.pValue!);
   });
 
   it('gives an administrator with scope All every organization’s profile', async () => {
