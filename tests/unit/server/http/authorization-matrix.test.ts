@@ -352,7 +352,8 @@ describe('authorization matrix (generated from the route list)', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Every route × five personas, one request each: minutes on a loaded two-core machine, not seconds.
+  }, 180_000);
 });
 
 describe('a route without an access rule', () => {
