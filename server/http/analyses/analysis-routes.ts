@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Analysis, CreateAnalysisBody, UpdateAnalysisBody } from '../../../core/schemas/analyses';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
-import { analyses, analysisFormulae, analysisGroups, hits } from '../../db/schema';
+import { analyses, analysisFormulae, analysisGroups, hits, searchRules } from '../../db/schema';
 import { hitsUsing } from '../../hits/hits-using';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
@@ -80,6 +80,9 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       // An analysis that found hits is kept, so they stay reproducible (deactivate it instead).
       const use = await hitsUsing(db, hits.analysisId, row.id);
       if (use) throw new Conflict(`Analysis ${row.name} cannot be deleted: ${use}. Deactivate it instead.`);
+      // A search rule names its analysis: the rule is changed or deleted first (Search rules).
+      const rules = await db.select({ name: searchRules.name }).from(searchRules).where(eq(searchRules.analysisId, row.id));
+      if (rules.length > 0) throw new Conflict(`Analysis ${row.name} cannot be deleted: the search ${rules.length === 1 ? 'rule' : 'rules'} ${rules.map((r) => r.name).join(', ')} ${rules.length === 1 ? 'uses' : 'use'} it. Change or delete ${rules.length === 1 ? 'that rule' : 'those rules'} first, or deactivate the analysis.`);
       await db.delete(analyses).where(eq(analyses.id, row.id));
       return reply.code(204).send(null);
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis, Constant, Formula } from '../../../../core/schemas/analyses';
-import { analysisGroups } from '../../../../server/db/schema';
+import { analysisGroups, searchRules } from '../../../../server/db/schema';
 import { createAccessGroup, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
@@ -95,5 +95,13 @@ describe('analyses, formulae and constants', () => {
     expect(row.statusCode, row.body).toBe(201);
     expect((await call('admin', 'POST', `/api/analyses/${lineage.id}/formulae`, { pattern: 'P-P', expression: null, isExclusion: null })).statusCode).toBe(400);
     expect((await call('admin', 'POST', `/api/analyses/${lineage.id}/constants`, { name: 'theta', notation: '', value: 0 })).statusCode).toBe(400);
+  });
+
+  it('refuses to delete an analysis a search rule uses, naming the rule (409, not a server error)', async () => {
+    const kept = (await call('admin', 'POST', '/api/analyses', { ...duo, name: 'Searched by a rule', analysisGroupId: groupId })).json() as Analysis;
+    await t.database.db.insert(searchRules).values({ name: 'Relatives of remains', searchingSampleTypes: ['Unidentified Human (Remains)'], searchedSampleTypes: ['Biological Mother'], analysisId: kept.id });
+    const del = await call('admin', 'DELETE', `/api/analyses/${kept.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error).toBe('Analysis Searched by a rule cannot be deleted: the search rule Relatives of remains uses it. Change or delete that rule first, or deactivate the analysis.');
   });
 });
