@@ -116,6 +116,20 @@ export const MarkerResult = z
   .meta({ id: 'MarkerResult' });
 export type MarkerResult = z.infer<typeof MarkerResult>;
 
+/**
+ * GENETICS.md "Parentage with inconsistencies", for an analysis with the constant `maxInconsistencies`:
+ * the evaluated markers inconsistent with the relationship (their formula uses μ) and whether they are
+ * more than allowed, which makes the result Excluded (combined index 0, probability "Excluded").
+ */
+export const ParentageConclusion = z
+  .object({
+    excluded: z.boolean(),
+    inconsistentMarkers: z.array(z.string()),
+    maxInconsistencies: z.number(),
+  })
+  .meta({ id: 'ParentageConclusion' });
+export type ParentageConclusion = z.infer<typeof ParentageConclusion>;
+
 /** A computational result over one population; the probability follows spec 4's display rule. */
 export const PopulationResult = z
   .object({
@@ -128,6 +142,8 @@ export const PopulationResult = z
     probability: z.string(),
     /** Y-STR haplotype frequency: matches x among N haplotypes and the 95% upper bound used. */
     haplotypeCount: z.object({ matches: z.number().int(), total: z.number().int(), upperBound: z.number(), frequency: z.number() }).nullable(),
+    /** Null (or absent) when the analysis has no `maxInconsistencies` constant. */
+    conclusion: ParentageConclusion.nullish(),
   })
   .meta({ id: 'PopulationResult' });
 export type PopulationResult = z.infer<typeof PopulationResult>;

@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { conclusionText } from '../../core/parentage-conclusion';
 import type { AnalysisResult, MarkerResult } from '../../core/schemas/analyses';
 import { csvText } from '../exports/csv';
 
@@ -25,6 +26,7 @@ export function analysisResultCsv(result: AnalysisResult): string {
   for (const p of result.populations) {
     rows.push(...p.markers.map((m) => row(p.populationName, m)));
     rows.push([p.populationName, 'Combined index', ...roles.map(() => ''), '', '', scientific(p.combinedIndex), p.log10 === null ? '' : p.log10.toFixed(4), p.probability]);
+    if (p.conclusion) rows.push([p.populationName, 'Conclusion', ...roles.map(() => ''), '', '', '', '', conclusionText(p.conclusion)]);
   }
   if (result.exclusion) {
     rows.push(...result.exclusion.markers.map((m) => row('', m)));
@@ -33,10 +35,11 @@ export function analysisResultCsv(result: AnalysisResult): string {
   return csvText(rows);
 }
 
-function markerTable(result: AnalysisResult, markers: readonly MarkerResult[]): Content {
+function markerTable(result: AnalysisResult, markers: readonly MarkerResult[], inconsistent: readonly string[] = []): Content {
   const header = ['Marker', ...result.roles.map((r) => r.role), 'Pattern', result.kind === 'Exclusion' ? 'Decision' : 'Formula', 'Value'].map((text) => ({ text, bold: true }));
   const body = markers.map((m) => [
-    m.marker,
+    // GENETICS.md "Parentage with inconsistencies": the markers counted against the relationship stand out.
+    inconsistent.includes(m.marker) ? { text: `${m.marker} (inconsistent)`, bold: true, color: '#a33' } : m.marker,
     ...m.genotypes.map(genotypeText),
     m.pattern ?? '',
     m.notEvaluated ? { text: `not evaluated: ${m.notEvaluated}`, italics: true } : m.isExclusion === null ? (m.expression ?? '') : m.isExclusion ? 'Exclusion' : 'Non Exclusion',
@@ -62,9 +65,10 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
   for (const p of result.populations) {
     content.push({ text: `Population: ${p.populationName}`, fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
     if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
-    content.push(markerTable(result, p.markers));
+    content.push(markerTable(result, p.markers, p.conclusion?.inconsistentMarkers));
     if (p.haplotypeCount) content.push({ text: `Haplotype count: ${p.haplotypeCount.matches} of ${p.haplotypeCount.total}; 95% upper bound ${scientific(p.haplotypeCount.upperBound)}; frequency used ${scientific(p.haplotypeCount.frequency)}` });
     content.push({ text: `Combined index: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, bold: true, margin: [0, 0, 0, 8] });
+    if (p.conclusion) content.push({ text: conclusionText(p.conclusion), bold: p.conclusion.excluded, color: p.conclusion.excluded ? '#a33' : undefined, margin: [0, 0, 0, 8] });
   }
   if (result.exclusion) {
     content.push(markerTable(result, result.exclusion.markers));

@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { conclusionText } from '../../core/parentage-conclusion';
 import type { MarkerResult } from '../../core/schemas/analyses';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
 import { scientific } from './analysis-report';
@@ -85,6 +86,8 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
         ? [bold('Non-exclusion markers / markers compared: '), hit.probability]
         : [bold('Combined index: '), scientific(hit.combinedIndex), '    ', bold('Probability: '), hit.probability],
   });
+  const conclusion = view.evaluation?.conclusion;
+  if (conclusion) content.push({ text: `Recomputed: ${conclusionText(conclusion)}`, bold: conclusion.excluded, color: conclusion.excluded ? '#a33' : undefined });
 
   content.push(
     heading('Decisions'),

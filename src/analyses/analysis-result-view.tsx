@@ -2,6 +2,7 @@ import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/
 import { MathText } from '../admin/analyses/math-text';
 import { ConstantsUsed } from './constants-used';
 import { Log10Chart } from './log10-chart';
+import { ParentageConclusionNotice } from './parentage-conclusion';
 
 /** A per-marker LR or combined index as the calculator, its PDF and CSV show it: two decimals in exponential form (spec 4). */
 export const formatIndex = (value: number): string => value.toExponential(2);
@@ -19,8 +20,8 @@ function MarkerValue({ marker, exclusion }: { marker: MarkerResult; exclusion: b
   return <span>{formatIndex(marker.value!)}</span>;
 }
 
-/** The per-marker table: the roles' genotypes, the allele expression, the formula used and its value. */
-export function MarkerTable({ caption, roles, markers, exclusion }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean }) {
+/** The per-marker table: the roles' genotypes, the allele expression, the formula used and its value; `inconsistent` markers (GENETICS.md "Parentage with inconsistencies") are marked. */
+export function MarkerTable({ caption, roles, markers, exclusion, inconsistent = [] }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean; inconsistent?: readonly string[] }) {
   return (
     <div className="calculator__scroll">
       <table className="calculator__markers">
@@ -40,7 +41,7 @@ export function MarkerTable({ caption, roles, markers, exclusion }: { caption: s
         </thead>
         <tbody>
           {markers.map((m) => (
-            <tr key={m.marker}>
+            <tr key={m.marker} className={inconsistent.includes(m.marker) ? 'calculator__inconsistent' : undefined}>
               <th scope="row">{m.marker}</th>
               {roles.map((role, i) => (
                 <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
@@ -49,6 +50,7 @@ export function MarkerTable({ caption, roles, markers, exclusion }: { caption: s
               <td>{m.latex ? <MathText latex={m.latex} /> : '–'}</td>
               <td>
                 <MarkerValue marker={m} exclusion={exclusion} />
+                {inconsistent.includes(m.marker) ? <span className="calculator__inconsistent-tag"> inconsistent</span> : null}
               </td>
             </tr>
           ))}
@@ -64,6 +66,7 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
     <section className="calculator__population" aria-label={`Result over ${population.populationName}`}>
       <h2>{population.populationName}</h2>
       {population.populationSource ? <p className="field__hint">Source: {population.populationSource}</p> : null}
+      <ParentageConclusionNotice conclusion={population.conclusion} />
       <dl className="calculator__figures">
         <div>
           <dt>Combined index</dt>
@@ -84,7 +87,7 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
         ) : null}
       </dl>
       <Log10Chart markers={population.markers} title={`log10 LR per marker over ${population.populationName}`} />
-      <MarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} exclusion={false} />
+      <MarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} exclusion={false} inconsistent={population.conclusion?.inconsistentMarkers} />
     </section>
   );
 }

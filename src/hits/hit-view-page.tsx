@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
 import { formatIndex, MarkerTable } from '../analyses/analysis-result-view';
 import { ConstantsUsed } from '../analyses/constants-used';
+import { ParentageConclusionNotice } from '../analyses/parentage-conclusion';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { formatDateTime } from '../cases/format';
@@ -62,6 +63,7 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
   return (
     <>
       <HitFigures orgId={orgId} view={view} />
+      <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
       <HitProfiles orgId={orgId} view={view} />
       {/* Keyed by id only: the review machine keeps its own copy of the hit across decisions. */}
       <HitReviewPanel key={view.hit.id} view={view} calls={calls} onChange={onChange} />

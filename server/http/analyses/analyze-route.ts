@@ -8,7 +8,7 @@ import type { Clock } from '../../clock';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
 import { analysisConstants, analysisFormulae } from '../../db/schema';
-import { evaluateComputational, evaluateExclusion, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
+import { evaluateComputational, evaluateExclusion, MAX_INCONSISTENCIES, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
 import { countHaplotype, haplotypeFrequency } from '../../genetics/statistics';
 import type { EngineProfile } from '../../genetics/types';
 import type { AuthenticatedUser } from '../auth/load-principal';
@@ -100,8 +100,10 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
           markers: result.markers.map((m) => toMarkerResult(m, constants)),
           combinedIndex: figures.combinedIndex,
           log10: figures.log10 === -Infinity ? null : figures.log10,
-          probability: figures.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: figures.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0 }),
+          probability: figures.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: figures.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0, excluded: result.excluded }),
           haplotypeCount: figures.haplotypeCount,
+          // GENETICS.md "Parentage with inconsistencies": only analyses with the constant count inconsistent markers.
+          conclusion: constants[MAX_INCONSISTENCIES] === undefined ? null : { excluded: result.excluded, inconsistentMarkers: result.inconsistentMarkers, maxInconsistencies: constants[MAX_INCONSISTENCIES] },
         };
       }),
     );

@@ -62,7 +62,7 @@ export async function buildHitView(db: Db, clock: Clock, user: AuthenticatedUser
     markers: computed?.markers ?? exclusion?.markers ?? [],
     constants: result?.constants ?? [],
     evaluation: computed
-      ? { combinedIndex: computed.combinedIndex, log10: computed.log10, markerCount: null, nonExclusionMarkerCount: null, probability: computed.probability, haplotypeCount: computed.haplotypeCount }
+      ? { combinedIndex: computed.combinedIndex, log10: computed.log10, markerCount: null, nonExclusionMarkerCount: null, probability: computed.probability, haplotypeCount: computed.haplotypeCount, conclusion: computed.conclusion ?? null }
       : exclusion
         ? { combinedIndex: null, log10: null, markerCount: exclusion.markerCount, nonExclusionMarkerCount: exclusion.nonExclusionMarkerCount, probability: exclusion.probability, haplotypeCount: null }
         : null,

@@ -25,6 +25,11 @@ describe('formatHitProbability (spec 4)', () => {
     expect(formatHitProbability({ combinedIndex: null, nonExclusionMarkerCount: 16, markerCount: 17 })).toBe('16/17');
   });
 
+  it('an excluded parentage result reads "Excluded" (GENETICS.md "Parentage with inconsistencies"), whatever its index', () => {
+    expect(formatHitProbability({ combinedIndex: 0, nonExclusionMarkerCount: 0, markerCount: 0, excluded: true })).toBe('Excluded');
+    expect(formatHitProbability({ combinedIndex: 0, nonExclusionMarkerCount: 0, markerCount: 0, excluded: false })).toBe('0.00% (CI 0.00e+0)');
+  });
+
   it('refuses a negative or NaN index rather than showing a made-up probability', () => {
     expect(() => hitProbabilityPercent(-1)).toThrow(RangeError);
     expect(() => hitProbabilityPercent(Number.NaN)).toThrow(RangeError);
