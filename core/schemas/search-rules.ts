@@ -107,3 +107,20 @@ export type SearchRuleFormOptions = z.infer<typeof SearchRuleFormOptions>;
 
 /** The identity stringencies as the rule form and table name them (GENETICS.md "Database search"). */
 export const STRINGENCY_LABELS: Record<(typeof STRINGENCIES)[number], string> = { high: 'High', moderate: 'Moderate', low: 'Low' };
+
+/** A rule as a profile view names it. */
+export const RuleReference = z.object({ id: Id, name: z.string(), trigger: z.enum(SEARCH_TRIGGERS) }).meta({ id: 'RuleReference' });
+
+/**
+ * Which search rules concern a profile (ARCHITECTURE.md "Search policy"): those that search it when it is
+ * approved (its sample type searches), and those under which other profiles' searches find it (its sample
+ * type is searched). Both empty: the profile is searched by no rule, and its view says so.
+ */
+export const ProfileSearchRules = z
+  .object({
+    sampleType: z.string(),
+    searching: z.array(RuleReference),
+    searchedBy: z.array(RuleReference),
+  })
+  .meta({ id: 'ProfileSearchRules' });
+export type ProfileSearchRules = z.infer<typeof ProfileSearchRules>;

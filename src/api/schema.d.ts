@@ -7811,6 +7811,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profiles/{id}/search-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The search rules that search this profile, and those under which it is searched */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileSearchRules"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/task-requests": {
         parameters: {
             query?: never;
@@ -10254,6 +10301,18 @@ export interface components {
                 synthetic: boolean;
             }[];
         };
+        RuleReferenceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+        };
+        ProfileSearchRulesInput: {
+            sampleType: string;
+            searching: components["schemas"]["RuleReferenceInput"][];
+            searchedBy: components["schemas"]["RuleReferenceInput"][];
+        };
         CaseUserInput: {
             /** Format: uuid */
             id: string;
@@ -11209,6 +11268,18 @@ export interface components {
                 kind: "Autosomal" | "YStr";
                 synthetic: boolean;
             }[];
+        };
+        RuleReference: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+        };
+        ProfileSearchRules: {
+            sampleType: string;
+            searching: components["schemas"]["RuleReference"][];
+            searchedBy: components["schemas"]["RuleReference"][];
         };
         CaseUser: {
             /** Format: uuid */

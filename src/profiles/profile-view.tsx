@@ -11,6 +11,7 @@ import { ProfileDelete } from './profile-delete';
 import { ProfileDetails } from './profile-details';
 import { ProfileDownloads } from './profile-downloads';
 import { ProfileMarkersTable } from './profile-markers-table';
+import { ProfileSearchRulesNote } from './profile-search-rules';
 import type { ProfileCalls } from './profiles-api';
 import { ReviewActions } from './review-actions';
 import { LinkTabs } from '../ui/link-tabs';
@@ -63,6 +64,7 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
         </h1>
       </div>
       <ProfileDetails orgId={orgId} profile={profile} />
+      <ProfileSearchRulesNote profileId={profile.id} sampleType={profile.sampleType} calls={calls} />
       {/* Keyed by id only: the review machine keeps its own copy of the profile across decisions. */}
       <ReviewActions key={profile.id} profile={profile} calls={calls} onChange={onChange} />
       <div className="profile-actions">

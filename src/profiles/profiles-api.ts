@@ -27,6 +27,9 @@ export type ProfileFormOptions = components['schemas']['ProfileFormOptions'];
 
 export type DownloadFormat = 'cmf' | 'csv';
 
+/** GET /api/profiles/{id}/search-rules. */
+export type ProfileSearchRules = components['schemas']['ProfileSearchRules'];
+
 /** The profile calls of spec 7.1 (profiles, organizations/{id}/profiles, cases/{id}/profiles, import, review, download, audit). */
 export function profilesApi(api: ApiClient) {
   const byId = (id: string) => ({ params: { path: { id } } });
@@ -67,6 +70,8 @@ export function profilesApi(api: ApiClient) {
       return saveResponseAsFile(response, fallbackName);
     },
     audit: (id: string, query: ListQueryInput): Promise<ListResult<AuditEntry>> => unwrap(api.GET('/api/profiles/{id}/audit', { params: { path: { id }, query } })),
+    /** Which search rules search the profile and which find it (ARCHITECTURE.md "Search policy"). */
+    searchRules: (id: string): Promise<ProfileSearchRules> => unwrap(api.GET('/api/profiles/{id}/search-rules', byId(id))),
   };
 }
 

@@ -8,11 +8,12 @@ import { profileDownloadRoute } from './download-route';
 import { profileImportRoute } from './import-route';
 import { profileListRoutes } from './list-routes';
 import { profileReviewRoutes } from './review-routes';
+import { profileSearchRulesRoute } from './search-rules-route';
 
 /** Everything under /profiles (spec 2.3, 2.8, 4, 7.1). */
 export const profilesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const tokens = approvalTokens(await loadApprovalSecret(deps.db), deps.clock);
-  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileReviewRoutes, profileDownloadRoute, profileAuditRoute]) {
+  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
     await app.register(plugin, deps);
   }
 };
