@@ -1,8 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { can } from '../../core/permissions';
 import { HIT_STATUS_LABELS, type HitList as HitListName, type HitListQuery, type HitSummary } from '../../core/schemas/hits';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
+import { useOrganizationEvents } from '../app/use-organization-events';
+import { usePrincipal } from '../app/use-principal';
 import { formatDateTime } from '../cases/format';
 import { DataTable, type DataColumn } from '../ui/data-table/data-table';
 import { HitDownloadButton } from './hit-download-button';
@@ -35,12 +38,17 @@ const EMPTY: Record<HitListName, string> = {
 
 const LABELS: Record<HitListName, string> = { pending: 'Hits to review', published: 'Published hits', rejected: 'Rejected hits', all: 'All hits' };
 
+const HIT_CHANGES = ['hits'] as const;
+
 /**
  * One hit list (spec 2.4), server-side paged: of an organization (every reachable one at `all`), a
- * case or a profile. Each row opens HitView under `orgId`.
+ * case or a profile. Each row opens HitView under `orgId`. The rows are read again when hits of
+ * `orgId` change, whoever changed them (issue 12), or when `reloadKey` changes.
  */
-export function HitList({ orgId, owner, list }: { orgId: string; owner: HitListOwner; list: HitListName }) {
+export function HitList({ orgId, owner, list, reloadKey = 0 }: { orgId: string; owner: HitListOwner; list: HitListName; reloadKey?: number }) {
   const api = useApi();
+  const [changes, setChanges] = useState(0);
+  useOrganizationEvents(can(usePrincipal(), 'Hits', 'Read', { orgId }) ? orgId : null, HIT_CHANGES, () => setChanges((n) => n + 1));
   const [, navigate] = useLocation();
   const calls = useMemo(() => hitsApi(api), [api]);
   const columns = useMemo(() => hitColumns(list, calls), [list, calls]);
@@ -52,6 +60,7 @@ export function HitList({ orgId, owner, list }: { orgId: string; owner: HitListO
       label={LABELS[list]}
       columns={columns}
       load={load}
+      reloadKey={`${reloadKey}/${changes}`}
       rowHref={(hit) => routes.HitView.href({ orgId, id: hit.id })}
       onNavigate={navigate}
       emptyText={EMPTY[list]}

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { can } from '../../core/permissions';
 import type { SearchJob } from '../../core/schemas/searches';
 import { useApi } from '../app/api-provider';
+import { useOrganizationEvents } from '../app/use-organization-events';
 import { usePrincipal } from '../app/use-principal';
 import { unwrap } from '../api/unwrap';
 
-/** How often the list is read again while a search is queued or running. */
+/** How often the list is read again while a search is queued or running and the event stream is down. */
 export const SEARCH_POLL_MS = 2000;
 /** Finished searches stay on screen this long, so a reviewer sees what the last approvals found. */
 const RECENT_MS = 10 * 60_000;
@@ -25,22 +26,34 @@ function describe(job: SearchJob): string {
   }
 }
 
+const SEARCH_CHANGES = ['searches'] as const;
+
 /**
  * The database searches that approvals started (issue 6: long runs show progress): each approved
- * profile's search with its steps done, then how many new hits it recorded. Read again every
- * SEARCH_POLL_MS while one runs; `onFinished` lets the hit list below show the new hits at once.
+ * profile's search with its steps done, then how many new hits it recorded. Read again when the
+ * organization's searches change (issue 12: server-sent events, whoever approved); while that
+ * stream is down, every SEARCH_POLL_MS as long as one runs, and `onFinished` then lets the hit list
+ * below show the new hits (with the stream up, the list hears of them itself).
  */
 export function SearchProgress({ orgId, onFinished }: { orgId: string; onFinished(): void }) {
   const api = useApi();
-  const reads = can(usePrincipal(), 'Profiles', 'Read', { orgId });
+  const principal = usePrincipal();
+  const reads = can(principal, 'Profiles', 'Read', { orgId });
   const [jobs, setJobs] = useState<SearchJob[]>([]);
+  const [anyActive, setAnyActive] = useState(false);
+  // Each change heard (or each poll) asks for one more read.
+  const [readRequests, setReadRequests] = useState(0);
+  const readAgain = () => setReadRequests((n) => n + 1);
+  const status = useOrganizationEvents(reads && can(principal, 'Hits', 'Read', { orgId }) ? orgId : null, SEARCH_CHANGES, readAgain);
+  const live = status === 'live';
+  const liveNow = useRef(live);
+  liveNow.current = live;
   const running = useRef(new Set<string>());
   const finished = useRef(onFinished);
   finished.current = onFinished;
 
   useEffect(() => {
     if (!reads) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let current = true;
     const read = async () => {
       try {
@@ -52,8 +65,8 @@ export function SearchProgress({ orgId, onFinished }: { orgId: string; onFinishe
         const ended = [...running.current].some((id) => !list.items.some((j) => j.id === id && active(j)));
         running.current = new Set(list.items.filter(active).map((j) => j.id));
         setJobs(shown);
-        if (ended) finished.current();
-        if (running.current.size > 0) timer = setTimeout(read, SEARCH_POLL_MS);
+        setAnyActive(running.current.size > 0);
+        if (ended && !liveNow.current) finished.current();
       } catch {
         // The API client has already said why; the panel keeps what it showed.
       }
@@ -61,9 +74,22 @@ export function SearchProgress({ orgId, onFinished }: { orgId: string; onFinishe
     void read();
     return () => {
       current = false;
-      clearTimeout(timer);
     };
-  }, [api, orgId, reads]);
+  }, [api, orgId, reads, readRequests]);
+
+  // A search shown running may have moved on before the stream opened.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (live && !wasLive.current && running.current.size > 0) readAgain();
+    wasLive.current = live;
+  }, [live]);
+
+  // Without the event stream, a running search is followed by reading every SEARCH_POLL_MS.
+  useEffect(() => {
+    if (live || !anyActive) return;
+    const timer = setTimeout(readAgain, SEARCH_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [live, anyActive, jobs]);
 
   if (jobs.length === 0) return null;
   return (

@@ -1,0 +1,239 @@
+/**
+ * Issue 12: the hit list and the search panel read again when the organization's event stream says
+ * something changed, whoever changed it, with no reload. The stream is faked at fetch: the real
+ * parser, machine and hub run over a body the test writes to.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { HitSummary } from '../../../core/schemas/hits';
+import type { Me } from '../../../core/schemas/me';
+import type { SearchJob } from '../../../core/schemas/searches';
+import { liveUpdatesMachine } from '../../../machines/liveUpdates.machine';
+import { createApiClient } from '../../../src/api/client';
+import { ApiContext } from '../../../src/app/api-provider';
+import { eventStreamActor, type OpenEventStream } from '../../../src/app/event-stream';
+import { createOrganizationEventHub, OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
+import { ShellSessionContext } from '../../../src/app/shell-session';
+import { HitList } from '../../../src/hits/hit-list';
+import { SEARCH_POLL_MS, SearchProgress } from '../../../src/hits/search-progress';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const ORG = '11111111-1111-4111-8111-111111111111';
+const me = (permissions: Me['permissions']): Me => ({
+  id: '22222222-2222-4222-8222-222222222222',
+  email: 'reviewer@oslo.test',
+  firstName: 'Rita',
+  lastName: 'Reviewer',
+  roleName: 'Reviewer',
+  isAdmin: false,
+  scope: 'Organization',
+  organizations: [{ id: ORG, name: 'Oslo Lab' }],
+  permissions,
+  licensesAccepted: true,
+});
+const REVIEWER = me({ Hits: ['Read', 'Publish'], Profiles: ['Read'] });
+
+const hit = (n: number): HitSummary =>
+  ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    organizationId: ORG,
+    date: '2026-11-20T10:00:00.000Z',
+    status: 'pending',
+    analysisName: 'Identity',
+    probability: '99.99% (CI 2.50e+15)',
+    populationName: 'FBI 2015 Caucasian',
+    profiles: [{ role: 'Evidence', position: 0, profileId: ORG, sampleName: `E-${n}`, caseId: ORG, caseNumber: 'CASE-1', organizationId: ORG }],
+  }) as unknown as HitSummary;
+
+/** An event stream the test writes to, as the server would. */
+function fakeStreams() {
+  const opened: { orgId: string; write(text: string): void; end(): void }[] = [];
+  const open = vi.fn<OpenEventStream>(async (orgId, signal) => {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
+    const encoder = new TextEncoder();
+    opened.push({ orgId, write: (text) => controller.enqueue(encoder.encode(text)), end: () => controller.close() });
+    return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+  });
+  const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(open) } }), { lingerMs: 0 });
+  const change = (type: 'hits' | 'searches', organizationId = ORG) => `data: ${JSON.stringify({ type, organizationId })}\n\n`;
+  return { open, opened, hub, change, last: () => opened.at(-1)! };
+}
+
+/** A fake API: the hit list and the searches answer what the test says now, and count their calls. */
+function fakeApi(answers: { hits: () => HitSummary[]; searches?: () => SearchJob[] }) {
+  const calls = { hits: 0, searches: 0 };
+  const api = createApiClient({
+    baseUrl: 'http://locus.test',
+    getAccessToken: () => 'token',
+    onUnauthorized: vi.fn(),
+    notify: vi.fn(),
+    fetch: async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/pending-hits')) {
+        calls.hits++;
+        const items = answers.hits();
+        return Response.json({ items, count: items.length });
+      }
+      if (path.endsWith('/searches')) {
+        calls.searches++;
+        const items = answers.searches?.() ?? [];
+        return Response.json({ items, count: items.length });
+      }
+      return Response.json({ error: 'Not found' }, { status: 404 });
+    },
+  });
+  return { api, calls };
+}
+
+function draw(ui: React.ReactNode, opts: { api: ReturnType<typeof fakeApi>['api']; hub: OrganizationEventHub; user?: Me }) {
+  const location = memoryLocation({ path: `/${ORG}/hits` });
+  return render(
+    <Router hook={location.hook}>
+      <ApiContext.Provider value={opts.api}>
+        <ShellSessionContext.Provider value={{ me: opts.user ?? REVIEWER, signOut: vi.fn(), acceptLicences: vi.fn(async () => undefined) }}>
+          <OrganizationEventsContext.Provider value={opts.hub}>{ui}</OrganizationEventsContext.Provider>
+        </ShellSessionContext.Provider>
+      </ApiContext.Provider>
+    </Router>,
+  );
+}
+
+const count = () => screen.getByText(/\d+ records?$/).textContent;
+
+let hubs: OrganizationEventHub[] = [];
+afterEach(() => {
+  for (const hub of hubs) hub.close();
+  hubs = [];
+});
+
+describe('the hit list with live updates', () => {
+  it('reads its rows again when the stream says the organization’s hits changed', async () => {
+    let rows = [hit(1)];
+    const { api, calls } = fakeApi({ hits: () => rows });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    await waitFor(() => expect(count()).toBe('1 record'));
+    expect(s.open).toHaveBeenCalledTimes(1);
+    expect(s.last().orgId).toBe(ORG);
+    s.last().write(': connected\n\n');
+
+    // Another user's search recorded a hit.
+    rows = [hit(1), hit(2)];
+    s.last().write(s.change('hits'));
+    await waitFor(() => expect(count()).toBe('2 records'));
+    expect(within(screen.getByRole('grid')).getByText('E-2 (CASE-1)')).toBeInTheDocument();
+    expect(calls.hits).toBe(2);
+  });
+
+  it('reads once for a burst of changes, and not at all for a change of searches', async () => {
+    const rows = [hit(1)];
+    const { api, calls } = fakeApi({ hits: () => rows });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    await waitFor(() => expect(count()).toBe('1 record'));
+    s.last().write(': connected\n\n');
+    s.last().write(s.change('searches'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.hits).toBe(1);
+    s.last().write(s.change('hits') + s.change('hits') + s.change('hits'));
+    await waitFor(() => expect(calls.hits).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.hits).toBe(2);
+  });
+
+  it('reads again after the stream comes back, as changes may have been missed meanwhile', async () => {
+    let rows = [hit(1)];
+    const { api } = fakeApi({ hits: () => rows });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    await waitFor(() => expect(count()).toBe('1 record'));
+    s.last().write(': connected\n\n');
+    // The server restarts; a hit is recorded while the page is disconnected.
+    s.last().end();
+    rows = [hit(1), hit(3)];
+    await waitFor(() => expect(s.open).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    await waitFor(() => expect(count()).toBe('2 records'));
+  });
+
+  it('opens one stream for all the lists that follow the organization', async () => {
+    const { api } = fakeApi({ hits: () => [hit(1)] });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(
+      <>
+        <HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />
+        <HitList orgId={ORG} owner={{ caseId: ORG }} list="pending" />
+      </>,
+      { api, hub: s.hub },
+    );
+    await waitFor(() => expect(screen.getAllByText('1 record')).toHaveLength(2));
+    expect(s.open).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows nothing for a user who may not read the organization’s hits', async () => {
+    const { api } = fakeApi({ hits: () => [hit(1)] });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub, user: me({ Profiles: ['Read'] }) });
+    await waitFor(() => expect(count()).toBe('1 record'));
+    expect(s.open).not.toHaveBeenCalled();
+  });
+});
+
+describe('the database search panel with live updates', () => {
+  const job = (status: SearchJob['status'], done: number, hits = 0): SearchJob => ({
+    id: '33333333-3333-4333-8333-333333333333',
+    profileId: ORG,
+    sampleName: 'LIVE-1',
+    organizationId: ORG,
+    status,
+    done,
+    total: 4,
+    hits,
+    error: null,
+    queuedAt: new Date().toISOString(),
+    finishedAt: status === 'done' ? new Date().toISOString() : null,
+  });
+
+  it('shows a search move on and finish as the stream says, without polling while it is open', async () => {
+    let current = job('running', 1);
+    const { api, calls } = fakeApi({ hits: () => [], searches: () => [current] });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<SearchProgress orgId={ORG} onFinished={vi.fn()} />, { api, hub: s.hub });
+    const panel = within(await screen.findByRole('region', { name: 'Database searches' }));
+    expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('searching, 1 of 4 steps');
+    s.last().write(': connected\n\n');
+    await waitFor(() => expect(s.hub.status(ORG)).toBe('live'));
+    const readsWhenLive = calls.searches;
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_POLL_MS + 500));
+    expect(calls.searches).toBe(readsWhenLive);
+
+    current = job('done', 4, 3);
+    s.last().write(s.change('searches'));
+    await waitFor(() => expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('done, 3 new hits'));
+  });
+
+  it('polls while a search runs and the stream is down, and lets the hit list know when it finished', async () => {
+    let current = job('running', 1);
+    const { api } = fakeApi({ hits: () => [], searches: () => [current] });
+    // The server cannot be reached for the stream: it waits to try again.
+    const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(() => Promise.reject(new TypeError('Failed to fetch'))) } }));
+    hubs.push(hub);
+    const onFinished = vi.fn();
+    draw(<SearchProgress orgId={ORG} onFinished={onFinished} />, { api, hub });
+    const panel = within(await screen.findByRole('region', { name: 'Database searches' }));
+    expect(hub.status(ORG)).toBe('reconnecting');
+    current = job('done', 4, 2);
+    await waitFor(() => expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('done, 2 new hits'), { timeout: SEARCH_POLL_MS * 3 });
+    expect(onFinished).toHaveBeenCalled();
+  });
+});
