@@ -25,6 +25,8 @@ export interface RecordMatchesInput {
   /** Sample type by profile id: the roles are named from them (core/schemas/search-rules.ts sampleTypeRole). */
   sampleTypes: ReadonlyMap<string, string>;
   at?: Date;
+  /** Who found the hits, as their history names them: a user promoting familial candidates; absent, the database search. */
+  foundBy?: { userId: string; userName: string };
 }
 
 /** The figures a hit stores: every population side by side (the reported one marked) and the stringency counts. */
@@ -112,7 +114,7 @@ export async function recordRuleMatches(tx: Db, input: RecordMatchesInput): Prom
         return ordered(m).map((profileId, position) => ({ hitId: row.id, role: sampleTypeRole(input.sampleTypes.get(profileId) ?? '', m.matchKind), position, profileId }));
       }),
     );
-    await tx.insert(hitHistory).values(rows.map((row) => ({ hitId: row.id, fromStatus: null, toStatus: 'pending', userName: 'Database search', ...(input.at ? { at: input.at } : {}) })));
+    await tx.insert(hitHistory).values(rows.map((row) => ({ hitId: row.id, fromStatus: null, toStatus: 'pending', userId: input.foundBy?.userId ?? null, userName: input.foundBy?.userName ?? 'Database search', ...(input.at ? { at: input.at } : {}) })));
     added.push(...rows);
   }
   return added;

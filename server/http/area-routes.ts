@@ -21,6 +21,7 @@ import { statsRoutes } from './stats/routes';
 import { hitsRoutes } from './hits';
 import { emailOutboxRoutes } from '../mail/outbox-route';
 import { searchesRoutes } from './searches/routes';
+import { familialSearchRoutes } from './familial-search/routes';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -44,7 +45,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       await administration.register(plugin, deps);
     }
   });
-  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes]) await api.register(plugin, deps);
+  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes]) await api.register(plugin, deps);
   // The keyboard search runs on the server's matcher, kept current on approve and reset.
   await api.register(keyboardSearchRoutes, { ...deps, ...(deps.search ? { matching: deps.search.service } : {}) });
 }

@@ -73,15 +73,15 @@ export const ruleMatchKind = (rule: Pick<MatchRule, 'stringency' | 'analysis'>):
   rule.stringency !== null ? 'identity' : rule.analysis.kind === 'Exclusion' ? 'exclusion' : 'kinship';
 
 /** The rule's populations that can compute its analysis (none for an exclusion analysis). */
-const rulePopulations = (rule: MatchRule) => (rule.analysis.kind === 'Exclusion' ? [] : rule.populations.filter((p) => p.kind === rule.analysis.profileKind));
+export const rulePopulations = (rule: MatchRule) => (rule.analysis.kind === 'Exclusion' ? [] : rule.populations.filter((p) => p.kind === rule.analysis.profileKind));
 
 /** Each index of the kind with the mask of the rule's searched profiles: the query's organization, the searched sample types. */
-function searchedIndexes(indexes: IndexSet, kind: ProfileKind, organizationId: string, sampleTypes: readonly string[]) {
+export function searchedIndexes(indexes: IndexSet, kind: ProfileKind, organizationId: string, sampleTypes: readonly string[]) {
   return indexes.indexes(kind).map((index) => ({ index, mask: index.groupMask((g) => g.organizationId === organizationId && sampleTypes.includes(g.sampleType)) }));
 }
 
 /** Profiles a rule compares the query with (N): its searched profiles, the query itself not counted. */
-function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uint8Array }[], profile: MatchProfile, sampleTypes: readonly string[]): number {
+export function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uint8Array }[], profile: MatchProfile, sampleTypes: readonly string[]): number {
   const total = indexes.reduce((n, { index, mask }) => n + index.countInGroups(mask), 0);
   const selfInside = profile.sampleType !== undefined && sampleTypes.includes(profile.sampleType) && indexes.some(({ index }) => index.has(profile.id));
   return Math.max(0, total - (selfInside ? 1 : 0));
@@ -104,7 +104,7 @@ function chanceAt(distribution: LrDistribution, searched: number, thresholdLog10
 }
 
 /** The query's genotypes and its candidates' (decoded from the index) for the calculator-equal figures of a short list. */
-function candidateGenotypes(indexes: IndexSet, ids: Iterable<string>): Map<string, ReadonlyMap<string, Genotype>> {
+export function candidateGenotypes(indexes: IndexSet, ids: Iterable<string>): Map<string, ReadonlyMap<string, Genotype>> {
   const out = new Map<string, ReadonlyMap<string, Genotype>>();
   for (const id of ids) {
     const found = indexes.find(id);
@@ -114,7 +114,7 @@ function candidateGenotypes(indexes: IndexSet, ids: Iterable<string>): Map<strin
 }
 
 /** The population with the smallest combined index is the one a hit reports (the most conservative). */
-function reported(results: readonly RulePopulationResult[]): string | null {
+export function reported(results: readonly RulePopulationResult[]): string | null {
   let best: RulePopulationResult | null = null;
   for (const r of results) if (r.populationId !== null && (best === null || (r.combinedIndex ?? 0) < (best.combinedIndex ?? 0))) best = r;
   return best?.populationId ?? null;
@@ -126,7 +126,7 @@ function reported(results: readonly RulePopulationResult[]): string | null {
  * profiles; `thresholdOf` gives the log10 threshold of a population's expected chance hits (null:
  * the probability is the stringency's, filled in by the caller).
  */
-function populationFigures(
+export function populationFigures(
   rule: MatchRule,
   profile: MatchProfile,
   queryRole: 0 | 1,
@@ -154,7 +154,7 @@ function populationFigures(
 }
 
 /** The unrelated-profile distribution of a population (autosomal computational analyses only), computed once per search. */
-function distributionOf(rule: MatchRule, profile: MatchProfile, queryRole: 0 | 1, populationId: string, cache: Map<string, LrDistribution>): LrDistribution | undefined {
+export function distributionOf(rule: MatchRule, profile: MatchProfile, queryRole: 0 | 1, populationId: string, cache: Map<string, LrDistribution>): LrDistribution | undefined {
   if (rule.analysis.kind !== 'Computational' || rule.analysis.profileKind !== 'Autosomal') return undefined;
   const key = `${populationId}:${queryRole}`;
   let distribution = cache.get(key);

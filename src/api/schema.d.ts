@@ -9522,6 +9522,229 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profiles/{id}/familial-search/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The on-request search rules a familial search of this profile may run, with their default populations, and the organization’s populations */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FamilialSearchOptions"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{id}/familial-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Familial search: the profile’s relatives among the organization’s searched profiles, ranked by the smallest LR over the populations, with the expected chance candidates at each rank; stores an audit row only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        searchRuleId: string;
+                        populationIds?: string[];
+                        /** @default 50 */
+                        limit?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FamilialSearchAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{id}/familial-search/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Promote chosen familial search candidates to pending hits; their figures are computed again on the server */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        searchRuleId: string;
+                        populationIds?: string[];
+                        candidateIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FamilialPromoteAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles/get-all-possible-hits": {
         parameters: {
             query?: never;
@@ -10628,6 +10851,89 @@ export interface components {
             items: components["schemas"]["SearchJobInput"][];
             count: number;
         };
+        FamilialPopulationInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            synthetic: boolean;
+        };
+        FamilialCandidatePopulationInput: {
+            /** Format: uuid */
+            populationId: string;
+            combinedIndex: number;
+            log10: number;
+            markerCount: number;
+            probability: string;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["BracketInput"] | null;
+            expectedChanceCandidates: number | null;
+        };
+        FamilialCandidateInput: {
+            rank: number;
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            sampleType: string;
+            populations: components["schemas"]["FamilialCandidatePopulationInput"][];
+            smallestCombinedIndex: number;
+            /** Format: uuid */
+            reportedPopulationId: string;
+            alreadyHit: boolean;
+        };
+        FamilialSearchAnswerInput: {
+            rule: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            analysis: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            populations: components["schemas"]["FamilialPopulationInput"][];
+            searchedProfiles: number;
+            limit: number;
+            candidates: components["schemas"]["FamilialCandidateInput"][];
+        };
+        FamilialPromotedHitInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            candidateId: string;
+            sampleName: string;
+            caseNumber: string;
+            combinedIndex: number | null;
+            probability: string;
+            populationId: string | null;
+        };
+        FamilialSkippedCandidateInput: {
+            /** Format: uuid */
+            candidateId: string;
+            sampleName: string | null;
+            reason: string;
+        };
+        FamilialPromoteAnswerInput: {
+            hits: components["schemas"]["FamilialPromotedHitInput"][];
+            skipped: components["schemas"]["FamilialSkippedCandidateInput"][];
+        };
+        FamilialRuleOptionInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            searchedSampleTypes: string[];
+            defaultPopulationIds: string[];
+        };
+        FamilialSearchOptionsInput: {
+            rules: components["schemas"]["FamilialRuleOptionInput"][];
+            populations: components["schemas"]["FamilialPopulationInput"][];
+        };
         ErrorBody: {
             error: string;
             details?: unknown;
@@ -11595,6 +11901,89 @@ export interface components {
         SearchJobList: {
             items: components["schemas"]["SearchJob"][];
             count: number;
+        };
+        FamilialPopulation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            synthetic: boolean;
+        };
+        FamilialCandidatePopulation: {
+            /** Format: uuid */
+            populationId: string;
+            combinedIndex: number;
+            log10: number;
+            markerCount: number;
+            probability: string;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["Bracket"] | null;
+            expectedChanceCandidates: number | null;
+        };
+        FamilialCandidate: {
+            rank: number;
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            sampleType: string;
+            populations: components["schemas"]["FamilialCandidatePopulation"][];
+            smallestCombinedIndex: number;
+            /** Format: uuid */
+            reportedPopulationId: string;
+            alreadyHit: boolean;
+        };
+        FamilialSearchAnswer: {
+            rule: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            analysis: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            populations: components["schemas"]["FamilialPopulation"][];
+            searchedProfiles: number;
+            limit: number;
+            candidates: components["schemas"]["FamilialCandidate"][];
+        };
+        FamilialPromotedHit: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            candidateId: string;
+            sampleName: string;
+            caseNumber: string;
+            combinedIndex: number | null;
+            probability: string;
+            populationId: string | null;
+        };
+        FamilialSkippedCandidate: {
+            /** Format: uuid */
+            candidateId: string;
+            sampleName: string | null;
+            reason: string;
+        };
+        FamilialPromoteAnswer: {
+            hits: components["schemas"]["FamilialPromotedHit"][];
+            skipped: components["schemas"]["FamilialSkippedCandidate"][];
+        };
+        FamilialRuleOption: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            searchedSampleTypes: string[];
+            defaultPopulationIds: string[];
+        };
+        FamilialSearchOptions: {
+            rules: components["schemas"]["FamilialRuleOption"][];
+            populations: components["schemas"]["FamilialPopulation"][];
         };
     };
     responses: never;

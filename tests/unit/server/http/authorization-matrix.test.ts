@@ -251,6 +251,10 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/hits/:id/publish': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reject': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reset': { entity: 'Hits', verb: 'Reset' },
+  // Familial search on request (issue 12): whoever reviews hits looks for a profile's relatives and promotes candidates to pending hits.
+  'GET /api/profiles/:id/familial-search/options': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/profiles/:id/familial-search': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/profiles/:id/familial-search/promote': { entity: 'Hits', verb: 'Publish' },
   // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
   'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
