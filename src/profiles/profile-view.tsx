@@ -6,6 +6,7 @@ import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { AuditTrail } from '../ui/audit-trail/audit-trail';
 import { HitList } from '../hits/hit-list';
+import { FamilialSearchPanel } from '../familial-search/familial-search-panel';
 import { kindLabel } from './profile-columns';
 import { ProfileDelete } from './profile-delete';
 import { ProfileDetails } from './profile-details';
@@ -85,6 +86,8 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
       </div>
       {tabs.length > 0 ? <LinkTabs label={`Profile ${profile.profileId}`} tabs={tabs} /> : null}
       {shown ? content[shown]() : null}
+      {/* Issue 12: relatives of an approved profile among the organization's searched profiles, on request. */}
+      {can(principal, 'Hits', 'Publish', { orgId: profile.organizationId }) && profile.status === 'approved' ? <FamilialSearchPanel key={profile.id} orgId={orgId} profile={profile} /> : null}
     </section>
   );
 }
