@@ -21,6 +21,21 @@ const SPREADSHEET_DOUBLE = /^\d+\.\d{4,}$/;
  * (`36.200000000000003` → `36.2`) and a zero fraction goes (`5.0` → `5`).
  */
 export function parseAllele(raw: string): ParsedAllele {
+  // Searches classify the same few hundred designations millions of times: each is read once.
+  let parsed = PARSED.get(raw);
+  if (parsed === undefined) {
+    if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+    parsed = Object.freeze(readAllele(raw));
+    PARSED.set(raw, parsed);
+  }
+  return parsed;
+}
+
+const PARSED = new Map<string, ParsedAllele>();
+/** Designations remembered at most (an import of free text must not grow it without bound). */
+const PARSED_LIMIT = 10_000;
+
+function readAllele(raw: string): ParsedAllele {
   let text = raw.trim();
   if (text === '') return { text, kind: 'invalid', problem: 'an allele cannot be empty' };
   if (/^[xy]$/i.test(text)) return { text: text.toUpperCase(), kind: 'sex' };

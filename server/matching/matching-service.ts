@@ -1,7 +1,7 @@
 import type { Genotype } from '../genetics/types';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
-import { searchRule, type MatchRule, type RuleMatch } from './rule-search';
+import { IdentityScans, searchRule, type MatchRule, type RuleMatch } from './rule-search';
 import { planProfileSearch, sortCandidates } from './search-profile';
 import { DEFAULT_SEARCH_OPTIONS, type HitCandidate, type IdentityCandidate, type IdentityOptions, type MatchAnalysis, type MatchPopulation, type MatchProfile, type ProfileKind, type SearchOptions } from './types';
 
@@ -55,8 +55,9 @@ export class MatchingService {
   async searchRules(profile: MatchProfile, rules: readonly MatchRule[], { onProgress }: { onProgress?: SearchProgress } = {}): Promise<RuleMatch[]> {
     const found: RuleMatch[] = [];
     onProgress?.(0, rules.length);
+    const scans = new IdentityScans(profile, this.indexes, rules);
     for (const [i, rule] of rules.entries()) {
-      found.push(...searchRule(rule, profile, this.indexes));
+      found.push(...searchRule(rule, profile, this.indexes, scans));
       onProgress?.(i + 1, rules.length);
       await nextTurn();
     }

@@ -178,6 +178,12 @@ export class ProfileIndex {
     return mask[this.sideGroups.get(id) ?? 0] === 1;
   }
 
+  /** Whether a held profile (columns or side list) belongs to a group of the mask. */
+  idInGroups(id: string, mask: Uint8Array): boolean {
+    const slot = this.slotOf.get(id);
+    return slot !== undefined ? this.slotInGroups(slot, mask) : this.sideInGroups(id, mask);
+  }
+
   /** Profiles (columns and side list) in the groups of the mask: the N of a search's expected chance hits. */
   countInGroups(mask: Uint8Array): number {
     let n = 0;

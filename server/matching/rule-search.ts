@@ -8,7 +8,7 @@ import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
 import { isRoleSymmetric } from './search-profile';
-import type { MatchAnalysis, MatchPopulation, MatchProfile, ProfileKind, Stringency } from './types';
+import type { IdentityCandidate, IdentityOptions, MatchAnalysis, MatchPopulation, MatchProfile, ProfileKind, Stringency } from './types';
 
 /** What a hit says of its profiles: the same source (a stringency rule), relatives (an LR), or not excluded. */
 export type RuleMatchKind = 'identity' | 'kinship' | 'exclusion';
@@ -172,11 +172,11 @@ export function distributionOf(rule: MatchRule, profile: MatchProfile, queryRole
  * searched ones, each with the rule analysis's figures per population and its p-value; the chance
  * that an unrelated profile meets the stringency is exact (Poisson-binomial over the markers).
  */
-function searchStringency(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+function searchStringency(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, scans: IdentityScans): RuleMatch[] {
   const stringency = rule.stringency!;
   const options = { stringency, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches };
   const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
-  const found = scoped.flatMap(({ index, mask }) => searchIdentity(index, profile.genotypes, options, profile.id, mask));
+  const found = scans.found(options, scoped);
   if (found.length === 0) return [];
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
   const pops = rulePopulations(rule);
@@ -301,6 +301,40 @@ function searchRanked(rule: MatchRule, profile: MatchProfile, indexes: IndexSet)
   return [...out.values()];
 }
 
+/**
+ * The CODIS identity scans of one profile's search, shared by its rules: rules with the same stringency,
+ * minimum markers and mismatches read the index once, over every sample type any of them searches,
+ * and each keeps the candidates of its own types (an approval's forensic and contamination rules are
+ * one pass, not two).
+ */
+export class IdentityScans {
+  private readonly done = new Map<string, { index: ProfileIndex; candidates: IdentityCandidate[] }[]>();
+
+  constructor(
+    private readonly profile: MatchProfile,
+    private readonly indexes: IndexSet,
+    private readonly rules: readonly MatchRule[],
+  ) {}
+
+  /** The candidates of one rule: its options, its searched profiles (`scoped`). */
+  found(options: IdentityOptions, scoped: readonly { index: ProfileIndex; mask: Uint8Array }[]): IdentityCandidate[] {
+    const key = `${options.stringency}:${options.minMarkers}:${options.maxMismatches}`;
+    let scanned = this.done.get(key);
+    if (!scanned) {
+      const types = new Set(this.rules.filter((r) => r.stringency === options.stringency && r.minMarkers === options.minMarkers && r.maxMismatches === options.maxMismatches).flatMap((r) => r.searchedSampleTypes));
+      scanned = searchedIndexes(this.indexes, this.profile.kind, this.profile.organizationId, [...types])
+        // A sample type nobody holds is no reason to read a million profiles.
+        .filter(({ index, mask }) => index.countInGroups(mask) > 0)
+        .map(({ index, mask }) => ({ index, candidates: searchIdentity(index, this.profile.genotypes, options, this.profile.id, mask) }));
+      this.done.set(key, scanned);
+    }
+    return scanned.flatMap(({ index, candidates }) => {
+      const mask = scoped.find((s) => s.index === index)?.mask;
+      return mask ? candidates.filter((c) => index.idInGroups(c.profileId, mask)) : [];
+    });
+  }
+}
+
 const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? p.nonExclusionMarkerCount ?? 0));
 
 /**
@@ -308,8 +342,8 @@ const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.c
  * organization's approved profiles of the searched sample types, never the profile itself; each
  * candidate once, with every population's figures and the expected chance hits.
  */
-export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, scans = new IdentityScans(profile, indexes, [rule])): RuleMatch[] {
   if (rule.analysis.profileKind !== profile.kind) return [];
-  const matches = rule.stringency !== null ? searchStringency(rule, profile, indexes) : searchRanked(rule, profile, indexes);
+  const matches = rule.stringency !== null ? searchStringency(rule, profile, indexes, scans) : searchRanked(rule, profile, indexes);
   return matches.sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
 }

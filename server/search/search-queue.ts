@@ -4,10 +4,10 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
 import type { RecordMatchesInput } from '../hits/record-rule-matches';
-import { loadMatchProfile } from '../matching/load-indexes';
 import type { MatchingService } from '../matching/matching-service';
 import type { RuleMatch } from '../matching/rule-search';
-import { loadSearchRules, PopulationCache } from './load-search-rules';
+import type { MatchProfile } from '../matching/types';
+import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
 
 /** One database search of an approved profile, as the screens follow it. */
 export interface SearchJob {
@@ -63,8 +63,13 @@ async function stillApproved(db: Db, organizationId: string, matches: readonly R
 export class SearchQueue {
   private readonly jobs: SearchJob[] = [];
   private worker: Promise<void> | null = null;
-  /** Population statistics, reloaded only when a population changes. */
-  readonly populations = new PopulationCache();
+  /** Population statistics and analyses, reloaded only when they change. */
+  readonly inputs = new SearchInputCache();
+
+  /** The population statistics the searches share (a familial search reads them too). */
+  get populations(): PopulationCache {
+    return this.inputs.populations;
+  }
 
   constructor(private readonly deps: SearchQueueDeps) {}
 
@@ -138,11 +143,16 @@ export class SearchQueue {
 
   private async run(job: SearchJob): Promise<number> {
     const { db, matching } = this.deps;
-    const [approval] = await db.select({ reviewedAt: profiles.reviewedAt }).from(profiles).where(and(eq(profiles.id, job.profileId), eq(profiles.status, 'approved')));
-    const profile = await loadMatchProfile(db, job.profileId);
+    const [approval] = await db
+      .select({ reviewedAt: profiles.reviewedAt, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId, sampleType: profiles.sampleType })
+      .from(profiles)
+      .where(and(eq(profiles.id, job.profileId), eq(profiles.status, 'approved')));
+    // The index holds the approved genotypes (kept current on every decision): no second read of the markers.
+    const held = matching.indexes.find(job.profileId);
     // Reset or deleted while it waited: nothing to search.
-    if (!approval || !profile || !matching.indexes.find(profile.id)) return 0;
-    const rules = await loadSearchRules(db, this.populations, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
+    if (!approval || !held) return 0;
+    const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes };
+    const rules = await loadSearchRules(db, this.inputs, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
     const found = await matching.searchRules(profile, rules, {
       onProgress: (done, total) => {
         job.done = done;
