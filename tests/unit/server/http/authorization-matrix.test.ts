@@ -255,6 +255,8 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/profiles/:id/familial-search/options': { entity: 'Hits', verb: 'Publish' },
   'POST /api/profiles/:id/familial-search': { entity: 'Hits', verb: 'Publish' },
   'POST /api/profiles/:id/familial-search/promote': { entity: 'Hits', verb: 'Publish' },
+  // Which search rules concern a profile (issue 12): whoever may read the profile may see what the search policy does with it.
+  'GET /api/profiles/:id/search-rules': { entity: 'Profiles', verb: 'Read' },
   // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
   'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
