@@ -55,6 +55,8 @@ describe('migrations', () => {
         'profile_markers',
         'profiles',
         'sample_sources',
+        'search_rule_populations',
+        'search_rules',
         'settings',
         'task_requests',
         'user_organizations',
