@@ -1,21 +1,21 @@
-// npm run bench — the matching engine at database scale (issue 6 "Speed"): index build, bytes per
-// profile, identity (moderate) and kinship ranking against the floor, and 1,000 approvals at 1M.
+// npm run bench — the matching engine at database scale (issues 6 and 12 "Speed"): index build, bytes per
+// profile, identity (moderate), kinship ranking and familial search against the floor, and 1,000 approvals
+// through the search queue with the seed search rules and the hit writes to PostgreSQL.
 import { SEED_ANALYSIS_GROUPS } from '../server/genetics/seed-analyses';
 import { IndexSet } from '../server/matching/index-set';
 import { searchIdentity } from '../server/matching/identity-search';
 import { scanAnalysis } from '../server/matching/analysis-scan';
-import { searchProfile } from '../server/matching/search-profile';
 import { rankRule } from '../server/matching/familial-search';
 import type { MatchRule } from '../server/matching/rule-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
 import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
+import { BENCH_POPULATIONS, runApprovalBench } from './approval-bench';
 import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from './synthetic-profiles';
 
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const QUERIES = 41;
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 1000);
 const CHEMISTRY = 'bench-chemistry';
-const EXACT_CHECKS = 20;
 
 const population = fbi2015Population();
 const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequencies: population, haplotypes: [] };
@@ -38,7 +38,6 @@ const familialRule: MatchRule = {
   populations: ['Caucasian', 'African American', 'SE Hispanic', 'Filipino'].map((name) => ({ id: name, name, synthetic: false, kind: 'Autosomal' as const, frequencies: fbi2015Population(name), haplotypes: [] })),
 };
 const FAMILIAL_QUERIES = 5;
-const autosomalPairs = seeds.filter((a) => a.profileKind === 'Autosomal' && a.roles.length === 2).map((a) => asMatch(a.name));
 
 const time = (f: () => void) => {
   const t0 = performance.now();
@@ -106,31 +105,6 @@ for (const n of SIZES) {
     `${(kin50 / floor).toFixed(2)}×`,
     `${found}/${planted.length}, ${relatives}`,
   ]);
-
-  if (n === SIZES[SIZES.length - 1]) {
-    const fresh = profileGenerator(population, 77);
-    let hits = 0;
-    const approvals = time(() => {
-      for (let i = 0; i < APPROVALS; i++) {
-        const profile = { id: `NEW${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', genotypes: fresh() };
-        set.upsert(profile);
-        hits += searchProfile(profile, autosomalPairs, [matchPopulation], set).length;
-      }
-    });
-    console.log(`Approve ${APPROVALS.toLocaleString('en')} profiles against ${n.toLocaleString('en')} (${autosomalPairs.map((a) => a.id).join(', ')}; 1 population): ${(approvals / 1000).toFixed(1)} s, ${hits} hits`);
-    // Outside the timing: the fused pass must find what one exact scan per analysis finds.
-    const again = profileGenerator(population, 77);
-    let differing = 0;
-    for (let i = 0; i < EXACT_CHECKS; i++) {
-      const profile = { id: `NEW${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', genotypes: again() };
-      const fused = searchProfile(profile, autosomalPairs, [matchPopulation], set).map((c) => `${c.analysisId} ${c.profiles.map((p) => p.profileId).sort().join(' ')}`);
-      const exact = autosomalPairs.flatMap((analysis) =>
-        scanAnalysis(index, { analysis, query: profile.genotypes, queryRole: 0, population: analysis.kind === 'Exclusion' ? null : matchPopulation, minMarkers: 6, excludeId: profile.id }).map((m) => `${analysis.id} ${[profile.id, m.profileId].sort().join(' ')}`),
-      );
-      if (JSON.stringify([...fused].sort()) !== JSON.stringify([...exact].sort())) differing++;
-    }
-    console.log(`The first ${EXACT_CHECKS} approvals checked against one exact scan per analysis: ${differing === 0 ? 'the same hits' : `${differing} differ`}`);
-  }
 }
 
 console.log(`\nFrequencies: ${population.name} (${population.source}), ${CODIS_CORE.length} CODIS core markers; ${QUERIES} identity queries (planted), 15 full-sibling queries; ${FAMILIAL_QUERIES} familial searches (full siblings, 4 populations, chance figures included)\n`);
@@ -138,3 +112,28 @@ const header = ['N', 'build', 'index/profile', 'identity moderate p50/p95', 'kin
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+
+// Issue 12 "Speed": approvals through the search queue the server runs, with the seed search rules, four
+// FBI 2015 populations, the expected chance hits and the hit writes to PostgreSQL (BENCH_DATABASE_URL).
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const largest = SIZES[SIZES.length - 1]!;
+try {
+  const r = await runApprovalBench({ offenders: largest, approvals: APPROVALS, url: databaseUrl, log: (l) => console.log(l) });
+  const approvalHeader = ['offenders', 'approvals', 'total', 'per approval', 'hits recorded (per approval)', 'planted second sources found', 'keyboard search with chance figure p50/p95', 'RSS'];
+  const approvalRow = [
+    r.offenders.toLocaleString('en'),
+    r.approvals.toLocaleString('en'),
+    `${r.seconds.toFixed(1)} s`,
+    ms((1000 * r.seconds) / r.approvals),
+    `${r.hitsRecorded} (${(r.hitsRecorded / r.approvals).toFixed(3)})`,
+    `${r.plantedFound} hits for ${r.planted} planted`,
+    `${ms(r.keyboardP50)} / ${ms(r.keyboardP95)}`,
+    `${r.rssMiB.toFixed(0)} MiB`,
+  ];
+  const w2 = approvalHeader.map((h, i) => Math.max(h.length, approvalRow[i]!.length));
+  const line2 = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w2[i]!)).join(' | ')} |`;
+  console.log(`\nApprovals of forensic unknowns through the search queue (seed search rules, ${BENCH_POPULATIONS.length} FBI 2015 populations, hits written to PostgreSQL):\n`);
+  console.log([line2(approvalHeader), `|${w2.map((x) => '-'.repeat(x + 2)).join('|')}|`, line2(approvalRow)].join('\n'));
+} catch (err) {
+  console.log(`\nApproval benchmark skipped: no PostgreSQL at ${databaseUrl} (${err instanceof Error ? err.message : String(err)})`);
+}
