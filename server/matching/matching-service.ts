@@ -2,10 +2,9 @@ import type { Genotype } from '../genetics/types';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
 import { IdentityScans, searchRule, type MatchRule, type RuleMatch } from './rule-search';
-import { planProfileSearch, sortCandidates } from './search-profile';
-import { DEFAULT_SEARCH_OPTIONS, type HitCandidate, type IdentityCandidate, type IdentityOptions, type MatchAnalysis, type MatchPopulation, type MatchProfile, type ProfileKind, type SearchOptions } from './types';
+import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } from './types';
 
-/** Progress of a long search: steps done out of total (an analysis over one index and population is one step). */
+/** Progress of a long search: steps done out of total (one search rule is a step). */
 export type SearchProgress = (done: number, total: number) => void;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -31,24 +30,6 @@ export class MatchingService {
   /** A profile is no longer approved (reset, deleted): it leaves the index. */
   removed(profileId: string): void {
     this.indexes.remove(profileId);
-  }
-
-  /** Every result over an analysis threshold for `profile` (never itself), in a stable order. */
-  async search(
-    profile: MatchProfile,
-    analyses: readonly MatchAnalysis[],
-    populations: readonly MatchPopulation[],
-    { options = DEFAULT_SEARCH_OPTIONS, onProgress }: { options?: SearchOptions; onProgress?: SearchProgress } = {},
-  ): Promise<HitCandidate[]> {
-    const steps = planProfileSearch(profile, analyses, populations, this.indexes, options);
-    const found: HitCandidate[] = [];
-    onProgress?.(0, steps.length);
-    for (const [i, step] of steps.entries()) {
-      found.push(...step.run());
-      onProgress?.(i + 1, steps.length);
-      await nextTurn();
-    }
-    return sortCandidates(found);
   }
 
   /** Every match of each rule for `profile` (never itself), rule by rule, yielding between rules (ARCHITECTURE.md "Search policy"). */
