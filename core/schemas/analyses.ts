@@ -136,6 +136,8 @@ export const PopulationResult = z
     populationId: Id,
     populationName: z.string(),
     populationSource: z.string(),
+    /** Generated frequencies (the demo population): every figure below is labelled as synthetic, not for casework. */
+    synthetic: z.boolean(),
     markers: z.array(MarkerResult),
     combinedIndex: z.number().nullable(),
     log10: z.number().nullable(),

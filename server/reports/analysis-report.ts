@@ -1,12 +1,17 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { SYNTHETIC_LABEL } from '../../core/chance-display';
 import { conclusionText } from '../../core/parentage-conclusion';
-import type { AnalysisResult, MarkerResult } from '../../core/schemas/analyses';
+import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { csvText } from '../exports/csv';
 
 /** A number as a report prints it: scientific notation with three significant digits (1.23e+21). */
 export const scientific = (value: number | null) => (value === null ? '' : value.toExponential(2));
 
 const genotypeText = (g: string[] | null) => (g ? g.join(', ') : '—');
+
+/** A population's name as the CSV writes it on each of its rows: a synthetic one says so (issue 12). */
+const populationLabel = (p: Pick<PopulationResult, 'populationName' | 'synthetic'>) => (p.synthetic ? `${p.populationName} (${SYNTHETIC_LABEL})` : p.populationName);
+const syntheticLabel = (synthetic: boolean): Content[] => (synthetic ? ['  ', { text: SYNTHETIC_LABEL, bold: true, color: '#9a5b00' }] : []);
 
 /** The calculator's result as CSV: one row per population and marker, then each population's combined index. */
 export function analysisResultCsv(result: AnalysisResult): string {
@@ -24,9 +29,10 @@ export function analysisResultCsv(result: AnalysisResult): string {
   ];
   const rows: (string | number)[][] = [header];
   for (const p of result.populations) {
-    rows.push(...p.markers.map((m) => row(p.populationName, m)));
-    rows.push([p.populationName, 'Combined index', ...roles.map(() => ''), '', '', scientific(p.combinedIndex), p.log10 === null ? '' : p.log10.toFixed(4), p.probability]);
-    if (p.conclusion) rows.push([p.populationName, 'Conclusion', ...roles.map(() => ''), '', '', '', '', conclusionText(p.conclusion)]);
+    const population = populationLabel(p);
+    rows.push(...p.markers.map((m) => row(population, m)));
+    rows.push([population, 'Combined index', ...roles.map(() => ''), '', '', scientific(p.combinedIndex), p.log10 === null ? '' : p.log10.toFixed(4), p.probability]);
+    if (p.conclusion) rows.push([population, 'Conclusion', ...roles.map(() => ''), '', '', '', '', conclusionText(p.conclusion)]);
   }
   if (result.exclusion) {
     rows.push(...result.exclusion.markers.map((m) => row('', m)));
@@ -55,7 +61,7 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
     { text: result.analysisLabel, margin: [0, 0, 0, 6] },
     { text: `Computed ${new Date(result.computedAt).toISOString().replace('T', ' ').slice(0, 19)} UTC by ${preparedBy}`, margin: [0, 0, 0, 8] },
     {
-      table: { headerRows: 1, body: [[{ text: 'Role', bold: true }, { text: 'Profile', bold: true }, { text: 'Case', bold: true }], ...result.roles.map((r) => [r.role, r.sampleName, r.caseNumber])] },
+      table: { headerRows: 1, widths: ['auto', '*', '*'], body: [[{ text: 'Role', bold: true }, { text: 'Profile', bold: true }, { text: 'Case', bold: true }], ...result.roles.map((r) => [r.role, r.sampleName, r.caseNumber])] },
       layout: 'lightHorizontalLines',
       margin: [0, 0, 0, 8],
     },
@@ -63,11 +69,11 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
   if (result.constants.length > 0) content.push({ text: `Constants: ${result.constants.map((c) => `${c.name} = ${c.value}`).join('; ')}`, margin: [0, 0, 0, 8] });
   if (result.missingPatterns.length > 0) content.push({ text: `Patterns without a formula (not evaluated): ${result.missingPatterns.join(', ')}`, color: '#a33', margin: [0, 0, 0, 8] });
   for (const p of result.populations) {
-    content.push({ text: `Population: ${p.populationName}`, fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
+    content.push({ text: [`Population: ${p.populationName}`, ...syntheticLabel(p.synthetic)], fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
     if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
     content.push(markerTable(result, p.markers, p.conclusion?.inconsistentMarkers));
     if (p.haplotypeCount) content.push({ text: `Haplotype count: ${p.haplotypeCount.matches} of ${p.haplotypeCount.total}; 95% upper bound ${scientific(p.haplotypeCount.upperBound)}; frequency used ${scientific(p.haplotypeCount.frequency)}` });
-    content.push({ text: `Combined index: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, bold: true, margin: [0, 0, 0, 8] });
+    content.push({ text: [`Combined index: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, ...syntheticLabel(p.synthetic)], bold: true, margin: [0, 0, 0, 8] });
     if (p.conclusion) content.push({ text: conclusionText(p.conclusion), bold: p.conclusion.excluded, color: p.conclusion.excluded ? '#a33' : undefined, margin: [0, 0, 0, 8] });
   }
   if (result.exclusion) {

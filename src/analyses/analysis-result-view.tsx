@@ -1,5 +1,6 @@
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { MathText } from '../admin/analyses/math-text';
+import { SyntheticLabel } from '../ui/synthetic-label';
 import { ConstantsUsed } from './constants-used';
 import { Log10Chart } from './log10-chart';
 import { ParentageConclusionNotice } from './parentage-conclusion';
@@ -64,17 +65,26 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
   const roles = result.roles.map((r) => r.role);
   return (
     <section className="calculator__population" aria-label={`Result over ${population.populationName}`}>
-      <h2>{population.populationName}</h2>
+      <h2>
+        {population.populationName}
+        <SyntheticLabel synthetic={population.synthetic} />
+      </h2>
       {population.populationSource ? <p className="field__hint">Source: {population.populationSource}</p> : null}
       <ParentageConclusionNotice conclusion={population.conclusion} />
       <dl className="calculator__figures">
         <div>
           <dt>Combined index</dt>
-          <dd>{population.combinedIndex === null ? 'not evaluated' : formatIndex(population.combinedIndex)}</dd>
+          <dd>
+            {population.combinedIndex === null ? 'not evaluated' : formatIndex(population.combinedIndex)}
+            <SyntheticLabel synthetic={population.synthetic} />
+          </dd>
         </div>
         <div>
           <dt>Probability</dt>
-          <dd>{population.probability}</dd>
+          <dd>
+            {population.probability}
+            <SyntheticLabel synthetic={population.synthetic} />
+          </dd>
         </div>
         {population.haplotypeCount ? (
           <div>

@@ -10244,6 +10244,7 @@ export interface components {
             populationId: string;
             populationName: string;
             populationSource: string;
+            synthetic: boolean;
             markers: components["schemas"]["MarkerResultInput"][];
             combinedIndex: number | null;
             log10: number | null;
@@ -11295,6 +11296,7 @@ export interface components {
             populationId: string;
             populationName: string;
             populationSource: string;
+            synthetic: boolean;
             markers: components["schemas"]["MarkerResult"][];
             combinedIndex: number | null;
             log10: number | null;

@@ -47,6 +47,7 @@ const RESULT: AnalysisResult = {
       populationId: POPULATIONS[0]!.id,
       populationName: 'FBI 2015 Caucasian',
       populationSource: 'Moretti et al. (2016)',
+      synthetic: false,
       combinedIndex: 3.93,
       log10: Math.log10(3.93),
       probability: '79.72% (CI 3.93e+0)',

@@ -30,6 +30,7 @@ const resultFor = (request: AnalyzeRequest): AnalysisResult => ({
     populationId,
     populationName: 'FBI 2015 Caucasian',
     populationSource: 'Moretti et al. (2016)',
+    synthetic: false,
     markers: [],
     combinedIndex: 1234.5,
     log10: Math.log10(1234.5),

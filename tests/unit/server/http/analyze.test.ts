@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNTHETIC_LABEL } from '../../../../core/chance-display';
 import type { AnalysisResult } from '../../../../core/schemas/analyses';
 import type { Profile } from '../../../../core/schemas/profiles';
 import { analyses, caseTypes, chemistries, markers, populations } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { SYNTHETIC_POPULATION_NAME } from '../../../../server/db/seed/reference/synthetic-population';
 import { identityLikelihoodRatio } from '../../../../server/genetics/statistics';
 import { loadEnginePopulation } from '../../../../server/http/populations/engine-population';
+import { analysisResultDocument } from '../../../../server/reports/analysis-report';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { multipartBody } from '../../../helpers/multipart';
@@ -123,5 +126,31 @@ describe('the analysis calculator API', () => {
     const combined = csv.body.split('\r\n').find((l) => l.includes('Combined index'))!;
     expect(combined).toContain(result.populations[0]!.combinedIndex!.toExponential(2));
     expect(csv.body.split('\r\n')[0]).toBe('Population,Marker,Evidence (EVIDENCE-2),Reference (REFERENCE-2),Pattern,Formula,Value,log10,Not evaluated');
+  });
+
+  it('labels every figure computed with the synthetic demo population as synthetic, in the answer, the CSV and the PDF', async () => {
+    const [synthetic] = await t.database.db.select().from(populations).where(eq(populations.name, SYNTHETIC_POPULATION_NAME));
+    const evidence = await addProfile('EVIDENCE-S', GENOTYPES);
+    const reference = await addProfile('REFERENCE-S', GENOTYPES);
+    const body = { profileIds: [evidence, reference], populationIds: [populationId, synthetic!.id] };
+    const res = await call('admin', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, body);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as AnalysisResult;
+    expect(result.populations.map((p) => [p.populationName, p.synthetic])).toEqual([
+      ['FBI 2015 Caucasian', false],
+      [SYNTHETIC_POPULATION_NAME, true],
+    ]);
+
+    const csv = (await call('admin', 'POST', `/api/analyses/${analysisIds.Identity}/report?format=csv`, body)).body.split('\r\n');
+    const combined = csv.filter((l) => l.includes('Combined index'));
+    expect(combined).toHaveLength(2);
+    expect(combined.find((l) => l.startsWith('FBI 2015 Caucasian'))).not.toContain(SYNTHETIC_LABEL);
+    // Every row of the synthetic population carries the label, its combined index included.
+    const syntheticRows = csv.filter((l) => l.includes(SYNTHETIC_POPULATION_NAME));
+    expect(syntheticRows.length).toBeGreaterThan(13);
+    for (const line of syntheticRows) expect(line).toContain(SYNTHETIC_LABEL);
+
+    const pdf = JSON.stringify(analysisResultDocument(result, 'Test User'));
+    expect(pdf.split(SYNTHETIC_LABEL)).toHaveLength(3); // the synthetic population's heading and its combined figures, not FBI's
   });
 });
