@@ -21,3 +21,8 @@ export function formatExpectedChanceHits(expected: number, searchedProfiles: num
 export function formatPValue(upper: number): string {
   return `p ≤ ${formatSmall(upper)}`;
 }
+
+/** Where an exact probability lies (the bracket of a log10 grid): "between 1.1e-20 and 1.2e-20". */
+export function formatBracket(bracket: { lower: number; upper: number }): string {
+  return `between ${formatSmall(bracket.lower)} and ${formatSmall(bracket.upper)}`;
+}

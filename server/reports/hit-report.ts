@@ -1,6 +1,10 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatBracket, formatExpectedChanceHits, formatPValue, formatSmall, SYNTHETIC_LABEL } from '../../core/chance-display';
 import { conclusionText } from '../../core/parentage-conclusion';
+import { reportedChance } from '../../core/reported-chance';
 import type { MarkerResult } from '../../core/schemas/analyses';
+import { MATCH_KIND_LABELS, type HitFigures, type PopulationFigures } from '../../core/schemas/hit-figures';
+import { STRINGENCY_LABELS } from '../../core/schemas/search-rules';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
 import { scientific } from './analysis-report';
 
@@ -15,11 +19,57 @@ export interface HitReportContext {
 const utc = (iso: string | Date) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 const bold = (text: string) => ({ text, bold: true });
 const heading = (text: string): Content => ({ text, fontSize: 12, bold: true, margin: [0, 10, 0, 3] });
-const table = (widths: string[], header: string[], body: Content[][]): Content => ({
+const table = (widths: (string | number)[], header: string[], body: Content[][]): Content => ({
   table: { headerRows: 1, widths, body: [header.map(bold), ...body] },
   layout: 'lightHorizontalLines',
   margin: [0, 2, 0, 6],
 });
+
+/** The label every synthetic figure carries (issue 12), beside it. */
+const syntheticTag: Content = { text: SYNTHETIC_LABEL, bold: true, color: '#9a5b00' };
+const syntheticLabel = (synthetic: boolean): Content[] => (synthetic ? ['  ', syntheticTag] : []);
+
+/** Every population side by side, as HitView shows them: the reported one marked, synthetic ones labelled. */
+function populationRow(p: PopulationFigures): Content[] {
+  const chance = p.chance;
+  return [
+    { text: [p.populationName ?? 'None', ...(p.reported ? [{ text: ' (reported)', italics: true }] : []), ...(p.synthetic ? ['\n', syntheticTag] : [])] },
+    p.probability,
+    p.log10 === null ? '—' : p.log10.toFixed(2),
+    chance?.pValue == null ? '—' : { text: [formatPValue(chance.pValue), ...(chance.pValueBracket ? [{ text: `\n${formatBracket(chance.pValueBracket)}`, fontSize: 7, color: '#555' }] : [])] },
+    chance ? formatExpectedChanceHits(chance.expectedChanceHits, chance.searchedProfiles) : '—',
+  ];
+}
+
+/** The populations table and, for an identity rule, the stringency counts with the chance an unrelated profile meets them. */
+function chanceSections(figures: HitFigures): Content[] {
+  const content: Content[] = [
+    heading('Populations'),
+    table(['*', 94, 40, 94, 110], ['Population', 'Likelihood ratio', 'log10 LR', 'p-value', 'Expected chance hits'], figures.populations.map(populationRow)),
+  ];
+  const s = figures.stringency;
+  if (s) {
+    const synthetic = syntheticLabel(figures.populations.some((p) => p.synthetic));
+    content.push(
+      heading('Stringency'),
+      {
+        table: {
+          widths: [170, '*'],
+          body: [
+            [bold('Stringency'), STRINGENCY_LABELS[s.stringency]],
+            [bold('Markers compared'), `${s.comparedMarkers} (at least ${s.minMarkers} required)`],
+            [bold('Mismatches'), `${s.mismatches} (at most ${s.maxMismatches} allowed)`],
+            [bold('Chance an unrelated profile meets it'), { text: [formatSmall(s.probability), ...synthetic] }],
+            [bold('Expected chance hits'), { text: [formatExpectedChanceHits(s.expectedChanceHits, s.searchedProfiles), ...synthetic] }],
+          ],
+        },
+        layout: 'noBorders',
+        margin: [0, 2, 0, 6],
+      },
+    );
+  }
+  return content;
+}
 
 function markerRow(m: MarkerResult): Content[] {
   const decision = m.isExclusion === null ? (m.expression ?? '') : m.isExclusion ? 'Exclusion' : 'Non Exclusion';
@@ -47,6 +97,8 @@ function formulaeUsed(view: HitView): Content[][] {
 export function hitReportDocument(view: HitView, context: HitReportContext): TDocumentDefinitions {
   const { hit, analysis, population } = view;
   const roles = hit.profiles.map((p) => p.role);
+  const { populationSynthetic, searchedProfiles, chanceSynthetic } = reportedChance(hit);
+  const synthetic = syntheticLabel(population !== null && populationSynthetic);
   const content: Content[] = [
     { text: `Hit report — ${analysis.name}`, fontSize: 16, bold: true },
     { text: analysis.label, margin: [0, 0, 0, 4] },
@@ -57,10 +109,14 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
       ],
       margin: [0, 0, 0, 6],
     },
+    ...(hit.figures !== null || hit.searchRuleName !== null
+      ? [{ text: [bold('Found by the search rule: '), hit.searchRuleName ?? 'a rule since deleted', '\n', bold('Match: '), MATCH_KIND_LABELS[hit.matchKind]], margin: [0, 0, 0, 6] } as Content]
+      : []),
     heading('Profiles'),
     table(['auto', '*', '*'], ['Role', 'Profile', 'Case'], hit.profiles.map((p) => [p.role, p.sampleName, p.caseNumber])),
     heading('Population'),
-    { text: population ? `${population.name}${population.source ? ` — source: ${population.source}` : ''}` : 'None: an exclusion analysis uses no allele frequencies.' },
+    { text: population ? [`${population.name}${population.source ? ` — source: ${population.source}` : ''}`, ...synthetic] : 'None: an exclusion analysis uses no allele frequencies.' },
+    ...(hit.figures ? chanceSections(hit.figures) : []),
   ];
 
   if (view.constants.length > 0) {
@@ -69,7 +125,8 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
   const formulae = formulaeUsed(view);
   if (formulae.length > 0) content.push(heading('Formulae used'), table(['auto', '*'], ['Pattern', 'Formula'], formulae));
 
-  content.push(heading('Per marker'));
+  // The per-marker table is the reported population's (the populations table shows the others' totals).
+  content.push(heading(`Per marker${population ? ` over ${population.name}` : ''}`));
   if (view.evaluationError) content.push({ text: `The per-marker table could not be recomputed: ${view.evaluationError}`, italics: true, color: '#a33' });
   if (view.markers.length > 0) {
     content.push(
@@ -84,8 +141,12 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
     text:
       hit.combinedIndex === null
         ? [bold('Non-exclusion markers / markers compared: '), hit.probability]
-        : [bold('Combined index: '), scientific(hit.combinedIndex), '    ', bold('Probability: '), hit.probability],
+        : [bold('Combined index: '), scientific(hit.combinedIndex), '    ', bold('Probability: '), hit.probability, ...synthetic],
   });
+  if (hit.expectedChanceHits !== null && searchedProfiles !== null) {
+    content.push({ text: [bold('Expected chance hits: '), formatExpectedChanceHits(hit.expectedChanceHits, searchedProfiles), ...syntheticLabel(chanceSynthetic)] });
+  }
+  if (hit.pValue !== null) content.push({ text: [bold('p-value: '), formatPValue(hit.pValue), ...synthetic] });
   const conclusion = view.evaluation?.conclusion;
   if (conclusion) content.push({ text: `Recomputed: ${conclusionText(conclusion)}`, bold: conclusion.excluded, color: conclusion.excluded ? '#a33' : undefined });
 

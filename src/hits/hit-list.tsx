@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
+import { formatSmall } from '../../core/chance-display';
 import { can } from '../../core/permissions';
 import { HIT_STATUS_LABELS, type HitList as HitListName, type HitListQuery, type HitSummary } from '../../core/schemas/hits';
 import { useApi } from '../app/api-provider';
@@ -8,6 +9,7 @@ import { useOrganizationEvents } from '../app/use-organization-events';
 import { usePrincipal } from '../app/use-principal';
 import { formatDateTime } from '../cases/format';
 import { DataTable, type DataColumn } from '../ui/data-table/data-table';
+import { SyntheticLabel } from '../ui/synthetic-label';
 import { HitDownloadButton } from './hit-download-button';
 import { hitsApi, type HitCalls, type HitListOwner } from './hits-api';
 import './hits.css';
@@ -15,15 +17,36 @@ import './hits.css';
 /** The Profiles cell: each profile's sample and case, in role order. */
 export const hitProfilesText = (hit: Pick<HitSummary, 'profiles'>): string => hit.profiles.map((p) => `${p.sampleName} (${p.caseNumber})`).join(' · ');
 
-/** Spec 2.4's columns (Date, Analysis, Probability, Population, Profiles); All adds the status; each row downloads its PDF. */
+/** The Population cell: the reported population, and how many more the hit was computed with. */
+export const hitPopulationText = (hit: Pick<HitSummary, 'populationName' | 'figures'>): string => {
+  const more = (hit.figures?.populations.length ?? 1) - 1;
+  return `${hit.populationName ?? '–'}${more > 0 ? ` +${more} more` : ''}`;
+};
+
+/** The Probability cell: the reported figure (spec 4's text, as the server formats it), labelled when synthetic data took part. */
+function HitProbability({ hit }: { hit: HitSummary }) {
+  return (
+    <>
+      {hit.probability}
+      <SyntheticLabel synthetic={hit.synthetic} />
+    </>
+  );
+}
+
+/**
+ * Spec 2.4's columns (Date, Analysis, Probability, Population, Profiles), the rule that found the hit
+ * and its expected chance hits (issue 12); All adds the status; each row downloads its PDF. No column
+ * is sorted at first: the server lists the strongest first.
+ */
 function hitColumns(list: HitListName, calls: HitCalls): DataColumn<HitSummary>[] {
   return [
     { field: 'date', header: 'Date', sortable: true, width: 180, text: (h) => formatDateTime(h.date) },
     { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
-    // Spec 4's text, as the server formats it (core/probability-display.ts).
-    { field: 'probability', header: 'Probability', sortable: true, width: 220 },
-    { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: (h) => h.populationName ?? '–' },
+    { field: 'probability', header: 'Probability', sortable: true, width: 220, render: (h) => <HitProbability hit={h} /> },
+    { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: hitPopulationText },
     { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText },
+    { field: 'expectedChanceHits', header: 'Chance hits expected', sortable: true, width: 170, text: (h) => (h.expectedChanceHits === null ? '–' : formatSmall(h.expectedChanceHits)) },
+    { field: 'searchRuleName', header: 'Rule', sortable: true, filterable: true, text: (h) => h.searchRuleName ?? '–' },
     ...(list === 'all' ? [{ field: 'status', header: 'Status', sortable: true, width: 120, text: (h: HitSummary) => HIT_STATUS_LABELS[h.status] }] : []),
     { field: 'download', header: 'Download', width: 170, render: (h) => <HitDownloadButton hitId={h.id} calls={calls} /> },
   ];

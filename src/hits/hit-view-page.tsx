@@ -1,5 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
+import { reportedChance } from '../../core/reported-chance';
+import { MATCH_KIND_LABELS } from '../../core/schemas/hit-figures';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
 import { formatIndex, MarkerTable } from '../analyses/analysis-result-view';
 import { ConstantsUsed } from '../analyses/constants-used';
@@ -7,25 +10,41 @@ import { ParentageConclusionNotice } from '../analyses/parentage-conclusion';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { formatDateTime } from '../cases/format';
+import { SyntheticLabel } from '../ui/synthetic-label';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { HitDownloadButton } from './hit-download-button';
 import { HitHistory } from './hit-history';
+import { HitPopulations } from './hit-populations';
 import { HitReviewPanel } from './hit-review-panel';
+import { HitStringency } from './hit-stringency';
 import { hitsApi, type HitCalls } from './hits-api';
 import '../analyses/calculator.css';
 import './hits.css';
 
+/** The search rule that found the hit and what the hit says of its profiles; nothing for a hit recorded before search rules. */
+function HitFoundBy({ hit }: { hit: HitView['hit'] }) {
+  if (hit.searchRuleName === null && hit.figures === null) return null;
+  return (
+    <p className="hit-found-by">
+      {hit.searchRuleName === null ? 'Found by a search rule since deleted' : <>Found by the search rule <strong>{hit.searchRuleName}</strong></>}
+      {' · '}
+      {MATCH_KIND_LABELS[hit.matchKind]}
+    </p>
+  );
+}
+
 /** The figures of the hit: what was used and what came out (spec 2.4, 4). */
 function HitFigures({ orgId, view }: { orgId: string; view: HitView }) {
   const { hit, analysis, population } = view;
+  const synthetic = <SyntheticLabel synthetic={reportedChance(hit).populationSynthetic} />;
   const figures: [string, ReactNode][] = [
     ['Status', HIT_STATUS_LABELS[hit.status]],
     ['Found', formatDateTime(hit.date)],
     ['Analysis', <Link key="a" href={routes.Analyses.href({ orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id })}>{analysis.name}</Link>],
-    ['Population', population ? `${population.name}${population.source ? ` (source: ${population.source})` : ''}` : 'None (exclusion analysis)'],
+    ['Population', population ? <>{`${population.name}${population.source ? ` (source: ${population.source})` : ''}`}{synthetic}</> : 'None (exclusion analysis)'],
     ...(hit.combinedIndex !== null ? ([['Combined index', formatIndex(hit.combinedIndex)]] as [string, string][]) : []),
-    ['Probability', hit.probability],
+    ['Probability', <>{hit.probability}{population ? synthetic : null}</>],
   ];
   return (
     <dl className="calculator__figures hit-figures">
@@ -36,6 +55,30 @@ function HitFigures({ orgId, view }: { orgId: string; view: HitView }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** What the hit reports beside its probability (issue 12): the expected chance hits at the rule's threshold and its p-value. */
+function HitChance({ hit }: { hit: HitView['hit'] }) {
+  const { populationSynthetic, searchedProfiles, chanceSynthetic } = reportedChance(hit);
+  const { expectedChanceHits, pValue } = hit;
+  const expected = expectedChanceHits !== null && searchedProfiles !== null;
+  if (!expected && pValue === null) return null;
+  return (
+    <p className="hit-chance">
+      {expected ? (
+        <span>
+          Expected chance hits: {formatExpectedChanceHits(expectedChanceHits, searchedProfiles)}
+          <SyntheticLabel synthetic={chanceSynthetic} />
+        </span>
+      ) : null}
+      {pValue !== null ? (
+        <span>
+          p-value: {formatPValue(pValue)}
+          <SyntheticLabel synthetic={populationSynthetic} />
+        </span>
+      ) : null}
+    </p>
   );
 }
 
@@ -60,10 +103,15 @@ function HitProfiles({ orgId, view }: { orgId: string; view: HitView }) {
 function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: HitView; calls: HitCalls; onChange(view: HitView): void }) {
   const roles = view.hit.profiles.map((p) => `${p.role}: ${p.sampleName}`);
   const exclusion = view.analysis.kind === 'Exclusion';
+  const { figures } = view.hit;
   return (
     <>
+      <HitFoundBy hit={view.hit} />
       <HitFigures orgId={orgId} view={view} />
+      <HitChance hit={view.hit} />
       <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
+      {figures ? <HitPopulations populations={figures.populations} /> : null}
+      {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} /> : null}
       <HitProfiles orgId={orgId} view={view} />
       {/* Keyed by id only: the review machine keeps its own copy of the hit across decisions. */}
       <HitReviewPanel key={view.hit.id} view={view} calls={calls} onChange={onChange} />

@@ -8,6 +8,7 @@ import { seedReferenceData } from '../../../server/db/seed/reference-data';
 import { recordHitCandidates } from '../../../server/hits/record-hits';
 import type { HitCandidate } from '../../../server/matching/types';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
+import { asIdentityRuleHit } from '../../helpers/hit-figures';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { multipartBody } from '../../helpers/multipart';
 
@@ -37,6 +38,8 @@ export interface MatchingWorld {
   recordHit(candidate: HitCandidate): Promise<string>;
   /** An Identity hit between two fresh copies of CODIS_PROFILE named `${name}-E` and `${name}-R`. */
   identityHit(name: string): Promise<string>;
+  /** identityHit, found by the seed forensic identity rule with FBI 2015 and the synthetic population side by side (tests/helpers/hit-figures.ts). */
+  ruleHit(name: string): Promise<string>;
 }
 
 /**
@@ -88,6 +91,21 @@ export async function matchingWorld(caseNumber = 'CASE-HITS-1'): Promise<Matchin
     const [hit] = await db.transaction((tx) => recordHitCandidates(tx as never, { organizationId: orgId, candidates: [candidate] }));
     return hit!.id;
   };
+  const identityHit = async (name: string) => {
+    const evidence = await approvedProfile(`${name}-E`, CODIS_PROFILE);
+    const reference = await approvedProfile(`${name}-R`, CODIS_PROFILE);
+    return recordHit({
+      analysisId: analysisIds.Identity!,
+      populationId,
+      combinedIndex: 2.5e15,
+      markerCount: 13,
+      nonExclusionMarkerCount: null,
+      profiles: [
+        { role: 'Evidence', profileId: evidence },
+        { role: 'Reference', profileId: reference },
+      ],
+    });
+  };
   return {
     t,
     orgId,
@@ -99,20 +117,11 @@ export async function matchingWorld(caseNumber = 'CASE-HITS-1'): Promise<Matchin
     approvedProfile,
     approveThroughApi,
     recordHit,
-    identityHit: async (name) => {
-      const evidence = await approvedProfile(`${name}-E`, CODIS_PROFILE);
-      const reference = await approvedProfile(`${name}-R`, CODIS_PROFILE);
-      return recordHit({
-        analysisId: analysisIds.Identity!,
-        populationId,
-        combinedIndex: 2.5e15,
-        markerCount: 13,
-        nonExclusionMarkerCount: null,
-        profiles: [
-          { role: 'Evidence', profileId: evidence },
-          { role: 'Reference', profileId: reference },
-        ],
-      });
+    identityHit,
+    ruleHit: async (name) => {
+      const id = await identityHit(name);
+      await asIdentityRuleHit(db, id, populationId);
+      return id;
     },
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNTHETIC_LABEL } from '../../../../core/chance-display';
 import type { AnalysisResult } from '../../../../core/schemas/analyses';
 import type { HitSummary, HitView } from '../../../../core/schemas/hits';
 import type { Profile } from '../../../../core/schemas/profiles';
@@ -11,6 +12,7 @@ import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { hitReportDocument } from '../../../../server/reports/hit-report';
 import type { HitCandidate } from '../../../../server/matching/types';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { asIdentityRuleHit, FORENSIC_RULE } from '../../../helpers/hit-figures';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { multipartBody } from '../../../helpers/multipart';
 
@@ -328,6 +330,37 @@ describe('hit download', () => {
     for (const expected of ['Oslo Lab', 'CASE-HITS-1', 'EVIDENCE-1', 'REFERENCE-1', 'FBI 2015 Caucasian', 'Formulae used', 'PP-PP', 'theta', view.hit.probability, view.hit.combinedIndex!.toExponential(2), 'Adventitious match', 'Rita Reviewer', 'NRC II (1996)', '2026-03-01 10:00:00 UTC']) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('files a rule hit’s rule, every population side by side, the stringency, the chance hits expected and the p-value, each synthetic figure labelled', async () => {
+    await asIdentityRuleHit(t.database.db, hitIds.ofB, populationId);
+    const view = (await call('admin', 'GET', `/api/hits/${hitIds.ofB}`)).json() as HitView;
+    const document = hitReportDocument(view, { organizationName: 'Bergen Lab', preparedBy: 'Admin', preparedAt: new Date('2026-03-01T10:00:00Z'), citations: [] });
+    const text = JSON.stringify(document);
+    for (const expected of [
+      FORENSIC_RULE,
+      'Identity (the same source)',
+      'Populations',
+      'FBI 2015 Caucasian',
+      ' (reported)',
+      'Synthetic demo population (not for casework)',
+      'p ≤ 1.2e-20', // the reported population's p-value…
+      'between 1.2e-20 and 1.2e-20', // …and its bracket
+      'p ≤ 4.5e-22',
+      // 1,000,000 profiles × P(an unrelated profile meets the stringency) 3e-10 = 0.0003
+      'in 1,000,000 profiles, 0.0003 chance hits expected at this threshold',
+      'in 1,000,000 profiles, 0.0002 chance hits expected at this threshold',
+      'Moderate',
+      '13 (at least 8 required)',
+      '0 (at most 0 allowed)',
+      '3.0e-10',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The synthetic population's row, the stringency's chance and expected chance hits, and the result's expected chance hits
+    // (the stringency's, the synthetic population among those it came from); FBI's probability and p-value are not synthetic.
+    expect(text.split(SYNTHETIC_LABEL)).toHaveLength(5);
+    expect(text).toContain('{"text":"p-value: ","bold":true},"p ≤ 1.2e-20"]');
   });
 });
 

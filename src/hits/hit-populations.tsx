@@ -1,0 +1,59 @@
+import { formatBracket, formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
+import type { PopulationFigures } from '../../core/schemas/hit-figures';
+import { SyntheticLabel } from '../ui/synthetic-label';
+
+function PValue({ population }: { population: PopulationFigures }) {
+  const chance = population.chance;
+  if (!chance || chance.pValue === null) return <>–</>;
+  return (
+    <>
+      {formatPValue(chance.pValue)}
+      {chance.pValueBracket ? <small className="hit-populations__bracket">{formatBracket(chance.pValueBracket)}</small> : null}
+    </>
+  );
+}
+
+/**
+ * Every population's result for the hit side by side (ARCHITECTURE.md "Hits", GENETICS.md "Expected
+ * chance hits"): the likelihood ratio, its log10, the p-value among unrelated profiles and the expected
+ * chance hits at the rule's threshold; the reported population (the smallest LR) is marked.
+ */
+export function HitPopulations({ populations }: { populations: readonly PopulationFigures[] }) {
+  if (populations.length === 0) return null;
+  return (
+    <section aria-labelledby="hit-populations">
+      <h2 id="hit-populations">Populations</h2>
+      <div className="calculator__scroll">
+        <table className="hit-table hit-populations">
+          <caption className="visually-hidden">Every population’s result side by side</caption>
+          <thead>
+            <tr>
+              <th scope="col">Population</th>
+              <th scope="col">Likelihood ratio</th>
+              <th scope="col">log10 LR</th>
+              <th scope="col">p-value</th>
+              <th scope="col">Expected chance hits</th>
+            </tr>
+          </thead>
+          <tbody>
+            {populations.map((p) => (
+              <tr key={p.populationId ?? 'none'} className={p.reported ? 'hit-populations__reported' : undefined}>
+                <th scope="row">
+                  {p.populationName ?? 'None (exclusion analysis)'}
+                  {p.reported ? <span className="hit-populations__tag">reported</span> : null}
+                  <SyntheticLabel synthetic={p.synthetic} />
+                </th>
+                <td>{p.probability}</td>
+                <td>{p.log10 === null ? '–' : p.log10.toFixed(2)}</td>
+                <td>
+                  <PValue population={p} />
+                </td>
+                <td>{p.chance ? formatExpectedChanceHits(p.chance.expectedChanceHits, p.chance.searchedProfiles) : '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
