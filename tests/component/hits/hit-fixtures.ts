@@ -33,7 +33,7 @@ export interface MatchingWorld {
   /** An approved GlobalFiler profile of the case, written straight to the database (approval is not under test). */
   approvedProfile(sampleName: string, genotypes: Record<string, string[]>): Promise<string>;
   /** A profile added, typed and approved through the API, so the server's matcher indexes it (and searches it). */
-  approveThroughApi(sampleName: string, genotypes: Record<string, string[]>): Promise<string>;
+  approveThroughApi(sampleName: string, genotypes: Record<string, string[]>, sampleType?: string): Promise<string>;
   /** A pending hit, as the database search records it. */
   recordHit(candidate: HitCandidate): Promise<string>;
   /** An Identity hit between two fresh copies of CODIS_PROFILE named `${name}-E` and `${name}-R`. */
@@ -76,8 +76,8 @@ export async function matchingWorld(caseNumber = 'CASE-HITS-1'): Promise<Matchin
     await db.insert(profileMarkers).values(Object.entries(genotypes).map(([m, alleles], position) => ({ profileId: row!.id, markerId: markerIds.get(m)!, alleles, position })));
     return row!.id;
   };
-  const approveThroughApi = async (sampleName: string, genotypes: Record<string, string[]>) => {
-    const added = await call('POST', '/api/profiles', { caseId, chemistryId, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] });
+  const approveThroughApi = async (sampleName: string, genotypes: Record<string, string[]>, sampleType = 'Reference') => {
+    const added = await call('POST', '/api/profiles', { caseId, chemistryId, sampleType, sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] });
     expect(added.statusCode, added.body).toBe(201);
     const { id, version } = added.json().items[0] as { id: string; version: number };
     const markerValues = Object.entries(genotypes).map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles }));
