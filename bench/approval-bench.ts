@@ -3,10 +3,8 @@
 // PostgreSQL, the CODIS identity search, the analysis's figures over four FBI 2015 populations with the
 // expected chance hits, and the hit writes to PostgreSQL. One approval in ten is a planted partial
 // second source of an offender, so a correct run records about one hit per planted profile.
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { openPostgres, type Database } from '../server/db/database';
+import { freshPostgres } from '../tests/helpers/database';
 import { caseTypes, cases, chemistries, hits, markers, organizations, populationAlleles, populationMarkers, populationOrganizations, populations, profileMarkers, profiles } from '../server/db/schema';
 import { seedReferenceData } from '../server/db/seed/reference-data';
 import type { Db } from '../server/db/database';
@@ -41,29 +39,6 @@ export interface ApprovalBenchResult {
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
-/** A fresh PostgreSQL database of its own for the run, dropped afterwards. */
-async function benchDatabase(url: string): Promise<{ database: Database; drop(): Promise<void> }> {
-  const name = `locus_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
-  await database.migrate();
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
 /** The four populations' frequencies written as an upload would, shared with the organization. */
 async function addPopulations(db: Db, organizationId: string, frequencies: readonly PopulationFrequencies[]): Promise<void> {
   const markerIds = new Map((await db.select({ id: markers.id, name: markers.name }).from(markers)).map((m) => [m.name, m.id]));
@@ -91,7 +66,8 @@ function partialCopy(genotypes: ReadonlyMap<string, Genotype>, random: () => num
 
 export async function runApprovalBench(opts: { offenders: number; approvals: number; url: string; log?: (line: string) => void }): Promise<ApprovalBenchResult> {
   const log = opts.log ?? (() => undefined);
-  const { database, drop } = await benchDatabase(opts.url);
+  // A fresh, migrated PostgreSQL database of its own, dropped again at the end.
+  const database = await freshPostgres(opts.url);
   try {
     const db = database.db;
     await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
@@ -176,6 +152,6 @@ export async function runApprovalBench(opts: { offenders: number; approvals: num
       rssMiB: process.memoryUsage().rss / 2 ** 20,
     };
   } finally {
-    await drop();
+    await database.close();
   }
 }
