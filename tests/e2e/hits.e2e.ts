@@ -1,10 +1,12 @@
 /**
- * Issue 6 end to end, in Chromium against the real server: a reference family (mother and alleged
- * father from the EuroForMix GlobalFiler references, their child) and an unknown stain typed as the
- * child are imported and approved; the database search records the hits the screens then show in
- * Review with the engine's probability text. A reviewer publishes one with notify (the e-mail is in
- * the outbox), rejects one, resets it and downloads the PDF report; a keyboard search finds the
- * father; the other organization's user never sees these hits.
+ * Issues 6 and 12 end to end, in Chromium against the real server: profiles typed as a laboratory
+ * types them — a missing child's remains with the biological mother and father (EuroForMix GlobalFiler
+ * references K29 and K48), an unknown stain and a convicted offender who is the father — are imported
+ * and approved; the search rules decide what is searched against what, and the hits the screens then
+ * show in Review are one per match, with the engine's probability text and roles named from the sample
+ * types. A reviewer publishes one with notify (the e-mail is in the outbox), rejects one, resets it and
+ * downloads the PDF report; a keyboard search finds the father; the other organization's user never
+ * sees these hits.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +45,15 @@ const MOTHER = reference('K29');
 const FATHER = reference('K48');
 const CHILD = childOf(MOTHER, FATHER);
 
+/** What each profile is, as the laboratory records it: the sample type decides which search rules run (server/db/seed/search-rules.ts). */
+const SAMPLES = {
+  'FAM-MOTHER': { genotypes: MOTHER, sampleType: 'Biological Mother' },
+  'FAM-FATHER': { genotypes: FATHER, sampleType: 'Biological Father' },
+  'FAM-CHILD': { genotypes: CHILD, sampleType: 'Unidentified Human (Remains)' },
+  'UNKNOWN-STAIN': { genotypes: FATHER, sampleType: 'Forensic, Unknown' },
+  OFFENDER: { genotypes: FATHER, sampleType: 'Convicted Offender' },
+} as const;
+
 const state = { orgId: '', otherOrgId: '', caseId: '', populationId: '', profiles: {} as Record<string, string> };
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -70,22 +81,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The hits of a list that name any profile of this suite's case (other suites share the server and its populations). */
 const hitsOf = async (page: Page, list: string, orgId = state.orgId) =>
-  (await apiFetch<Listed<HitSummary>>(page, 'GET', `/api/organizations/${orgId}/${list}?pageSize=200`)).body.items.filter((h) => h.populationName === POPULATION || h.populationName === null);
+  (await apiFetch<Listed<HitSummary>>(page, 'GET', `/api/organizations/${orgId}/${list}?pageSize=200&search=${encodeURIComponent(CASE_NUMBER)}`)).body.items.filter((h) =>
+    h.profiles.some((p) => p.caseNumber === CASE_NUMBER),
+  );
 const names = (hit: HitSummary) => hit.profiles.map((p) => p.sampleName).sort().join(' + ');
+const summary = (hit: HitSummary) => `${hit.analysisName}: ${names(hit)}`;
+/** The roles named from the sample types (their order follows the analysis role the searching profile took). */
+const roles = (hit: HitSummary) => hit.profiles.map((p) => `${p.role}: ${p.sampleName}`).sort();
 const main = (page: Page) => page.getByRole('main');
 
-/** Opens a hit from the Review list by its analysis and profiles, over the test's population. */
+/** Finds a hit in the Review list by its analysis and profiles: exactly one row (one hit per match, every population in it). */
 async function openFromReview(analysis: string, samples: string[]) {
   await reviewer.goto(`${baseUrl}/${state.orgId}/hits`);
   const row = main(reviewer)
     .getByRole('row')
     .filter({ hasText: analysis })
-    .filter({ hasText: POPULATION })
-    .filter({ hasText: samples[0]! })
-    .filter({ hasText: samples[1]! });
+    .filter({ hasText: `${samples[0]!} (${CASE_NUMBER})` })
+    .filter({ hasText: `${samples[1]!} (${CASE_NUMBER})` });
   await row.first().waitFor({ timeout: 20_000 });
+  expect(await row.count()).toBe(1);
   return row.first();
+}
+
+/** The hit's profiles as HitView lists them, role and sample name, sorted. */
+async function hitViewRoles(page: Page) {
+  const items = await main(page).getByRole('list', { name: 'Profiles of the hit' }).getByRole('listitem').allTextContents();
+  return items.map((t) => t.replace(/ \(case .*\)$/, '')).sort();
 }
 
 async function decide(button: string, text: string) {
@@ -111,10 +134,11 @@ describe('matching and the hit review', () => {
     state.caseId = made.body.id;
   });
 
-  it('imports a reference family and an unknown, and the reviewer approves all four', async () => {
-    Object.assign(state.profiles, await importProfiles(analyst, state.caseId, { name: 'family.csv', text: asCsv({ 'FAM-MOTHER': MOTHER, 'FAM-FATHER': FATHER, 'FAM-CHILD': CHILD }) }));
-    Object.assign(state.profiles, await importProfiles(analyst, state.caseId, { name: 'stain.csv', text: asCsv({ 'UNKNOWN-STAIN': CHILD }) }, 'Forensic, Unknown'));
-    expect(Object.keys(state.profiles).sort()).toEqual(['FAM-CHILD', 'FAM-FATHER', 'FAM-MOTHER', 'UNKNOWN-STAIN']);
+  it('imports remains with their biological parents, an unknown stain and an offender, each with its sample type, and the reviewer approves all five', async () => {
+    for (const [name, { genotypes, sampleType }] of Object.entries(SAMPLES)) {
+      Object.assign(state.profiles, await importProfiles(analyst, state.caseId, { name: `${name}.csv`, text: asCsv({ [name]: genotypes }) }, sampleType));
+    }
+    expect(Object.keys(state.profiles).sort()).toEqual(['FAM-CHILD', 'FAM-FATHER', 'FAM-MOTHER', 'OFFENDER', 'UNKNOWN-STAIN']);
     for (const id of Object.values(state.profiles)) {
       const profile = await apiFetch<{ version: number; markerValues: { markerId: string; alleles: string[] }[] }>(reviewer, 'GET', `/api/profiles/${id}`);
       const approved = await apiFetch(reviewer, 'POST', `/api/profiles/${id}/approve`, {
@@ -126,55 +150,78 @@ describe('matching and the hit review', () => {
     }
   });
 
-  it('shows the expected hits in Review with the engine’s probability text, and none that should not be there', async () => {
-    // The searches run in the background: wait until the stain's identity with the child is recorded.
+  it('shows one hit per match in Review, as the search rules decide, with the engine’s probability text and roles named from the sample types', async () => {
+    // The searches run in the background: wait until the stain's identity with the offender is recorded and every search is done.
     await expect
       .poll(async () => (await hitsOf(reviewer, 'pending-hits')).filter((h) => h.analysisName === 'Identity').map(names), { timeout: 60_000 })
-      .toEqual(['FAM-CHILD + UNKNOWN-STAIN']);
+      .toEqual(['OFFENDER + UNKNOWN-STAIN']);
     await expect.poll(async () => (await apiFetch<Listed<{ status: string }>>(reviewer, 'GET', `/api/organizations/${state.orgId}/searches`)).body.items.every((j) => j.status === 'done'), { timeout: 60_000 }).toBe(true);
     const pending = await hitsOf(reviewer, 'pending-hits');
-    const parentChild = pending.filter((h) => h.analysisName === 'Parent–child').map(names).sort();
-    // Every pair sharing an allele at each marker is a parent–child candidate: the parents with the
-    // child and with the stain, and the stain with the child (identical profiles are compatible too).
-    expect(parentChild).toEqual(['FAM-CHILD + FAM-FATHER', 'FAM-CHILD + FAM-MOTHER', 'FAM-CHILD + UNKNOWN-STAIN', 'FAM-FATHER + UNKNOWN-STAIN', 'FAM-MOTHER + UNKNOWN-STAIN']);
-    // The parents are unrelated: no hit of any analysis names both of them.
-    expect(pending.filter((h) => names(h) === 'FAM-FATHER + FAM-MOTHER')).toEqual([]);
+    // One hit per match, whatever the number of populations: the stain with the offender (forensic
+    // against offenders, identity), the remains with each parent (remains against relatives,
+    // parent–child). Nothing else: the parents are unrelated; the offender and the stain are the
+    // remains' father, but no rule searches forensic or offender profiles against remains; the
+    // father's reference is the stain's donor, but no rule searches relatives against stains.
+    expect(pending.map(summary).sort()).toEqual(['Identity: OFFENDER + UNKNOWN-STAIN', 'Parent–child: FAM-CHILD + FAM-FATHER', 'Parent–child: FAM-CHILD + FAM-MOTHER']);
 
     const identity = pending.find((h) => h.analysisName === 'Identity')!;
+    expect(identity.matchKind).toBe('identity');
+    expect(roles(identity)).toEqual(['Evidence: UNKNOWN-STAIN', 'Reference: OFFENDER']);
+    for (const kinship of pending.filter((h) => h.analysisName === 'Parent–child')) {
+      expect(kinship.matchKind).toBe('kinship');
+      expect(roles(kinship)[0]).toBe('Missing person: FAM-CHILD');
+      expect(roles(kinship)[1]).toMatch(/^Relative: FAM-(MOTHER|FATHER)$/);
+    }
+    // Every population of the organization side by side in the one hit, this suite's among them; the hit reports the smallest LR.
+    const populations = identity.figures!.populations;
+    expect(populations.map((p) => p.populationName)).toContain(POPULATION);
+    expect(populations.some((p) => p.synthetic)).toBe(false);
+    const reported = populations.find((p) => p.reported)!;
+    expect(identity.combinedIndex).toBe(Math.min(...populations.map((p) => p.combinedIndex!)));
+
     const engine = await apiFetch<AnalysisResult>(reviewer, 'POST', `/api/analyses/${identity.analysisId}/analyze`, {
       profileIds: identity.profiles.map((p) => p.profileId),
-      populationIds: [state.populationId],
+      populationIds: [...new Set([reported.populationId!, state.populationId])],
     });
     expect(engine.status, JSON.stringify(engine.body)).toBe(200);
-    expect(identity.combinedIndex).toBeCloseTo(engine.body.populations[0]!.combinedIndex!, -Math.floor(Math.log10(identity.combinedIndex!)) + 9);
-    expect(engine.body.populations[0]!.probability).toMatch(/^99\.99% \(CI \d\.\d{2}e\+\d+\)$/);
+    for (const result of engine.body.populations) {
+      const stored = populations.find((p) => p.populationId === result.populationId)!;
+      expect(stored.combinedIndex).toBeCloseTo(result.combinedIndex!, -Math.floor(Math.log10(stored.combinedIndex!)) + 9);
+      expect(stored.probability).toBe(result.probability);
+    }
+    const shown = engine.body.populations.find((p) => p.populationId === reported.populationId)!;
+    expect(shown.probability).toMatch(/^99\.99% \(CI \d\.\d{2}e\+\d+\)$/);
+    expect(identity.probability).toBe(shown.probability);
 
-    const row = await openFromReview('Identity', ['FAM-CHILD', 'UNKNOWN-STAIN']);
-    await expect.poll(() => row.textContent()).toContain(engine.body.populations[0]!.probability);
+    const row = await openFromReview('Identity', ['OFFENDER', 'UNKNOWN-STAIN']);
+    await expect.poll(() => row.textContent()).toContain(shown.probability);
   });
 
   it('publishes the identity hit with notify: the history says so and the e-mail to the analyst is in the outbox', async () => {
-    const row = await openFromReview('Identity', ['FAM-CHILD', 'UNKNOWN-STAIN']);
-    await row.getByText('Identity').click();
+    const row = await openFromReview('Identity', ['OFFENDER', 'UNKNOWN-STAIN']);
+    await row.getByText('Identity', { exact: true }).click();
     await reviewer.waitForURL(/\/hits\/[0-9a-f-]{36}$/);
     await reviewer.getByRole('heading', { level: 1, name: /^Identity: / }).waitFor();
-    await decide('Publish', 'Same source as the child’s reference; report to the investigator.');
+    await expect.poll(() => hitViewRoles(reviewer)).toEqual(['Evidence: UNKNOWN-STAIN', 'Reference: OFFENDER']);
+    await decide('Publish', 'Same source as the offender’s reference; report to the investigator.');
     await reviewer.getByRole('region', { name: 'Review' }).getByRole('status').filter({ hasText: 'Published.' }).waitFor();
-    await main(reviewer).getByText('Same source as the child’s reference; report to the investigator.').first().waitFor();
+    await main(reviewer).getByText('Same source as the offender’s reference; report to the investigator.').first().waitFor();
 
     const outbox = await apiFetch<Listed<{ to: string; subject: string; text: string; templateKey: string }>>(admin, 'GET', '/api/email-outbox?pageSize=50');
     expect(outbox.status).toBe(200);
     const mail = outbox.body.items.find((m) => m.templateKey === 'hit-published' && m.to.includes('analyst@demo.locus.local') && m.text.includes(CASE_NUMBER));
     expect(mail, JSON.stringify(outbox.body.items.map((m) => [m.to, m.subject]))).toBeDefined();
-    expect((await hitsOf(reviewer, 'published-hits')).filter((h) => h.analysisName === 'Identity').map(names)).toEqual(['FAM-CHILD + UNKNOWN-STAIN']);
+    expect((await hitsOf(reviewer, 'published-hits')).map(summary)).toEqual(['Identity: OFFENDER + UNKNOWN-STAIN']);
   });
 
   it('rejects a parent–child hit with a reason, resets it back to Review, and downloads a hit report as a PDF', async () => {
-    const row = await openFromReview('Parent–child', ['FAM-MOTHER', 'UNKNOWN-STAIN']);
+    const row = await openFromReview('Parent–child', ['FAM-CHILD', 'FAM-MOTHER']);
     await row.getByText('Parent–child', { exact: true }).click();
     await reviewer.waitForURL(/\/hits\/[0-9a-f-]{36}$/);
     const hitId = new URL(reviewer.url()).pathname.split('/').at(-1)!;
-    await decide('Reject', 'The stain is the child’s own profile; the mother’s link is already reported through the child.');
+    await reviewer.getByRole('heading', { level: 1, name: /^Parent–child: / }).waitFor();
+    await expect.poll(() => hitViewRoles(reviewer)).toEqual(['Missing person: FAM-CHILD', 'Relative: FAM-MOTHER']);
+    await decide('Reject', 'The mother’s reference was collected from the wrong person; a new sample is requested.');
     await expect.poll(async () => (await hitsOf(reviewer, 'rejected-hits')).map((h) => h.id)).toContain(hitId);
     await decide('Reset to pending', 'Rejected too early: the supervisor reviews it.');
     await expect.poll(async () => (await hitsOf(reviewer, 'pending-hits')).map((h) => h.id)).toContain(hitId);
