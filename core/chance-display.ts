@@ -22,7 +22,12 @@ export function formatPValue(upper: number): string {
   return `p ≤ ${formatSmall(upper)}`;
 }
 
-/** Where an exact probability lies (the bracket of a log10 grid): "between 1.1e-20 and 1.2e-20". */
+/**
+ * Where an exact probability lies (the bracket of a log10 grid): "between 1.1e-20 and 1.2e-20". A lower
+ * end of 0 (rounding down lost the observed value itself, as for an exact identity match) says nothing,
+ * so it reads "at most 1.2e-20".
+ */
 export function formatBracket(bracket: { lower: number; upper: number }): string {
+  if (bracket.lower === 0) return `at most ${formatSmall(bracket.upper)}`;
   return `between ${formatSmall(bracket.lower)} and ${formatSmall(bracket.upper)}`;
 }

@@ -10,6 +10,9 @@ import type { HitRow } from './record-hits';
 /** Rows per insert statement: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 500;
 
+/** How a hit lists its profiles when the analysis lets it choose: what was found before what it was found in. */
+const ROLE_ORDER = ['Evidence', 'Unidentified remains', 'Missing person', 'Reference', 'Relative'];
+
 /** The profiles of a hit, sorted and joined: one text per set of profiles, whatever the analysis (hits.profile_set). */
 export const profileSetOf = (ids: readonly string[]): string => [...ids].sort().join(',');
 
@@ -62,7 +65,12 @@ function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
  */
 export async function recordRuleMatches(tx: Db, input: RecordMatchesInput): Promise<HitRow[]> {
   const { organizationId } = input;
-  const ordered = (m: RuleMatch) => (m.queryRole === 0 ? [m.queryId, m.candidateId] : [m.candidateId, m.queryId]);
+  // The analysis's role order; where the table is symmetric, the stain or the missing person first, whoever searched.
+  const rank = (id: string, m: RuleMatch) => ROLE_ORDER.indexOf(sampleTypeRole(input.sampleTypes.get(id) ?? '', m.matchKind));
+  const ordered = (m: RuleMatch) => {
+    const ids = m.queryRole === 0 ? [m.queryId, m.candidateId] : [m.candidateId, m.queryId];
+    return m.symmetric && rank(ids[1]!, m) < rank(ids[0]!, m) ? [ids[1]!, ids[0]!] : ids;
+  };
   const sets = [...new Set(input.matches.map((m) => profileSetOf(ordered(m))))];
   if (sets.length === 0) return [];
   const identityMatched = new Set(input.matches.filter((m) => m.matchKind === 'identity').map((m) => profileSetOf(ordered(m))));

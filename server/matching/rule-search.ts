@@ -59,6 +59,8 @@ export interface RuleMatch {
   candidateId: string;
   /** The query's role (0 or 1) in the analysis. */
   queryRole: 0 | 1;
+  /** The analysis's table reads the same with its roles swapped: the hit may list its profiles in either order. */
+  symmetric?: boolean;
   populations: RulePopulationResult[];
   /** The population reported (the smallest LR), or null for an exclusion analysis. */
   reportedPopulationId: string | null;
@@ -196,6 +198,7 @@ function searchStringency(rule: MatchRule, profile: MatchProfile, indexes: Index
       queryId: profile.id,
       candidateId: c.profileId,
       queryRole: 0,
+      symmetric: isRoleSymmetric(rule.analysis),
       populations: results,
       reportedPopulationId: reported(results),
       stringency: { stringency, comparedMarkers: c.comparedMarkers, mismatches: c.mismatches, probability, searchedProfiles: searched, expectedChanceHits: searched * probability },
@@ -289,6 +292,7 @@ function searchRanked(rule: MatchRule, profile: MatchProfile, indexes: IndexSet)
         queryId: profile.id,
         candidateId,
         queryRole,
+        symmetric: roles.length === 1,
         populations: results,
         reportedPopulationId: reported(results),
         stringency: null,

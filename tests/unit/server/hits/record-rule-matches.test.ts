@@ -110,4 +110,13 @@ describe('recording a search’s matches', () => {
     const roles = await database.db.select().from(hitProfiles).where(eq(hitProfiles.hitId, identity!.id));
     expect(Object.fromEntries(roles.map((r) => [r.profileId, r.role]))).toEqual({ [ids.stain!]: 'Evidence', [ids.offender!]: 'Reference' });
   });
+
+  it('lists the found profile first where the analysis lets it, whoever searched: the remains before the missing person', async () => {
+    const [hit] = await record({ ...match('identity', 'missing', 'remains'), symmetric: true });
+    const rows = await database.db.select().from(hitProfiles).where(eq(hitProfiles.hitId, hit!.id));
+    expect(rows.sort((a, b) => a.position - b.position).map((r) => [r.role, r.profileId])).toEqual([
+      ['Unidentified remains', ids.remains],
+      ['Missing person', ids.missing],
+    ]);
+  });
 });
