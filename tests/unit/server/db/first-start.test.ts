@@ -14,12 +14,15 @@ import {
   populationOrganizations,
   populations,
   sampleSources,
+  searchRules,
   settings,
   userOrganizations,
   users,
 } from '../../../../server/db/schema';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../../../../server/db/seed/demo';
 import { seedFirstStart } from '../../../../server/db/seed/first-start';
+import { SEED_SEARCH_RULES } from '../../../../server/db/seed/search-rules';
+import { applySeedUpgrades } from '../../../../server/db/seed/upgrades';
 import { verifyPassword } from '../../../../server/identity/password';
 import { missingPatterns } from '../../../../server/http/analyses/analysis-view';
 import { databaseEngines } from '../../../helpers/database';
@@ -53,7 +56,18 @@ describe.each(engines)('first start on $name', ({ open }) => {
     expect(await verifyPassword(first.createdAdmin!.password, admin!.passwordHash)).toBe(true);
     const [group] = await database.db.select().from(accessGroups).where(eq(accessGroups.id, admin!.accessGroupId!));
     expect(group).toMatchObject({ name: 'Administrator', isAdmin: true });
-    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact']);
+    // The About and Contact texts, and the mark that the seed search rules were written (once per database).
+    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:search-rules']);
+    const rules = await database.db.select().from(searchRules);
+    expect(rules.map((r) => r.name).sort()).toEqual(SEED_SEARCH_RULES.map((r) => r.name).sort());
+    expect(rules.filter((r) => r.trigger === 'request').map((r) => r.searchedSampleTypes)).toEqual([
+      ['Convicted Offender', 'Arrestee'],
+      ['Convicted Offender', 'Arrestee'],
+    ]);
+    // Deleting a seed rule sticks: a later start does not write the policy again.
+    await database.db.delete(searchRules).where(eq(searchRules.id, rules[0]!.id));
+    await applySeedUpgrades(database.db);
+    expect(await database.db.select().from(searchRules)).toHaveLength(rules.length - 1);
 
     const second = await seedFirstStart(database.db, { demo: true });
     expect(second.createdAdmin).toBeUndefined();
