@@ -6,7 +6,9 @@ import { toEditorError, type EditorError } from './recordEditor.machine';
  * Uploading a population's statistics in two steps (spec 2.7 Upload Statistics): choose a file, see
  * what the server parsed from it (format, markers, errors by row), then confirm. Nothing is saved
  * before the confirmation, and Save is possible only for a preview without errors. A failed save
- * keeps the file and its preview, so the user can try again or choose another file.
+ * keeps the file and its preview, so the user can try again or choose another file. A table that
+ * ships its sample sizes apart (fbi2015.csv and fbi2015-n.csv) takes that second file too, optional,
+ * sent with the first; choosing or removing it previews again.
  * Pure: the preview and save calls are injected actors.
  */
 
@@ -21,6 +23,8 @@ export interface PopulationUploadInput {
 
 export interface PopulationUploadContext extends PopulationUploadInput {
   file: ChosenFile | null;
+  /** The optional sample-size file (N per marker), for a table that ships N apart. */
+  sampleSizesFile: ChosenFile | null;
   /** Which population of the file to read, for a file that holds several (null: the file's only one). */
   sourcePopulation: string | null;
   preview: StatisticsPreview | null;
@@ -38,6 +42,8 @@ export type PopulationUploadEvent =
   | { type: 'population.select'; population: string }
   /** The picker was closed without a file. */
   | { type: 'file.dismissed' }
+  /** A sample-size file was picked, or removed (file null); a file already chosen is previewed again with it. */
+  | { type: 'sampleSizes.selected'; file: ChosenFile | null }
   | { type: 'preview.retry' }
   | { type: 'save.confirm' }
   /** Back from a failed save to the preview, which still holds the file. */
@@ -47,6 +53,7 @@ export type PopulationUploadEvent =
 export interface PreviewRequest {
   populationId: string;
   file: ChosenFile;
+  sampleSizesFile: ChosenFile | null;
   sourcePopulation: string | null;
 }
 
@@ -84,6 +91,11 @@ export const populationUploadMachine = setup({
       assertEvent(event, 'file.selected');
       return { file: event.file, sourcePopulation: null, preview: null, error: null };
     }),
+    // The population chosen from the file stays: the sample sizes are read for it.
+    storeSampleSizes: assign(({ event }) => {
+      assertEvent(event, 'sampleSizes.selected');
+      return { sampleSizesFile: event.file, preview: null, error: null };
+    }),
     storeSourcePopulation: assign(({ event }) => {
       assertEvent(event, 'population.select');
       return { sourcePopulation: event.population, preview: null, error: null };
@@ -94,7 +106,7 @@ export const populationUploadMachine = setup({
   },
 }).createMachine({
   id: 'populationUpload',
-  context: ({ input }) => ({ ...input, file: null, sourcePopulation: null, preview: null, error: null, saved: null }),
+  context: ({ input }) => ({ ...input, file: null, sampleSizesFile: null, sourcePopulation: null, preview: null, error: null, saved: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -102,6 +114,8 @@ export const populationUploadMachine = setup({
         'upload.cancel': 'cancelled',
         'file.choose': 'choosing',
         'file.selected': { target: 'previewing', actions: 'storeFile' },
+        // Chosen before the statistics file: kept until that one comes.
+        'sampleSizes.selected': { actions: 'storeSampleSizes' },
       },
     },
     choosing: {
@@ -121,7 +135,12 @@ export const populationUploadMachine = setup({
       on: { 'upload.cancel': 'cancelled' },
       invoke: {
         src: 'previewStatistics',
-        input: ({ context }) => ({ populationId: context.populationId, file: context.file!, sourcePopulation: context.sourcePopulation }),
+        input: ({ context }) => ({
+          populationId: context.populationId,
+          file: context.file!,
+          sampleSizesFile: context.sampleSizesFile,
+          sourcePopulation: context.sourcePopulation,
+        }),
         onDone: [
           {
             guard: { type: 'previewHasErrors', params: ({ event }) => ({ preview: event.output }) },
@@ -138,6 +157,7 @@ export const populationUploadMachine = setup({
         'preview.retry': { guard: 'hasFile', target: 'previewing', actions: 'clearError' },
         'file.choose': 'choosing',
         'file.selected': { target: 'previewing', actions: 'storeFile' },
+        'sampleSizes.selected': { guard: 'hasFile', target: 'previewing', actions: 'storeSampleSizes' },
         'upload.cancel': 'cancelled',
       },
     },
@@ -147,6 +167,7 @@ export const populationUploadMachine = setup({
         'file.choose': 'choosing',
         'file.selected': { target: 'previewing', actions: 'storeFile' },
         'population.select': { target: 'previewing', actions: 'storeSourcePopulation' },
+        'sampleSizes.selected': { target: 'previewing', actions: 'storeSampleSizes' },
         'upload.cancel': 'cancelled',
       },
       states: {
@@ -165,6 +186,7 @@ export const populationUploadMachine = setup({
         input: ({ context }) => ({
           populationId: context.populationId,
           file: context.file!,
+          sampleSizesFile: context.sampleSizesFile,
           sourcePopulation: context.sourcePopulation,
           version: context.version,
         }),
@@ -180,6 +202,7 @@ export const populationUploadMachine = setup({
         'file.choose': 'choosing',
         'file.selected': { target: 'previewing', actions: 'storeFile' },
         'population.select': { target: 'previewing', actions: 'storeSourcePopulation' },
+        'sampleSizes.selected': { target: 'previewing', actions: 'storeSampleSizes' },
         'upload.cancel': 'cancelled',
       },
     },

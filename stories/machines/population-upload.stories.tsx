@@ -20,6 +20,7 @@ import '../../src/admin/populations/populations.css';
 const POPULATION_ID = '6f1c2a8e-5b7d-4e3f-9a10-2c4d6e8f0a1b';
 const file: ChosenFile = new File(['population,marker,allele,frequency\n'], 'fbi2015-caucasian.csv');
 const brokenFile: ChosenFile = new File(['marker,allele,frequency\n'], 'frequencies-with-errors.csv');
+const sizesFile: ChosenFile = new File(['population,marker,n_alleles\n'], 'fbi2015-n.csv');
 
 // FBI 2015 Caucasian (Moretti et al. 2016), shared/data/frequencies/fbi2015.csv; 404 allele observations per marker.
 const D3S1358 = [
@@ -72,6 +73,7 @@ const base: PopulationUploadContext = {
   populationId: POPULATION_ID,
   version: 2,
   file: null,
+  sampleSizesFile: null,
   sourcePopulation: null,
   preview: null,
   error: null,
@@ -142,6 +144,21 @@ export const PreviewFailed: Story = {
 };
 /** preview.ready: markers, sums and charts; Save statistics is enabled. */
 export const PreviewReady: Story = { args: { value: { preview: 'ready' }, context: { file, preview: clean } } };
+/** preview.ready with the sample sizes sent apart (fbi2015-n.csv): N per marker, one marker the N file leaves out warned of. */
+export const PreviewWithSampleSizes: Story = {
+  args: {
+    value: { preview: 'ready' },
+    context: {
+      file,
+      sampleSizesFile: sizesFile,
+      preview: {
+        ...clean,
+        markers: [{ ...clean.markers[0]!, sampleSize: 202 }, { ...clean.markers[1]!, sampleSize: null }],
+        warnings: [{ row: null, marker: 'TH01', message: "TH01 has no sample size (N): its rare alleles get the population's minimum allele frequency instead of 5/(2N)" }],
+      },
+    },
+  },
+};
 /** preview.withErrors of a file with several populations and none chosen: the choice is the way on. */
 export const PreviewChoosePopulation: Story = {
   args: {

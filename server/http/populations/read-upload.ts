@@ -1,18 +1,47 @@
 import type { FastifyRequest } from 'fastify';
-import { readMultipartForm } from '../multipart-form';
 import { BadRequest } from '../errors';
 
-/** A statistics file as uploaded, with the form fields sent beside it. */
-export interface Upload {
+/** One uploaded file. */
+export interface UploadedFile {
   fileName: string;
   bytes: Uint8Array;
+}
+
+/** A statistics file as uploaded, with the form fields sent beside it. */
+export interface Upload extends UploadedFile {
+  /** The optional part `sampleSizes`: N per marker, for tables that ship it apart (fbi2015-n.csv beside fbi2015.csv). */
+  sampleSizes?: UploadedFile;
   fields: Record<string, string>;
 }
 
-/** Reads the multipart body (`file` and plain fields); a missing or empty file is a 400 saying so. */
+/** The multipart part holding the sample-size companion; any other file part is the statistics file. */
+export const SAMPLE_SIZES_PART = 'sampleSizes';
+
+/**
+ * Reads the multipart body (part `file`, optional part `sampleSizes`, plain fields, in any order); a
+ * missing or empty file is a 400 saying so. Two files are allowed here, one elsewhere (server/app.ts).
+ */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  const { file, fields } = await readMultipartForm(request);
+  if (!request.isMultipart()) throw new BadRequest('Send the form as multipart/form-data');
+  const files = new Map<string, UploadedFile>();
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts({ limits: { files: 2 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      // A form whose file input was left empty still sends a nameless, empty part.
+      if (part.filename || bytes.length > 0) files.set(part.fieldname === SAMPLE_SIZES_PART ? SAMPLE_SIZES_PART : 'file', { fileName: part.filename, bytes });
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  const file = files.get('file');
   if (!file) throw new BadRequest('Choose a statistics file to upload.');
-  if (file.bytes.length === 0) throw new BadRequest(`The file ${file.fileName} is empty.`);
-  return { fileName: file.fileName || 'statistics', bytes: file.bytes, fields };
+  const sampleSizes = files.get(SAMPLE_SIZES_PART);
+  for (const f of [file, sampleSizes]) if (f && f.bytes.length === 0) throw new BadRequest(`The file ${f.fileName} is empty.`);
+  return {
+    fileName: file.fileName || 'statistics',
+    bytes: file.bytes,
+    ...(sampleSizes ? { sampleSizes: { fileName: sampleSizes.fileName || 'sample sizes', bytes: sampleSizes.bytes } } : {}),
+    fields,
+  };
 }

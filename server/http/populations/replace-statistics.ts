@@ -1,53 +1,89 @@
-import { eq } from 'drizzle-orm';
-import type { AlleleFrequency, HaplotypeRow } from '../../../core/schemas/populations';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { populationAlleles, populationHaplotypes, populationMarkers, populations } from '../../db/schema';
 import { updateVersioned } from '../versioned';
+import type { StatisticsBatches } from './statistics-check';
 import type { PopulationRow } from './visibility';
 
-/** What a population's statistics consist of once saved (a Y-STR population has markers without alleles). */
-export interface StoredStatistics {
-  markers: { markerId: string; sampleSize: number | null; alleles: AlleleFrequency[] }[];
-  haplotypes: HaplotypeRow[];
+/** Table pages (8 kB each) one DELETE goes through: about 2 MB of rows, a statement as small as an insert's batch. */
+const PAGES_PER_DELETE = 256;
+
+// PGlite runs every statement on this thread and answers through promises alone, so a loop of awaited
+// statements never lets a request in: each batch is followed by a turn of the event loop.
+/** Runs one statement of a long save, then lets waiting requests run. */
+async function step<T>(statement: Promise<T>): Promise<T> {
+  const result = await statement;
+  await nextTurn();
+  return result;
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65535 bind parameters, few round trips for a large table. */
-const BATCH = 1000;
+/** The rows of a raw statement (both drivers answer { rows }). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
+/** A population with fewer rows than this in a table loses them in one DELETE. */
+const FEW_ROWS = 5000;
+
+// Deleting "the first 2,000 rows of the population" again and again rescans the rows deleted before (still
+// there for the transaction), so each DELETE took longer than the last (up to 160 ms for 100,000 haplotypes),
+// and finding where a population's rows lie reads them all (180 ms). Ranges of the table's pages (TID range
+// scans) touch each page once, whichever population it holds.
+/** Deletes a population's rows of one table: at once when they are few, else PAGES_PER_DELETE pages of the table at a time. */
+async function deleteInBatches(t: Db, table: PgTable, populationId: string): Promise<void> {
+  const [few] = rowsOf<{ n: number }>(
+    await step(t.execute(sql`select count(*)::int as n from (select 1 from ${table} where population_id = ${populationId} limit ${FEW_ROWS}) as found`)),
+  );
+  if ((few?.n ?? 0) < FEW_ROWS) {
+    if ((few?.n ?? 0) > 0) await step(t.execute(sql`delete from ${table} where population_id = ${populationId}`));
+    return;
+  }
+  const [size] = rowsOf<{ pages: number }>(
+    await step(t.execute(sql`select (pg_relation_size(${getTableName(table)}::regclass) / current_setting('block_size')::int)::int as pages`)),
+  );
+  for (let page = 0; page < (size?.pages ?? 0); page += PAGES_PER_DELETE) {
+    await step(
+      t.execute(sql`
+        delete from ${table}
+        where population_id = ${populationId} and ctid >= ${`(${page},0)`}::tid and ctid < ${`(${page + PAGES_PER_DELETE},0)`}::tid`),
+    );
+  }
 }
+
+/** The INSERT of one batch per table: the database reads the JSON rows itself (statistics-check.ts statisticsBatches). */
+const INSERT: Record<keyof StatisticsBatches, (populationId: string, rows: string) => SQL> = {
+  markers: (populationId, rows) => sql`
+    insert into ${populationMarkers} (population_id, marker_id, sample_size)
+    select ${populationId}::uuid, r.m, r.n from jsonb_to_recordset(${rows}::jsonb) as r(m uuid, n int)`,
+  alleles: (populationId, rows) => sql`
+    insert into ${populationAlleles} (population_id, marker_id, allele, frequency)
+    select ${populationId}::uuid, r.m, r.a, r.f from jsonb_to_recordset(${rows}::jsonb) as r(m uuid, a text, f float8)`,
+  haplotypes: (populationId, rows) => sql`
+    insert into ${populationHaplotypes} (population_id, "values", count)
+    select ${populationId}::uuid, r.v, r.c from jsonb_to_recordset(${rows}::jsonb) as r(v jsonb, c int)`,
+};
 
 /**
  * Replaces a population's statistics in one transaction: the version check (409 when stale), the
  * removal of the old markers, alleles and haplotypes, and the new rows either all happen or none
- * do, so a failure part-way leaves the old statistics intact.
+ * do, so a failure part-way leaves the old statistics intact. Every statement is a batch of at most a
+ * few thousand rows, with a turn of the event loop after it (ARCHITECTURE.md "Heavy work off the request thread").
  */
 export async function replaceStatistics(
   db: Db,
   populationId: string,
   version: number,
-  statistics: StoredStatistics,
+  batches: StatisticsBatches,
   meta: { source: string; uploadedAt: Date },
 ): Promise<PopulationRow> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const row = await updateVersioned(t, populations, populationId, version, { source: meta.source, statisticsUploadedAt: meta.uploadedAt }, 'population');
-    await t.delete(populationAlleles).where(eq(populationAlleles.populationId, populationId));
-    await t.delete(populationHaplotypes).where(eq(populationHaplotypes.populationId, populationId));
-    await t.delete(populationMarkers).where(eq(populationMarkers.populationId, populationId));
-    await insertInBatches(
-      statistics.markers.map((m) => ({ populationId, markerId: m.markerId, sampleSize: m.sampleSize })),
-      (batch) => t.insert(populationMarkers).values(batch),
-    );
-    await insertInBatches(
-      statistics.markers.flatMap((m) => m.alleles.map((a) => ({ populationId, markerId: m.markerId, allele: a.allele, frequency: a.frequency }))),
-      (batch) => t.insert(populationAlleles).values(batch),
-    );
-    await insertInBatches(
-      statistics.haplotypes.map((h) => ({ populationId, values: h.values, count: h.count })),
-      (batch) => t.insert(populationHaplotypes).values(batch),
-    );
+    for (const table of [populationAlleles, populationHaplotypes, populationMarkers]) await deleteInBatches(t, table, populationId);
+    const utf8 = new TextDecoder();
+    for (const table of ['markers', 'alleles', 'haplotypes'] as const) {
+      for (const rows of batches[table]) await step(t.execute(INSERT[table](populationId, utf8.decode(rows))));
+    }
     return row;
   });
 }

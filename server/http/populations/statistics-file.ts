@@ -1,103 +1,57 @@
-import { compareAlleles, type FrequencyIssue, type PopulationKind, type PreviewMarker, type StatisticsPreview } from '../../../core/schemas/populations';
+import type { PopulationKind, StatisticsPreview, StatisticsSummary } from '../../../core/schemas/populations';
 import type { Db } from '../../db/database';
-import { parseFrequencyFile, type Haplotype, type ParsedFrequencies } from '../../imports/frequencies';
+import { markers } from '../../db/schema';
+import type { MarkerWithAliases } from '../../db/seed/reference/marker-names';
+import { workerPool } from '../../jobs/worker-pool';
 import { BadRequest } from '../errors';
-import { loadMarkerCatalogue, type MarkerCatalogue } from '../marker-catalogue';
 import type { Upload } from './read-upload';
-import type { StoredStatistics } from './replace-statistics';
+import type { BatchLimit, StatisticsBatches } from './statistics-check';
+import type { StatisticsOutcome, StatisticsTask } from './statistics-worker';
 
-const KIND_WORD: Record<PopulationKind, string> = { Autosomal: 'autosomal', YStr: 'Y-STR' };
+// Not `new URL('./…', import.meta.url)` with the name written inline: Vite rewrites that form into an
+// asset URL (http://localhost:3000/…) when the server runs inside the component tests.
+const WORKER_FILE = './statistics-worker.ts';
+const statisticsWorker = new URL(WORKER_FILE, import.meta.url);
 
-/** A parsed statistics file: what the preview shows and, when it has no errors, what saving stores. */
-export interface CheckedStatistics {
+// PGlite runs each statement on the main thread: a batch of 250 Y-STR haplotypes (about 1 kB of JSON each)
+// takes some 10–30 ms there, and never more than about 90 ms (bench/frequency-save-bench.ts).
+/** How large one INSERT of a save grows: small statements, so PGlite (in-process) never holds the thread long. */
+export const SAVE_BATCH: BatchLimit = { rows: 1000, bytes: 256 * 1024 };
+
+/** A checked statistics file: what the preview shows and, for a save without errors, the rows to store and their summary. */
+export interface CheckedStatisticsFile {
   preview: StatisticsPreview;
-  statistics: StoredStatistics;
+  save: { batches: StatisticsBatches; summary: StatisticsSummary } | null;
+}
+
+/** The markers table as the worker's resolver reads it: names, aliases, kinds. */
+async function markerCatalogue(db: Db): Promise<MarkerWithAliases[]> {
+  const rows = await db.select({ id: markers.id, name: markers.name, kind: markers.kind, aliases: markers.aliases, multiCopy: markers.multiCopy }).from(markers);
+  return rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? ('YStr' as const) : ('Autosomal' as const) }));
 }
 
 /**
- * Parses an uploaded file against the markers table (field `population` picks one of a file that
- * holds several) and checks it fits the population: a Y-STR haplotype table belongs in a Y-STR
- * population, allele frequencies of autosomal markers in an autosomal one. Problems are listed,
- * never guessed away; the caller decides whether to save.
+ * Parses an uploaded file (field `population` picks one population of a file that holds several; part
+ * `sampleSizes` gives N per marker) against the markers table and checks it fits the population, in a
+ * worker thread. `save` also asks for the rows to store, in batches. A file the parser cannot read at
+ * all is a 400; `signal` stops the worker when the client has gone.
  */
-export async function checkStatisticsFile(db: Db, population: { name: string; kind: string }, upload: Upload): Promise<CheckedStatistics> {
+export async function checkStatisticsFile(
+  db: Db,
+  population: { name: string; kind: string },
+  upload: Upload,
+  opts: { save: boolean; signal?: AbortSignal },
+): Promise<CheckedStatisticsFile> {
   const kind: PopulationKind = population.kind === 'YStr' ? 'YStr' : 'Autosomal';
-  const catalogue = await loadMarkerCatalogue(db);
-  let parsed: ParsedFrequencies;
-  try {
-    parsed = await parseFrequencyFile({ fileName: upload.fileName, bytes: upload.bytes }, catalogue.resolve, {
-      kind,
-      ...(upload.fields.population ? { population: upload.fields.population } : {}),
-    });
-  } catch (err) {
-    throw new BadRequest(`${upload.fileName} could not be read: ${err instanceof Error ? err.message : String(err)}`);
-  }
-  const errors: FrequencyIssue[] = [...kindProblems(parsed, kind, population.name, upload.fileName, catalogue), ...parsed.errors.map(issue)];
-  const base = {
-    fileName: upload.fileName,
-    kind,
-    format: parsed.format,
-    population: parsed.population,
-    populations: parsed.populations,
-    errors,
-    warnings: parsed.warnings.map(issue),
+  const task: StatisticsTask = {
+    file: { fileName: upload.fileName, bytes: upload.bytes },
+    sampleSizes: upload.sampleSizes ?? null,
+    sourcePopulation: upload.fields.population || null,
+    target: { name: population.name, kind },
+    markers: await markerCatalogue(db),
+    batches: opts.save ? SAVE_BATCH : null,
   };
-
-  if (parsed.kind === 'Autosomal') {
-    const markers: PreviewMarker[] = parsed.markers.map((m) => ({
-      markerId: m.markerId,
-      marker: m.marker,
-      sampleSize: m.sampleSize,
-      alleles: [...m.alleles].sort((a, b) => compareAlleles(a.allele, b.allele)),
-      sum: m.alleles.reduce((total, a) => total + a.frequency, 0),
-    }));
-    return {
-      preview: { ...base, markers, haplotypeCount: 0, haplotypeTotal: 0 },
-      statistics: { markers: markers.map(({ markerId, sampleSize, alleles }) => ({ markerId, sampleSize, alleles })), haplotypes: [] },
-    };
-  }
-  const markers = parsed.markerIds.map((markerId, i) => valueFrequencies(markerId, parsed.markerNames[i] ?? markerId, parsed.haplotypes));
-  return {
-    preview: { ...base, markers, haplotypeCount: parsed.haplotypes.length, haplotypeTotal: parsed.haplotypes.reduce((t, h) => t + h.count, 0) },
-    statistics: {
-      markers: markers.map(({ markerId, sampleSize }) => ({ markerId, sampleSize, alleles: [] })),
-      haplotypes: parsed.haplotypes.map((h) => ({ values: h.values, count: h.count })),
-    },
-  };
-}
-
-const issue = (e: { row: number | null; marker?: string; message: string }): FrequencyIssue =>
-  e.marker === undefined ? { row: e.row, message: e.message } : { row: e.row, marker: e.marker, message: e.message };
-
-function kindProblems(parsed: ParsedFrequencies, kind: PopulationKind, name: string, fileName: string, catalogue: MarkerCatalogue): FrequencyIssue[] {
-  if (parsed.kind === 'YStr' && kind === 'Autosomal') {
-    return [{ row: null, message: `${fileName} is a Y-STR haplotype table, but population "${name}" is autosomal. Upload it to a Y-STR population.` }];
-  }
-  if (parsed.kind === 'Autosomal' && kind === 'YStr') {
-    return [{ row: null, message: `${fileName} holds allele frequencies, but Y-STR population "${name}" needs a haplotype table (one row per man).` }];
-  }
-  const ids = parsed.kind === 'YStr' ? parsed.markerIds : parsed.markers.map((m) => m.markerId);
-  return ids.flatMap((id) => {
-    const marker = catalogue.byId.get(id);
-    return marker && marker.kind !== kind
-      ? [{ row: null, marker: marker.name, message: `${marker.name} is a ${KIND_WORD[marker.kind]} marker, but population "${name}" is ${KIND_WORD[kind]}` }]
-      : [];
-  });
-}
-
-/** How often each value (a multi-copy set as "12,13") occurs at one marker among the haplotypes. */
-function valueFrequencies(markerId: string, marker: string, haplotypes: readonly Haplotype[]): PreviewMarker {
-  const counts = new Map<string, number>();
-  let typed = 0;
-  for (const h of haplotypes) {
-    const values = h.values[markerId];
-    if (!values || values.length === 0) continue;
-    const key = [...values].sort(compareAlleles).join(',');
-    counts.set(key, (counts.get(key) ?? 0) + h.count);
-    typed += h.count;
-  }
-  const alleles = [...counts]
-    .map(([allele, n]) => ({ allele, frequency: n / typed }))
-    .sort((a, b) => compareAlleles(a.allele, b.allele));
-  return { markerId, marker, sampleSize: typed, alleles, sum: alleles.length > 0 ? alleles.reduce((t, a) => t + a.frequency, 0) : 0 };
+  const outcome = (await workerPool(statisticsWorker).run(task, opts.signal ? { signal: opts.signal } : {})) as StatisticsOutcome;
+  if (!outcome.ok) throw new BadRequest(`${upload.fileName} could not be read: ${outcome.message}`);
+  return { preview: outcome.preview, save: outcome.save };
 }

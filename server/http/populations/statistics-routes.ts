@@ -1,12 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
+import { STALE_RECORD_MESSAGE } from '../../../core/schemas/list';
 import { describeIssue, HaplotypePageQuery, Population, PopulationStatistics, StatisticsPreview } from '../../../core/schemas/populations';
-import { BadRequest } from '../errors';
+import { BadRequest, Conflict } from '../errors';
 import type { RouteDeps } from '../route-deps';
 import { toPopulation } from './population-view';
 import { readStatistics } from './read-statistics';
-import { readUpload } from './read-upload';
+import { readUpload, type Upload } from './read-upload';
 import { replaceStatistics } from './replace-statistics';
 import { statisticsCsv } from './statistics-csv';
 import { attachmentDisposition } from '../content-disposition';
@@ -16,6 +18,22 @@ import { findVisiblePopulation } from './visibility';
 const tags = ['populations'];
 const ById = z.object({ id: Id });
 const VersionField = z.coerce.number().int().min(1);
+
+/** Aborted when the client goes before the answer (the parse in the worker then stops); a save, once writing, runs to its end. */
+function untilClientLeaves(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/** Where saved statistics came from, as the population's source reads: file, population, format, and the N file. */
+function sourceOf(upload: Upload, preview: StatisticsPreview): string {
+  const file = preview.population ? `${upload.fileName}, ${preview.population}` : upload.fileName;
+  const sizes = upload.sampleSizes && preview.kind === 'Autosomal' ? `; N from ${upload.sampleSizes.fileName}` : '';
+  return `${file} (${preview.format})${sizes}`;
+}
 
 /** A population's statistics: read, download, and the two-step upload (preview, then save). */
 export const populationStatisticsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
@@ -65,15 +83,18 @@ export const populationStatisticsRoutes: FastifyPluginAsyncZod<RouteDeps> = asyn
       schema: {
         tags,
         summary: 'Parse a statistics file and show what saving it would store; nothing is saved',
-        description: 'multipart/form-data: part `file`; field `population` picks one population of a file that holds several.',
+        description:
+          'multipart/form-data: part `file`; optional part `sampleSizes`, the sample size N per marker for a table that ships it ' +
+          'apart (fbi2015-n.csv beside fbi2015.csv); field `population` picks one population of a file that holds several.',
         consumes: ['multipart/form-data'],
         params: ById,
         response: { 200: StatisticsPreview, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const population = await findVisiblePopulation(db, request.user, request.params.id);
-      return (await checkStatisticsFile(db, population, await readUpload(request))).preview;
+      const upload = await readUpload(request);
+      return (await checkStatisticsFile(db, population, upload, { save: false, signal: untilClientLeaves(reply) })).preview;
     },
   );
 
@@ -84,31 +105,33 @@ export const populationStatisticsRoutes: FastifyPluginAsyncZod<RouteDeps> = asyn
       schema: {
         tags,
         summary: 'Replace the statistics with a file; refused (400, the errors in details) while the file has errors',
-        description: 'multipart/form-data: field `version` (the population\'s version read), part `file`, optional field `population` as for the preview.',
+        description:
+          'multipart/form-data: field `version` (the population\'s version read), part `file`, optional part `sampleSizes` and field ' +
+          '`population` as for the preview.',
         consumes: ['multipart/form-data'],
         params: ById,
         response: { 200: Population, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const population = await findVisiblePopulation(db, request.user, request.params.id);
       const upload = await readUpload(request);
       const version = VersionField.safeParse(upload.fields.version);
       if (!version.success) throw new BadRequest('Send the version of the population you previewed (field "version").');
+      // Refused before the file is read when already stale; the save checks again in its transaction.
+      if (version.data !== population.version) throw new Conflict(STALE_RECORD_MESSAGE);
       // Parsed again here: the server stores only what it has checked itself, never the client's preview.
-      const { preview, statistics } = await checkStatisticsFile(db, population, upload);
-      if (preview.errors.length > 0) {
+      const { preview, save } = await checkStatisticsFile(db, population, upload, { save: true, signal: untilClientLeaves(reply) });
+      if (preview.errors.length > 0 || !save) {
         const message =
           preview.errors.length === 1
             ? describeIssue(preview.errors[0]!)
             : `${upload.fileName} has ${preview.errors.length} errors; the statistics were not saved.`;
         throw new BadRequest(message, preview.errors);
       }
-      const row = await replaceStatistics(db, population.id, version.data, statistics, {
-        source: preview.population ? `${upload.fileName}, ${preview.population} (${preview.format})` : `${upload.fileName} (${preview.format})`,
-        uploadedAt: clock.now(),
-      });
-      return toPopulation(db, request.user, row);
+      const row = await replaceStatistics(db, population.id, version.data, save.batches, { source: sourceOf(upload, preview), uploadedAt: clock.now() });
+      // The summary of what was just stored, rather than counting 100,000 rows again.
+      return toPopulation(db, request.user, row, save.summary);
     },
   );
 };

@@ -56,12 +56,8 @@ export function parseCountTable(table: Table, ctx: ParseContext): AutosomalDraft
     const label = row.cells[2 * k] ?? '';
     const cell = row.cells[2 * k + 1] ?? '';
     if (label === '' && isBlank(cell)) continue;
-    const allele = normaliseAllele(label);
-    if (!isAlleleDesignation(allele)) {
-      errors.push({ row: row.line, marker: marker.name, message: `"${label}" is not an allele designation; the row is skipped` });
-      unreadable = true;
-      continue;
-    }
+    const allele = builder.allele(marker, label, row.line, '; the row is skipped');
+    if (allele === null) continue;
     if (!/^\d+$/.test(cell)) {
       errors.push({ row: row.line, marker: marker.name, message: `Count "${cell}" of allele ${allele} at ${marker.name} is not a whole number` });
       unreadable = true;

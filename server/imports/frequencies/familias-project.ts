@@ -1,4 +1,3 @@
-import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { normaliseLineEndings } from './decode';
 import { FrequencyBuilder } from './frequency-builder';
 import { DecimalReader } from './numbers';
@@ -71,12 +70,10 @@ export function parseFamiliasProject(text: string, ctx: ParseContext): Autosomal
       const alleleLine = first + 2 * a;
       const label = at(alleleLine);
       if (!label.startsWith('"')) return broken(alleleLine, `allele ${a + 1} of ${name} in quotes`);
-      const allele = normaliseAllele(unquote(label));
+      const allele = builder.allele(marker, unquote(label), alleleLine + 1);
       const read = numbers.read(at(alleleLine + 1));
-      if (!isAlleleDesignation(allele)) {
-        errors.push({ row: alleleLine + 1, marker: marker.name, message: `"${unquote(label)}" at ${marker.name} is not an allele designation` });
-        builder.markUnreadable(marker);
-      } else if (!read.ok) {
+      if (allele === null) continue;
+      if (!read.ok) {
         errors.push({ row: alleleLine + 2, marker: marker.name, message: `Frequency of allele ${allele} at ${marker.name}: ${read.reason}` });
         builder.markUnreadable(marker);
       } else if (read.value !== 0) builder.add(marker, allele, read.value, alleleLine + 2);

@@ -1,4 +1,3 @@
-import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import { normaliseLineEndings } from './decode';
 import { DecimalReader } from './numbers';
@@ -100,12 +99,8 @@ function parseEntries(entries: (Line & { entry: Entry })[], format: string, ctx:
     }
     const marker = title.marker;
     if (!marker) continue;
-    const allele = normaliseAllele(entry.allele);
-    if (!isAlleleDesignation(allele)) {
-      errors.push({ row: line, marker: marker.name, message: `"${entry.allele}" at ${marker.name} is not an allele designation; the line is skipped` });
-      builder.markUnreadable(marker);
-      continue;
-    }
+    const allele = builder.allele(marker, entry.allele, line, '; the line is skipped');
+    if (allele === null) continue;
     const read = numbers.read(entry.frequency);
     if (!read.ok) {
       errors.push({ row: line, marker: marker.name, message: `Frequency of allele ${allele} at ${marker.name}: ${read.reason}` });

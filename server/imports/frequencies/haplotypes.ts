@@ -1,4 +1,4 @@
-import { compareAlleles, isAlleleDesignation, normaliseAllele } from './alleles';
+import { alleleProblemAt, compareAlleles, normaliseAllele } from './alleles';
 import { HAPLOTYPE_COUNT_HEADERS, HAPLOTYPE_INFO_HEADERS, POPULATION_HEADERS, headerKey } from './header-names';
 import { isBlank, readCount } from './numbers';
 import { distinct, pickPopulation } from './populations';
@@ -43,6 +43,12 @@ export function isHaplotypeTable(table: Table, resolve: MarkerResolver, expectYS
   return markers >= (expectYStr ? 1 : 2);
 }
 
+/**
+ * Y-STR tables write a null allele (a deletion, nothing amplified) as 0: no repeat number a profile can
+ * carry (core/alleles: 0 < n < 100), so the man keeps no value at that marker, as an untyped one would.
+ */
+const NULL_ALLELE = '0';
+
 // A multi-copy marker's values (one `12,13` cell or split a/b columns) form an unordered set, kept sorted;
 // a missing value stays absent; identical haplotypes are merged with a count.
 /** Reads a Y-STR haplotype table: one row per man, one column per Y-STR marker. */
@@ -84,19 +90,25 @@ export function parseHaplotypeTable(table: Table, ctx: ParseContext, options: { 
   }
 
   const merged = new Map<string, Haplotype>();
+  const nulls = new Map<ResolvedMarker, number[]>();
   for (const row of rows) {
     const values: Record<string, string[]> = {};
     for (const { col, marker } of markerCols) {
       const cell = row.cells[col] ?? '';
       if (isBlank(cell)) continue;
       for (const part of cell.split(',')) {
-        const allele = normaliseAllele(part);
-        if (allele === '') continue;
-        if (!isAlleleDesignation(allele) || allele === 'X' || allele === 'Y') {
-          errors.push({ row: row.line, marker: marker.name, message: `"${cell}" at ${marker.name} is not an allele designation` });
+        if (part.trim() === '') continue;
+        if (part.trim() === NULL_ALLELE) {
+          nulls.set(marker, [...(nulls.get(marker) ?? []), row.line]);
           continue;
         }
-        (values[marker.id] ??= []).push(allele);
+        // A Y-STR marker is never Amelogenin, so X and Y are refused here too.
+        const problem = alleleProblemAt(part, marker.name);
+        if (problem) {
+          errors.push({ row: row.line, marker: marker.name, message: `"${cell}" at ${marker.name} ${problem}` });
+          continue;
+        }
+        (values[marker.id] ??= []).push(normaliseAllele(part));
       }
     }
     if (Object.keys(values).length === 0) {
@@ -118,6 +130,10 @@ export function parseHaplotypeTable(table: Table, ctx: ParseContext, options: { 
     const seen = merged.get(key);
     if (seen) seen.count += count;
     else merged.set(key, { values, count });
+  }
+  for (const [marker, lines] of nulls) {
+    const where = lines.length === 1 ? `row ${lines[0]}` : `${lines.length} rows (${lines.slice(0, 5).join(', ')}${lines.length > 5 ? ', …' : ''})`;
+    warnings.push({ row: lines[0] ?? null, marker: marker.name, message: `${marker.name} is 0, a null allele, in ${where}: kept as no value at ${marker.name}` });
   }
   draft.haplotypes = [...merged.values()];
   return draft;

@@ -7,7 +7,7 @@ import { parseHaplotypeTable } from './haplotypes';
 import { parseLongTable } from './long-table';
 import { parsePopStr } from './popstr';
 import { pickPopulation } from './populations';
-import { applySampleSizes } from './sample-sizes';
+import { applySampleSizes, reportMissingSampleSizes } from './sample-sizes';
 import { parseStriderXml } from './strider-xml';
 import { readDelimited } from './table';
 import { parseWideTable } from './wide-table';
@@ -53,7 +53,10 @@ export async function parseFrequencyFile(
   if (draft.kind === 'Autosomal' && opts.sampleSizes) {
     const companion = readDelimited(decodeText(opts.sampleSizes.bytes), issues);
     applySampleSizes(draft.markers, companion, draft.population, resolveMarker, opts.sampleSizes.fileName, issues);
+  } else if (opts.sampleSizes) {
+    issues.warnings.push({ row: null, message: `${opts.sampleSizes.fileName} is not used: a haplotype table counts its men itself` });
   }
+  if (draft.kind === 'Autosomal') reportMissingSampleSizes(draft.markers, issues);
   const empty = draft.kind === 'Autosomal' ? draft.markers.length === 0 : draft.haplotypes.length === 0;
   // Checked last so a more specific reason (unknown markers, no population chosen) is not drowned out.
   if (empty && issues.errors.length === 0) {

@@ -1,4 +1,3 @@
-import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import {
   ALLELE_COUNT_HEADERS,
@@ -68,12 +67,8 @@ export function parseLongTable(table: Table, ctx: ParseContext): AutosomalDraft 
     }
     const marker = builder.marker(name, row.line);
     if (!marker) continue;
-    const allele = normaliseAllele(label);
-    if (!isAlleleDesignation(allele)) {
-      errors.push({ row: row.line, marker: marker.name, message: `"${label}" at ${marker.name} is not an allele designation; the row is skipped` });
-      builder.markUnreadable(marker);
-      continue;
-    }
+    const allele = builder.allele(marker, label, row.line, '; the row is skipped');
+    if (allele === null) continue;
     if (cols.size && !sized.has(marker.id)) readSize(row.cells[cols.size.col], cols.size.countsAlleles, marker, row.line);
     if (isBlank(cell)) continue;
     const read = numbers.read(cell);

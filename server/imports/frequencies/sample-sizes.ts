@@ -29,7 +29,7 @@ export function isSampleSizeTable(table: Table): boolean {
 }
 
 // Allele counts (n_alleles) are halved and rounded down: fewer individuals gives the larger, more cautious minimum 5/(2N).
-/** Sets each marker's N from a companion sample-size table (fbi2015-n.csv), for the population being read. */
+/** Sets each marker's N from a companion sample-size table (fbi2015-n.csv), for the population being read (it overrides an N the frequency file gives). */
 export function applySampleSizes(
   markers: MarkerFrequencies[],
   table: Table,
@@ -64,6 +64,21 @@ export function applySampleSizes(
   for (const m of markers) {
     const n = sizes.get(m.markerId);
     if (n !== undefined) m.sampleSize = n;
-    else issues.warnings.push({ row: null, marker: m.marker, message: `${fileName} gives no sample size for ${m.marker}` });
+  }
+}
+
+/**
+ * Names each marker left without N when the upload gives N for others (a column, a row or a companion
+ * file): GENETICS.md's minimum frequency 5/(2N) cannot apply to it, so the population's minimum does.
+ */
+export function reportMissingSampleSizes(markers: readonly MarkerFrequencies[], issues: Issues): void {
+  if (!markers.some((m) => m.sampleSize !== null)) return;
+  for (const m of markers) {
+    if (m.sampleSize !== null) continue;
+    issues.warnings.push({
+      row: null,
+      marker: m.marker,
+      message: `${m.marker} has no sample size (N): its rare alleles get the population's minimum allele frequency instead of 5/(2N)`,
+    });
   }
 }

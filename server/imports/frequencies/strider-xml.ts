@@ -1,4 +1,3 @@
-import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import { DecimalReader } from './numbers';
 import { distinct, pickPopulation } from './populations';
@@ -58,12 +57,8 @@ export function parseStriderXml(text: string, ctx: ParseContext): AutosomalDraft
     builder.setSampleSize(marker, n !== null && n > 0 ? n : null);
     for (const f of origin.frequency ?? []) {
       const label = decodeXmlEntities(f['@_allele'] ?? '');
-      const allele = normaliseAllele(label);
-      if (!isAlleleDesignation(allele)) {
-        errors.push({ row, marker: marker.name, message: `"${label}" at ${marker.name} is not an allele designation` });
-        builder.markUnreadable(marker);
-        continue;
-      }
+      const allele = builder.allele(marker, label, row);
+      if (allele === null) continue;
       const read = numbers.read(String(f['#text'] ?? ''));
       if (!read.ok) {
         errors.push({ row, marker: marker.name, message: `Frequency of allele ${allele} at ${marker.name}: ${read.reason}` });

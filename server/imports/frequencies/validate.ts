@@ -1,4 +1,4 @@
-import { isAlleleDesignation } from './alleles';
+import { alleleProblemAt } from './alleles';
 import type { FrequencyRowError, MarkerFrequencies } from './types';
 
 /** GENETICS.md: the frequencies of a marker must sum to 1 within this tolerance. */
@@ -14,7 +14,7 @@ export interface SourceRows {
   skipSum?: ReadonlySet<string>;
 }
 
-/** Checks uploaded frequencies against GENETICS.md: each in (0, 1], no allele twice, per-marker sum 1 ± 0.02. */
+/** Checks uploaded frequencies against GENETICS.md: each allele a designation the marker takes, each in (0, 1], no allele twice, per-marker sum 1 ± 0.02. */
 export function validateFrequencies(markers: MarkerFrequencies[]): FrequencyRowError[] {
   return checkFrequencies(markers, {});
 }
@@ -32,9 +32,10 @@ export function checkFrequencies(markers: readonly MarkerFrequencies[], rows: So
     let sound = true;
     const seen = new Set<string>();
     m.alleles.forEach(({ allele, frequency }, i) => {
-      if (!isAlleleDesignation(allele)) {
+      const problem = alleleProblemAt(allele, m.marker);
+      if (problem) {
         sound = false;
-        errors.push({ row: rowOf(i), marker: m.marker, message: `"${allele}" at ${m.marker} is not an allele designation` });
+        errors.push({ row: rowOf(i), marker: m.marker, message: `"${allele}" at ${m.marker} ${problem}` });
       }
       if (!Number.isFinite(frequency) || frequency <= 0 || frequency > 1) {
         sound = false;

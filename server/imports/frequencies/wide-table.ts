@@ -1,4 +1,4 @@
-import { isAlleleDesignation, normaliseAllele } from './alleles';
+import { designationProblem, isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import {
   ALLELE_COUNT_HEADERS,
@@ -182,12 +182,13 @@ function readAlleleLabel(row: TableRow, layout: Layout, table: Table, ctx: Parse
   }
   // A decimal-comma file writes microvariants as 9,3 too.
   const text = table.delimiter !== ',' && /^\d+,\d$/.test(label) ? label.replace(',', '.') : label;
-  const allele = normaliseAllele(text);
-  if (!isAlleleDesignation(allele)) {
-    errors.push({ row: row.line, message: `"${label}" is not an allele designation; the row is skipped` });
+  // X and Y are checked per marker column once the frequencies are in (validate.ts).
+  const problem = designationProblem(text);
+  if (problem) {
+    errors.push({ row: row.line, message: `"${label}" ${problem}; the row is skipped` });
     return null;
   }
-  return allele;
+  return normaliseAllele(text);
 }
 
 /** Reads an `N` (or `2N`) row: the sample size of each marker column. */

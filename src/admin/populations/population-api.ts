@@ -13,12 +13,20 @@ import { unwrap } from '../../api/unwrap';
 import type { ChosenFile } from '../../../machines/populationUpload.machine';
 import { saveResponseAsFile } from '../../ui/download';
 
-/** A multipart body (fetch sets the boundary); the file part carries its name explicitly. */
-function formWith(fields: Record<string, string | null>, file: ChosenFile): FormData {
+/** A multipart body (fetch sets the boundary): the fields, part `file` and, when chosen, part `sampleSizes`, each file with its name. */
+function formWith(fields: Record<string, string | null>, file: ChosenFile, sampleSizes: ChosenFile | null): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) if (value !== null) form.append(name, value);
   form.append('file', file, file.name);
+  if (sampleSizes) form.append('sampleSizes', sampleSizes, sampleSizes.name);
   return form;
+}
+
+/** What the upload sends besides the population: the file, its optional sample sizes, and the population chosen in it. */
+export interface StatisticsUpload {
+  file: ChosenFile;
+  sampleSizesFile: ChosenFile | null;
+  sourcePopulation: string | null;
 }
 
 /** The calls of the populations area (spec 7.1: organizations/{id}/populations, populations/{id}, …/download). */
@@ -36,13 +44,15 @@ export function populationApi(api: ApiClient) {
     remove: (id: string): Promise<void> => unwrap(api.DELETE('/api/populations/{id}', byId(id))).then(() => undefined),
     statistics: (id: string): Promise<PopulationStatistics> => unwrap(api.GET('/api/populations/{id}/statistics', byId(id))),
     /** `sourcePopulation` picks one population of a file that holds several. */
-    preview: (id: string, file: ChosenFile, sourcePopulation: string | null): Promise<StatisticsPreview> =>
-      unwrap(api.POST('/api/populations/{id}/statistics/preview', { ...byId(id), body: formWith({ population: sourcePopulation }, file) as never })),
-    saveStatistics: (id: string, file: ChosenFile, sourcePopulation: string | null, version: number): Promise<Population> =>
+    preview: (id: string, { file, sampleSizesFile, sourcePopulation }: StatisticsUpload): Promise<StatisticsPreview> =>
+      unwrap(
+        api.POST('/api/populations/{id}/statistics/preview', { ...byId(id), body: formWith({ population: sourcePopulation }, file, sampleSizesFile) as never }),
+      ),
+    saveStatistics: (id: string, { file, sampleSizesFile, sourcePopulation }: StatisticsUpload, version: number): Promise<Population> =>
       unwrap(
         api.POST('/api/populations/{id}/statistics', {
           ...byId(id),
-          body: formWith({ version: String(version), population: sourcePopulation }, file) as never,
+          body: formWith({ version: String(version), population: sourcePopulation }, file, sampleSizesFile) as never,
         }),
       ),
     /** Saves the statistics as CSV under the name the server gives (spec 7.1); resolves to that name. */

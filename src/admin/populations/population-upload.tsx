@@ -41,12 +41,8 @@ function UploadFlow({ population, calls, orgId }: { population: Population; call
     () =>
       populationUploadMachine.provide({
         actors: {
-          previewStatistics: fromPromise<StatisticsPreview, PreviewRequest>(({ input }) =>
-            calls.preview(input.populationId, input.file, input.sourcePopulation),
-          ),
-          saveStatistics: fromPromise<Population, SaveStatisticsRequest>(({ input }) =>
-            calls.saveStatistics(input.populationId, input.file, input.sourcePopulation, input.version),
-          ),
+          previewStatistics: fromPromise<StatisticsPreview, PreviewRequest>(({ input }) => calls.preview(input.populationId, input)),
+          saveStatistics: fromPromise<Population, SaveStatisticsRequest>(({ input }) => calls.saveStatistics(input.populationId, input, input.version)),
         },
       }),
     [calls],

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import { STATISTICS_FILE_TYPES } from '../../../core/schemas/populations';
+
+/** A sample-size table is a plain table (fbi2015-n.csv, nist1036-n.csv). */
+const SAMPLE_SIZE_FILE_TYPES = '.csv,.tsv,.txt';
 import type { PopulationUploadEvent, populationUploadMachine } from '../../../machines/populationUpload.machine';
 import { StatisticsPreview } from './statistics-preview';
 
@@ -16,7 +19,7 @@ interface UploadPanelProps {
  */
 export function UploadPanel({ populationName, snapshot, send }: UploadPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const { file, preview, error } = snapshot.context;
+  const { file, sampleSizesFile, preview, error } = snapshot.context;
   const blocked = preview !== null && preview.errors.length > 0;
 
   // The picker closed without a file: browsers fire `cancel` on the input (React has no prop for it).
@@ -57,6 +60,40 @@ export function UploadPanel({ populationName, snapshot, send }: UploadPanelProps
         <p className="field__hint" id="statistics-file-hint">
           {file ? `Chosen: ${file.name}` : `Accepted: ${STATISTICS_FILE_TYPES.split(',').join(', ')}`}
         </p>
+      </div>
+
+      <div className="field">
+        <label className="field__label" htmlFor="sample-sizes-file">
+          Sample sizes (N per marker), if the table ships them apart
+        </label>
+        <input
+          id="sample-sizes-file"
+          className="input"
+          type="file"
+          accept={SAMPLE_SIZE_FILE_TYPES}
+          disabled={!snapshot.can({ type: 'sampleSizes.selected', file: null })}
+          aria-describedby="sample-sizes-file-hint"
+          onChange={(e) => {
+            const chosen = e.target.files?.[0];
+            if (chosen) send({ type: 'sampleSizes.selected', file: chosen });
+            e.target.value = '';
+          }}
+        />
+        <p className="field__hint" id="sample-sizes-file-hint">
+          {sampleSizesFile
+            ? `Chosen: ${sampleSizesFile.name}`
+            : 'Optional: marker and N (or n_alleles) per row, such as fbi2015-n.csv beside fbi2015.csv; the minimum allele frequency is then 5/(2N).'}
+        </p>
+        {sampleSizesFile ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={!snapshot.can({ type: 'sampleSizes.selected', file: null })}
+            onClick={() => send({ type: 'sampleSizes.selected', file: null })}
+          >
+            Remove {sampleSizesFile.name}
+          </button>
+        ) : null}
       </div>
 
       {snapshot.matches('previewing') ? (

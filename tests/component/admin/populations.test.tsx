@@ -19,6 +19,7 @@ vi.setConfig({ testTimeout: 30_000 });
 /** A picked file (Node's File: see beforeAll). */
 const fileOf = (name: string, content: Buffer | string) => new NodeFile([content], name, { type: 'text/csv' }) as unknown as File;
 const fbi2015 = () => fileOf('fbi2015.csv', readFileSync(path.join(shared, 'frequencies/fbi2015.csv')));
+const fbi2015N = () => fileOf('fbi2015-n.csv', readFileSync(path.join(shared, 'frequencies/fbi2015-n.csv')));
 const withErrors = () => fileOf('with-errors.csv', 'marker,allele,frequency\nD3S1358,15,1\nD99S999,12,1\n');
 
 let t: TestApp;
@@ -138,6 +139,33 @@ describe('populations', () => {
     await waitFor(() => expect(saved).toEqual([{ name: 'FBI 2015 Caucasian.csv', href: 'blob:population' }]));
     expect((await blobs[0]!.text()).split('\r\n')[0]).toBe('marker,allele,frequency');
     vi.restoreAllMocks();
+  });
+
+  it('takes the sample sizes from a second file, shows N per marker and saves it (issue 13)', async () => {
+    const created = await createPopulation('FBI Caucasian with N');
+    const me = await meOf(t, analystToken);
+    const view = renderScreen(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
+    const sizes = await screen.findByLabelText('Sample sizes (N per marker), if the table ships them apart');
+    // Chosen first, it waits for the statistics file.
+    await userEvent.upload(sizes, fbi2015N());
+    expect(screen.getByText('Chosen: fbi2015-n.csv')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Statistics file'), fbi2015());
+    await userEvent.selectOptions(await screen.findByLabelText('Population in the file'), 'Caucasian');
+    const markerTable = await screen.findByRole('table', { name: 'Markers in fbi2015.csv' }, { timeout: 5000 });
+    // fbi2015-n.csv: Caucasian D3S1358, 404 alleles typed → N = 202.
+    await waitFor(() => expect(within(within(markerTable).getByRole('row', { name: /D3S1358/ })).getAllByRole('cell')[0]).toHaveTextContent('202'));
+
+    // Removing it previews again without N.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove fbi2015-n.csv' }));
+    await waitFor(() =>
+      expect(within(within(screen.getByRole('table', { name: 'Markers in fbi2015.csv' })).getByRole('row', { name: /D3S1358/ })).getAllByRole('cell')[0]).toHaveTextContent('n/a'),
+    );
+    await userEvent.upload(sizes, fbi2015N());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save statistics' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save statistics' }));
+    await waitFor(() => expect(view.current()).toBe(`/${orgId}/populations/${created.id}/edit?statistics=saved`));
+    const summary = await screen.findByRole('region', { name: 'Statistics' });
+    expect(within(summary).getByText('N').nextElementSibling).toHaveTextContent('200–202');
   });
 
   it('lists each row error and keeps Save statistics disabled; another file can still be chosen', async () => {

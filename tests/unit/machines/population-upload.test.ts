@@ -15,6 +15,7 @@ const input = { populationId: POPULATION_ID, version: 4 };
 const fileOf = (name: string): ChosenFile => new File(['marker,allele,frequency\n'], name);
 const good = fileOf('fbi2015.csv');
 const bad = fileOf('broken.csv');
+const sizes = fileOf('fbi2015-n.csv');
 
 const previewOf = (fileName: string, errors: StatisticsPreview['errors'] = []): StatisticsPreview => ({
   fileName,
@@ -39,7 +40,7 @@ type Snapshot = SnapshotFrom<typeof populationUploadMachine>;
 function at(value: StateValue, context: Partial<PopulationUploadContext> = {}): Snapshot {
   return populationUploadMachine.resolveState({
     value,
-    context: { ...input, file: null, sourcePopulation: null, preview: null, error: null, saved: null, ...context },
+    context: { ...input, file: null, sampleSizesFile: null, sourcePopulation: null, preview: null, error: null, saved: null, ...context },
   });
 }
 
@@ -67,7 +68,7 @@ describe('populationUpload machine: pure transitions', () => {
   it('starts idle with the population and its version, no file and nothing saved', () => {
     const [snapshot] = initialTransition(populationUploadMachine, input);
     expect(snapshot.value).toBe('idle');
-    expect(snapshot.context).toEqual({ ...input, file: null, sourcePopulation: null, preview: null, error: null, saved: null });
+    expect(snapshot.context).toEqual({ ...input, file: null, sampleSizesFile: null, sourcePopulation: null, preview: null, error: null, saved: null });
     expect(snapshot.can({ type: 'save.confirm' })).toBe(false);
   });
 
@@ -132,6 +133,30 @@ describe('populationUpload machine: pure transitions', () => {
     }
     expect(at('idle').can({ type: 'population.select', population: 'Caucasian' })).toBe(false);
     expect(at('saving', { file: good, preview: clean }).can({ type: 'population.select', population: 'Caucasian' })).toBe(false);
+  });
+
+  it('keeps a sample-size file chosen before the statistics file, and previews both once that comes', () => {
+    const [kept] = transition(populationUploadMachine, at('idle'), { type: 'sampleSizes.selected', file: sizes });
+    expect(kept.value).toBe('idle');
+    expect(kept.context.sampleSizesFile).toBe(sizes);
+    const [next] = transition(populationUploadMachine, kept, { type: 'file.selected', file: good });
+    expect(next.value).toBe('previewing');
+    expect(next.context).toMatchObject({ file: good, sampleSizesFile: sizes });
+  });
+
+  it('previews again when the sample-size file is chosen or removed over a preview or a failed save, keeping the population chosen', () => {
+    for (const value of [{ preview: 'withErrors' }, { preview: 'ready' }, 'failed', 'previewFailed'] as const) {
+      const from = at(value, { file: good, sourcePopulation: 'Caucasian', preview: clean });
+      const [added] = transition(populationUploadMachine, from, { type: 'sampleSizes.selected', file: sizes });
+      expect(added.value, JSON.stringify(value)).toBe('previewing');
+      expect(added.context).toMatchObject({ file: good, sampleSizesFile: sizes, sourcePopulation: 'Caucasian', preview: null, error: null });
+      const [removed] = transition(populationUploadMachine, at(value, { file: good, sampleSizesFile: sizes, preview: clean }), { type: 'sampleSizes.selected', file: null });
+      expect(removed.value).toBe('previewing');
+      expect(removed.context.sampleSizesFile).toBeNull();
+    }
+    // Not while a call runs: the inputs wait.
+    expect(at('previewing', { file: good }).can({ type: 'sampleSizes.selected', file: sizes })).toBe(false);
+    expect(at('saving', { file: good, preview: clean }).can({ type: 'sampleSizes.selected', file: sizes })).toBe(false);
   });
 
   it('forgets the chosen population when another file is picked', () => {
@@ -203,11 +228,11 @@ describe('populationUpload machine: calls and their outcomes', () => {
     actor.send({ type: 'file.choose' });
     actor.send({ type: 'file.selected', file: good });
     await waitFor(actor, (s) => s.matches({ preview: 'ready' }));
-    expect(previews).toEqual([{ populationId: POPULATION_ID, file: good, sourcePopulation: null }]);
+    expect(previews).toEqual([{ populationId: POPULATION_ID, file: good, sampleSizesFile: null, sourcePopulation: null }]);
     expect(snapshot().context.preview).toEqual(clean);
     actor.send({ type: 'save.confirm' });
     await waitFor(actor, (s) => s.matches('saved'));
-    expect(saves).toEqual([{ populationId: POPULATION_ID, file: good, sourcePopulation: null, version: 4 }]);
+    expect(saves).toEqual([{ populationId: POPULATION_ID, file: good, sampleSizesFile: null, sourcePopulation: null, version: 4 }]);
     expect(snapshot().context.saved).toBe(savedPopulation);
     expect(snapshot().context.version).toBe(5);
     expect(snapshot().status).toBe('done');
@@ -267,6 +292,18 @@ describe('populationUpload machine: calls and their outcomes', () => {
     await waitFor(actor, (s) => s.matches('saved'));
     expect(previews.map((p) => p.sourcePopulation)).toEqual([null, 'SW Hispanic']);
     expect(saves[0]).toMatchObject({ file: good, sourcePopulation: 'SW Hispanic' });
+  });
+
+  it('sends the sample-size file with the preview and the save', async () => {
+    const { actor, previews, saves } = start();
+    actor.send({ type: 'file.selected', file: good });
+    await waitFor(actor, (s) => s.matches({ preview: 'ready' }));
+    actor.send({ type: 'sampleSizes.selected', file: sizes });
+    await waitFor(actor, (s) => s.matches({ preview: 'ready' }));
+    actor.send({ type: 'save.confirm' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(previews.map((p) => p.sampleSizesFile)).toEqual([null, sizes]);
+    expect(saves[0]).toMatchObject({ file: good, sampleSizesFile: sizes });
   });
 
   it('drops the answer of a preview that was cancelled', async () => {

@@ -7,6 +7,9 @@ import type { Population, PopulationStatistics, StatisticsPreview } from '../../
 import { markers, populationAlleles, populations } from '../../../../server/db/schema';
 import { SEED_MARKERS } from '../../../../server/db/seed/reference/markers';
 import { replaceStatistics } from '../../../../server/http/populations/replace-statistics';
+import { statisticsBatches } from '../../../../server/http/populations/statistics-check';
+import { loadEnginePopulation } from '../../../../server/http/populations/engine-population';
+import { alleleFrequency } from '../../../../server/genetics/statistics';
 import { csvCell } from '../../../../server/exports/csv';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { multipartBody } from '../../../helpers/multipart';
@@ -15,6 +18,7 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 const shared = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data');
 const sharedFile = (relative: string) => readFileSync(path.join(shared, relative));
 const FBI_2015 = 'frequencies/fbi2015.csv';
+const FBI_2015_N = 'frequencies/fbi2015-n.csv';
 const YSTR_EUROPEAN = 'formats/ystr/South_Australia_YSTRs.European.derived.csv';
 
 let t: TestApp;
@@ -62,6 +66,17 @@ const preview = (who: keyof typeof tokens, id: string, file: { name: string; byt
   upload(who, `/api/populations/${id}/statistics/preview`, file, fields);
 const save = (who: keyof typeof tokens, id: string, file: { name: string; bytes: Buffer | string }, fields: Record<string, string>) =>
   upload(who, `/api/populations/${id}/statistics`, file, fields);
+
+/** Uploads a statistics file (part `file`) and its sample sizes (part `sampleSizes`) in one form, as the upload screen does. */
+async function uploadWithSizes(url: string, file: { name: string; bytes: Buffer | string }, sizes: { name: string; bytes: Buffer | string }, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([Buffer.from(file.bytes)], { type: 'text/csv' }), file.name);
+  form.append('sampleSizes', new Blob([Buffer.from(sizes.bytes)], { type: 'text/csv' }), sizes.name);
+  const request = new Request('http://locus.test/', { method: 'POST', body: form });
+  const headers = { ...auth('editorA'), 'content-type': request.headers.get('content-type')! };
+  return t.app.inject({ method: 'POST', url, headers, payload: Buffer.from(await request.arrayBuffer()) });
+}
 
 /** A marker/allele/frequency long table; the sums are 1 so it validates. */
 const longTable = (rows: readonly (readonly [string, string, number])[]) => `marker,allele,frequency\n${rows.map((r) => r.join(',')).join('\n')}\n`;
@@ -261,6 +276,31 @@ describe('populations: Upload Statistics preview (nothing saved)', () => {
     expect(body.errors[0]).toMatchObject({ row: 2, marker: 'D3S1358' });
   });
 
+  it('refuses alleles that break the allele rules (10004.9, 9.33, abc, X outside Amelogenin), naming row and marker', async () => {
+    const p = await create('editorA', { name: 'Allele rules', organizationIds: [orgA] });
+    const file = {
+      name: 'alleles.csv',
+      bytes: 'marker,allele,frequency\nD3S1358,15,0.5\nD3S1358,10004.9,0.25\nD3S1358,9.33,0.25\nTH01,abc,0.5\nTH01,9.3,0.5\nvWA,X,1\n',
+    };
+    const body = (await preview('editorA', p.id, file)).json() as StatisticsPreview;
+    expect(body.errors.map((e) => [e.row, e.marker])).toEqual([
+      [4, 'D3S1358'],
+      [5, 'TH01'],
+      [7, 'vWA'],
+      [3, 'D3S1358'],
+    ]);
+    expect(body.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^"9\.33" at D3S1358 is not an allele designation \(9\.33 is not a microvariant/),
+      expect.stringMatching(/^"abc" at TH01 is not an allele designation/),
+      '"X" at vWA is only valid at Amelogenin; the row is skipped',
+      '"10004.9" at D3S1358 is out of range (a repeat number is above 0 and below 100)',
+    ]);
+    const saved = await save('editorA', p.id, file, { version: '1' });
+    expect(saved.statusCode).toBe(400);
+    expect(saved.json().details).toHaveLength(4);
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json().statistics.markerCount).toBe(0);
+  });
+
   it('refuses a Y-STR haplotype table for an autosomal population, and allele frequencies for a Y-STR one', async () => {
     const auto = await create('editorA', { name: 'Autosomal kind', organizationIds: [orgA] });
     const ystrFile = { name: 'european.csv', bytes: sharedFile(YSTR_EUROPEAN) };
@@ -341,13 +381,16 @@ describe('populations: saving statistics', () => {
       t.database.db,
       p.id,
       2,
-      {
-        markers: [
-          { markerId: vwa!.id, sampleSize: 100, alleles: [{ allele: '17', frequency: 1 }] },
-          { markerId: '00000000-0000-4000-8000-000000000000', sampleSize: null, alleles: [{ allele: '9', frequency: 1 }] },
-        ],
-        haplotypes: [],
-      },
+      statisticsBatches(
+        {
+          markers: [
+            { markerId: vwa!.id, sampleSize: 100, alleles: [{ allele: '17', frequency: 1 }] },
+            { markerId: '00000000-0000-4000-8000-000000000000', sampleSize: null, alleles: [{ allele: '9', frequency: 1 }] },
+          ],
+          haplotypes: [],
+        },
+        { rows: 1, bytes: 1024 },
+      ),
       { source: 'broken', uploadedAt: new Date() },
     );
     await expect(failing).rejects.toThrow();
@@ -374,6 +417,154 @@ describe('populations: saving statistics', () => {
     const res = await call('editorA', 'PUT', `/api/populations/${p.id}`, { name: 'Kind fixed', kind: 'YStr', minimumAlleleFrequency: 0.001, version: 2 });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('The kind of a population cannot change once it has statistics.');
+  });
+});
+
+describe('populations: large uploads off the request thread (issue 13)', () => {
+  const Y_MARKERS = ['DYS19', 'DYS389I', 'DYS389II', 'DYS390', 'DYS391', 'DYS392', 'DYS393', 'DYS437', 'DYS438', 'DYS439', 'DYS385'];
+  /** `rows` men of distinct haplotypes (the row number spelled out over the markers), DYS385 a two-value set. */
+  const haplotypes = (rows: number) => {
+    const lines = [`Sample,${Y_MARKERS.join(',')}`];
+    for (let i = 0; i < rows; i++) {
+      const digits = i.toString(8).padStart(Y_MARKERS.length - 1, '0').split('');
+      lines.push(`S${i},${digits.map((d) => 10 + Number(d)).join(',')},"11,${12 + (i % 3)}"`);
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  it('keeps the event loop turning while a large table is read and saved, so other requests are answered', async () => {
+    const p = await create('editorA', { name: 'Y large, concurrent', kind: 'YStr', organizationIds: [orgA] });
+    const body = haplotypes(20_000);
+    // The longest stretch no timer could run: every other request waited that long.
+    let last = performance.now();
+    let longest = 0;
+    const tick = () => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    };
+    const timer = setInterval(tick, 5);
+    const answered: number[] = [];
+    const others = setInterval(() => void t.app.inject({ method: 'GET', url: '/api/health' }).then((r) => answered.push(r.statusCode)), 25);
+    const started = performance.now();
+    const res = await save('editorA', p.id, { name: 'large.csv', bytes: body }, { version: '1' });
+    const took = performance.now() - started;
+    tick();
+    clearInterval(timer);
+    clearInterval(others);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().statistics).toMatchObject({ markerCount: 11, haplotypeCount: 20_000, haplotypeTotal: 20_000 });
+    // Parsed in a worker, written in small batches: no stretch near the save's length (on the request thread it was nearly all of it).
+    expect(longest).toBeLessThan(took / 3);
+    expect(answered.length).toBeGreaterThan(5);
+    expect(answered.every((status) => status === 200)).toBe(true);
+  });
+
+  it('stores a table of many batches whole, and replaces it whole', async () => {
+    const p = await create('editorA', { name: 'Y large, replaced', kind: 'YStr', organizationIds: [orgA] });
+    const first = await save('editorA', p.id, { name: 'first.csv', bytes: haplotypes(6_000) }, { version: '1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().statistics).toMatchObject({ markerCount: 11, haplotypeCount: 6_000, haplotypeTotal: 6_000, sampleSizeMin: 6_000 });
+    // The summary the save answers is what the tables hold.
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json().statistics).toEqual(first.json().statistics);
+    const second = await save('editorA', p.id, { name: 'second.csv', bytes: haplotypes(2_500) }, { version: '2' });
+    expect(second.json().statistics).toMatchObject({ haplotypeCount: 2_500, haplotypeTotal: 2_500 });
+    const stats = (await call('editorA', 'GET', `/api/populations/${p.id}/statistics?pageSize=1`)).json() as PopulationStatistics;
+    expect(stats.haplotypeCount).toBe(2_500);
+    expect(stats.source).toBe('second.csv (Y-STR haplotype table)');
+  });
+
+  it('refuses the second of two saves of the same version (409), keeping the first whole', async () => {
+    const p = await create('editorA', { name: 'Y large, raced', kind: 'YStr', organizationIds: [orgA] });
+    const [a, b] = await Promise.all([
+      save('editorA', p.id, { name: 'a.csv', bytes: haplotypes(3_000) }, { version: '1' }),
+      save('editorA', p.id, { name: 'b.csv', bytes: haplotypes(1_000) }, { version: '1' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? a : b;
+    const stats = (await call('editorA', 'GET', `/api/populations/${p.id}`)).json();
+    expect(stats).toMatchObject({ version: 2, statistics: winner.json().statistics });
+  });
+});
+
+describe('populations: sample size N per marker (issue 13)', () => {
+  const fbi = () => ({ name: 'fbi2015.csv', bytes: sharedFile(FBI_2015) });
+  const sizes = () => ({ name: 'fbi2015-n.csv', bytes: sharedFile(FBI_2015_N) });
+  /** fbi2015-n.csv without its Caucasian TH01 row. */
+  const sizesWithoutTh01 = () => ({
+    name: 'fbi2015-n-partial.csv',
+    bytes: sharedFile(FBI_2015_N).toString('utf8').split('\n').filter((line) => !line.startsWith('Caucasian,TH01,')).join('\n'),
+  });
+  const statistics = async (id: string) => (await call('editorA', 'GET', `/api/populations/${id}/statistics`)).json() as PopulationStatistics;
+  const sampleSize = (stats: PopulationStatistics, marker: string) => stats.markers.find((m) => m.marker === marker)?.sampleSize;
+
+  it('previews N per marker from the sample-size file sent beside the frequencies (part sampleSizes)', async () => {
+    const p = await create('editorA', { name: 'FBI with N preview', organizationIds: [orgA] });
+    const res = await uploadWithSizes(`/api/populations/${p.id}/statistics/preview`, fbi(), sizes(), { population: 'Caucasian' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as StatisticsPreview;
+    expect(body.errors).toEqual([]);
+    expect(body.warnings).toEqual([]);
+    // fbi2015-n.csv: Caucasian,D3S1358,404 alleles → 202 people; Caucasian,CSF1PO,403 → 201.
+    expect(body.markers.find((m) => m.marker === 'D3S1358')!.sampleSize).toBe(202);
+    expect(body.markers.find((m) => m.marker === 'CSF1PO')!.sampleSize).toBe(201);
+    expect(body.markers.every((m) => m.sampleSize !== null)).toBe(true);
+  });
+
+  it('saves N per marker, so the minimum allele frequency is 5/(2N); the source names the N file', async () => {
+    const p = await create('editorA', { name: 'FBI with N', organizationIds: [orgA] });
+    const res = await uploadWithSizes(`/api/populations/${p.id}/statistics`, fbi(), sizes(), { population: 'Caucasian', version: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ source: 'fbi2015.csv, Caucasian (Long marker/allele/frequency table); N from fbi2015-n.csv', statistics: { markerCount: 23, sampleSizeMin: 200, sampleSizeMax: 202 } });
+    const stats = await statistics(p.id);
+    expect(sampleSize(stats, 'D3S1358')).toBe(202);
+    expect(sampleSize(stats, 'CSF1PO')).toBe(201);
+    // Caucasian,D7S820,401 alleles: 200 people, the fewest.
+    expect(sampleSize(stats, 'D7S820')).toBe(200);
+    const [row] = await t.database.db.select().from(populations).where(eq(populations.id, p.id));
+    const { frequencies } = await loadEnginePopulation(t.database.db, row!);
+    // An allele the population never saw: 5/(2 × 202), not the configured 0.001.
+    expect(alleleFrequency(frequencies, 'D3S1358', '99')).toBeCloseTo(5 / 404, 15);
+  });
+
+  it('reports a marker the sample-size file leaves out, and saves it without N (the population minimum applies)', async () => {
+    const p = await create('editorA', { name: 'FBI partial N', organizationIds: [orgA] });
+    const previewed = (await uploadWithSizes(`/api/populations/${p.id}/statistics/preview`, fbi(), sizesWithoutTh01(), { population: 'Caucasian' })).json() as StatisticsPreview;
+    expect(previewed.errors).toEqual([]);
+    expect(previewed.warnings).toEqual([
+      { row: null, marker: 'TH01', message: "TH01 has no sample size (N): its rare alleles get the population's minimum allele frequency instead of 5/(2N)" },
+    ]);
+    const res = await uploadWithSizes(`/api/populations/${p.id}/statistics`, fbi(), sizesWithoutTh01(), { population: 'Caucasian', version: '1' });
+    expect(res.statusCode, res.body).toBe(200);
+    const stats = await statistics(p.id);
+    expect(sampleSize(stats, 'TH01')).toBeNull();
+    expect(sampleSize(stats, 'D3S1358')).toBe(202);
+    const [row] = await t.database.db.select().from(populations).where(eq(populations.id, p.id));
+    expect(alleleFrequency((await loadEnginePopulation(t.database.db, row!)).frequencies, 'TH01', '99')).toBe(0.001);
+  });
+
+  it('reads N from a column of the frequency file itself, and reports the marker whose N cell is empty', async () => {
+    const p = await create('editorA', { name: 'N column', organizationIds: [orgA] });
+    const file = { name: 'with-n.csv', bytes: 'marker,allele,frequency,N\nD3S1358,15,0.25,250\nD3S1358,16,0.75,250\nTH01,9.3,1,\n' };
+    const body = (await preview('editorA', p.id, file)).json() as StatisticsPreview;
+    expect(body.markers.map((m) => [m.marker, m.sampleSize])).toEqual([
+      ['D3S1358', 250],
+      ['TH01', null],
+    ]);
+    expect(body.warnings.map((w) => w.marker)).toEqual(['TH01']);
+    expect((await save('editorA', p.id, file, { version: '1' })).statusCode).toBe(200);
+    expect(sampleSize(await statistics(p.id), 'D3S1358')).toBe(250);
+  });
+
+  it('says what is wrong with a sample-size file that is not one, or empty, and saves nothing', async () => {
+    const p = await create('editorA', { name: 'Bad N file', organizationIds: [orgA] });
+    const wrong = await uploadWithSizes(`/api/populations/${p.id}/statistics`, fbi(), { name: 'other.csv', bytes: SMALL }, { population: 'Caucasian', version: '1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toBe('other.csv is not a sample-size table (expected columns population, marker, n_alleles)');
+    const empty = await uploadWithSizes(`/api/populations/${p.id}/statistics/preview`, fbi(), { name: 'empty-n.csv', bytes: '' }, { population: 'Caucasian' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe('The file empty-n.csv is empty.');
+    expect((await call('editorA', 'GET', `/api/populations/${p.id}`)).json()).toMatchObject({ version: 1, statistics: { markerCount: 0 } });
   });
 });
 

@@ -81,21 +81,34 @@ describe('FBI 2015 and NIST 1036 long tables (shared/data/frequencies)', () => {
 });
 
 describe('norSTR databases (Familias list format)', () => {
-  const files: [string, number][] = [
-    ['NorskDB_v2023.txt', 50],
-    ['EuropaDB_v2023.txt', 45],
-    ['AfrikaDB_v2023.txt', 48],
-    ['SydAmerikaDB_v2023.txt', 32],
-    ['VestAsiaDB_v2023.txt', 50],
-    ['MidtAsiaDB_v2023.txt', 48],
-    ['OstAsiaDB_v2023.txt', 40],
+  // The number of blocks in each file; D11S554, APOAI1 and D17S906, where a file lists them, give fragment lengths.
+  const files: [string, number, boolean][] = [
+    ['NorskDB_v2023.txt', 50, true],
+    ['EuropaDB_v2023.txt', 45, false],
+    ['AfrikaDB_v2023.txt', 48, true],
+    ['SydAmerikaDB_v2023.txt', 32, false],
+    ['VestAsiaDB_v2023.txt', 50, true],
+    ['MidtAsiaDB_v2023.txt', 48, true],
+    ['OstAsiaDB_v2023.txt', 40, true],
   ];
-  it.each(files)('%s reads as Familias with %i markers and no error', async (file, count) => {
+  const BY_LENGTH = ['D11S554', 'APOAI1', 'D17S906'];
+  it.each(files)('%s reads as Familias with %i markers and no error', async (file, count, byLength) => {
     const r = await parse(`frequencies/norstr/${file}`, {}, resolveKinshipMarker);
     expect(r.format).toBe('Familias');
     expect(messages(r)).toEqual([]);
-    expect(r.markers).toHaveLength(count);
+    expect(r.markers).toHaveLength(byLength ? count - BY_LENGTH.length : count);
     expect(r.markers.every((m) => m.sampleSize === null)).toBe(true);
+    // Fragment lengths are no repeat numbers (core/alleles: 0 < n < 100): those markers alone are left out, with a warning each.
+    expect(r.warnings.map((w) => w.marker)).toEqual(byLength ? BY_LENGTH : []);
+  });
+
+  it('says why a marker listed by fragment length is skipped, at its block', async () => {
+    const r = await parse('frequencies/norstr/NorskDB_v2023.txt', {}, resolveKinshipMarker);
+    expect(r.warnings.find((w) => w.marker === 'D17S906')).toEqual({
+      row: 631,
+      marker: 'D17S906',
+      message: 'Every allele of D17S906 (326 … 441) is outside the repeat numbers 1–99 a profile can hold (fragment lengths?); the marker is skipped',
+    });
   });
 
   it('keeps the value of NorskDB D1S1656 allele 11 (0.073863) and the spelling Penta E', async () => {
