@@ -14,10 +14,14 @@ export interface ParsedAllele {
 /** A binary double written out by a spreadsheet (36.200000000000003, 16.099999999999998): four or more decimals. */
 const SPREADSHEET_DOUBLE = /^\d+\.\d{4,}$/;
 
+/** The lab markings a designation may be (GENETICS.md), as messages name them. */
+const MARKINGS = 'OL, <n and >n';
+
 /**
  * Classifies one allele designation (GENETICS.md "Profiles and alleles"): `12` integer, `9.3` microvariant
- * (one digit .1–.9 after the point), `X`/`Y` sex, and text without digits (`OL`, `?`) or a range (`<8`, `>21`)
- * as a lab marking, kept as text and never compared. Spreadsheet doubles round to one decimal
+ * (one digit .1–.9 after the point), `X`/`Y` sex, and the documented lab markings `OL` (off-ladder, any case)
+ * and ranges (`<8`, `>21`), kept as text and never compared. Any other text is invalid: letters such as
+ * `INC`, `ND` or `?` are no designation a profile keeps. Spreadsheet doubles round to one decimal
  * (`36.200000000000003` → `36.2`) and a zero fraction goes (`5.0` → `5`).
  */
 export function parseAllele(raw: string): ParsedAllele {
@@ -51,7 +55,8 @@ function readAllele(raw: string): ParsedAllele {
   }
   // Anything else with a digit is a mistyped number (12,13 · 1O · 9.3*), not a marking.
   if (/\d/.test(text)) return { text, kind: 'invalid', problem: `"${text}" is not an allele designation` };
-  return { text, kind: 'marking' };
+  // Letters or signs alone (INC, ND, ?, abc) are a lab's own notes, not one of the markings Locus keeps.
+  return { text, kind: 'invalid', problem: `"${text}" is not an allele designation; the lab markings Locus keeps are ${MARKINGS}` };
 }
 
 /** A repeat number or microvariant, from digits with at most one point. */

@@ -39,11 +39,11 @@ export const SAMPLE_TYPES = [
 ] as const;
 export type SampleType = (typeof SAMPLE_TYPES)[number];
 
-/** Sample types that may be mixtures, so a marker may carry up to 4 alleles (GENETICS.md); references carry 1 or 2. */
+/** Sample types that may be mixtures, so a marker may carry up to 40 alleles (GENETICS.md); references carry 1 or 2. */
 export const MIXTURE_SAMPLE_TYPES: ReadonlySet<string> = new Set<SampleType>(['Forensic, Unknown', 'Forensic Mixture']);
 
-/** Most alleles a marker may carry: a mixture has up to 4 (GENETICS.md); CMF allows 8 per locus. */
-export const MAX_ALLELES_PER_MARKER = 8;
+/** Most alleles a marker may carry: a mixture up to 40 (GENETICS.md; core/alleles MAX_MIXTURE). CMF allows 8 per locus on export. */
+export const MAX_ALLELES_PER_MARKER = 40;
 
 /** One allele designation as typed or imported: kept as text (9.3, X, OL, <8), never a float. */
 export const AlleleText = z.string().trim().min(1, 'An allele cannot be empty').max(20, 'At most 20 characters');
@@ -55,7 +55,10 @@ export const MarkerValue = z
 export type MarkerValue = z.infer<typeof MarkerValue>;
 
 /** A marker value as a form or an import confirmation sends it. */
-export const MarkerValueInput = z.object({ markerId: Id, alleles: z.array(AlleleText).max(MAX_ALLELES_PER_MARKER) });
+export const MarkerValueInput = z.object({
+  markerId: Id,
+  alleles: z.array(AlleleText).max(MAX_ALLELES_PER_MARKER, `At most ${MAX_ALLELES_PER_MARKER} alleles per marker, even in a mixture`),
+});
 export type MarkerValueInput = z.infer<typeof MarkerValueInput>;
 
 const optionalId = Id.nullable();
@@ -161,6 +164,12 @@ export const ImportIssue = z
   .meta({ id: 'ImportIssue' });
 export type ImportIssue = z.infer<typeof ImportIssue>;
 
+/** An allelic ladder or control run an import skipped (not a profile): its name, 1-based line and why it is one. */
+export const ImportControl = z
+  .object({ sampleName: z.string(), line: z.number().int().nullable(), reason: z.string() })
+  .meta({ id: 'ImportControl' });
+export type ImportControl = z.infer<typeof ImportControl>;
+
 /** One parsed profile of an import, with the problems that keep it from being added. */
 export const ImportedProfile = z
   .object({
@@ -188,6 +197,10 @@ export const ProfileImportResult = z
     suggestedChemistryId: Id.nullable(),
     /** When the token stops being accepted. */
     approvalExpiresAt: z.iso.datetime(),
+    /** The import job holding these profiles (`/profile-imports/{importId}`): page, confirm or discard it there too. */
+    importId: Id,
+    /** Allelic ladders and controls set apart from the profiles. */
+    controls: z.array(ImportControl),
   })
   .meta({ id: 'ProfileImportResult' });
 export type ProfileImportResult = z.infer<typeof ProfileImportResult>;
@@ -197,5 +210,5 @@ export const APPROVAL_TOKEN_HEADER = 'Approval-Token';
 export const APPROVAL_HEADER = 'Approval';
 
 /** Why an approval was refused (400 `details.approval`), so the import screen can offer to parse again. */
-export const APPROVAL_REFUSALS = ['expired', 'mismatch', 'foreign', 'invalid'] as const;
+export const APPROVAL_REFUSALS = ['expired', 'mismatch', 'foreign', 'invalid', 'used', 'case'] as const;
 export type ApprovalRefusal = (typeof APPROVAL_REFUSALS)[number];

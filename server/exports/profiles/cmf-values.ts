@@ -1,3 +1,4 @@
+import type { SampleType } from '../../../core/schemas/profiles';
 import { markerNameKey } from '../../db/seed/reference/marker-names';
 
 // The value lists of CMF 3.2 as OSIRIS keeps them current (data/formats/cmf/CmfList.xml, the lists of CMF-2017.xsd).
@@ -22,6 +23,57 @@ const CMF_LOCUS_NAMES = [
   'DYS570', 'DYS576', 'DYS627', 'DYS635', 'DYS643', 'YGATAH4', 'Yindel',
 ];
 
+/** CMF SPECIMENCATEGORY values (SpecimenCategoryType of CMF-2017.xsd, CmfList.xml): CODIS refuses any other. */
+const CMF_SPECIMEN_CATEGORIES = [
+  'Alleged Father', 'Alleged Mother', 'Arrestee', 'Biological Child', 'Biological Father', 'Biological Mother',
+  'Biological Sibling', 'CO Duplicate', 'Convicted Offender', 'Deceased', 'Deduced Missing Person', 'Deduced Suspect',
+  'Detainee', 'Elimination, Known', 'Forensic Mixture', 'Forensic Partial', 'Forensic Targeted', 'Forensic, Unknown',
+  'Juvenile', 'Legal', 'Maternal Relative', 'Missing Person', 'Multi-allelic Offender', 'Other', 'Paternal Relative',
+  'Population', 'Proficiency', 'Spouse', 'Staff', 'Suspect, Known', 'Unidentified Person', 'Unreviewed Offender',
+  'Victim, Known', 'Volunteer',
+] as const;
+export type CmfSpecimenCategory = (typeof CMF_SPECIMEN_CATEGORIES)[number];
+
+/**
+ * The SPECIMENCATEGORY each Locus sample type is written as. Most are CODIS's own words; the two that are not in
+ * the schema's list: `Unidentified Human (Remains)` is the NDIS index whose specimens CODIS files as
+ * `Unidentified Person`, and `Reference` has no CODIS category (a reference is a suspect's, a victim's, an
+ * elimination sample, a relative's… and only the lab knows which), so a CMF export refuses it rather than guess.
+ */
+export const CMF_SPECIMEN_CATEGORY: Readonly<Record<SampleType, CmfSpecimenCategory | null>> = {
+  'Forensic, Unknown': 'Forensic, Unknown',
+  'Forensic Mixture': 'Forensic Mixture',
+  'Suspect, Known': 'Suspect, Known',
+  'Victim, Known': 'Victim, Known',
+  'Elimination, Known': 'Elimination, Known',
+  'Convicted Offender': 'Convicted Offender',
+  Arrestee: 'Arrestee',
+  'Missing Person': 'Missing Person',
+  'Unidentified Human (Remains)': 'Unidentified Person',
+  'Biological Mother': 'Biological Mother',
+  'Biological Father': 'Biological Father',
+  'Biological Child': 'Biological Child',
+  'Alleged Father': 'Alleged Father',
+  'Alleged Mother': 'Alleged Mother',
+  Spouse: 'Spouse',
+  'Biological Sibling': 'Biological Sibling',
+  Reference: null,
+};
+
+/** Most values the schema allows (CMF-2017.xsd): per SPECIMEN, per LOCUS, and lengths of the identifiers. */
+export const CMF_LIMITS = {
+  /** SpecimenIDType maxLength. */
+  specimenIdLength: 24,
+  /** CaseIDType maxLength. */
+  caseIdLength: 32,
+  /** LOCUS maxOccurs in SpecimenType. */
+  lociPerSpecimen: 64,
+  /** ALLELE maxOccurs in a LOCUS. */
+  allelesPerLocus: 8,
+  /** AlleleValueType maxLength. */
+  alleleValueLength: 10,
+} as const;
+
 /** Kit names compared without case, separators or Applied Biosystems' old `AmpFlSTR` prefix (Yfiler Plus = AmpFlSTR Yfiler Plus). */
 const kitKey = (name: string) => markerNameKey(name).replace(/^ampflstr/, '');
 const KITS = new Map(CMF_KITS.map((k) => [kitKey(k), k]));
@@ -30,6 +82,20 @@ const LOCI = new Map(CMF_LOCUS_NAMES.map((l) => [markerNameKey(l), l]));
 /** The CMF KIT value a chemistry stands for (spelling and case as CODIS lists it), or null when CODIS lists none. */
 export function cmfKit(chemistryName: string | undefined): string | null {
   return chemistryName === undefined ? null : (KITS.get(kitKey(chemistryName)) ?? null);
+}
+
+/**
+ * The SPECIMENCATEGORY a sample type is written as: the table above for a Locus sample type, the value itself when it
+ * already is a CODIS category, null when CODIS has none.
+ */
+export function cmfSpecimenCategory(sampleType: string): CmfSpecimenCategory | null {
+  if (Object.hasOwn(CMF_SPECIMEN_CATEGORY, sampleType)) return CMF_SPECIMEN_CATEGORY[sampleType as SampleType];
+  return CMF_SPECIMEN_CATEGORIES.find((c) => c === sampleType) ?? null;
+}
+
+/** Whether CODIS lists a LOCUSNAME (exact spelling, as cmfLocusName gives it). */
+export function isCmfLocusName(name: string): boolean {
+  return LOCI.get(markerNameKey(name)) === name;
 }
 
 /** The LOCUSNAME CODIS spells a marker with (DYS389I → `DYS389 I`); a marker CODIS does not list keeps its name. */

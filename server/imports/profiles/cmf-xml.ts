@@ -1,5 +1,6 @@
 import { SAMPLE_TYPES, type SampleType } from '../../../core/schemas/profiles';
-import { decodeXmlEntities, uploadXmlParser, xmlProblem, xmlRoot } from '../xml';
+import { CMF_SPECIMEN_CATEGORY } from '../../exports/profiles/cmf-values';
+import { decodeXmlEntities, uploadXmlParser, xmlProblem, xmlRoot, type XmlProblem } from '../xml';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues } from './types';
 
@@ -37,7 +38,7 @@ export function parseCmfXml(text: string, fileName: string, builder: ProfileBuil
     return 'XML';
   };
   const problem = xmlProblem(text);
-  if (problem) return fail(xmlProblemMessage(problem.message, problem.row), problem.row);
+  if (problem) return fail(xmlProblemMessage(problem), problem.row);
   const root = (xmlRoot(text) ?? '?').split(':').pop();
   if (root === RAPID_ROOT) {
     return fail(`${fileName} is a Rapid DNA CMF file (${RAPID_ROOT}), which Locus does not import; export the profiles as CODIS CMF 3.2 (${CMF_ROOT})`);
@@ -100,14 +101,17 @@ function readSpecimen(specimen: XmlSpecimen, index: number, { builder, issues, l
   });
 }
 
-/** A parse failure says where, since that is where the file is cut short or broken; the DOCTYPE refusal reads as it is. */
-function xmlProblemMessage(message: string, row: number | null): string {
-  if (/DOCTYPE/.test(message)) return message;
+/**
+ * A parse failure says where, since that is where the file is cut short or broken; the DOCTYPE refusal and an
+ * undeclared entity (which names its line) read as they are.
+ */
+function xmlProblemMessage({ message, row, kind }: XmlProblem): string {
+  if (kind === 'declaration' || kind === 'entity') return message;
   const detail = /^The XML is not well-formed \((.*)\);/.exec(message)?.[1] ?? message.replace(/^The XML/, 'the XML').replace(/; the file is cut short or damaged$/, '');
   return `The file is cut short or is not well-formed XML at line ${row ?? 1}: ${detail}`;
 }
 
-/** An element's text with the predefined entities replaced (`&lt;8` → `<8`) and spaces trimmed. */
+/** An element's text with the predefined entities and character references replaced (`&lt;8`, `&#60;8` → `<8`) and spaces trimmed. */
 function textOf(node: XmlText): string {
   const raw = typeof node === 'object' ? node['#text'] : node;
   return decodeXmlEntities(String(raw ?? '')).trim();
@@ -115,7 +119,10 @@ function textOf(node: XmlText): string {
 
 /** The Locus sample type a CODIS specimen category names (same words; CODIS compares them case-sensitively, Locus does not). */
 function toSampleType(category: string): SampleType | null {
-  return SAMPLE_TYPES.find((t) => t.toLowerCase() === category.toLowerCase()) ?? null;
+  const wanted = category.toLowerCase();
+  // CODIS's own names first (the export writes remains as "Unidentified Person"), then Locus's.
+  const fromCodis = SAMPLE_TYPES.find((t) => CMF_SPECIMEN_CATEGORY[t]?.toLowerCase() === wanted);
+  return fromCodis ?? SAMPLE_TYPES.find((t) => t.toLowerCase() === wanted) ?? null;
 }
 
 /**

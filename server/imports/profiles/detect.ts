@@ -11,6 +11,9 @@ export type TableLayout =
   | { layout: 'wide'; columns: WideColumns; format: string }
   | { layout: 'broken'; message: string };
 
+/** Rows a frequency table's preamble takes before its `Allele` row (zeyad-2020-uae-ystrs.csv: STR, N, Allele). */
+const FREQUENCY_PREAMBLE_ROWS = 5;
+
 /** Whether a text upload is XML (CMF); anything else is read as a delimited table. The file name is never trusted. */
 export function isXml(text: string): boolean {
   return text.trimStart().startsWith('<');
@@ -26,7 +29,9 @@ export function detectTableLayout(table: Table, resolve: MarkerResolver): TableL
     return { layout: 'long', columns: long.columns, format: `${geneMapper ? 'GeneMapper genotypes table' : 'Long profile table'} (${container})` };
   }
   const markerColumns = header.some((cell) => resolve(cell));
-  if (ALLELE_HEADERS.has(headerKey(header[0])) && markerColumns) {
+  // Allele × marker: an `Allele` column, or a `STR,<markers>` / `N,…` / `Allele,,,` preamble (FORMATS.md 4a, 4e).
+  const alleleRow = table.rows.slice(0, FREQUENCY_PREAMBLE_ROWS).some((r) => ALLELE_HEADERS.has(headerKey(r.cells[0])));
+  if (alleleRow && markerColumns) {
     return { layout: 'broken', message: 'This is an allele-frequency table (Allele × marker), not profiles; upload it to a population instead' };
   }
   if (long.hasMarkerAndAlleles || (findSampleColumn(header) === null && markerColumns)) {

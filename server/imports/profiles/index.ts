@@ -27,13 +27,13 @@ export async function parseProfileFile(input: ProfileFileInput, resolveMarker: M
   const profiles = builder.build();
   // Checked last, so a more specific reason (a broken header, unknown markers) is not drowned out.
   if (profiles.length === 0 && issues.errors.length === 0) {
-    const skipped = builder.skippedControls;
+    const skipped = builder.controls.length;
     issues.errors.push({
       row: null,
       message: skipped > 0 ? `${input.fileName} holds only allelic ladders and controls (${skipped}); there is nothing to import` : `${input.fileName} holds no profiles`,
     });
   }
-  return { format, profiles, errors: issues.errors, warnings: issues.warnings };
+  return { format, profiles, errors: issues.errors, warnings: issues.warnings, controls: builder.controls };
 }
 
 /** Reads the file into the builder and returns the format's name. */

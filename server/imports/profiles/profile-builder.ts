@@ -1,7 +1,7 @@
-import { isAmelogenin, normaliseMarkerAlleles, validateMarkerAlleles } from '../../../core/alleles';
-import { MIXTURE_SAMPLE_TYPES, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
+import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAlleles } from '../../../core/alleles';
+import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
-import { isControlSample } from './controls';
+import { controlReason } from './controls';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
 
 /** The longest sample name a profile takes (ProfileDraft.profileId). */
@@ -28,6 +28,23 @@ export interface SampleDraft {
 /** How a sample's rows may name a marker again: a wide row's copy columns merge; a long table's repeated row is a second run. */
 export type RepeatRule = 'merge' | 'refuse';
 
+/** Amelogenin coded as numbers (NIST MIX05, LabRetriever): 1 is X, 2 is Y (GENETICS.md). */
+const AMELOGENIN_CODES: Readonly<Record<string, string>> = { '1': 'X', '2': 'Y' };
+
+/** Amelogenin text that is a placeholder for "not typed" (INC, ND, ?): no digit, and not made of X and Y. */
+function isAmelogeninPlaceholder(allele: string): boolean {
+  return !/\d/.test(allele) && !/^[xy]+$/i.test(allele);
+}
+
+/** The most sample names a file-wide warning lists before saying how many more there are. */
+const LISTED_SAMPLES = 20;
+
+/** Sample names for a file-wide warning: all of them, or the first LISTED_SAMPLES and how many more. */
+function sampleList(names: readonly string[]): string {
+  const listed = names.slice(0, LISTED_SAMPLES).join(', ');
+  return names.length > LISTED_SAMPLES ? `${listed} and ${names.length - LISTED_SAMPLES} more` : listed;
+}
+
 /** Splits cells into designations: one per cell, or a comma list (GeneMapper samples table `12, 13, , `; Y-STR `12,13`). */
 function designations(cells: readonly string[]): string[] {
   return cells.flatMap((cell) => cell.split(',')).map((a) => a.trim()).filter((a) => !isBlank(a));
@@ -35,14 +52,19 @@ function designations(cells: readonly string[]): string[] {
 
 /**
  * Collects samples and their markers from any format, then applies the rules every import shares:
- * unknown markers (`Marker {name} is invalid`, once per name), ladders and controls skipped, empty
- * markers skipped, duplicate sample names, a sample with nothing left, and the allele rules of core/alleles.
+ * unknown markers (`Marker {name} is invalid`, once per name), ladders and controls skipped (listed apart),
+ * Amelogenin coded 1/2 read as X/Y and placeholder Amelogenin skipped, empty markers skipped, duplicate
+ * sample names, a sample with nothing left, and the allele rules of core/alleles.
  */
 export class ProfileBuilder {
   private readonly samples: SampleDraft[] = [];
   private readonly byRun = new Map<string, SampleDraft>();
   private readonly unknown = new Set<string>();
-  private readonly controls = new Set<string>();
+  private readonly controlList: ImportControl[] = [];
+  private readonly controlNames = new Set<string>();
+  /** Samples whose Amelogenin was written 1/2, and those whose Amelogenin held only placeholders (with them). */
+  private readonly amelogeninCoded: string[] = [];
+  private readonly amelogeninPlaceholders: { sample: string; values: string[] }[] = [];
 
   constructor(
     private readonly resolve: MarkerResolver,
@@ -66,19 +88,20 @@ export class ProfileBuilder {
     return sample;
   }
 
-  /** Skips a ladder or control sample of a run with one warning per name; true when the name is one. */
+  /** Skips a ladder or control sample of a run, listing each name once (controls); true when the name is one. */
   skipControl(name: string, line: number): boolean {
-    if (!isControlSample(name)) return false;
-    if (!this.controls.has(name)) {
-      this.controls.add(name);
-      this.issues.warnings.push({ row: line, sample: name, message: `${name} is an allelic ladder or a control, not a sample; not imported` });
+    const reason = controlReason(name);
+    if (reason === null) return false;
+    if (!this.controlNames.has(name)) {
+      this.controlNames.add(name);
+      this.controlList.push({ sampleName: name, line, reason });
     }
     return true;
   }
 
-  /** How many ladder and control samples were skipped. */
-  get skippedControls(): number {
-    return this.controls.size;
+  /** The ladders and controls skipped, each name once, in file order. */
+  get controls(): ImportControl[] {
+    return this.controlList;
   }
 
   /** Adds one marker's cells (as the file spells the marker) to a sample. */
@@ -113,8 +136,11 @@ export class ProfileBuilder {
 
   /** Applies the shared rules and returns the profiles in file order. */
   build(): ParsedProfile[] {
+    this.reportControls();
     this.reportDuplicateNames();
-    return this.samples.map((sample) => this.buildProfile(sample));
+    const profiles = this.samples.map((sample) => this.buildProfile(sample));
+    this.reportAmelogenin();
+    return profiles;
   }
 
   private resolveMarker(spelling: string, line: number | null): ResolvedMarker | undefined {
@@ -125,6 +151,43 @@ export class ProfileBuilder {
       this.issues.errors.push({ row: line, marker: spelling, message: `Marker ${spelling} is invalid` });
     }
     return marker;
+  }
+
+  /** One warning for the whole file; `controls` lists them one by one for the screen. */
+  private reportControls(): void {
+    if (this.controlList.length === 0) return;
+    const names = this.controlList.map((c) => `${c.sampleName} (${c.reason})`);
+    this.issues.warnings.push({ row: null, message: `Allelic ladders and controls are run checks, not samples; not imported: ${sampleList(names)}` });
+  }
+
+  /**
+   * Amelogenin written 1/2 (every value 1 or 2) is read as X/Y; Amelogenin holding only placeholders (INC, ND, ?)
+   * is not typed, so the marker is dropped. Import only: a `1` typed by hand at Amelogenin stays an error.
+   */
+  private readAmelogenin(sample: SampleDraft): void {
+    for (const [id, m] of sample.markers) {
+      if (!isAmelogenin(m.marker.name) || m.alleles.length === 0) continue;
+      const texts = m.alleles.map((a) => parseAllele(a).text);
+      if (texts.every((t) => t in AMELOGENIN_CODES)) {
+        m.alleles = texts.map((t) => AMELOGENIN_CODES[t]!);
+        if (!this.amelogeninCoded.includes(sample.name)) this.amelogeninCoded.push(sample.name);
+      } else if (m.alleles.every(isAmelogeninPlaceholder)) {
+        this.amelogeninPlaceholders.push({ sample: sample.name, values: m.alleles });
+        sample.markers.delete(id);
+      }
+    }
+  }
+
+  /** One warning per file for each Amelogenin reading, naming the samples. */
+  private reportAmelogenin(): void {
+    if (this.amelogeninCoded.length > 0) {
+      this.issues.warnings.push({ row: null, message: `Amelogenin written as 1/2 read as X/Y (1 = X, 2 = Y) for samples ${sampleList(this.amelogeninCoded)}` });
+    }
+    if (this.amelogeninPlaceholders.length > 0) {
+      const values = [...new Set(this.amelogeninPlaceholders.flatMap((p) => p.values))].join(', ');
+      const samples = sampleList(this.amelogeninPlaceholders.map((p) => p.sample));
+      this.issues.warnings.push({ row: null, message: `Amelogenin holds no X or Y but ${values} for samples ${samples}; read as not typed and skipped` });
+    }
   }
 
   private reportDuplicateNames(): void {
@@ -144,6 +207,7 @@ export class ProfileBuilder {
   }
 
   private buildProfile(sample: SampleDraft): ParsedProfile {
+    this.readAmelogenin(sample);
     const typed = [...sample.markers.values()].filter((m) => m.alleles.length > 0);
     const empty = [...sample.markers.values()].filter((m) => m.alleles.length === 0).map((m) => m.marker.name);
     if (empty.length > 0) {

@@ -1,4 +1,4 @@
-import type { ImportedProfile, ImportIssue } from '../../../core/schemas/profiles';
+import type { ImportControl, ImportedProfile, ImportIssue } from '../../../core/schemas/profiles';
 
 /** A marker as the caller's catalogue knows it (name or alias, any case → marker); undefined for an unknown name. */
 export type MarkerResolver = (name: string) => ResolvedMarker | undefined;
@@ -23,12 +23,16 @@ export interface ParsedProfile extends ImportedProfile {
   line: number | null;
 }
 
-/** The outcome of parsing one upload: the profiles, each with the problems that keep it from being added, and the file's problems. */
+/**
+ * The outcome of parsing one upload: the profiles, each with the problems that keep it from being added, the file's
+ * problems, and the allelic ladders and controls skipped (each name once, where it first appears), listed apart.
+ */
 export interface ParsedProfiles {
   format: string;
   profiles: ParsedProfile[];
   errors: ImportIssue[];
   warnings: ImportIssue[];
+  controls: ImportControl[];
 }
 
 /** Where the parsers report problems of the whole file. */

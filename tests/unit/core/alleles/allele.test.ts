@@ -27,11 +27,21 @@ describe('parseAllele: what a designation is (GENETICS.md "Profiles and alleles"
     expect(parseAllele('Y')).toEqual({ text: 'Y', kind: 'sex' });
   });
 
-  it('keeps lab markings as text: OL, ranges outside the ladder, question marks', () => {
+  it('keeps the documented lab markings as text: OL in any case and ranges outside the ladder', () => {
     expect(parseAllele('ol')).toEqual({ text: 'OL', kind: 'marking' });
+    expect(parseAllele('Ol')).toEqual({ text: 'OL', kind: 'marking' });
     expect(parseAllele('<8')).toEqual({ text: '<8', kind: 'marking' });
     expect(parseAllele('> 21.0')).toEqual({ text: '>21', kind: 'marking' });
-    expect(parseAllele('?')).toEqual({ text: '?', kind: 'marking' });
+  });
+
+  it('refuses any other letters or signs (INC, ND, ?, abc) as no designation, naming the markings Locus keeps', () => {
+    for (const bad of ['INC', 'ND', '?', 'abc', 'XY', '*']) {
+      expect(parseAllele(bad)).toEqual({
+        text: bad,
+        kind: 'invalid',
+        problem: `"${bad}" is not an allele designation; the lab markings Locus keeps are OL, <n and >n`,
+      });
+    }
   });
 
   it('refuses text with digits that is not a number (two values in one cell, a letter O for a zero)', () => {
@@ -43,6 +53,6 @@ describe('parseAllele: what a designation is (GENETICS.md "Profiles and alleles"
 
   it('lets matching compare numbers and X/Y but never markings', () => {
     expect(['12', '9.3', 'X'].map((a) => isComparable(parseAllele(a)))).toEqual([true, true, true]);
-    expect(['OL', '<8', '?'].map((a) => isComparable(parseAllele(a)))).toEqual([false, false, false]);
+    expect(['OL', '<8', '>21', '?'].map((a) => isComparable(parseAllele(a)))).toEqual([false, false, false, false]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAmelogenin, validateMarkerAlleles } from '../../../../core/alleles';
+import { isAmelogenin, MAX_MIXTURE, validateMarkerAlleles } from '../../../../core/alleles';
+import { MarkerValueInput, MAX_ALLELES_PER_MARKER } from '../../../../core/schemas/profiles';
 
 const autosomal = (name: string) => ({ name, kind: 'Autosomal' as const, multiCopy: false });
 const yStr = (name: string, multiCopy = false) => ({ name, kind: 'YStr' as const, multiCopy });
@@ -12,14 +13,31 @@ describe('validateMarkerAlleles: one message per problem, naming the marker', ()
     expect(validateMarkerAlleles(['9.3', '9'], autosomal('TH01'))).toEqual([]);
   });
 
-  it('allows 1 or 2 alleles for a single source, up to 4 in a mixture', () => {
+  it('allows 1 or 2 alleles for a single source, any number up to 40 in a mixture (3- and 4-person mixtures show 5–13)', () => {
     expect(validateMarkerAlleles(['15', '16', '17'], autosomal('D3S1358'))).toEqual([
       'D3S1358 has 3 alleles (15, 16, 17); a single-source profile has 1 or 2 per marker',
     ]);
     expect(validateMarkerAlleles(['15', '16', '17', '18'], autosomal('D3S1358'), { mixture: true })).toEqual([]);
-    expect(validateMarkerAlleles(['14', '15', '16', '17', '18'], autosomal('D3S1358'), { mixture: true })).toEqual([
-      'D3S1358 has 5 alleles (14, 15, 16, 17, 18); a mixture has at most 4 per marker',
-    ]);
+    expect(validateMarkerAlleles(['14', '15', '16', '17', '18'], autosomal('D3S1358'), { mixture: true })).toEqual([]);
+    const thirteen = ['10', '11', '12', '13', '14', '15', '16', '17', '18', '19', '20', '21', '22'];
+    expect(validateMarkerAlleles(thirteen, autosomal('D18S51'), { mixture: true })).toEqual([]);
+    const forty = Array.from({ length: 40 }, (_, i) => `${i + 5}`);
+    expect(validateMarkerAlleles(forty, autosomal('SE33'), { mixture: true })).toEqual([]);
+  });
+
+  it('refuses a mixture marker above 40 alleles, naming the marker and the count', () => {
+    expect(MAX_MIXTURE).toBe(40);
+    const fortyOne = Array.from({ length: 41 }, (_, i) => `${i + 5}`);
+    expect(validateMarkerAlleles(fortyOne, autosomal('SE33'), { mixture: true })).toEqual(['SE33 has 41 alleles; even a mixture carries at most 40 per marker']);
+  });
+
+  it('lets the API take 40 alleles per marker and refuse 41 with a clear message', () => {
+    expect(MAX_ALLELES_PER_MARKER).toBe(MAX_MIXTURE);
+    const markerId = '00000000-0000-4000-8000-000000000001';
+    const alleles = (n: number) => Array.from({ length: n }, (_, i) => `${i + 5}`);
+    expect(MarkerValueInput.safeParse({ markerId, alleles: alleles(40) }).success).toBe(true);
+    const refused = MarkerValueInput.safeParse({ markerId, alleles: alleles(41) });
+    expect(refused.error?.issues.map((i) => [i.path, i.message])).toEqual([[['alleles'], 'At most 40 alleles per marker, even in a mixture']]);
   });
 
   it('counts a value written twice once: 15, 16, 16 is a heterozygote', () => {
@@ -63,6 +81,9 @@ describe('validateMarkerAlleles: one message per problem, naming the marker', ()
 
   it('names the marker when a designation cannot be read or nothing is given', () => {
     expect(validateMarkerAlleles(['12,13'], autosomal('D8S1179'))).toEqual(['D8S1179: "12,13" is not an allele designation']);
+    expect(validateMarkerAlleles(['INC', '12'], autosomal('D8S1179'), { mixture: true })).toEqual([
+      'D8S1179: "INC" is not an allele designation; the lab markings Locus keeps are OL, <n and >n',
+    ]);
     expect(validateMarkerAlleles(['9.25'], autosomal('TH01'))).toEqual(['TH01: 9.25 is not a microvariant: write one digit after the point, as in 9.3']);
     expect(validateMarkerAlleles(['', ' '], autosomal('TH01'))).toEqual(['TH01 has no allele']);
   });

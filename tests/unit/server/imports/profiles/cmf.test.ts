@@ -74,6 +74,8 @@ describe('CODIS CMF 3.2: the shared real files', () => {
 
 describe('CODIS CMF: broken and unusual files', () => {
   const real = sharedBytes('cmf/Codis-Single-Profile.xml').toString('utf8');
+  /** The 1-based line where `needle` first stands in `text`. */
+  const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
 
   it('says a file cut inside a closing tag is cut short, at the line where it breaks', async () => {
     const cut = real.slice(0, real.indexOf('</READINGDATETIME>', 2400) + 12);
@@ -99,6 +101,67 @@ describe('CODIS CMF: broken and unusual files', () => {
     const result = await parseUpload('xxe.xml', xxe);
     expect(result.profiles).toEqual([]);
     expect(messages(result.errors)).toEqual(['XML files with a DOCTYPE or entity declarations are refused; remove the declaration and upload again']);
+  });
+
+  it('refuses an undeclared entity (&xxe;) instead of storing it as an allele, naming the line', async () => {
+    const xxe = real.replace('<ALLELEVALUE>16</ALLELEVALUE>', '<ALLELEVALUE>&xxe;</ALLELEVALUE>');
+    const line = lineOf(xxe, '&xxe;');
+    const result = await parseUpload('xxe.xml', xxe);
+    expect(result.profiles).toEqual([]);
+    expect(result.errors).toEqual([
+      {
+        row: line,
+        message: `The XML is not well-formed at line ${line}: it uses the entity &xxe;, which is not declared (only &lt; &gt; &amp; &quot; &apos; and character references such as &#60; may appear)`,
+      },
+    ]);
+  });
+
+  it('refuses an undeclared entity in an attribute too', async () => {
+    const text = cmf(specimen('S-1', 'Forensic, Unknown', locus('TH01', '6').replace('<LOCUS>', '<LOCUS KIT="&kit;">')));
+    const line = lineOf(text, '&kit;');
+    const result = await parseUpload('kit.xml', text);
+    expect(result.profiles).toEqual([]);
+    expect(result.errors.map((e) => e.row)).toEqual([line]);
+    expect(messages(result.errors)[0]).toMatch(new RegExp(`^The XML is not well-formed at line ${line}: it uses the entity &kit;`));
+  });
+
+  it('refuses a mismatched closing tag, naming the line', async () => {
+    const broken = real.replace('</SPECIMENID>', '</SPECIMENI>');
+    const line = lineOf(broken, '</SPECIMENI>');
+    const result = await parseUpload('mismatch.xml', broken);
+    expect(result.profiles).toEqual([]);
+    expect(result.errors.map((e) => e.row)).toEqual([line]);
+    expect(messages(result.errors)).toEqual([
+      `The file is cut short or is not well-formed XML at line ${line}: Expected closing tag 'SPECIMENID' (opened in line ${line}, col 5) instead of closing tag 'SPECIMENI'.`,
+    ]);
+  });
+
+  it('refuses a second document or text after the root element, naming the line', async () => {
+    const twice = `${real.trimEnd()}\n${real.slice(real.indexOf('<CODISImportFile'))}`;
+    const line = real.trimEnd().split('\n').length + 1;
+    const result = await parseUpload('twice.xml', twice);
+    expect(result.profiles).toEqual([]);
+    expect(messages(result.errors)).toEqual([`The file is cut short or is not well-formed XML at line ${line}: Multiple possible root nodes found.`]);
+    const text = await parseUpload('text.xml', `${real.trimEnd()}\nleftover\n`);
+    expect(messages(text.errors)).toEqual([`The file is cut short or is not well-formed XML at line ${line}: Extra text at the end`]);
+  });
+
+  it('accepts comments and white space after the root element', async () => {
+    const result = await parseUpload('comment.xml', `${real}\n<!-- exported by LIMS -->\n\n`);
+    expect(result.errors).toEqual([]);
+    expect(result.profiles).toHaveLength(1);
+  });
+
+  it('reads character references (&#60;9, &#x3E;21) like the predefined entities', async () => {
+    const result = await parseUpload('refs.xml', cmf(specimen('S-1', 'Forensic, Unknown', locus('D18S51', '&#60;9', '12'), locus('FGA', '&#x3E;30', '22'))));
+    expect(result.errors).toEqual([]);
+    expect(allelesOf(result.profiles[0])).toEqual({ D18S51: ['12', '<9'], FGA: ['22', '>30'] });
+  });
+
+  it('reads CODIS’s "Unidentified Person" (what the export writes for remains) as Unidentified Human (Remains), with no warning', async () => {
+    const result = await parseUpload('remains.xml', cmf(specimen('UHR-1', 'Unidentified Person', locus('D3S1358', '15', '16'))));
+    expect(result.warnings).toEqual([]);
+    expect(result.profiles[0]).toMatchObject({ profileId: 'UHR-1', sampleType: 'Unidentified Human (Remains)' });
   });
 
   it('recognises and refuses a Rapid DNA CMF file', async () => {

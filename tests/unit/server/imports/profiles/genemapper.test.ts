@@ -25,37 +25,48 @@ describe('GeneMapper genotypes tables (long: one row per sample and marker)', ()
     );
   });
 
-  it('skips Coble sample.csv’s ladder and amplification controls with one warning each', async () => {
+  it('lists Coble sample.csv’s ladder and amplification controls apart, with their lines and kinds, and one warning', async () => {
     const result = await parseShared('genemapper/Coble sample.csv');
-    expect(result.warnings.filter((w) => w.sample !== undefined)).toEqual([
-      { row: 66, sample: 'Ladder-ID', message: 'Ladder-ID is an allelic ladder or a control, not a sample; not imported' },
-      { row: 82, sample: 'NEG031610CMG-ID1', message: 'NEG031610CMG-ID1 is an allelic ladder or a control, not a sample; not imported' },
-      { row: 98, sample: 'POS031610CMG-ID1', message: 'POS031610CMG-ID1 is an allelic ladder or a control, not a sample; not imported' },
+    expect(result.controls).toEqual([
+      { sampleName: 'Ladder-ID', line: 66, reason: 'allelic ladder' },
+      { sampleName: 'NEG031610CMG-ID1', line: 82, reason: 'negative control' },
+      { sampleName: 'POS031610CMG-ID1', line: 98, reason: 'positive control' },
     ]);
+    expect(result.warnings.filter((w) => /ladders and controls/.test(w.message))).toEqual([
+      {
+        row: null,
+        message:
+          'Allelic ladders and controls are run checks, not samples; not imported: Ladder-ID (allelic ladder), NEG031610CMG-ID1 (negative control), POS031610CMG-ID1 (positive control)',
+      },
+    ]);
+    expect(result.profiles.map((p) => p.profileId)).not.toContain('Ladder-ID');
   });
 
-  it('blocks the four-person mixture of Coble sample.csv where a marker shows five peaks, naming row and marker', async () => {
+  it('reads the four-person mixture of Coble sample.csv with five peaks at a marker, no error', async () => {
     const result = await parseShared('genemapper/Coble sample.csv');
-    expect(result.errors).toEqual([
-      { row: 50, sample: 'ID_3_SBAC_NG0.125_R1,1,4_A1_V1', marker: 'D8S1179', message: 'D8S1179 has 5 alleles (11, 13, 14, 15, 16); a mixture has at most 4 per marker' },
-      { row: 62, sample: 'ID_3_SBAC_NG0.125_R1,1,4_A1_V1', marker: 'D18S51', message: 'D18S51 has 5 alleles (13, 14, 16, 17, 18); a mixture has at most 4 per marker' },
-    ]);
-    expect(result.profiles.map((p) => p.errors.length)).toEqual([0, 0, 0, 2]);
+    expect(result.errors).toEqual([]);
+    expect(result.profiles.map((p) => p.errors.length)).toEqual([0, 0, 0, 0]);
+    expect(allelesOf(profileNamed(result, 'ID_3_SBAC_NG0.125_R1,1,4_A1_V1'))).toMatchObject({
+      D8S1179: ['11', '13', '14', '15', '16'],
+      D18S51: ['13', '14', '16', '17', '18'],
+    });
   });
 
-  it('imports nothing from sample for LR more data.csv, whose runs are all positive controls', async () => {
+  it('imports nothing from sample for LR more data.csv, whose runs are all positive controls, each name listed once', async () => {
     const result = await parseShared('genemapper/sample for LR more data.csv');
     expect(result.profiles).toEqual([]);
     expect(messages(result.errors)).toEqual(['sample for LR more data.csv holds only allelic ladders and controls (7); there is nothing to import']);
-    expect(result.warnings.map((w) => w.sample)).toEqual([
-      'E+.M100535.POS.AMP.CTRL.',
-      'R+.M100535.POS.AMP.CTRL.',
-      'C+.POS.AMP.CTRL.',
-      'R+.POS.AMP.CTRL.',
-      'S+.POS.AMP.CTRL.',
-      'B+.POS.AMP.CTRL.',
-      'R+R.M100763.POS.AMP.CTRL.REAMP.',
+    // C+.POS.AMP.CTRL. was run twice (lines 34 and 98): one entry, where it first appears.
+    expect(result.controls.map((c) => [c.sampleName, c.line, c.reason])).toEqual([
+      ['E+.M100535.POS.AMP.CTRL.', 2, 'positive control'],
+      ['R+.M100535.POS.AMP.CTRL.', 18, 'positive control'],
+      ['C+.POS.AMP.CTRL.', 34, 'positive control'],
+      ['R+.POS.AMP.CTRL.', 50, 'positive control'],
+      ['S+.POS.AMP.CTRL.', 66, 'positive control'],
+      ['B+.POS.AMP.CTRL.', 82, 'positive control'],
+      ['R+R.M100763.POS.AMP.CTRL.REAMP.', 114, 'positive control'],
     ]);
+    expect(result.warnings).toHaveLength(1);
   });
 
   it('reads databaseESX17.txt: 77 references × 17 markers, VWA spelt upper-case', async () => {
@@ -90,12 +101,11 @@ describe('GeneMapper samples tables (wide: one row per sample, comma-space lists
     expect(allelesOf(first)).toMatchObject({ D10S1248: ['11', '12'], D2S1338: ['10'], Amelogenin: ['X', 'Y'], D18S51: ['11', '12', '13', '14'] });
   });
 
-  it('blocks GeneMapperExample.txt’s samples with five alleles at D8S1179', async () => {
+  it('reads GeneMapperExample.txt’s samples with five alleles at D8S1179 as possible mixtures, no error', async () => {
     const result = await parseShared('genemapper/GeneMapperExample.txt');
-    expect(result.errors.map((e) => [e.row, e.sample, e.marker])).toEqual([
-      [4, '0000003_00000000000_AAAA0000NL#01', 'D8S1179'],
-      [5, '0000004_00000000000_AAAA0000NL#01', 'D8S1179'],
-    ]);
+    expect(result.errors).toEqual([]);
+    expect(allelesOf(profileNamed(result, '0000003_00000000000_AAAA0000NL#01')).D8S1179).toEqual(['10', '11', '12', '13', '14']);
+    expect(allelesOf(profileNamed(result, '0000004_00000000000_AAAA0000NL#01')).D8S1179).toEqual(['10', '11', '12', '13', '14']);
   });
 
   it('reads GeneMapperExampleWithHeights.txt without taking the Height columns for markers', async () => {
@@ -116,7 +126,9 @@ describe('GeneMapper samples tables (wide: one row per sample, comma-space lists
     const alleles = allelesOf(result.profiles[0]);
     expect(alleles.vWA).toEqual(['17', 'OL']);
     expect(alleles.D16S539).toEqual(['11', '12', 'OL']);
-    expect(result.errors.map((e) => e.marker)).toEqual(['D10S1248', 'D8S1179', 'D21S11']);
+    // Five peaks at D10S1248, D8S1179 and D21S11: a mixture, now read without error.
+    expect(alleles.D21S11).toEqual(['28', '29', '30', '31.2', '32.2']);
+    expect(result.errors).toEqual([]);
   });
 
   it('refuses GeneMapperExampleBrokenHeader.txt, naming the misspelt column', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ImportedProfile } from '../../../../../core/schemas/profiles';
-import { isControlSample } from '../../../../../server/imports/profiles/controls';
+import { controlReason, isControlSample } from '../../../../../server/imports/profiles/controls';
 import { allelesOf, idOf, messages, parseShared, parseUpload } from './profile-files.fixture';
 
 const HEADER = 'Sample Name,Marker,Allele 1,Allele 2\n';
@@ -87,10 +87,59 @@ describe('ladders and controls', () => {
     for (const name of ['ID_1_SA_NG1_R1,0_A1_V1', 'OVXV0389BE#98', 'Poseidon-7', 'stain80', 'K1']) expect(isControlSample(name), name).toBe(false);
   });
 
-  it('skips ladder rows with one warning and imports the samples beside them', async () => {
-    const result = await parseUpload('run.csv', `${HEADER}Ladder,TH01,4,5\nLadder,vWA,11,12\nS1,TH01,6,7\n`);
-    expect(result.profiles.map((p) => p.profileId)).toEqual(['S1']);
-    expect(result.warnings).toEqual([{ row: 2, sample: 'Ladder', message: 'Ladder is an allelic ladder or a control, not a sample; not imported' }]);
+  it('says why a name is a control: Pos, Neg, PC_01, NC_01, Reagent blank, ktr (Kontrolle) and the earlier rules', () => {
+    const expected: Record<string, string> = {
+      Ladder: 'allelic ladder',
+      'Ladder-ID': 'allelic ladder',
+      Pos: 'positive control',
+      'POS-1': 'positive control',
+      'C+.POS.AMP.CTRL.': 'positive control',
+      PC: 'positive control',
+      PC_01: 'positive control',
+      PosKtr: 'positive control',
+      Positivkontrolle: 'positive control',
+      Neg: 'negative control',
+      NEG031610CMG: 'negative control',
+      NC_01: 'negative control',
+      'nc-2': 'negative control',
+      'NTC-1': 'negative control',
+      'Neg-Ktr': 'negative control',
+      'Reagent blank': 'reagent blank',
+      'Reagent Blank 2': 'reagent blank',
+      Blank_3: 'reagent blank',
+      ktr: 'control',
+      'KTR-3': 'control',
+      CTRL: 'control',
+    };
+    for (const [name, reason] of Object.entries(expected)) expect(controlReason(name), name).toBe(reason);
+  });
+
+  it('leaves real sample names that only look like a control word alone', () => {
+    for (const name of ['PCR123', 'Positano', 'Poseidon-7', 'NC-2019-001', 'PC-2019-17', 'NCBI_1', 'PCA', 'Negri-5', 'Blanket-4', 'stain_reagent', 'Nicolas', 'Spektrum', 'stain80']) {
+      expect(controlReason(name), name).toBeNull();
+    }
+  });
+
+  it('skips ladder and control rows, lists each once apart with its line and kind, and imports the samples beside them', async () => {
+    const csv = `${HEADER}Ladder,TH01,4,5\nLadder,vWA,11,12\nNC-2019-001,TH01,6,7\nPC_01,TH01,8,9\nReagent blank,TH01,,\nktr,TH01,6,6\n`;
+    const result = await parseUpload('run.csv', csv);
+    expect(result.profiles.map((p) => p.profileId)).toEqual(['NC-2019-001']);
+    expect(result.controls).toEqual([
+      { sampleName: 'Ladder', line: 2, reason: 'allelic ladder' },
+      { sampleName: 'PC_01', line: 5, reason: 'positive control' },
+      { sampleName: 'Reagent blank', line: 6, reason: 'reagent blank' },
+      { sampleName: 'ktr', line: 7, reason: 'control' },
+    ]);
+    expect(result.warnings).toEqual([
+      {
+        row: null,
+        message: 'Allelic ladders and controls are run checks, not samples; not imported: Ladder (allelic ladder), PC_01 (positive control), Reagent blank (reagent blank), ktr (control)',
+      },
+    ]);
+  });
+
+  it('returns an empty control list when a file has none', async () => {
+    expect((await parseUpload('refs.csv', `${HEADER}S1,TH01,6,7\n`)).controls).toEqual([]);
   });
 });
 
@@ -119,7 +168,7 @@ describe('allele rules on import (core/alleles)', () => {
     expect(result.profiles.map((p) => p.errors.length)).toEqual([2, 0]);
   });
 
-  it('allows up to 4 alleles when the file names no sample type, but only 2 in a CMF known suspect', async () => {
+  it('allows a mixture’s alleles when the file names no sample type, but only 2 in a CMF known suspect', async () => {
     const csv = await parseUpload('mix.csv', 'Sample Name,Marker,Allele 1,Allele 2,Allele 3\nS1,TH01,6,7,8\n');
     expect(csv.errors).toEqual([]);
     const locus = '<LOCUS><LOCUSNAME>TH01</LOCUSNAME><ALLELE><ALLELEVALUE>6</ALLELEVALUE></ALLELE><ALLELE><ALLELEVALUE>7</ALLELEVALUE></ALLELE><ALLELE><ALLELEVALUE>8</ALLELEVALUE></ALLELE></LOCUS>';
