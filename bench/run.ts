@@ -10,6 +10,8 @@ import type { MatchRule } from '../server/matching/rule-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
 import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
 import { BENCH_POPULATIONS, runApprovalBench } from './approval-bench';
+import { spawnSync } from 'node:child_process';
+import type { ImportBenchResult } from './import-bench';
 import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from './synthetic-profiles';
 
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
@@ -137,3 +139,42 @@ try {
 } catch (err) {
   console.log(`\nApproval benchmark skipped: no PostgreSQL at ${databaseUrl} (${err instanceof Error ? err.message : String(err)})`);
 }
+
+// Issue 13 "Speed": 100,000 references in a generated GeneMapper long table, uploaded, parsed in the
+// worker, previewed and added through the HTTP API, to PGlite and to PostgreSQL (BENCH_IMPORT_PROFILES).
+const IMPORT_PROFILES = Number(process.env.BENCH_IMPORT_PROFILES ?? 100_000);
+const importRows: string[][] = [];
+/** One database's import run in a process of its own: its peak RSS is then the import's, not the earlier runs'. */
+function importInItsOwnProcess(kind: ImportBenchResult['database'], profiles: number, url: string): ImportBenchResult {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', new URL('./import-bench.ts', import.meta.url).pathname, kind, String(profiles), url], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  const line = run.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (!line) throw new Error(`the ${kind} import run ended without a result (exit ${run.status})`);
+  return JSON.parse(line.slice('RESULT '.length)) as ImportBenchResult;
+}
+for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+  try {
+    const r = await importInItsOwnProcess(kind, IMPORT_PROFILES, databaseUrl);
+    importRows.push([
+      r.database,
+      r.profiles.toLocaleString('en'),
+      `${r.fileMb.toFixed(1)} MB`,
+      `${(r.parseMs / 1000).toFixed(1)} s`,
+      `${(r.addMs / 1000).toFixed(1)} s`,
+      `${(r.totalMs / 1000).toFixed(1)} s`,
+      r.profilesPerSecond.toFixed(0),
+      `${r.peakRssMb.toFixed(0)} MB`,
+      ms(r.maxEventLoopDelayMs),
+      ms(r.maxHealthMs),
+    ]);
+  } catch (err) {
+    console.log(`\nImport benchmark on ${kind} skipped: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+if (importRows.length > 0) {
+  const importHeader = ['database', 'profiles', 'file', 'upload + parse + preview', 'add', 'total', 'profiles/s', 'peak RSS', 'worst event-loop delay', 'worst GET /api/health'];
+  const w3 = importHeader.map((h, i) => Math.max(h.length, ...importRows.map((r) => r[i]!.length)));
+  const line3 = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w3[i]!)).join(' | ')} |`;
+  console.log(`\nImport of references (GeneMapper long table, CODIS 20, through the HTTP API; a second client polls /api/health every 250 ms):\n`);
+  console.log([line3(importHeader), `|${w3.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...importRows.map(line3)].join('\n'));
+}
+process.exit(0);

@@ -32,6 +32,8 @@ import { recordSearchHits } from './search/record-search-hits';
 import { startSearchRuntime } from './search/search-runtime';
 import { createOrganizationEvents } from './events/organization-events';
 import { organizationEventsRoutes } from './http/events/routes';
+import { superviseImports } from './imports/profile-jobs';
+import { closeWorkerPools } from './jobs/worker-pool';
 
 export interface AppDeps {
   database: Database;
@@ -88,6 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createOrganizationEvents((err) => app.log.error({ err }, 'an event stream failed'));
   const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message) });
   app.addHook('onClose', () => search.close());
+  // Imports left running by a stopped process are settled (failed, back to preview, or interrupted: resumable).
+  const stopImports = superviseImports(database.db, (err) => app.log.error({ err }, 'settling stopped imports failed'));
+  app.addHook('onClose', async () => {
+    stopImports();
+    await closeWorkerPools();
+  });
   registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
 
   await app.register(

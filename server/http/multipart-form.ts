@@ -8,10 +8,11 @@ export interface MultipartForm {
 }
 
 /** Reads a multipart/form-data body: its text fields and at most one file, in whatever order they come. */
-export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+export async function readMultipartForm(request: FastifyRequest, opts: { fileSize?: number } = {}): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new BadRequest('Send the form as multipart/form-data');
   const form: MultipartForm = { fields: {} };
-  for await (const part of request.parts()) {
+  // A route may allow a larger file than the app-wide limit (profile imports: an offender batch).
+  for await (const part of request.parts(opts.fileSize ? { limits: { fileSize: opts.fileSize } } : undefined)) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       // A form whose file input was left empty still sends a nameless, empty part.

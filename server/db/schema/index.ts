@@ -17,3 +17,4 @@ export * from './task-requests';
 export * from './hits';
 export * from './email-outbox';
 export * from './search-rules';
+export * from './profile-imports';

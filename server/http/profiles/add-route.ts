@@ -1,39 +1,48 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CASE_CLOSED_MESSAGE } from '../../../core/schemas/cases';
 import { ErrorBody } from '../../../core/schemas/common';
 import { listOf } from '../../../core/schemas/list';
-import { AddProfilesBody, APPROVAL_HEADER, Profile, type ApprovalRefusal } from '../../../core/schemas/profiles';
+import { AddProfilesBody, APPROVAL_HEADER, Profile } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
-import { profiles } from '../../db/schema';
-import type { ApprovalTokens } from '../../imports/approval-token';
+import { profileImportRows, profiles } from '../../db/schema';
+import { profilesDigest, type ApprovalTokens } from '../../imports/approval-token';
+import { approvedImport, claimImport, runConfirm } from '../profile-imports/confirm-import';
 import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
-import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues, type FieldError } from './marker-values';
+import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { selectProfiles, toProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 
-/** What the import screen shows when the server refuses an approval (400, `details.approval`). */
-export const APPROVAL_REFUSAL_MESSAGES: Record<ApprovalRefusal, string> = {
-  expired: 'The approval of this import has expired. Parse the file again, then confirm.',
-  mismatch: 'The profiles sent differ from what the import parsed. Nothing was added.',
-  foreign: 'This import was parsed for another user. Nothing was added.',
-  invalid: 'The approval token is not valid. Nothing was added.',
-};
+/** The profiles an import confirmation added, as the API returns them (file order). */
+async function addedProfiles(db: Db, ids: readonly string[]) {
+  const rows = [];
+  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await selectProfiles(db).where(inArray(profiles.id, ids.slice(i, i + 1000)))));
+  const order = new Map(ids.map((id, i) => [id, i]));
+  return rows.map(toProfile).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+}
 
-/** Which of the sent profiles to add: an import's `include` indices (checked), or every one. */
-function chosenIndices(body: AddProfilesBody): number[] {
-  if (!body.include) return body.profiles.map((_, i) => i);
-  const bad = body.include.find((i) => i >= body.profiles.length);
-  if (bad !== undefined) throw new BadRequest(`Profile number ${bad + 1} is not part of this import`);
-  const unique = [...new Set(body.include)];
-  if (unique.length === 0) throw new BadRequest('Choose at least one profile to add');
-  return unique;
+/** The 400 of a confirmation whose chosen profiles cannot all be added: each one with its reasons. */
+async function problemsRefusal(db: Db, importId: string, caseNumber: string): Promise<BadRequest> {
+  const rows = await db
+    .select({ index: profileImportRows.index, profileId: profileImportRows.profileId, problems: profileImportRows.addProblems })
+    .from(profileImportRows)
+    .where(and(eq(profileImportRows.importId, importId), sql`jsonb_array_length(${profileImportRows.addProblems}) > 0`))
+    .orderBy(asc(profileImportRows.index))
+    .limit(200);
+  const details = rows.flatMap((r) => (r.problems as string[]).map((message) => ({ path: `/profiles/${r.index}`, message })));
+  const taken = rows.filter((r) => (r.problems as string[]).every((m) => m.startsWith(`Case ${caseNumber} already has profile`)));
+  if (taken.length === rows.length) {
+    return new BadRequest(`Case ${caseNumber} already has profile${taken.length === 1 ? '' : 's'} ${taken.map((r) => r.profileId).join(', ')}; nothing was added.`, details);
+  }
+  const first = `${rows[0]!.profileId}: ${(rows[0]!.problems as string[])[0]}`;
+  return new BadRequest(`${first}${rows.length > 1 ? ` (and ${rows.length - 1} more profile${rows.length === 2 ? '' : 's'} with problems)` : ''}; nothing was added.`, details);
 }
 
 /**
@@ -58,75 +67,62 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
       async (request, reply) => {
         const body = request.body;
         const approval = request.headers[APPROVAL_HEADER.toLowerCase()] as string | undefined;
+        if (approval !== undefined) {
+          // From a file: what the import parsed and stored, checked against the token, each profile again.
+          const job = await approvedImport(db, tokens, approval, request.user, body.caseId, profilesDigest(body.profiles));
+          const { profiles: _sent, include, importedFrom: _name, ...assignment } = body;
+          const choice = { include: include ?? body.profiles.map((_, i) => i) };
+          const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user) }, request.user, job, assignment, choice);
+          // Up to 5000 profiles here: one batch, so they are all added or none is.
+          const outcome = await runConfirm(ctx, Number.MAX_SAFE_INTEGER);
+          if (outcome.kind === 'problems') throw await problemsRefusal(db, job.id, ctx.found.caseNumber);
+          const items = await addedProfiles(db, outcome.ids);
+          return reply.code(201).send({ items, count: items.length });
+        }
         const found = await findVisibleCase(db, request.user, body.caseId);
         if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
-        if (approval !== undefined) {
-          const refusal = tokens.refusal(approval, request.user.id, body.profiles);
-          if (refusal) throw new BadRequest(APPROVAL_REFUSAL_MESSAGES[refusal], { approval: refusal });
-        } else if (body.profiles.length !== 1 || body.include) {
+        if (body.profiles.length !== 1 || body.include) {
           throw new BadRequest('Profiles from a file are added with the approval of their import; enter one profile at a time by hand.');
         }
-        const indices = chosenIndices(body);
+        // Entered by hand: one profile.
+        const draft = body.profiles[0]!;
         const { chemistry } = await checkProfileReferences(db, found.id, body);
-        const chosen = indices.map((i) => ({ index: i, draft: body.profiles[i]! }));
-        const names = new Map<string, number>();
-        for (const { draft, index } of chosen) {
-          const key = draft.profileId.toLowerCase();
-          if (names.has(key)) throw new BadRequest(`Profile ${draft.profileId} appears twice`, [{ path: `/profiles/${index}/profileId`, message: 'Appears twice' }]);
-          names.set(key, index);
-        }
-        const taken = await db
+        const [taken] = await db
           .select({ profileId: profiles.profileId })
           .from(profiles)
-          .where(and(eq(profiles.caseId, found.id), inArray(sql`lower(${profiles.profileId})`, [...names.keys()])));
-        if (taken.length > 0) {
-          const list = taken.map((t) => t.profileId).join(', ');
-          throw new BadRequest(`Case ${found.caseNumber} already has profile${taken.length === 1 ? '' : 's'} ${list}; nothing was added.`);
-        }
-        const markers = await loadMarkers(db, chosen.flatMap(({ draft }) => draft.markerValues.map((m) => m.markerId)));
+          .where(and(eq(profiles.caseId, found.id), eq(sql`lower(${profiles.profileId})`, draft.profileId.toLowerCase())));
+        if (taken) throw new BadRequest(`Case ${found.caseNumber} already has profile ${taken.profileId}; nothing was added.`);
+        const markers = await loadMarkers(db, draft.markerValues.map((m) => m.markerId));
         const order = await chemistryOrder(db, chemistry.id);
-        const errors: FieldError[] = [];
-        const checked = chosen.map(({ draft, index }) => {
-          const result = checkMarkerValues(draft.markerValues, { kind: chemistry.kind, sampleType: body.sampleType, markers, order, pathPrefix: `/profiles/${index}` });
-          errors.push(...result.errors);
-          if (approval !== undefined && result.values.length === 0 && result.errors.length === 0) {
-            errors.push({ path: `/profiles/${index}/markerValues`, message: `Profile ${draft.profileId} has no marker values` });
-          }
-          return { draft, values: result.values };
-        });
-        assertNoMarkerErrors(errors);
-        const source = approval !== undefined ? `Imported from ${body.importedFrom?.trim() || 'a file'}` : 'Entered by hand';
+        const checked = checkMarkerValues(draft.markerValues, { kind: chemistry.kind, sampleType: body.sampleType, markers, order, pathPrefix: '/profiles/0' });
+        assertNoMarkerErrors(checked.errors);
 
         const added = await onUniqueViolation(
           () =>
             db.transaction(async (tx) => {
               const t = tx as unknown as Db;
-              const snapshots = [];
-              for (const { draft, values } of checked) {
-                const [row] = await t
-                  .insert(profiles)
-                  .values({
-                    profileId: draft.profileId,
-                    caseId: found.id,
-                    organizationId: found.organizationId,
-                    kind: chemistry.kind,
-                    chemistryId: chemistry.id,
-                    sampleType: body.sampleType,
-                    sampleSourceId: body.sampleSourceId,
-                    physicalItemId: body.physicalItemId,
-                    laboratoryId: body.laboratoryId,
-                    comments: body.comments,
-                    source,
-                  })
-                  .returning();
-                await writeMarkerValues(t, row!.id, values);
-                const snapshot = await profileSnapshot(t, row!.id);
-                await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: approval !== undefined ? 'Imported' : 'Added', after: snapshot });
-                snapshots.push(snapshot);
-              }
-              return snapshots;
+              const [row] = await t
+                .insert(profiles)
+                .values({
+                  profileId: draft.profileId,
+                  caseId: found.id,
+                  organizationId: found.organizationId,
+                  kind: chemistry.kind,
+                  chemistryId: chemistry.id,
+                  sampleType: body.sampleType,
+                  sampleSourceId: body.sampleSourceId,
+                  physicalItemId: body.physicalItemId,
+                  laboratoryId: body.laboratoryId,
+                  comments: body.comments,
+                  source: 'Entered by hand',
+                })
+                .returning();
+              await writeMarkerValues(t, row!.id, checked.values);
+              const snapshot = await profileSnapshot(t, row!.id);
+              await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: 'Added', after: snapshot });
+              return [snapshot];
             }),
-          () => new BadRequest(`A profile with one of these names already exists in case ${found.caseNumber}; nothing was added.`),
+          () => new BadRequest(`A profile with this name already exists in case ${found.caseNumber}; nothing was added.`),
         );
         return reply.code(201).send({ items: added.map(({ markerValues: _, ...p }) => p), count: added.length });
       },

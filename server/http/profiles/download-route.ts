@@ -20,7 +20,7 @@ export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app
         summary: 'Download a profile as CMF XML (format=cmf, the default) or CSV (format=csv)',
         params: z.object({ id: Id }),
         querystring: DownloadQuery,
-        response: { 200: fileResponse('application/xml'), 404: ErrorBody },
+        response: { 200: fileResponse('application/xml'), 400: ErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {

@@ -6,6 +6,7 @@ import { profileAuditRoute } from './audit-route';
 import { profileCrudRoutes } from './crud-routes';
 import { profileDownloadRoute } from './download-route';
 import { profileImportRoute } from './import-route';
+import { profileImportJobRoutes } from '../profile-imports/routes';
 import { profileListRoutes } from './list-routes';
 import { profileReviewRoutes } from './review-routes';
 import { profileSearchRulesRoute } from './search-rules-route';
@@ -13,7 +14,7 @@ import { profileSearchRulesRoute } from './search-rules-route';
 /** Everything under /profiles (spec 2.3, 2.8, 4, 7.1). */
 export const profilesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const tokens = approvalTokens(await loadApprovalSecret(deps.db), deps.clock);
-  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
+  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileImportJobRoutes(tokens), profileReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
     await app.register(plugin, deps);
   }
 };

@@ -52,6 +52,8 @@ describe('migrations', () => {
         'population_markers',
         'population_organizations',
         'populations',
+        'profile_import_rows',
+        'profile_imports',
         'profile_markers',
         'profiles',
         'sample_sources',

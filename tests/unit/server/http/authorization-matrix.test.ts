@@ -29,6 +29,7 @@ import {
   populations,
   profiles,
   sampleSources,
+  profileImports,
   searchRules,
   users,
 } from '../../../../server/db/schema';
@@ -139,6 +140,10 @@ beforeAll(async () => {
   // Search policy (issue 12): one rule for every organization, naming no population.
   const [rule] = await db.insert(searchRules).values({ name: 'Matrix rule', searchingSampleTypes: ['Forensic, Unknown'], searchedSampleTypes: ['Convicted Offender'], analysisId: analysis!.id }).returning();
   set('search-rules/id', rule!.id);
+  // Profile imports (issue 13): a parsed import of a member of organization A (private to them: others get 404).
+  const [job] = await db.insert(profileImports).values({ userId: memberOfA.id, caseId: caseA!.id, organizationId: orgA.id, fileName: 'matrix.csv', state: 'parsed' }).returning();
+  set('profile-imports/id', job!.id);
+  secrets.push(job!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -259,6 +264,15 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/profiles/:id/search-rules': { entity: 'Profiles', verb: 'Read' },
   // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
   'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
+  // Profile imports (issue 13) are part of adding profiles: every step of one, reading included, needs Profiles Add.
+  'POST /api/profile-imports': { entity: 'Profiles', verb: 'Add' },
+  'GET /api/profile-imports': { entity: 'Profiles', verb: 'Add' },
+  'GET /api/profile-imports/:id': { entity: 'Profiles', verb: 'Add' },
+  'GET /api/profile-imports/:id/profiles': { entity: 'Profiles', verb: 'Add' },
+  'POST /api/profile-imports/:id/add': { entity: 'Profiles', verb: 'Add' },
+  'POST /api/profile-imports/:id/cancel': { entity: 'Profiles', verb: 'Add' },
+  'POST /api/profile-imports/:id/resume': { entity: 'Profiles', verb: 'Add' },
+  'DELETE /api/profile-imports/:id': { entity: 'Profiles', verb: 'Add' },
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
   'GET /api/email-outbox': { entity: 'EmailTemplates', verb: 'Edit' },
 };

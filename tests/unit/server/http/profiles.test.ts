@@ -9,6 +9,7 @@ import { verifyAuditChain } from '../../../../server/audit/audit-trail';
 import { caseTypes, chemistries, markers, profiles } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { APPROVAL_TTL_SECONDS } from '../../../../server/imports/approval-token';
+import { PROFILE_IMPORT_LIMIT_BYTES } from '../../../../core/schemas/profile-imports';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { multipartBody } from '../../../helpers/multipart';
@@ -82,7 +83,7 @@ describe('importing profiles with the approval token', () => {
   it('parses a CMF file, saves nothing, and returns the profiles with a token in the Approval-Token header', async () => {
     const before = await t.database.db.$count(profiles);
     const { result, token } = await parsedCmf();
-    expect(token).toMatch(/^v1\./);
+    expect(token).toMatch(/^v2\./);
     expect(result.format).toMatch(/CMF/);
     expect(result.profiles).toHaveLength(1);
     const [profile] = result.profiles;
@@ -154,8 +155,16 @@ describe('importing profiles with the approval token', () => {
     expect(result.errors.filter((e) => e.message === 'Marker NOTAMARKER is invalid')).toHaveLength(1);
   });
 
-  it('answers 413 for a file above the upload limit', async () => {
-    const res = await importFile('analystA', 'huge.csv', Buffer.alloc(21 * 1024 * 1024, 0x41));
+  it('reads a file above the app-wide 20 MB limit, and answers 413 above the profile import limit', async () => {
+    // 1,000 references whose rows carry a long ignored column (a GeneMapper export keeps sizes and comments).
+    const pad = '1'.repeat(23_000);
+    const rows = ['Sample Name,Marker,Allele 1,Allele 2,Size 1', ...Array.from({ length: 1000 }, (_, i) => `OFF-${String(i).padStart(4, '0')},D3S1358,15,16,${pad}`)];
+    const big = Buffer.from(rows.join('\n'));
+    expect(big.length).toBeGreaterThan(21 * 1024 * 1024);
+    const read = await importFile('analystA', 'offenders.csv', big);
+    expect(read.statusCode, read.body.slice(0, 300)).toBe(200);
+    expect((read.json() as ProfileImportResult).profiles).toHaveLength(1000);
+    const res = await importFile('analystA', 'huge.csv', Buffer.alloc(PROFILE_IMPORT_LIMIT_BYTES + 1024, 0x41));
     expect(res.statusCode).toBe(413);
   });
 
@@ -244,7 +253,8 @@ describe('entering and reviewing a profile', () => {
   });
 
   it('downloads a profile as CMF XML and as CSV with formula-like cells neutralised', async () => {
-    const p = await addByHand('=HYPERLINK("x")', [{ markerId: ids.D3S1358, alleles: ['15', '16'] }]);
+    // A Reference has no CODIS specimen category, so its CMF export is refused (tests/unit/server/exports/profiles).
+    const p = await addByHand('=HYPERLINK("x")', [{ markerId: ids.D3S1358, alleles: ['15', '16'] }], 'Suspect, Known');
     const xml = await call('readerA', 'GET', `/api/profiles/${p.id}/download`);
     expect(xml.statusCode).toBe(200);
     expect(xml.headers['content-disposition']).toContain('.xml');

@@ -1,0 +1,232 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { MarkerValue, ProfileWithMarkers } from '../../../core/schemas/profiles';
+import { appendAudit, type AuditActor } from '../../audit/audit-trail';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { profileImportRows, profileImports, profiles } from '../../db/schema';
+import { setJob, type ImportRow } from '../../imports/profile-jobs';
+import { yieldToEventLoop } from '../../jobs/yield';
+import type { CaseRow } from '../cases/case-access';
+import { chemistryOrder, checkMarkerValues, loadMarkers, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
+import { profileAuditTarget } from '../profiles/profile-snapshot';
+import { selectProfiles, toProfile } from '../profiles/profile-query';
+
+// Adding an import's chosen profiles (issue 13): first every chosen row is checked against the
+// assignment (nothing is added while any fails: the problems go on the rows for the preview), then the
+// rows are added in batches, each batch — profiles, marker values, audit rows and the job's progress —
+// in one transaction. A crash therefore leaves whole batches; the job resumes after the last one.
+
+/** Where the profiles go, as confirmed. */
+export interface ImportAssignment {
+  chemistryId: string;
+  sampleType: string;
+  sampleSourceId: string | null;
+  physicalItemId: string | null;
+  laboratoryId: string | null;
+  comments: string;
+  /** The profiles' source line ("Imported from …"). */
+  source: string;
+}
+
+export interface AddContext {
+  db: Db;
+  clock: Clock;
+  actor: AuditActor;
+  job: ImportRow;
+  found: CaseRow;
+  chemistry: { id: string; kind: 'Autosomal' | 'YStr' };
+  assignment: ImportAssignment;
+  signal?: AbortSignal;
+}
+
+/** Rows read per page while checking. */
+const CHECK_PAGE = 250;
+
+type RowRecord = typeof profileImportRows.$inferSelect;
+
+/** The chosen rows after `after`, in file order. */
+async function chosenPage(db: Db, importId: string, after: number, limit: number, pendingOnly: boolean): Promise<RowRecord[]> {
+  return db
+    .select()
+    .from(profileImportRows)
+    .where(and(eq(profileImportRows.importId, importId), eq(profileImportRows.chosen, true), gt(profileImportRows.index, after), pendingOnly ? eq(profileImportRows.added, false) : undefined))
+    .orderBy(asc(profileImportRows.index))
+    .limit(limit);
+}
+
+/** What the marker rules need: the markers the rows name and the kit's order. */
+async function ruleContext(db: Db, rows: readonly RowRecord[], chemistryId: string, cache: { markers?: Map<string, MarkerInfo>; order?: Map<string, number> }) {
+  cache.order ??= await chemistryOrder(db, chemistryId);
+  cache.markers ??= new Map();
+  const missing = [...new Set(rows.flatMap((r) => (r.markerValues as MarkerValue[]).map((m) => m.markerId)))].filter((id) => !cache.markers!.has(id));
+  if (missing.length > 0) for (const [id, m] of await loadMarkers(db, missing)) cache.markers.set(id, m);
+  return { markers: cache.markers, order: cache.order };
+}
+
+/** Checks one row against the assignment: the parser's errors, then the allele rules of the sample type and kit. */
+function checkRow(row: RowRecord, ctx: AddContext, rules: { markers: Map<string, MarkerInfo>; order: Map<string, number> }): { problems: string[]; values: StoredMarkerValue[] } {
+  const parserErrors = row.errors as string[];
+  if (parserErrors.length > 0) return { problems: parserErrors.map((e) => `Marked by the import: ${e}`), values: [] };
+  const drafts = (row.markerValues as MarkerValue[]).map(({ markerId, alleles }) => ({ markerId, alleles }));
+  const checked = checkMarkerValues(drafts, { kind: ctx.chemistry.kind, sampleType: ctx.assignment.sampleType, markers: rules.markers, order: rules.order });
+  const problems = checked.errors.map((e) => e.message);
+  if (problems.length === 0 && checked.values.length === 0) problems.push(`Profile ${row.profileId} has no marker values`);
+  return { problems, values: checked.values };
+}
+
+/** Writes each row's add problems (index → messages) in one statement. */
+async function writeProblems(db: Db, importId: string, entries: { index: number; p: string[] }[]): Promise<void> {
+  if (entries.length === 0) return;
+  // One record per row: an UPDATE … FROM joining a row to two records applies only one of them.
+  const byIndex = new Map<number, string[]>();
+  for (const { index, p } of entries) byIndex.set(index, [...(byIndex.get(index) ?? []), ...p]);
+  const problems = [...byIndex].map(([index, p]) => ({ index, p }));
+  await db.execute(sql`
+    update profile_import_rows set add_problems = profile_import_rows.add_problems || v.p
+    from jsonb_to_recordset(${JSON.stringify(problems)}::jsonb) as v(index int, p jsonb)
+    where import_id = ${importId}::uuid and profile_import_rows.index = v.index`);
+}
+
+/**
+ * Checks every chosen row (progress in the job's done/total) and records the problems on the rows.
+ * Returns how many rows have problems; none means the add may start.
+ */
+export async function checkChosen(ctx: AddContext): Promise<number> {
+  const { db, job } = ctx;
+  const flagged = new Set<number>();
+  const note = async (entries: { index: number; p: string[] }[]) => {
+    await writeProblems(db, job.id, entries);
+    for (const e of entries) flagged.add(e.index);
+  };
+
+  // The same name twice among the chosen rows, or already in the case: refused before anything is added.
+  // Found page by page (names seen so far; the case's profiles through their unique index), never by one
+  // statement over every row.
+  const seen = new Map<string, { index: number; name: string; noted: boolean }>();
+  const cache = {};
+  let after = -1;
+  let done = 0;
+  for (;;) {
+    const page = await chosenPage(db, job.id, after, CHECK_PAGE, false);
+    if (page.length === 0) break;
+    const rules = await ruleContext(db, page, ctx.chemistry.id, cache);
+    const names = [...new Set(page.map((r) => r.profileId.toLowerCase()))];
+    const taken = new Map(
+      (await db.select({ name: profiles.profileId }).from(profiles).where(and(eq(profiles.caseId, ctx.found.id), inArray(sql`lower(${profiles.profileId})`, names)))).map((p) => [
+        p.name.toLowerCase(),
+        p.name,
+      ]),
+    );
+    const entries: { index: number; p: string[] }[] = [];
+    const earlier: { index: number; p: string[] }[] = [];
+    for (const row of page) {
+      const key = row.profileId.toLowerCase();
+      const problems = checkRow(row, ctx, rules).problems;
+      const inCase = taken.get(key);
+      if (inCase !== undefined) problems.unshift(`Case ${ctx.found.caseNumber} already has profile ${inCase}`);
+      const first = seen.get(key);
+      if (first) {
+        problems.unshift(`${row.profileId} is chosen twice: also row ${first.index + 1}`);
+        if (!first.noted) {
+          earlier.push({ index: first.index, p: [`${first.name} is chosen twice: also row ${row.index + 1}`] });
+          first.noted = true;
+        }
+      } else seen.set(key, { index: row.index, name: row.profileId, noted: false });
+      if (problems.length > 0) entries.push({ index: row.index, p: problems });
+    }
+    await note([...earlier, ...entries]);
+    await yieldToEventLoop();
+    after = page[page.length - 1]!.index;
+    done += page.length;
+    await setJob(db, job.id, { done });
+  }
+  return flagged.size;
+}
+
+/** The rows of a raw `execute`, whichever driver (node-postgres returns { rows }, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/**
+ * Profile snapshots for the audit trail, as profileSnapshot builds them, for a batch at once: the profile
+ * read back joined (by primary key), its marker values from what was just written (in kit order).
+ */
+async function snapshots(db: Db, ids: readonly string[], values: readonly StoredMarkerValue[][], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<Map<string, ProfileWithMarkers>> {
+  const joined = await selectProfiles(db).where(inArray(profiles.id, [...ids]));
+  const byProfile = new Map(ids.map((id, i) => [id, [...values[i]!].sort((a, b) => a.position - b.position).map((v) => ({ markerId: v.markerId, marker: markerNames.get(v.markerId)!.name, alleles: v.alleles }))]));
+  return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [] }]));
+}
+
+/** Marker-value rows per INSERT: 4 parameters each, far below PostgreSQL's 65,535. */
+const VALUES_PER_INSERT = 1000;
+
+/** Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order. */
+async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[] }[], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<string[]> {
+  const { db, found, assignment, chemistry } = ctx;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    // The rows go to the database as one JSON parameter each: binding 500 profiles' and 10,000 marker
+    // values' parameters one by one cost more than the inserts themselves.
+    const profileRows = batch.map(({ row }) => ({ profile_id: row.profileId, source: assignment.source }));
+    const inserted = rowsOf<{ id: string; profile_id: string }>(
+      await t.execute(sql`
+        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source)
+        select r.profile_id, ${found.id}::uuid, ${found.organizationId}::uuid, ${chemistry.kind}, ${chemistry.id}::uuid, ${assignment.sampleType},
+          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source
+        from jsonb_to_recordset(${JSON.stringify(profileRows)}::jsonb) as r(profile_id text, source text)
+        returning id, profile_id`),
+    );
+    const idByName = new Map(inserted.map((p) => [p.profile_id.toLowerCase(), p.id]));
+    const ids = batch.map(({ row }) => idByName.get(row.profileId.toLowerCase())!);
+    const valueRows = batch.flatMap(({ values }, i) => values.map((v) => ({ p: ids[i]!, m: v.markerId, a: v.alleles, n: v.position })));
+    for (let i = 0; i < valueRows.length; i += VALUES_PER_INSERT) {
+      await yieldToEventLoop();
+      await t.execute(sql`
+        insert into profile_markers (profile_id, marker_id, alleles, position)
+        select r.p, r.m, r.a, r.n from jsonb_to_recordset(${JSON.stringify(valueRows.slice(i, i + VALUES_PER_INSERT))}::jsonb) as r(p uuid, m uuid, a text[], n int)`);
+    }
+    await yieldToEventLoop();
+    const snaps = await snapshots(t, ids, batch.map((b) => b.values), markerNames);
+    await yieldToEventLoop();
+    await yieldToEventLoop();
+    await appendAudit(t, ctx.actor, ctx.clock, ...ids.map((id) => ({ ...profileAuditTarget({ id, caseId: found.id, organizationId: found.organizationId }), action: 'Imported', after: snaps.get(id) })));
+    await yieldToEventLoop();
+    await t.execute(sql`
+      update profile_import_rows set added = true, added_profile_id = v.id
+      from jsonb_to_recordset(${JSON.stringify(batch.map(({ row }, i) => ({ index: row.index, id: ids[i] })))}::jsonb) as v(index int, id uuid)
+      where import_id = ${ctx.job.id}::uuid and profile_import_rows.index = v.index`);
+    await yieldToEventLoop();
+    await t
+      .update(profileImports)
+      .set({ addedCount: sql`${profileImports.addedCount} + ${batch.length}`, done: sql`${profileImports.done} + ${batch.length}`, updatedAt: new Date() })
+      .where(eq(profileImports.id, ctx.job.id));
+    return ids;
+  });
+}
+
+/**
+ * Adds the chosen rows not yet added, `batchSize` per transaction, until none is left or the signal
+ * aborts (after a whole batch). Returns the ids added by this call.
+ */
+export async function addChosen(ctx: AddContext, batchSize: number): Promise<string[]> {
+  const cache = {};
+  const added: string[] = [];
+  let after = -1;
+  for (;;) {
+    if (ctx.signal?.aborted) break;
+    await yieldToEventLoop();
+    const page = await chosenPage(ctx.db, ctx.job.id, after, batchSize, true);
+    if (page.length === 0) break;
+    after = page[page.length - 1]!.index;
+    const rules = await ruleContext(ctx.db, page, ctx.chemistry.id, cache);
+    // Checked again: the kit or a marker may have changed since the check.
+    const batch = page.map((row) => {
+      const { problems, values } = checkRow(row, ctx, rules);
+      if (problems.length > 0) throw new Error(`${row.profileId}: ${problems.join('; ')}`);
+      return { row, values };
+    });
+    added.push(...(await addBatch(ctx, batch, rules.markers)));
+  }
+  return added;
+}
