@@ -3157,7 +3157,7 @@ export interface paths {
         put?: never;
         /**
          * Replace the statistics with a file; refused (400, the errors in details) while the file has errors
-         * @description multipart/form-data: field `version` (the population's version read), part `file`, optional field `population` as for the preview.
+         * @description multipart/form-data: field `version` (the population's version read), part `file`, optional part `sampleSizes` and field `population` as for the preview.
          */
         post: {
             parameters: {
@@ -3281,7 +3281,7 @@ export interface paths {
         put?: never;
         /**
          * Parse a statistics file and show what saving it would store; nothing is saved
-         * @description multipart/form-data: part `file`; field `population` picks one population of a file that holds several.
+         * @description multipart/form-data: part `file`; optional part `sampleSizes`, the sample size N per marker for a table that ships it apart (fbi2015-n.csv beside fbi2015.csv); field `population` picks one population of a file that holds several.
          */
         post: {
             parameters: {
@@ -7375,7 +7375,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Parse a profile file (CMF XML, GeneMapper, CSV) for preview; the Approval-Token header approves adding what it returns */
+        /** Parse a profile file (CMF XML, GeneMapper, CSV; multipart: file, optional caseId) for preview; the Approval-Token header approves adding what it returns */
         post: {
             parameters: {
                 query?: never;
@@ -7404,7 +7404,440 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user’s imports (newest first), optionally of one case: to find a running, interrupted or unconfirmed import again after a reload */
+        get: {
+            parameters: {
+                query?: {
+                    caseId?: string;
+                    open?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ProfileImportJob"][];
+                            count: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Upload a profile file (multipart: file, caseId) and read it in the background; poll the import for progress, then page its profiles */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileImportJob"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An import: state, progress, counts, the file’s problems; the Approval-Token header while it may be confirmed */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileImportJob"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Discard an import: its parsed rows go; profiles already added stay in the case */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports/{id}/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the import’s profiles in file order, each with its problems */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    filter?: "all" | "addable" | "flagged" | "problems";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ProfileImportRow"][];
+                            count: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports/{id}/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm an import with its token in the Approval header: check the chosen profiles, then add them in batches in the background */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    approval: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        caseId: string;
+                        /** Format: uuid */
+                        chemistryId: string;
+                        /** @enum {string} */
+                        sampleType: "Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference";
+                        sampleSourceId: string | null;
+                        physicalItemId: string | null;
+                        laboratoryId: string | null;
+                        comments: string;
+                        include?: number[];
+                        exclude?: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileImportJob"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop reading the file, or stop adding after the current batch */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileImportJob"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile-imports/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the rest of an interrupted import after its last whole batch */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileImportJob"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7725,6 +8158,15 @@ export interface paths {
                     };
                     content: {
                         "application/xml": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
                 /** @description Default Response */
@@ -10370,6 +10812,11 @@ export interface components {
             marker?: string;
             message: string;
         };
+        ImportControlInput: {
+            sampleName: string;
+            line: number | null;
+            reason: string;
+        };
         ImportedProfileInput: {
             profileId: string;
             /** @enum {string} */
@@ -10388,6 +10835,9 @@ export interface components {
             suggestedChemistryId: string | null;
             /** Format: date-time */
             approvalExpiresAt: string;
+            /** Format: uuid */
+            importId: string;
+            controls: components["schemas"]["ImportControlInput"][];
         };
         BracketInput: {
             lower: number;
@@ -10636,6 +11086,54 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+        };
+        ImportMarkerInput: {
+            /** Format: uuid */
+            markerId: string;
+            name: string;
+            profiles: number;
+        };
+        ProfileImportJobInput: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            fileBytes: number;
+            format: string;
+            /** @enum {string} */
+            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
+            done: number;
+            total: number;
+            caseId: string | null;
+            profileCount: number;
+            flaggedCount: number;
+            errors: components["schemas"]["ImportIssueInput"][];
+            warnings: components["schemas"]["ImportIssueInput"][];
+            controls: components["schemas"]["ImportControlInput"][];
+            markers: components["schemas"]["ImportMarkerInput"][];
+            suggestedChemistryId: string | null;
+            chosenCount: number;
+            addedCount: number;
+            message: string;
+            problemCount: number;
+            approvalExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileImportRowInput: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValueInput"][];
+            errors: string[];
+            index: number;
+            line: number | null;
+            problems: string[];
+            chosen: boolean;
+            added: boolean;
         };
         TaskRequestInput: {
             /** Format: uuid */
@@ -11422,6 +11920,11 @@ export interface components {
             marker?: string;
             message: string;
         };
+        ImportControl: {
+            sampleName: string;
+            line: number | null;
+            reason: string;
+        };
         ImportedProfile: {
             profileId: string;
             /** @enum {string} */
@@ -11440,6 +11943,9 @@ export interface components {
             suggestedChemistryId: string | null;
             /** Format: date-time */
             approvalExpiresAt: string;
+            /** Format: uuid */
+            importId: string;
+            controls: components["schemas"]["ImportControl"][];
         };
         Bracket: {
             lower: number;
@@ -11688,6 +12194,54 @@ export interface components {
                 id: string;
                 name: string;
             }[];
+        };
+        ImportMarker: {
+            /** Format: uuid */
+            markerId: string;
+            name: string;
+            profiles: number;
+        };
+        ProfileImportJob: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            fileBytes: number;
+            format: string;
+            /** @enum {string} */
+            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
+            done: number;
+            total: number;
+            caseId: string | null;
+            profileCount: number;
+            flaggedCount: number;
+            errors: components["schemas"]["ImportIssue"][];
+            warnings: components["schemas"]["ImportIssue"][];
+            controls: components["schemas"]["ImportControl"][];
+            markers: components["schemas"]["ImportMarker"][];
+            suggestedChemistryId: string | null;
+            chosenCount: number;
+            addedCount: number;
+            message: string;
+            problemCount: number;
+            approvalExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileImportRow: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValue"][];
+            errors: string[];
+            index: number;
+            line: number | null;
+            problems: string[];
+            chosen: boolean;
+            added: boolean;
         };
         TaskRequest: {
             /** Format: uuid */

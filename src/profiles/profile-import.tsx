@@ -1,25 +1,31 @@
 import { useCallback, useMemo } from 'react';
 import { useMachine } from '@xstate/react';
-import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
-import { PROFILE_KIND_LABELS, type ProfileKind } from '../../core/schemas/profiles';
+import type { ProfileImportJob } from '../../core/schemas/profile-imports';
+import { PROFILE_KIND_LABELS } from '../../core/schemas/profiles';
 import {
+  chosenCount,
   confirmBlockers,
+  IMPORT_POLL_MS,
   profileImportMachine,
-  type AddedProfiles,
-  type AddProfilesRequest,
+  type AddImportRequest,
   type ImportAssignment,
-  type ParsedImport,
-  type ParseRequest,
+  type JobRequest,
+  type JobView,
+  type PageRequest,
+  type RowsPage,
+  type UnfinishedRequest,
+  type UploadRequest,
 } from '../../machines/profileImport.machine';
 import { useApi } from '../app/api-provider';
-import { routes } from '../app/routes';
-import { ImportAssignmentForm } from './import-assignment';
-import { ImportPreview } from './import-preview';
+import { ImportAssignmentForm, kindOfMarkers } from './import-assignment';
+import { JobNotices, UnfinishedImports, type ImportViewProps } from './import-job-panel';
+import { counted, ImportPreview } from './import-preview';
 import { LoadState } from './load-state';
 import type { ProfileType } from './profile-types';
 import { profilesApi } from './profiles-api';
-import { useProfileFormData } from './use-profile-form-data';
+import type { Loaded } from './use-loaded';
+import { useProfileFormData, type ProfileFormData } from './use-profile-form-data';
 import './profiles.css';
 
 /** Files the parsers read (issue 4: CODIS CMF XML, GeneMapper ID-X tables, CSV). */
@@ -34,18 +40,18 @@ export interface ProfileImportProps {
    * the shared screen needs nothing more, a kind's own screen may.
    */
   isAdmin: boolean;
+  /** The pause between two reads of a running import (the machine's `pollInterval`); tests shorten it. */
+  pollMs?: number;
 }
-
-/** The kind every parsed profile has, or null when the file mixes kinds or holds none. */
-const kindOfFile = (profiles: readonly { kind: ProfileKind }[]): ProfileKind | null =>
-  profiles.length > 0 && profiles.every((p) => p.kind === profiles[0]!.kind) ? profiles[0]!.kind : null;
 
 /**
  * The import screen of a profile type (spec 2.8 `…/profiles/{type}/upload`, driven by
- * machines/profileImport): choose a file; see the parsed profiles with their errors; choose which
- * to add and where they go; confirm with the import's approval token. Nothing is saved before Confirm.
+ * machines/profileImport): choosing a file uploads it and the server reads it as a job; the
+ * profiles are previewed page by page; the user leaves some out, says where they go and confirms
+ * with the import's approval token; the check and the add are followed to their end. Nothing is
+ * saved before Confirm.
  */
-export function ProfileImport({ orgId, caseId, type }: ProfileImportProps) {
+export function ProfileImport({ orgId, caseId, type, pollMs = IMPORT_POLL_MS }: ProfileImportProps) {
   const api = useApi();
   const calls = useMemo(() => profilesApi(api), [api]);
   const formData = useProfileFormData(calls, orgId, caseId);
@@ -53,45 +59,104 @@ export function ProfileImport({ orgId, caseId, type }: ProfileImportProps) {
     () =>
       profileImportMachine.provide({
         actors: {
-          parseFile: fromPromise<ParsedImport, ParseRequest>(({ input }) => calls.parse(input.file)),
-          addProfiles: fromPromise<AddedProfiles, AddProfilesRequest>(async ({ input }) => {
-            const { result, include, assignment, token } = input;
-            // The profiles go back exactly as parsed: the server compares them with what the token approved.
-            const profiles = result.profiles.map((p) => ({ profileId: p.profileId, markerValues: p.markerValues.map(({ markerId, alleles }) => ({ markerId, alleles })) }));
-            const added = await calls.add({ caseId, ...assignment, profiles, include, importedFrom: result.fileName }, token);
-            return { added: added.count };
-          }),
+          uploadFile: fromPromise<JobView, UploadRequest>(({ input }) => calls.upload(input.file, input.caseId)),
+          readJob: fromPromise<JobView, JobRequest>(({ input }) => calls.importJob(input.importId)),
+          readPage: fromPromise<RowsPage, PageRequest>(({ input }) => calls.importRows(input)),
+          addProfiles: fromPromise<JobView, AddImportRequest>(({ input }) => calls.addImport(input)),
+          cancelJob: fromPromise<JobView, JobRequest>(({ input }) => calls.cancelImport(input.importId)),
+          resumeJob: fromPromise<JobView, JobRequest>(({ input }) => calls.resumeImport(input.importId)),
+          discardJob: fromPromise<void, JobRequest>(({ input }) => calls.discardImport(input.importId)),
+          listUnfinished: fromPromise<ProfileImportJob[], UnfinishedRequest>(({ input }) => calls.unfinishedImports(input.caseId).then((list) => list.items)),
         },
+        // Fire and forget: the API client tells the user of a failure; the screen has moved on.
+        actions: { discardQuietly: (_, { importId }) => void calls.discardImport(importId).catch(() => undefined) },
+        delays: { pollInterval: pollMs },
       }),
-    [calls, caseId],
+    [calls, pollMs],
   );
-  const [snapshot, send] = useMachine(logic);
-  const { file, result, include, assignment, error, added } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
+  const [snapshot, send] = useMachine(logic, { input: { caseId } });
+  return <ImportPanel orgId={orgId} caseId={caseId} type={type} formData={formData} snapshot={snapshot} send={send} />;
+}
+
+interface ImportPanelProps extends ImportViewProps {
+  orgId: string;
+  caseId: string;
+  type: ProfileType;
+  /** The choices of the assignment form (chemistries with their markers, sources, laboratories, the case's items). */
+  formData: Loaded<ProfileFormData> & { reload(): void };
+}
+
+/** The confirmation: where the chosen profiles go, then Confirm. */
+function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'orgId' | 'caseId'>) {
+  const { job, assignment } = snapshot.context;
   const onAssignment = useCallback((patch: Partial<ImportAssignment>) => send({ type: 'assignment.change', patch }), [send]);
-  const blockers = result ? confirmBlockers(snapshot.context) : [];
-  const fileKind = result ? kindOfFile(result.profiles) : null;
+  if (!job) return null;
+  const editable = snapshot.matches('parsed');
+  const blockers = confirmBlockers(snapshot.context);
+  const count = chosenCount(snapshot.context);
+  const chemistries = formData.status === 'loaded' ? formData.value.options.chemistries : [];
+  const fileKind = chemistries.find((c) => c.id === job.suggestedChemistryId)?.kind ?? kindOfMarkers(job.markers, chemistries);
   const kind = fileKind ?? type.kind;
+  return (
+    <>
+      {fileKind && fileKind !== type.kind ? (
+        <p className="notice notice--warning" role="status">
+          This file holds {PROFILE_KIND_LABELS[fileKind]} profiles, not {type.label} ones; they are offered {PROFILE_KIND_LABELS[fileKind]} chemistries.
+        </p>
+      ) : null}
+      <h2>Add to the case</h2>
+      <LoadState loaded={formData} missing="This case no longer exists.">
+        {(data) => (
+          <ImportAssignmentForm
+            assignment={assignment}
+            data={data}
+            kind={kind}
+            fileMarkers={job.markers}
+            chemistryHint={job.suggestedChemistryId ? 'Chosen for the file’s markers: the kit that holds most of them.' : 'No kit of this kind holds the file’s markers; choose one.'}
+            disabled={!editable}
+            onChange={onAssignment}
+          />
+        )}
+      </LoadState>
+      <div className="form__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!editable || !snapshot.can({ type: 'import.confirm' })}
+          aria-describedby={blockers.length > 0 ? 'confirm-blockers' : undefined}
+          onClick={() => send({ type: 'import.confirm' })}
+        >
+          {snapshot.matches('confirming') ? 'Adding…' : `Confirm and add ${counted(count, 'profile')}`}
+        </button>
+        <button type="button" className="button button--secondary" disabled={!editable} onClick={() => send({ type: 'import.startOver' })}>
+          Start over
+        </button>
+      </div>
+      {blockers.length > 0 && editable ? (
+        <ul id="confirm-blockers" className="field__hint">
+          {blockers.map((b) => (
+            <li key={b}>{b}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** The import screen for one state of the machine (stories draw it from a resolved snapshot). */
+export function ImportPanel({ orgId, caseId, type, formData, snapshot, send }: ImportPanelProps) {
+  const { file, job } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const choosing = snapshot.matches('choosing') || snapshot.matches('uploading') || snapshot.matches('parseFailed');
+  const previewing = snapshot.matches('parsed') || snapshot.matches('confirming') || snapshot.matches('addFailed') || snapshot.matches('tokenExpired');
 
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page profile-import" aria-labelledby="page-title">
       <h1 id="page-title">Upload {type.label} profiles</h1>
       <p>Nothing is saved until you confirm: the file is read first, and you choose which of its profiles to add to the case.</p>
 
-      {snapshot.matches('added') ? (
-        <div className="notice" role="status">
-          <p>
-            Added {added} profile{added === 1 ? '' : 's'} from {file?.name} to the case. {added === 1 ? 'It waits' : 'They wait'} for review.
-          </p>
-          <p>
-            <Link href={routes.CaseProfiles.href({ orgId, caseId })}>The case’s profiles</Link> ·{' '}
-            <Link href={routes.ProfilesReview.href({ orgId })}>Profiles waiting for review</Link> ·{' '}
-            <button type="button" className="button button--secondary" onClick={() => send({ type: 'import.startOver' })}>
-              Upload another file
-            </button>
-          </p>
-        </div>
-      ) : (
+      {snapshot.matches('choosing') ? <UnfinishedImports snapshot={snapshot} send={send} /> : null}
+      {choosing ? (
         <div className="field">
           <label className="field__label" htmlFor="profile-file">
             Profile file
@@ -115,87 +180,19 @@ export function ProfileImport({ orgId, caseId, type }: ProfileImportProps) {
             {type.importHint}
           </p>
         </div>
-      )}
-
-      {snapshot.matches('choosing') && error ? (
-        <p className="notice notice--negative" role="alert">
-          The file could not be read: {error.message}
-        </p>
-      ) : null}
-      {snapshot.matches('parsing') || snapshot.matches('reparsing') ? (
-        <p role="status" aria-busy="true">
-          Reading {file?.name}…{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'parse.cancel' })}>
-            Cancel
-          </button>
-        </p>
-      ) : null}
-      {snapshot.matches('tokenExpired') ? (
-        <div className="notice notice--warning" role="alert">
-          <p>{error?.message}</p>
-          <button type="button" className="button button--primary" onClick={() => send({ type: 'file.parseAgain' })}>
-            Read {file?.name} again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'import.startOver' })}>
-            Start over
-          </button>
-        </div>
-      ) : null}
-      {snapshot.matches('failed') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>Nothing was added: {error?.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'add.retry' })}>
-            Try again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Back to the profiles
-          </button>
-        </div>
       ) : null}
 
-      {result && !snapshot.matches('added') ? (
+      <JobNotices orgId={orgId} caseId={caseId} snapshot={snapshot} send={send} />
+
+      {previewing && job ? (
         <>
-          <ImportPreview result={result} chosen={new Set(include)} onToggle={(index) => send({ type: 'profile.toggle', index })} disabled={!snapshot.matches('parsed')} />
-          {fileKind && fileKind !== type.kind ? (
-            <p className="notice notice--warning" role="status">
-              This file holds {PROFILE_KIND_LABELS[fileKind]} profiles, not {type.label} ones; they are offered {PROFILE_KIND_LABELS[fileKind]} chemistries.
+          {snapshot.matches('parsed') && job.problemCount > 0 && job.message ? (
+            <p className="notice notice--negative" role="alert">
+              {job.message}
             </p>
           ) : null}
-          <h2>Add to the case</h2>
-          <LoadState loaded={formData} missing="This case no longer exists.">
-            {(data) => (
-              <ImportAssignmentForm
-                assignment={assignment}
-                resetKey={result}
-                data={data}
-                kind={kind}
-                chemistryHint={result.suggestedChemistryId ? 'Chosen for the file’s markers: the kit that holds most of them.' : 'No kit of this kind holds the file’s markers; choose one.'}
-                disabled={!snapshot.matches('parsed')}
-                onChange={onAssignment}
-              />
-            )}
-          </LoadState>
-          <div className="form__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={!snapshot.can({ type: 'import.confirm' })}
-              aria-describedby={blockers.length > 0 ? 'confirm-blockers' : undefined}
-              onClick={() => send({ type: 'import.confirm' })}
-            >
-              {snapshot.matches('confirming') ? 'Adding…' : `Confirm and add ${include.length} profile${include.length === 1 ? '' : 's'}`}
-            </button>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => send({ type: 'import.startOver' })}>
-              Start over
-            </button>
-          </div>
-          {blockers.length > 0 && snapshot.matches('parsed') ? (
-            <ul id="confirm-blockers" className="field__hint">
-              {blockers.map((b) => (
-                <li key={b}>{b}</li>
-              ))}
-            </ul>
-          ) : null}
+          <ImportPreview snapshot={snapshot} send={send} />
+          <AddToCase type={type} formData={formData} snapshot={snapshot} send={send} />
         </>
       ) : null}
     </section>

@@ -2,20 +2,20 @@ import { ALL_ORGANIZATIONS } from '../../core/permissions';
 import type { AuditEntry } from '../../core/schemas/audit';
 import type { PhysicalItem } from '../../core/schemas/cases';
 import type { ListQueryInput, ListResult } from '../../core/schemas/list';
+import type { ProfileImportJob } from '../../core/schemas/profile-imports';
 import {
   APPROVAL_HEADER,
   APPROVAL_TOKEN_HEADER,
   type AddProfilesBody,
   type ApproveProfileBody,
   type Profile,
-  type ProfileImportResult,
   type ProfileWithMarkers,
   type RejectProfileBody,
   type ResetProfileBody,
   type UpdateMarkersBody,
   type UpdateProfileBody,
 } from '../../core/schemas/profiles';
-import type { ParsedImport } from '../../machines/profileImport.machine';
+import type { AddImportRequest, JobView, PageRequest, RowsPage } from '../../machines/profileImport.machine';
 import type { ChosenFile } from '../../machines/populationUpload.machine';
 import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema';
@@ -30,7 +30,13 @@ export type DownloadFormat = 'cmf' | 'csv';
 /** GET /api/profiles/{id}/search-rules. */
 export type ProfileSearchRules = components['schemas']['ProfileSearchRules'];
 
-/** The profile calls of spec 7.1 (profiles, organizations/{id}/profiles, cases/{id}/profiles, import, review, download, audit). */
+/** A job as an import call answers it, with the approval token of its `Approval-Token` header (spec 4). */
+async function jobView(call: Promise<{ data?: ProfileImportJob; response: Response }>): Promise<JobView> {
+  const { data, response } = await call;
+  return { job: data!, token: response.headers.get(APPROVAL_TOKEN_HEADER) };
+}
+
+/** The profile calls of spec 7.1 (profiles, organizations/{id}/profiles, cases/{id}/profiles, profile imports, review, download, audit). */
 export function profilesApi(api: ApiClient) {
   const byId = (id: string) => ({ params: { path: { id } } });
   return {
@@ -53,13 +59,27 @@ export function profilesApi(api: ApiClient) {
     /** Adds profiles: one by hand (no token), or a confirmed import with its approval token. */
     add: (body: AddProfilesBody, approvalToken?: string): Promise<ListResult<Profile>> =>
       unwrap(api.POST('/api/profiles', { body, ...(approvalToken ? { headers: { [APPROVAL_HEADER]: approvalToken } } : {}) })),
-    /** Parses a file and saves nothing; the token comes in the Approval-Token response header (spec 4). */
-    parse: async (file: ChosenFile): Promise<ParsedImport> => {
+    // Profile imports as jobs (server/http/profile-imports): upload, follow, page, confirm, stop, resume, discard.
+    /** Uploads a file to be read in the background for the case; answers at once with the job (state `parsing`). */
+    upload: (file: ChosenFile, caseId: string): Promise<JobView> => {
       const form = new FormData();
+      form.append('caseId', caseId);
       form.append('file', file, file.name);
-      const { data, response } = await api.POST('/api/profiles/import', { body: form as never });
-      return { result: data as ProfileImportResult, token: response.headers.get(APPROVAL_TOKEN_HEADER) ?? '' };
+      // The OpenAPI document does not describe multipart bodies; FormData passes through openapi-fetch untouched.
+      return jobView(api.POST('/api/profile-imports', { body: form as never }));
     },
+    /** The signed-in user's unfinished imports of the case (reading, waiting for a confirmation, checking, adding, interrupted), newest first. */
+    unfinishedImports: (caseId: string): Promise<ListResult<ProfileImportJob>> =>
+      unwrap(api.GET('/api/profile-imports', { params: { query: { caseId, open: 'true' } } })),
+    importJob: (id: string): Promise<JobView> => jobView(api.GET('/api/profile-imports/{id}', byId(id))),
+    importRows: ({ importId, page, pageSize, filter }: PageRequest): Promise<RowsPage> =>
+      unwrap(api.GET('/api/profile-imports/{id}/profiles', { params: { path: { id: importId }, query: { page, pageSize, filter } } })),
+    /** Confirms an import with the approval token of its last read; the server checks, then adds in batches. */
+    addImport: ({ importId, token, body }: AddImportRequest): Promise<JobView> =>
+      jobView(api.POST('/api/profile-imports/{id}/add', { params: { path: { id: importId }, header: { approval: token } }, body })),
+    cancelImport: (id: string): Promise<JobView> => jobView(api.POST('/api/profile-imports/{id}/cancel', byId(id))),
+    resumeImport: (id: string): Promise<JobView> => jobView(api.POST('/api/profile-imports/{id}/resume', byId(id))),
+    discardImport: (id: string): Promise<void> => unwrap(api.DELETE('/api/profile-imports/{id}', byId(id))).then(() => undefined),
     approve: (id: string, body: ApproveProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/approve', { ...byId(id), body })),
     reject: (id: string, body: RejectProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reject', { ...byId(id), body })),
     reset: (id: string, body: ResetProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reset', { ...byId(id), body })),
