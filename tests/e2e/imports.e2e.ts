@@ -143,7 +143,8 @@ describe('imports of a laboratory’s real files', () => {
           await link.click({ timeout: 30_000 });
           await reviewer.getByRole('main').getByRole('heading').first().waitFor({ timeout: 30_000 });
         } catch (err) {
-          await reviewer.screenshot({ path: path.join(folder, 'reviewer.png') });
+          // A page that hangs cannot be photographed; the error below still names the screen.
+          await reviewer.screenshot({ path: path.join(folder, 'reviewer.png'), timeout: 5000 }).catch(() => undefined);
           throw new Error(`${name} after ${Date.now() - t0} ms (waits so far ${waits.join(', ')}); reviewer at ${reviewer.url()}: ${String(err)}`);
         }
         waits.push(Date.now() - t0);

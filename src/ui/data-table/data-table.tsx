@@ -49,6 +49,13 @@ export interface DataTableProps<T> {
   emptyText?: string;
 }
 
+/**
+ * Up to this many rows the grid grows with its rows (the page scrolls); above it the grid keeps a fixed
+ * height and draws only the rows in view: a grown grid draws every row, and 100,000 of them froze the
+ * browser for good.
+ */
+export const GROWN_GRID_ROWS = 100;
+
 const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: 'var(--color-accent, #1f5f8b)' });
 
 /**
@@ -59,6 +66,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   const { label, columns, rowHref, onNavigate, reloadKey, pageSize = 50, emptyText = 'Nothing here yet.' } = props;
   const [search, setSearch] = useState('');
   const [count, setCount] = useState<number | null>(null);
+  const scrolls = count !== null && count > GROWN_GRID_ROWS;
   const [failed, setFailed] = useState(false);
   const gridRef = useRef<GridApi<T> | null>(null);
   const loadRef = useRef(props.load);
@@ -89,6 +97,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         loadRef.current(query).then(
           (result) => {
             setFailed(false);
+            // Before the grid learns the count, or a grown grid would first draw every row.
+            gridRef.current?.setGridOption('domLayout', result.count > GROWN_GRID_ROWS ? 'normal' : 'autoHeight');
             setCount(result.count);
             params.successCallback(result.items, result.count);
             if (result.count === 0) gridRef.current?.showNoRowsOverlay();
@@ -136,7 +146,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           The list could not be loaded.
         </p>
       ) : null}
-      <div className="data-table__grid">
+      <div className={scrolls ? 'data-table__grid data-table__grid--scrolls' : 'data-table__grid'}>
         <AgGridReact<T>
           theme={theme}
           rowModelType="infinite"
@@ -144,7 +154,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           columnDefs={columnDefs}
           cacheBlockSize={pageSize}
           maxBlocksInCache={20}
-          domLayout="autoHeight"
+          domLayout={scrolls ? 'normal' : 'autoHeight'}
           getRowId={(p) => p.data.id}
           overlayNoRowsTemplate={`<span>${emptyText.replace(/[<>&]/g, '')}</span>`}
           rowClass={rowHref ? 'data-table__row--link' : undefined}

@@ -44,4 +44,13 @@ describe('DataTable', () => {
     await userEvent.click(await screen.findByText('Lab 002'));
     expect(onNavigate).toHaveBeenCalledWith('/x/id-2');
   });
+
+  it('draws only the rows in view of a list of 100,000 (a grown grid drew them all and froze the browser)', async () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ id: `id-${i}`, name: `Offender ${i}` }));
+    const { container } = render(<DataTable<Row> label="Profiles" columns={[{ field: 'name', header: 'Name' }]} load={fakeList(many)} />);
+    expect(await screen.findByText('Offender 0')).toBeInTheDocument();
+    expect(screen.getByText('100000 records')).toBeInTheDocument();
+    expect(container.querySelectorAll('.ag-center-cols-container [role="row"]').length).toBeLessThan(60);
+    expect(container.querySelector('.data-table__grid--scrolls')).not.toBeNull();
+  });
 });
