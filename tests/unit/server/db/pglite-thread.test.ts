@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite, type Database } from '../../../../server/db/database';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../../../server/db/errors';
+
+const opened: Database[] = [];
+async function open(dataDir?: string): Promise<Database> {
+  const database = await openPglite(dataDir);
+  opened.push(database);
+  return database;
+}
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((d) => d.close()));
+});
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe('PGlite on its own thread', () => {
+  it('keeps the server answering while a long statement runs (it used to run on the request thread)', async () => {
+    const { db } = await open();
+    let turns = 0;
+    let running = true;
+    const count = () => {
+      turns += 1;
+      if (running) setImmediate(count);
+    };
+    setImmediate(count);
+    const result = await db.execute(sql`select count(*)::int as n from generate_series(1, 3000000)`);
+    running = false;
+    expect(rows<{ n: number }>(result)[0]!.n).toBe(3_000_000);
+    // On the request thread the statement ran as one block: no turn of the event loop until it was done.
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it('gives PostgreSQL’s error code and detail back, so a duplicate name still reads "already exists"', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text primary key)`);
+    await db.execute(sql`insert into t values ('K48')`);
+    const err = await db.execute(sql`insert into t values ('K48')`).catch((e: unknown) => e);
+    expect(pgErrorCode(err)).toBe(UNIQUE_VIOLATION);
+    expect(String((err as { cause?: { detail?: string } }).cause?.detail)).toContain('(name)=(K48) already exists');
+  });
+
+  it('commits a transaction whose work succeeds and leaves nothing of one that fails', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text primary key)`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t values ('kept')`);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values ('dropped')`);
+        throw new Error('the batch failed');
+      }),
+    ).rejects.toThrow('the batch failed');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values ('dropped too')`);
+        await tx.execute(sql`insert into t values ('kept')`);
+      }),
+    ).rejects.toThrow();
+    expect(rows<{ name: string }>(await db.execute(sql`select name from t order by name`)).map((r) => r.name)).toEqual(['kept']);
+  });
+
+  it('runs statements from outside a transaction after it, not inside it', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text)`);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`insert into t values ('in the transaction')`);
+      await held;
+      throw new Error('rolled back');
+    });
+    const outside = db.execute(sql`select count(*)::int as n from t`);
+    setTimeout(release, 50);
+    await expect(tx).rejects.toThrow('rolled back');
+    expect(rows<{ n: number }>(await outside)[0]!.n).toBe(0);
+  });
+
+  it('keeps what was written in its data folder after a close', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'locus-pglite-'));
+    try {
+      const first = await openPglite(dir);
+      await first.db.execute(sql`create table t (name text)`);
+      await first.db.execute(sql`insert into t values ('K48')`);
+      await first.close();
+      const again = await open(dir);
+      expect(rows<{ name: string }>(await again.db.execute(sql`select name from t`))).toEqual([{ name: 'K48' }]);
+    } finally {
+      await Promise.all(opened.splice(0).map((d) => d.close()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers with a clear error once closed', async () => {
+    const database = await openPglite();
+    await database.close();
+    const err = await database.db.execute(sql`select 1`).catch((e: unknown) => e);
+    expect(String((err as { cause?: Error }).cause?.message)).toMatch(/database thread stopped/);
+  });
+});
