@@ -87,8 +87,6 @@ export async function appendAudit(tx: Db, actor: AuditActor, clock: Clock, ...ev
   // An import adds thousands of rows at once: the database reads them from one JSON parameter, in chain
   // order (seq follows the ordinality), instead of the driver binding thirteen parameters per row.
   for (let i = 0; i < rows.length; i += AUDIT_ROWS_PER_INSERT) {
-    // PGlite runs each INSERT on this thread: other requests get a turn between them.
-    await yieldToEventLoop();
     const json = JSON.stringify(rows.slice(i, i + AUDIT_ROWS_PER_INSERT));
     await tx.execute(sql`
       insert into audit_log (at, user_id, user_name, entity, entity_id, action, case_id, organization_id, before, after, prev_hash, hash)

@@ -5,14 +5,13 @@ import type { Db } from '../db/database';
 import { chemistries, chemistryMarkers, markers, profileImportRows, profileImports } from '../db/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { workerPool } from '../jobs/worker-pool';
-import { yieldToEventLoop } from '../jobs/yield';
 import type { CatalogueMarker, ParseOutcome, ParseTask } from './profile-import-worker';
 
 // Profile imports as jobs (issue 13): the file is read in a worker thread, its rows stored for a paged
 // preview, and the state kept in `profile_imports` so any API process can answer for it and a restart
 // can say what became of it.
 
-/** Rows per stored chunk: one INSERT each, small enough that PGlite's in-process write stays well under 100 ms. */
+/** Rows per stored chunk: one short INSERT each, so other requests' statements get in between (PGlite has one connection). */
 const STORE_CHUNK = 100;
 
 // Not `new URL('./…', import.meta.url)` with the name inline: Vite rewrites that form into an asset URL
@@ -127,13 +126,12 @@ export async function runParse(db: Db, job: ImportRow, bytes: Uint8Array, opts: 
     for (const chunk of outcome.chunks) {
       if (signal.aborted) throw new ImportStopped('cancelled');
       await storeChunk(db, job.id, chunk);
-      await yieldToEventLoop();
       done = Math.min(outcome.profileCount, done + STORE_CHUNK);
       await setJob(db, job.id, { done });
     }
     outcome.chunks = [];
     // Fresh statistics, so the planner pages through the rows by their key rather than scanning them all.
-    // A small sample (3,000 rows) is enough for that and keeps ANALYZE short on PGlite's thread.
+    // A small sample (3,000 rows) is enough for that and keeps ANALYZE short.
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local default_statistics_target = 10`);
       await tx.execute(sql`analyze profile_import_rows (import_id, index, chosen, added)`);

@@ -1,8 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Lets the event loop turn. PGlite answers queries without real I/O, so a loop of awaited queries runs
- * as one chain of microtasks and starves sockets and timers; long jobs call this between statements.
+ * Lets the event loop turn: a long loop of JavaScript work (hashing an import's thousands of audit rows)
+ * calls it between steps so requests and timers get in.
  * Node's own setImmediate, imported: a test environment's global (jsdom, fake timers) may be slower or frozen.
  */
 export function yieldToEventLoop(): Promise<void> {

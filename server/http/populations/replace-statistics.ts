@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
@@ -10,14 +9,6 @@ import type { PopulationRow } from './visibility';
 /** Table pages (8 kB each) one DELETE goes through: about 2 MB of rows, a statement as small as an insert's batch. */
 const PAGES_PER_DELETE = 256;
 
-// PGlite runs every statement on this thread and answers through promises alone, so a loop of awaited
-// statements never lets a request in: each batch is followed by a turn of the event loop.
-/** Runs one statement of a long save, then lets waiting requests run. */
-async function step<T>(statement: Promise<T>): Promise<T> {
-  const result = await statement;
-  await nextTurn();
-  return result;
-}
 
 /** The rows of a raw statement (both drivers answer { rows }). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -32,21 +23,19 @@ const FEW_ROWS = 5000;
 /** Deletes a population's rows of one table: at once when they are few, else PAGES_PER_DELETE pages of the table at a time. */
 async function deleteInBatches(t: Db, table: PgTable, populationId: string): Promise<void> {
   const [few] = rowsOf<{ n: number }>(
-    await step(t.execute(sql`select count(*)::int as n from (select 1 from ${table} where population_id = ${populationId} limit ${FEW_ROWS}) as found`)),
+    await t.execute(sql`select count(*)::int as n from (select 1 from ${table} where population_id = ${populationId} limit ${FEW_ROWS}) as found`),
   );
   if ((few?.n ?? 0) < FEW_ROWS) {
-    if ((few?.n ?? 0) > 0) await step(t.execute(sql`delete from ${table} where population_id = ${populationId}`));
+    if ((few?.n ?? 0) > 0) await t.execute(sql`delete from ${table} where population_id = ${populationId}`);
     return;
   }
   const [size] = rowsOf<{ pages: number }>(
-    await step(t.execute(sql`select (pg_relation_size(${getTableName(table)}::regclass) / current_setting('block_size')::int)::int as pages`)),
+    await t.execute(sql`select (pg_relation_size(${getTableName(table)}::regclass) / current_setting('block_size')::int)::int as pages`),
   );
   for (let page = 0; page < (size?.pages ?? 0); page += PAGES_PER_DELETE) {
-    await step(
-      t.execute(sql`
-        delete from ${table}
-        where population_id = ${populationId} and ctid >= ${`(${page},0)`}::tid and ctid < ${`(${page + PAGES_PER_DELETE},0)`}::tid`),
-    );
+    await t.execute(sql`
+      delete from ${table}
+      where population_id = ${populationId} and ctid >= ${`(${page},0)`}::tid and ctid < ${`(${page + PAGES_PER_DELETE},0)`}::tid`);
   }
 }
 
@@ -82,7 +71,7 @@ export async function replaceStatistics(
     for (const table of [populationAlleles, populationHaplotypes, populationMarkers]) await deleteInBatches(t, table, populationId);
     const utf8 = new TextDecoder();
     for (const table of ['markers', 'alleles', 'haplotypes'] as const) {
-      for (const rows of batches[table]) await step(t.execute(INSERT[table](populationId, utf8.decode(rows))));
+      for (const rows of batches[table]) await t.execute(INSERT[table](populationId, utf8.decode(rows)));
     }
     return row;
   });

@@ -13,9 +13,9 @@ import type { StatisticsOutcome, StatisticsTask } from './statistics-worker';
 const WORKER_FILE = './statistics-worker.ts';
 const statisticsWorker = new URL(WORKER_FILE, import.meta.url);
 
-// PGlite runs each statement on the main thread: a batch of 250 Y-STR haplotypes (about 1 kB of JSON each)
-// takes some 10–30 ms there, and never more than about 90 ms (bench/frequency-save-bench.ts).
-/** How large one INSERT of a save grows: small statements, so PGlite (in-process) never holds the thread long. */
+// A batch of 250 Y-STR haplotypes (about 1 kB of JSON each) takes some 10–30 ms on PGlite, never more than
+// about 90 ms (bench/frequency-save-bench.ts).
+/** How large one INSERT of a save grows: short statements, so other requests' statements get in between (PGlite has one connection). */
 export const SAVE_BATCH: BatchLimit = { rows: 1000, bytes: 256 * 1024 };
 
 /** A checked statistics file: what the preview shows and, for a save without errors, the rows to store and their summary. */

@@ -5,7 +5,6 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profileImportRows, profileImports, profiles } from '../../db/schema';
 import { setJob, type ImportRow } from '../../imports/profile-jobs';
-import { yieldToEventLoop } from '../../jobs/yield';
 import type { CaseRow } from '../cases/case-access';
 import { chemistryOrder, checkMarkerValues, loadMarkers, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
 import { profileAuditTarget } from '../profiles/profile-snapshot';
@@ -135,7 +134,6 @@ export async function checkChosen(ctx: AddContext): Promise<number> {
       if (problems.length > 0) entries.push({ index: row.index, p: problems });
     }
     await note([...earlier, ...entries]);
-    await yieldToEventLoop();
     after = page[page.length - 1]!.index;
     done += page.length;
     await setJob(db, job.id, { done });
@@ -181,22 +179,16 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
     const ids = batch.map(({ row }) => idByName.get(row.profileId.toLowerCase())!);
     const valueRows = batch.flatMap(({ values }, i) => values.map((v) => ({ p: ids[i]!, m: v.markerId, a: v.alleles, n: v.position })));
     for (let i = 0; i < valueRows.length; i += VALUES_PER_INSERT) {
-      await yieldToEventLoop();
       await t.execute(sql`
         insert into profile_markers (profile_id, marker_id, alleles, position)
         select r.p, r.m, r.a, r.n from jsonb_to_recordset(${JSON.stringify(valueRows.slice(i, i + VALUES_PER_INSERT))}::jsonb) as r(p uuid, m uuid, a text[], n int)`);
     }
-    await yieldToEventLoop();
     const snaps = await snapshots(t, ids, batch.map((b) => b.values), markerNames);
-    await yieldToEventLoop();
-    await yieldToEventLoop();
     await appendAudit(t, ctx.actor, ctx.clock, ...ids.map((id) => ({ ...profileAuditTarget({ id, caseId: found.id, organizationId: found.organizationId }), action: 'Imported', after: snaps.get(id) })));
-    await yieldToEventLoop();
     await t.execute(sql`
       update profile_import_rows set added = true, added_profile_id = v.id
       from jsonb_to_recordset(${JSON.stringify(batch.map(({ row }, i) => ({ index: row.index, id: ids[i] })))}::jsonb) as v(index int, id uuid)
       where import_id = ${ctx.job.id}::uuid and profile_import_rows.index = v.index`);
-    await yieldToEventLoop();
     await t
       .update(profileImports)
       .set({ addedCount: sql`${profileImports.addedCount} + ${batch.length}`, done: sql`${profileImports.done} + ${batch.length}`, updatedAt: new Date() })
@@ -215,7 +207,6 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
   let after = -1;
   for (;;) {
     if (ctx.signal?.aborted) break;
-    await yieldToEventLoop();
     const page = await chosenPage(ctx.db, ctx.job.id, after, batchSize, true);
     if (page.length === 0) break;
     after = page[page.length - 1]!.index;

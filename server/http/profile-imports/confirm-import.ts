@@ -7,7 +7,6 @@ import type { Db } from '../../db/database';
 import { profileImportRows, profileImports } from '../../db/schema';
 import type { ApprovalTokens } from '../../imports/approval-token';
 import { setJob, startImportWork, type ImportRow } from '../../imports/profile-jobs';
-import { yieldToEventLoop } from '../../jobs/yield';
 import type { AuthenticatedUser } from '../auth/load-principal';
 import { findVisibleCase, type CaseRow } from '../cases/case-access';
 import { BadRequest, Conflict, NotFound } from '../errors';
@@ -80,7 +79,7 @@ async function choose(db: Db, job: ImportRow, choice: Choice): Promise<number> {
   const own = eq(rows.importId, job.id);
   const include = choice.include ? [...new Set(choice.include)] : null;
   const list = sql`${`{${(include ?? [...new Set(choice.exclude ?? [])]).join(',')}}`}::int[]`;
-  // Range by range with a turn of the event loop between: on PGlite every statement runs on this thread.
+  // Range by range: short statements, so other requests' statements get in between (PGlite has one connection).
   for (let from = 0; from < job.profileCount; from += CHOOSE_RANGE) {
     const range = and(own, gte(rows.index, from), lt(rows.index, from + CHOOSE_RANGE));
     await db.update(rows).set({ addProblems: [] }).where(and(range, sql`jsonb_array_length(${rows.addProblems}) > 0`));
@@ -91,7 +90,6 @@ async function choose(db: Db, job: ImportRow, choice: Choice): Promise<number> {
       await db.update(rows).set({ chosen: false }).where(and(range, eq(rows.chosen, true), sql`${rows.index} = any(${list})`));
       await db.update(rows).set({ chosen: true }).where(and(range, eq(rows.chosen, false), sql`jsonb_array_length(${rows.errors}) = 0`, sql`${rows.index} <> all(${list})`));
     }
-    await yieldToEventLoop();
   }
   let chosen: number;
   if (include) chosen = include.length;
