@@ -96,13 +96,16 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         const query = pageRequest(params, pageSize, searchRef.current);
         loadRef.current(query).then(
           (result) => {
+            // A page left before its rows arrived: its grid is gone (calling it shows AG Grid's warning panel).
+            const grid = gridRef.current;
+            if (grid?.isDestroyed()) return;
             setFailed(false);
             // Before the grid learns the count, or a grown grid would first draw every row.
-            gridRef.current?.setGridOption('domLayout', result.count > GROWN_GRID_ROWS ? 'normal' : 'autoHeight');
+            grid?.setGridOption('domLayout', result.count > GROWN_GRID_ROWS ? 'normal' : 'autoHeight');
             setCount(result.count);
             params.successCallback(result.items, result.count);
-            if (result.count === 0) gridRef.current?.showNoRowsOverlay();
-            else gridRef.current?.hideOverlay();
+            if (result.count === 0) grid?.showNoRowsOverlay();
+            else grid?.hideOverlay();
           },
           () => {
             setFailed(true);
@@ -115,7 +118,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   );
 
   useEffect(() => {
-    gridRef.current?.purgeInfiniteCache();
+    if (!gridRef.current?.isDestroyed()) gridRef.current?.purgeInfiniteCache();
   }, [reloadKey, search]);
 
   const open = useCallback(
