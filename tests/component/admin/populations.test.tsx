@@ -105,8 +105,9 @@ describe('populations', () => {
     expect(save).toBeEnabled();
     await userEvent.click(save);
     await waitFor(() => expect(view.current()).toBe(`/${orgId}/populations/${id}/edit?statistics=saved`));
-    expect(await screen.findByRole('status')).toHaveTextContent('Statistics saved from fbi2015.csv, Caucasian (Long marker/allele/frequency table).');
-    const summary = screen.getByRole('region', { name: 'Statistics' });
+    // The population is read again after the save: its page shows "Loading…" until it is there.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Statistics saved from fbi2015.csv, Caucasian (Long marker/allele/frequency table).'));
+    const summary = await screen.findByRole('region', { name: 'Statistics' });
     expect(within(summary).getByText('Markers').nextElementSibling).toHaveTextContent('23');
     expect(within(summary).getByRole('link', { name: 'Upload statistics' })).toHaveAttribute('href', `/${orgId}/populations/${id}/upload`);
     expect(within(summary).getByRole('button', { name: 'Download' })).toBeInTheDocument();

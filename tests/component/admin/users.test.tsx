@@ -44,7 +44,8 @@ describe('users', () => {
   it('creates a user in an organization with a limited role, after Required on an empty e-mail', async () => {
     const view = await as('admin', `/${orgId}/users/new/edit`);
     expect(await screen.findByRole('heading', { name: 'New user' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The form shows once the organizations and roles to choose from are read.
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(within(screen.getByLabelText(/Email/).closest('.field') as HTMLElement).getByText('Required')).toBeInTheDocument();
 
     await userEvent.type(screen.getByLabelText(/Email/), 'dana@bergen.test');
@@ -123,7 +124,7 @@ describe('users', () => {
     await as('admin', `/${orgId}/users/${colleagueId}/edit`);
     const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(await within(trail).findByText('colleague@oslo.test')).toBeInTheDocument();
-    expect(screen.getByLabelText(/Role/)).toHaveDisplayValue('Case reader');
+    expect(await screen.findByLabelText(/Role/)).toHaveDisplayValue('Case reader');
     expect(screen.getByRole('checkbox', { name: 'Locked out' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Receive notifications' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();

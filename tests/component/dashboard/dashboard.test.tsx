@@ -62,7 +62,10 @@ describe('the dashboard', () => {
 
     await userEvent.click(within(tasks).getByRole('button', { name: 'New task' }));
     const dialog = await screen.findByRole('dialog', { name: 'New task request' });
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add task' }));
+    // Add task waits for the organization's users and cases to choose from.
+    const add = within(dialog).getByRole('button', { name: 'Add task' });
+    await waitFor(() => expect(add).toBeEnabled());
+    await userEvent.click(add);
     expect(await within(dialog).findByText('Required')).toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText(/Title/), 'Re-run sample 7');
     await userEvent.selectOptions(within(dialog).getByLabelText('Assigned to'), 'Test User (analyst@oslo.test)');

@@ -204,7 +204,7 @@ describe('HitView and its review', () => {
     expect(panel.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(panel.queryByRole('button', { name: 'Try again' })).toBeNull();
     await userEvent.click(alert.getByRole('button', { name: 'Reload the hit' }));
-    expect(await statusOf()).toHaveTextContent('Published');
+    await waitFor(async () => expect(await statusOf()).toHaveTextContent('Published'));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(within(screen.getByRole('region', { name: 'Review' })).getByRole('button', { name: 'Reset to pending' })).toBeEnabled();
   });

@@ -13,6 +13,8 @@ afterAll(() => w.t.close());
 
 const viewOf = (who: Who, profile: { id: string; caseId: string }) => openAs(w, who, `/${w.orgId}/cases/${profile.caseId}/profiles/${profile.id}`);
 const review = () => screen.queryByRole('region', { name: 'Review' });
+/** The Review panel, once the profile and the user's rights are read. */
+const reviewPanel = () => screen.findByRole('region', { name: 'Review' });
 const confirmIn = async (name: string) => {
   const dialog = await screen.findByRole('alertdialog');
   await userEvent.click(within(dialog).getByRole('button', { name }));
@@ -23,16 +25,16 @@ describe('profile review', () => {
     const profile = await addProfile(w, 'APPROVE-1');
     const reviewer = await viewOf('reviewer', profile);
     expect(await screen.findByRole('heading', { name: 'Autosomal profile APPROVE-1' })).toBeInTheDocument();
-    expect(within(review()!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+    expect(within(await reviewPanel()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
     await userEvent.type(screen.getByLabelText(/^Comments/), 'Peaks checked');
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Comments: Peaks checked');
     await confirmIn('Approve');
 
-    expect(await within(review()!).findByText('Approved.')).toBeInTheDocument();
+    expect(await within(await reviewPanel()).findByText('Approved.')).toBeInTheDocument();
     expect(within(screen.getByText('Status').parentElement!).getByText('Approved')).toBeInTheDocument();
     expect(screen.getByText('Approval comments').nextElementSibling).toHaveTextContent('Peaks checked');
-    expect(within(review()!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reset to pending', 'Reset and delete hits']);
+    expect(within(await reviewPanel()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reset to pending', 'Reset and delete hits']);
 
     // Reset needs Profiles Reset: the analyst (Edit, no Reset) sees no review actions on an approved profile.
     reviewer.unmount();
@@ -57,15 +59,15 @@ describe('profile review', () => {
     await userEvent.click(reject);
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('Reason: Contaminated');
     await confirmIn('Reject');
-    expect(await within(review()!).findByText('Rejected.')).toBeInTheDocument();
+    expect(await within(await reviewPanel()).findByText('Rejected.')).toBeInTheDocument();
     expect(screen.getByText('Rejection reason').nextElementSibling).toHaveTextContent('Contaminated');
 
     // Reset and delete asks first, saying what it deletes.
     await userEvent.click(screen.getByRole('button', { name: 'Reset and delete hits' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('every hit that names it is deleted');
     await confirmIn('Reset and delete hits');
-    expect(await within(review()!).findByText('Reset and its hits deleted.')).toBeInTheDocument();
-    expect(within(review()!).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
+    expect(await within(await reviewPanel()).findByText('Reset and its hits deleted.')).toBeInTheDocument();
+    expect(within(await reviewPanel()).getAllByRole('button').map((b) => b.textContent)).toEqual(['Approve', 'Reject']);
   });
 
   it('says someone else changed the profile (409) and reloads it', async () => {

@@ -88,7 +88,7 @@ describe('analysis edit', () => {
 
     await userEvent.click(within(formulae).getByText('P-P'));
     expect(await breadcrumb().findByText('P-P')).toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Saved formula' }).querySelector('.katex')).not.toBeNull();
+    expect((await screen.findByRole('figure', { name: 'Saved formula' })).querySelector('.katex')).not.toBeNull();
   });
 
   it("shows the server's reason beside the field when a formula is refused", async () => {
