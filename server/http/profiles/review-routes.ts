@@ -26,10 +26,12 @@ const FROM: Record<'approve' | 'reject' | 'reset', readonly ProfileStatus[]> = {
   reject: ['pending'],
   reset: ['approved', 'rejected'],
 };
+/** The word each decision takes in the 409 message ("only a pending profile can be rejected"). */
+const DONE: Record<keyof typeof FROM, string> = { approve: 'approved', reject: 'rejected', reset: 'reset' };
 
 function assertTransition(profile: ProfileRow, action: keyof typeof FROM): void {
   if (!FROM[action].includes(profile.status as ProfileStatus)) {
-    throw new Conflict(`Profile ${profile.profileId} is ${profile.status}; only a ${FROM[action].join(' or ')} profile can be ${action === 'reset' ? 'reset' : `${action}d`}.`);
+    throw new Conflict(`Profile ${profile.profileId} is ${profile.status}; only a ${FROM[action].join(' or ')} profile can be ${DONE[action]}.`);
   }
 }
 

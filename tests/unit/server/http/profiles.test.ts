@@ -232,7 +232,9 @@ describe('entering and reviewing a profile', () => {
     const a = approved.json() as ProfileWithMarkers;
     expect(a).toMatchObject({ status: 'approved', reviewComments: 'Checked against the EPG', reviewedBy: 'Test User' });
     // Approved profiles are not edited, rejected or approved again.
-    expect((await call('reviewerA', 'POST', `/api/profiles/${p.id}/reject`, { reason: 'x', version: a.version })).statusCode).toBe(409);
+    const rejectApproved = await call('reviewerA', 'POST', `/api/profiles/${p.id}/reject`, { reason: 'x', version: a.version });
+    expect(rejectApproved.statusCode).toBe(409);
+    expect(rejectApproved.json().error).toBe('Profile REF-4 is approved; only a pending profile can be rejected.');
     expect((await call('analystA', 'PUT', `/api/profiles/${p.id}/markers`, { markerValues: values, version: a.version })).statusCode).toBe(409);
     expect((await call('analystA', 'DELETE', `/api/profiles/${p.id}`)).statusCode).toBe(409);
     // A stale screen is told that the profile changed.
