@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_ORGANIZATIONS } from '../permissions';
 import { AnalysisFigures } from './analysis-figures';
 import { Id } from './common';
 import { Bracket } from './hit-figures';
@@ -9,8 +10,11 @@ export const STRINGENCIES = ['high', 'moderate', 'low'] as const;
 
 /** What the keyboard search sends (spec 2.6, 7.1 `get-all-possible-hits`: values and populations). */
 export const KeyboardSearchBody = z.object({
-  /** The organization the search is made in: the user's Profiles Read there is checked, and its audit trail records the search. */
-  organizationId: Id,
+  /**
+   * The organization searched: the user's Profiles Read there is checked, only its profiles are compared, and its audit
+   * trail records the search; `all` (scope All only) searches every organization.
+   */
+  organizationId: z.union([Id, z.literal(ALL_ORGANIZATIONS)]),
   chemistryId: Id,
   markerValues: z.array(MarkerValueInput).min(1, 'Type at least one marker').max(200),
   populationIds: z.array(Id).max(10, 'At most 10 populations at once'),

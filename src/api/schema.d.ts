@@ -10207,8 +10207,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** Format: uuid */
-                        organizationId: string;
+                        organizationId: string | "all";
                         /** Format: uuid */
                         chemistryId: string;
                         markerValues: {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { ALL_ORGANIZATIONS } from '../../../core/permissions';
 import { formatHitProbability } from '../../../core/probability-display';
 import type { KeyboardSearchAnswer, KeyboardSearchBody, KeyboardSearchCandidate } from '../../../core/schemas/keyboard-search';
 import { appendAudit } from '../../audit/audit-trail';
@@ -49,6 +50,8 @@ async function readQuery(db: Db, body: KeyboardSearchBody) {
  */
 export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService): Promise<KeyboardSearchAnswer> {
   const { kind, query } = await readQuery(db, body);
+  // The body's organization bounds the search even for scope All; only an explicit `all` spans every organization.
+  const searchAll = body.organizationId === ALL_ORGANIZATIONS;
   const populationRows = await Promise.all([...new Set(body.populationIds)].map((id) => findVisiblePopulation(db, user, id)));
   const wrongKind = populationRows.find((p) => p.kind !== kind);
   if (wrongKind) throw new BadRequest(`Population ${wrongKind.name} does not hold ${kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
@@ -64,7 +67,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
     .select({ id: profiles.id, sampleName: profiles.profileId, caseId: profiles.caseId, caseNumber: cases.caseNumber })
     .from(profiles)
     .innerJoin(cases, eq(cases.id, profiles.caseId))
-    .where(and(inArray(profiles.id, [...ids]), eq(profiles.status, 'approved'), inReachableOrganizations(profiles.organizationId, user)));
+    .where(and(inArray(profiles.id, [...ids]), eq(profiles.status, 'approved'), inReachableOrganizations(profiles.organizationId, user), searchAll ? undefined : eq(profiles.organizationId, body.organizationId)));
   const genotypes = new Map(visible.flatMap((v) => {
     const found = matching.indexes.find(v.id);
     return found ? [[v.id, found.genotypes] as const] : [];
@@ -73,7 +76,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const names = { analyses: new Map(analyses.map((a) => [a.id, a.name])), populations: new Map(populations.map((p) => [p.id, p.name])) };
   // GENETICS.md "Expected chance hits": N is every approved profile of the kind the user reaches; a candidate's p-value comes from
   // the unrelated-profile distribution of its analysis and population, computed once per pair that has a candidate.
-  const reach = (organizationId: string) => user.scope === 'All' || user.organizationIds.includes(organizationId);
+  const reach = (organizationId: string) => (searchAll ? user.scope === 'All' || user.organizationIds.includes(organizationId) : organizationId === body.organizationId);
   const searchedProfiles = matching.indexes.indexes(kind).reduce((n, index) => n + index.countInGroups(index.groupMask((g) => reach(g.organizationId))), 0);
   const chance = populations.map((p) => {
     const probability = kind === 'Autosomal' ? stringencyMatchProbability(body.stringency, query, p, options).probability : 0;
@@ -125,7 +128,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       entity: 'KeyboardSearch',
       entityId: randomUUID(),
       action: 'Search',
-      organizationId: body.organizationId,
+      organizationId: searchAll ? null : body.organizationId,
       after: { chemistryId: body.chemistryId, markerCount: query.size, populationIds: body.populationIds, ...options, candidateCount: candidates.length },
     }),
   );

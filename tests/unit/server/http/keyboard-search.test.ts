@@ -106,10 +106,18 @@ describe('keyboard search (POST profiles/get-all-possible-hits)', () => {
     expect(identity.pValueBracket!.lower).toBeLessThanOrEqual(identity.pValue!);
   });
 
-  it('gives an administrator with scope All every organization’s profile', async () => {
-    const res = await search('admin', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [] });
-    expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as KeyboardSearchAnswer).candidates.map((c) => c.profileId)).toEqual(expect.arrayContaining([profileIds.a, profileIds.b]));
+  it('searches the organization in the body for an administrator with scope All, and every organization only when it says all', async () => {
+    const inOslo = await search('admin', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [] });
+    expect(inOslo.statusCode, inOslo.body).toBe(200);
+    const oslo = inOslo.json() as KeyboardSearchAnswer;
+    expect(oslo.candidates.map((c) => c.profileId)).toContain(profileIds.a);
+    expect(oslo.candidates.map((c) => c.profileId)).not.toContain(profileIds.b);
+    expect(oslo.searchedProfiles).toBe(2);
+    const everywhere = await search('admin', 'all', { chemistryId, markerValues: values(PLANTED), populationIds: [] });
+    expect(everywhere.statusCode, everywhere.body).toBe(200);
+    expect((everywhere.json() as KeyboardSearchAnswer).candidates.map((c) => c.profileId)).toEqual(expect.arrayContaining([profileIds.a, profileIds.b]));
+    // `all` is for scope All: an analyst of one organization is refused.
+    expect((await search('analystA', 'all', { chemistryId, markerValues: values(PLANTED), populationIds: [] })).statusCode).toBe(403);
   });
 
   it('stores nothing of the typed profile: one audit row says a search was made, without alleles', async () => {
