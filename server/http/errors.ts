@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { registerTextInputCheck } from './text-input';
 
 /** The small family of errors handlers throw; `setErrorHandler` below is the one mapping to HTTP. */
 export class HttpError extends Error {
@@ -37,8 +38,12 @@ export class Conflict extends HttpError {
   }
 }
 
-/** Client errors carry their message; anything else is logged in full and answered with a bare 500. */
+/**
+ * Client errors carry their message; anything else is logged in full and answered with a bare 500.
+ * Text PostgreSQL cannot store (NUL, lone surrogates) is refused here too, before any route runs.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
+  registerTextInputCheck(app);
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((v) => ({ path: v.instancePath, message: v.message }));

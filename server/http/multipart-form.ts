@@ -1,25 +1,51 @@
 import type { FastifyRequest } from 'fastify';
-import { BadRequest } from './errors';
+import { BadRequest, HttpError } from './errors';
+import { checkText } from './text-input';
+
+export interface UploadedPart {
+  /** The form field the file came in. */
+  field: string;
+  fileName: string;
+  bytes: Buffer;
+}
 
 export interface MultipartForm {
   fields: Record<string, string>;
-  /** The one file part, read into memory (the global multipart limit refuses larger ones with 413). */
+  /** The last file part, read into memory (the global multipart limit refuses larger ones with 413). */
   file?: { fileName: string; bytes: Buffer };
+  /** Every file part in the order sent, for a form that allows more than one (opts.files). */
+  files: UploadedPart[];
 }
 
-/** Reads a multipart/form-data body: its text fields and at most one file, in whatever order they come. */
-export async function readMultipartForm(request: FastifyRequest, opts: { fileSize?: number } = {}): Promise<MultipartForm> {
+/**
+ * Reads a multipart/form-data body: its text fields and its files (one unless opts.files says
+ * more), in whatever order they come. A body the parser cannot read (no boundary, another
+ * boundary, no closing delimiter) is the sender's mistake: 400, not the parser's bare Error (500).
+ * Field names, values and file names are checked as JSON text is (text-input.ts).
+ */
+export async function readMultipartForm(request: FastifyRequest, opts: { fileSize?: number; files?: number } = {}): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new BadRequest('Send the form as multipart/form-data');
-  const form: MultipartForm = { fields: {} };
+  const form: MultipartForm = { fields: {}, files: [] };
   // A route may allow a larger file than the app-wide limit (profile imports: an offender batch).
-  for await (const part of request.parts(opts.fileSize ? { limits: { fileSize: opts.fileSize } } : undefined)) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      // A form whose file input was left empty still sends a nameless, empty part.
-      if (part.filename || bytes.length > 0) form.file = { fileName: part.filename, bytes };
-    } else if (typeof part.value === 'string') {
-      form.fields[part.fieldname] = part.value;
+  const limits = { ...(opts.fileSize ? { fileSize: opts.fileSize } : {}), ...(opts.files ? { files: opts.files } : {}) };
+  try {
+    for await (const part of request.parts(Object.keys(limits).length > 0 ? { limits } : undefined)) {
+      checkText(`field name ${part.fieldname}`, '/fieldname', part.fieldname);
+      if (part.type === 'file') {
+        checkText(`file name of ${part.fieldname}`, `/${part.fieldname}/filename`, part.filename);
+        const bytes = await part.toBuffer();
+        // A form whose file input was left empty still sends a nameless, empty part.
+        if (part.filename || bytes.length > 0) form.files.push({ field: part.fieldname, fileName: part.filename, bytes });
+      } else if (typeof part.value === 'string') {
+        checkText(part.fieldname, `/${part.fieldname}`, part.value);
+        form.fields[part.fieldname] = part.value;
+      }
     }
+  } catch (err) {
+    // Ours (a refused name) and the plugin's own (413 limits) keep their status; busboy's bare Errors do not have one.
+    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new BadRequest(`The upload is not a well-formed multipart/form-data body (${(err as Error).message})`);
   }
-  return form;
+  const file = form.files.at(-1);
+  return file ? { ...form, file: { fileName: file.fileName, bytes: file.bytes } } : form;
 }

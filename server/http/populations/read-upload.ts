@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { BadRequest } from '../errors';
+import { readMultipartForm } from '../multipart-form';
 
 /** One uploaded file. */
 export interface UploadedFile {
@@ -22,18 +23,9 @@ export const SAMPLE_SIZES_PART = 'sampleSizes';
  * missing or empty file is a 400 saying so. Two files are allowed here, one elsewhere (server/app.ts).
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
-  if (!request.isMultipart()) throw new BadRequest('Send the form as multipart/form-data');
-  const files = new Map<string, UploadedFile>();
-  const fields: Record<string, string> = {};
-  for await (const part of request.parts({ limits: { files: 2 } })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      // A form whose file input was left empty still sends a nameless, empty part.
-      if (part.filename || bytes.length > 0) files.set(part.fieldname === SAMPLE_SIZES_PART ? SAMPLE_SIZES_PART : 'file', { fileName: part.filename, bytes });
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
+  const form = await readMultipartForm(request, { files: 2 });
+  const files = new Map<string, UploadedFile>(form.files.map((f) => [f.field === SAMPLE_SIZES_PART ? SAMPLE_SIZES_PART : 'file', f]));
+  const fields = form.fields;
   const file = files.get('file');
   if (!file) throw new BadRequest('Choose a statistics file to upload.');
   const sampleSizes = files.get(SAMPLE_SIZES_PART);
