@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../server/db/schema';
+import { PERMISSIONS_POLICY } from '../../../../server/http/security-headers';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
@@ -143,6 +144,21 @@ describe('browser protections', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
     expect(String(res.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
+  it('keeps API answers out of every cache, errors included, and switches off unused browser features everywhere', async () => {
+    const user = await createUser(t.database.db, { scope: 'All' });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${t.verifier.issue(user.id)}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.headers['cache-control']).toBe('no-store');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/me' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing' })).headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/health', '/', '/assets/app.js']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
   });
 
   it('serves the built assets with a long cache lifetime', async () => {
