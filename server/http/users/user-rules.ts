@@ -15,6 +15,8 @@ export const NEW_USER_NEEDS_ORGANIZATION = 'Choose one of your organizations for
 export const CANNOT_LOCK_SELF = 'You cannot lock yourself out.';
 export const CANNOT_DROP_OWN_ADMIN = 'You cannot remove your own administrator role; another administrator must do it.';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const SCOPE_ALL_ACCOUNT_NEEDS_SCOPE_ALL =
+  'Only a user with scope All may change a user with scope All, lock them out, delete them or set their password.';
 export const SCOPE_ALL_ACCOUNT_NEEDS_ADMIN_ALL =
   'Only an administrator with scope All may change the role, scope, lockout or password of a user with scope All, or delete them.';
 
@@ -30,8 +32,8 @@ const sameSet = (a: readonly string[], b: readonly string[]) => {
  * no notifications). `newRoleIsAdmin` is whether the requested role is an administrator role.
  */
 export function checkUserChange(actor: AuthenticatedUser, before: LoadedUser | null, input: UserInput, newRoleIsAdmin: boolean): void {
+  if (before) assertNotOutranked(actor, before);
   if (!canSeeAdminUserOptions(actor)) {
-    if (before?.role?.isAdmin) throw new Forbidden(ADMIN_ACCOUNT_NEEDS_ADMIN);
     if (input.accessGroupId !== (before?.row.accessGroupId ?? null)) throw new Forbidden(ROLE_NEEDS_ADMIN);
     if (input.lockedOut !== (before ? before.row.lockedAt !== null : false)) throw new Forbidden(LOCKOUT_NEEDS_ADMIN);
     if (input.receiveNotifications !== (before?.row.receiveNotifications ?? false)) throw new Forbidden(NOTIFICATIONS_NEED_ADMIN);
@@ -71,10 +73,21 @@ export function checkUserDelete(actor: AuthenticatedUser, target: LoadedUser): v
 const isAdminWithScopeAll = (actor: AuthenticatedUser) => actor.isAdmin && actor.scope === 'All';
 
 /**
+ * Nobody touches an account that reaches further than their own: one with administrator rights they lack,
+ * or with scope All when theirs is not. Even an e-mail change would do harm: it takes over the account
+ * (a set-password link goes to the new address) or locks its owner out.
+ */
+function assertNotOutranked(actor: AuthenticatedUser, target: LoadedUser): void {
+  if (target.role?.isAdmin && !actor.isAdmin) throw new Forbidden(ADMIN_ACCOUNT_NEEDS_ADMIN);
+  if (target.row.scope === 'All' && actor.scope !== 'All') throw new Forbidden(SCOPE_ALL_ACCOUNT_NEEDS_SCOPE_ALL);
+}
+
+/**
  * Role, scope, lockout, password and deletion of a user with scope All stay with administrators with
  * scope All: an administrator of one organization could otherwise make a scope-All colleague an
  * administrator, or take over their account, and so gain rights they do not have.
  */
 export function assertMayControlAccount(actor: AuthenticatedUser, target: LoadedUser): void {
+  assertNotOutranked(actor, target);
   if (target.row.scope === 'All' && !isAdminWithScopeAll(actor)) throw new Forbidden(SCOPE_ALL_ACCOUNT_NEEDS_ADMIN_ALL);
 }

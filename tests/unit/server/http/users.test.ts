@@ -17,6 +17,7 @@ import {
   OWN_ORGANIZATIONS_ONLY,
   ROLE_NEEDS_ADMIN,
   SCOPE_ALL_ACCOUNT_NEEDS_ADMIN_ALL,
+  SCOPE_ALL_ACCOUNT_NEEDS_SCOPE_ALL,
   SCOPE_ALL_NEEDS_ADMIN_ALL,
 } from '../../../../server/http/users/user-rules';
 import { verifyPassword } from '../../../../server/identity/password';
@@ -279,7 +280,7 @@ describe('changing a user', () => {
     expect(demote.json()).toEqual({ error: CANNOT_DROP_OWN_ADMIN });
   });
 
-  it('keeps role, scope, lockout, password and deletion of a user with scope All with administrators with scope All', async () => {
+  it('keeps every change, lockout, password and deletion of a user with scope All from an administrator of one organization', async () => {
     const admin = await read(ids.admin!);
     const attempts = [
       ['PUT', `/api/users/${ids.admin}`, unchanged(admin, { accessGroupId: ids.analystRole })],
@@ -288,15 +289,28 @@ describe('changing a user', () => {
       ['DELETE', `/api/users/${ids.admin}`],
       ['POST', `/api/users/${ids.admin}/password`, { password: 'a long enough passphrase' }],
       ['POST', `/api/users/${ids.admin}/password-link`],
+      // A new e-mail would lock the administrator out (or hand their account to whoever reads it).
+      ['PUT', `/api/users/${ids.admin}`, unchanged(admin, { email: 'mallory@lab.test' })],
+      ['PUT', `/api/users/${ids.admin}`, unchanged(admin, { firstName: 'Mallory' })],
     ] as const;
     for (const [method, url, payload] of attempts) {
       const res = await call('orgAdmin', method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ error: SCOPE_ALL_ACCOUNT_NEEDS_ADMIN_ALL });
+      expect(res.json()).toEqual({ error: SCOPE_ALL_ACCOUNT_NEEDS_SCOPE_ALL });
     }
     expect(await read(ids.admin!)).toEqual(admin);
-    // The same administrator may still change what is not about control of the account.
-    const renamed = await call('orgAdmin', 'PUT', `/api/users/${ids.admin}`, unchanged(admin, { firstName: 'Ada' }));
+  });
+
+  it('keeps scope and role of a user with scope All with administrators with scope All, and their account with administrators', async () => {
+    const manager = await read(ids.managerAll!);
+    const narrowed = await call('managerAll', 'PUT', `/api/users/${ids.managerAll}`, unchanged(manager, { scope: 'Organization' }));
+    expect(narrowed.statusCode).toBe(403);
+    expect(narrowed.json()).toEqual({ error: SCOPE_ALL_ACCOUNT_NEEDS_ADMIN_ALL });
+    const admin = await read(ids.admin!);
+    const res = await call('managerAll', 'PUT', `/api/users/${ids.admin}`, unchanged(admin, { email: 'mallory@lab.test' }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: ADMIN_ACCOUNT_NEEDS_ADMIN });
+    const renamed = await call('admin', 'PUT', `/api/users/${ids.managerAll}`, unchanged(manager, { firstName: 'Maja' }));
     expect(renamed.statusCode).toBe(200);
   });
 
