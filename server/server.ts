@@ -32,7 +32,6 @@ async function main(): Promise<void> {
     config,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   });
-  app.addHook('onClose', () => database.close());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,13 +41,25 @@ async function main(): Promise<void> {
     // In-flight requests finish; a hung one cannot keep the process alive past 10 s.
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    // After the app's own onClose hooks (they run last-registered first): the search runtime must give
+    // back its listening connection before the pool can end.
+    await database.close();
     clearTimeout(timer);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify logs every interface it listens on (http://127.0.0.1:8080, the LAN address), but only
+  // PUBLIC_URL can sign in (the others are redirected there), so the listen lines stay unlogged.
+  await app.ready();
+  const level = app.log.level;
+  app.log.level = 'silent';
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } finally {
+    app.log.level = level;
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`;
   const lines = [``, `Locus is running at ${config.publicUrl}`, `Data: ${where}`];
   if (config.identity.kind === 'external') {

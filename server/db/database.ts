@@ -53,30 +53,49 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema });
+  // Connections held by listen(): pool.end() waits for every checked-out client, so close() ends these first.
+  const listening = new Set<() => Promise<void>>();
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([...listening].map((stop) => stop()));
+      await pool.end();
+    },
     listen: async (channel, onPayload, onLost) => {
       const client = await pool.connect();
       let done = false;
-      client.on('notification', (message) => {
+      const onNotification = (message: pg.Notification) => {
         if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      client.on('error', (err) => {
+      };
+      const onError = (err: Error) => {
         if (done) return;
         done = true;
+        listening.delete(stop);
         client.release(err);
         onLost(err);
-      });
-      await client.query(`LISTEN ${identifier(channel)}`);
-      return async () => {
+      };
+      const stop = async () => {
         if (done) return;
         done = true;
+        listening.delete(stop);
+        client.off('notification', onNotification);
         await client.query(`UNLISTEN ${identifier(channel)}`).catch(() => undefined);
+        // Back to the pool idle (the pool now hears its errors), so pool.end() can end it.
         client.release();
+        client.off('error', onError);
       };
+      listening.add(stop);
+      client.on('notification', onNotification);
+      client.on('error', onError);
+      try {
+        await client.query(`LISTEN ${identifier(channel)}`);
+      } catch (err) {
+        await stop();
+        throw err;
+      }
+      return stop;
     },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);

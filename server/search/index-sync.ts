@@ -36,6 +36,8 @@ export class IndexSync {
   private readonly instance = randomUUID();
   private stop: (() => Promise<void>) | null = null;
   private closed = false;
+  /** The wait before listening again after a lost connection; cleared on close so nothing restarts. */
+  private retry: ReturnType<typeof setTimeout> | null = null;
   /** Profiles heard of while the index is being rebuilt: read again once the new index is in place. */
   private heardDuringRebuild: Set<string> | null = null;
 
@@ -49,7 +51,10 @@ export class IndexSync {
   async start(): Promise<void> {
     const { database } = this.deps;
     if (!database.listen || this.closed) return;
-    this.stop = await database.listen(CHANNEL, (payload) => void this.heard(payload), (err) => this.lost(err));
+    const stop = await database.listen(CHANNEL, (payload) => void this.heard(payload), (err) => this.lost(err));
+    // Closed while the connection was being opened: nobody else would end it.
+    if (this.closed) await stop();
+    else this.stop = stop;
   }
 
   /**
@@ -73,10 +78,14 @@ export class IndexSync {
     await this.deps.database.notify?.(CHANNEL, JSON.stringify({ profileId, from: this.instance }));
   }
 
+  /** Stops listening and ends the listening connection, so the pool can end (server shutdown). */
   async close(): Promise<void> {
     this.closed = true;
-    await this.stop?.();
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    const stop = this.stop;
     this.stop = null;
+    await stop?.();
   }
 
   private async heard(payload: string): Promise<void> {
@@ -94,7 +103,10 @@ export class IndexSync {
     this.stop = null;
     if (this.closed) return;
     this.deps.onError(err, 'lost the connection that hears profile decisions; listening again and rebuilding the matching index');
-    setTimeout(() => void this.resync(), this.deps.retryMs ?? 1000);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.resync();
+    }, this.deps.retryMs ?? 1000);
   }
 
   private async resync(): Promise<void> {
