@@ -1,9 +1,52 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
  * Configuration, read once from the environment at start and validated; handlers never read
  * process.env. Each variable is documented beside its default.
  */
+/** Names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUST_PROXY entry: an address, an address/prefix (or /netmask), or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY: unset trusts no proxy (X-Forwarded-For is ignored, the client address is the peer's);
+ * a hop count trusts that many proxies in front; otherwise a comma list of the proxies' addresses or CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma list of addresses or CIDRs${bad.length > 0 ? ` (not ${bad.join(', ')})` : ''}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's trustProxy for Config.trustProxy. A hop count becomes a function: Fastify 5 takes a bare
+ * number to mean "trust nobody", since it cannot tell a proxy from a client naming enough hops itself;
+ * a hop count is for servers reached only through their proxies (README).
+ */
+export function fastifyTrustProxy(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -30,9 +73,17 @@ export const ConfigSchema = z
     LOCUS_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
     /** Demo data on first start (a demo organization); refused when NODE_ENV=production. */
     LOCUS_DEMO: bool.optional(),
+    /** Proxies whose X-Forwarded-* headers are believed (client address for sign-in throttling, scheme and host): a hop count or addresses/CIDRs. */
+    TRUST_PROXY: trustProxy.optional(),
     /** Lifetime of access tokens issued by the embedded provider, in seconds. */
-    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
-    /** Failed sign-ins allowed per account and address per 15 minutes before further tries are refused. */
+    ACCESS_TOKEN_TTL: z.coerce
+      .number()
+      .int()
+      // The app renews a token shortly before it expires; a shorter lifetime would have it renewing all the time.
+      .min(60, 'must be at least 60 seconds (the lifetime of an access token; the app renews it shortly before it expires)')
+      .max(86_400, 'must be at most 86400 seconds (one day)')
+      .default(900),
+    /** Failed sign-ins allowed per account per 15 minutes before further tries are refused (an address may fail five times as often). */
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@mail.example.org). Unset: e-mails stay in the outbox, readable in the app. */
@@ -59,6 +110,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Fastify's trustProxy: false trusts no proxy, a number that many hops, a list those addresses. */
+  trustProxy: false | number | string[];
   identity:
     | { kind: 'embedded'; issuer: string; clientId: string; audience: string; accessTokenTtl: number; loginRateLimit: number }
     | { kind: 'external'; issuer: string; clientId: string; audience: string };
@@ -94,6 +147,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    // A hop count of 0 trusts nobody, as unset does.
+    trustProxy: e.TRUST_PROXY === undefined || e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
     identity:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_AUDIENCE
         ? { kind: 'external', issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, audience: e.OIDC_AUDIENCE }

@@ -15,7 +15,10 @@ import { loginPage, messagePage, STYLESHEET_PATH, type PagePaths } from './pages
 
 export const INCORRECT_CREDENTIALS = 'The e-mail or password is incorrect.';
 export const ACCOUNT_LOCKED = 'This account is locked. Contact your administrator.';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+/** Said when the account or the address used up its failures; the wait is until the block ends. */
+export function tooManyAttempts(minutes: number): string {
+  return `Too many failed sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+}
 export const MISSING_CREDENTIALS = 'Enter your e-mail and password.';
 export const INTERACTION_EXPIRED = 'This sign-in request has expired or was already used. Return to Locus and sign in again.';
 
@@ -128,15 +131,17 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
         const form = (status: number, error: string) => sendHtml(reply, status, loginPage(paths, { uid: interaction.uid, email, error }));
         if (!email || !password) return form(400, MISSING_CREDENTIALS);
 
-        const key = LoginThrottle.key(email, request.ip);
-        if (throttle.isBlocked(key)) {
-          return sendHtml(reply, 429, messagePage(paths, { title: 'Sign-in refused', message: TOO_MANY_ATTEMPTS }));
+        // Checked before the password: a blocked account stays shut to the right password too, until the block ends.
+        const blockedUntil = throttle.blockedUntil(email, request.ip);
+        if (blockedUntil) {
+          const minutes = Math.max(1, Math.ceil((blockedUntil.getTime() - deps.clock.now().getTime()) / 60_000));
+          return sendHtml(reply, 429, messagePage(paths, { title: 'Sign-in refused', message: tooManyAttempts(minutes) }));
         }
 
         const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
         const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await timingDummy()));
         if (!user || !user.passwordHash || !passwordOk) {
-          throttle.recordFailure(key);
+          throttle.recordFailure(email, request.ip);
           if (user) {
             await db.update(users).set({ failedSignIns: sql`${users.failedSignIns} + 1` }).where(eq(users.id, user.id));
           }
@@ -146,7 +151,7 @@ export async function interactionRoutes(app: FastifyInstance, deps: InteractionD
         // Said only to someone who knows the password, so it reveals nothing to a guesser.
         if (user.lockedAt) return form(403, ACCOUNT_LOCKED);
 
-        throttle.reset(key);
+        throttle.recordSuccess(email);
         if (user.failedSignIns !== 0) await db.update(users).set({ failedSignIns: 0 }).where(eq(users.id, user.id));
         // remember: false keeps the provider session in a browser-session cookie (shared lab machines).
         return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'], remember: false } }, false);

@@ -232,7 +232,8 @@ export function createProvider(deps: {
   };
 
   const provider = new Provider(identity.issuer, configuration);
-  // Behind a TLS-terminating proxy: trust X-Forwarded-Proto/Host for URLs and secure cookies.
-  provider.proxy = true;
+  // Behind a TLS-terminating proxy (TRUST_PROXY set): trust X-Forwarded-Proto/Host for URLs and secure
+  // cookies. Koa knows no list of proxies, only on or off; without TRUST_PROXY nobody's headers are believed.
+  provider.proxy = config.trustProxy !== false;
   return provider;
 }

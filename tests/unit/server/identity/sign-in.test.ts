@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import { users } from '../../../../server/db/schema';
-import { browse, CookieJar, freshDatabase, seedUser, signIn, startApp, startAuthorization, submitLogin } from './helpers';
+import { browse, CookieJar, freshDatabase, seedUser, signIn, startApp, startAuthorization, submitLogin, testConfig } from './helpers';
 
 const INCORRECT = 'The e-mail or password is incorrect.';
 const LOCKED = 'This account is locked. Contact your administrator.';
@@ -101,13 +101,30 @@ describe('sign-in page of the embedded provider', () => {
     expect(wrong.body).not.toContain(LOCKED);
   });
 
-  it('answers 429 after the configured number of failures for that e-mail and address', async () => {
+  /** The sign-in form posted from `remoteAddress`, optionally naming another client in X-Forwarded-For. */
+  const postLogin = (to: FastifyInstance, jar: CookieJar, uid: string, form: { email: string; password: string }, from: { remoteAddress?: string; forwardedFor?: string } = {}) =>
+    to.inject({
+      method: 'POST',
+      url: `/oidc/interaction/${uid}/login`,
+      ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+      headers: {
+        host: 'localhost:8080',
+        cookie: jar.header(),
+        ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it('answers 429 after the configured number of failures for that account, from any address and to the right password', async () => {
     // testConfig sets LOGIN_RATE_LIMIT=3.
     const user = await seedUser(database.db);
     const jar = new CookieJar();
     const { uid } = await startAuthorization(app, jar);
     for (let i = 0; i < 3; i += 1) {
-      expect((await submitLogin(app, jar, uid, user.email, `wrong ${i}`)).statusCode).toBe(401);
+      // Each try names another client address: without TRUST_PROXY the header is not believed.
+      const wrong = await postLogin(app, jar, uid, { email: user.email, password: `wrong ${i}` }, { forwardedFor: `203.0.113.${i}` });
+      expect(wrong.statusCode).toBe(401);
     }
     const blocked = await submitLogin(app, jar, uid, user.email, user.password);
     expect(blocked.statusCode).toBe(429);
@@ -115,19 +132,32 @@ describe('sign-in page of the embedded provider', () => {
     expect(blocked.headers['cache-control']).toBe('no-store');
     expect(await failedSignIns(user.id)).toBe(3);
 
-    // Another address is counted apart (trustProxy: the client address comes from X-Forwarded-For).
-    const other = await app.inject({
-      method: 'POST',
-      url: `/oidc/interaction/${uid}/login`,
-      headers: {
-        host: 'localhost:8080',
-        cookie: jar.header(),
-        'x-forwarded-for': '203.0.113.9',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({ email: user.email, password: user.password }).toString(),
-    });
-    expect(other.statusCode).toBe(303);
+    // The account is blocked, not the address: another client, another e-mail spelling, still the right password.
+    for (const from of [{ forwardedFor: '203.0.113.9' }, { remoteAddress: '198.51.100.20' }]) {
+      const other = await postLogin(app, jar, uid, { email: user.email.toUpperCase(), password: user.password }, from);
+      expect(other.statusCode).toBe(429);
+    }
+  });
+
+  it('believes X-Forwarded-For only from a configured proxy, and blocks an address that fails over many accounts', async () => {
+    const behindProxy = await startApp(database, { config: testConfig({ TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT: '1' }) });
+    try {
+      const jar = new CookieJar();
+      const { uid } = await startAuthorization(behindProxy, jar);
+      // One failure per account; an address may fail five times over every account it tries.
+      for (let i = 0; i < 5; i += 1) {
+        const guess = await postLogin(behindProxy, jar, uid, { email: `nobody${i}@example.org`, password: 'guess' }, { forwardedFor: '203.0.113.50' });
+        expect(guess.statusCode).toBe(401);
+      }
+      const user = await seedUser(database.db);
+      const sprayer = await postLogin(behindProxy, jar, uid, { email: user.email, password: user.password }, { forwardedFor: '203.0.113.50' });
+      expect(sprayer.statusCode).toBe(429);
+      // The proxy itself is not the client: another address behind it signs in.
+      const colleague = await postLogin(behindProxy, jar, uid, { email: user.email, password: user.password }, { forwardedFor: '203.0.113.51' });
+      expect(colleague.statusCode).toBe(303);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it('signs in end to end and lands on the SPA callback with a code and the state', async () => {
@@ -151,13 +181,8 @@ describe('sign-in page of the embedded provider', () => {
   it('caps sign-in form posts per address, whatever their outcome', async () => {
     const jar = new CookieJar();
     const { uid } = await startAuthorization(app, jar);
-    const post = () =>
-      app.inject({
-        method: 'POST',
-        url: `/oidc/interaction/${uid}/login`,
-        headers: { host: 'localhost:8080', cookie: jar.header(), 'x-forwarded-for': '198.51.100.7', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'email=&password=',
-      });
+    // An address of its own, so the other tests' posts do not count.
+    const post = () => postLogin(app, jar, uid, { email: '', password: '' }, { remoteAddress: '198.51.100.7' });
     for (let i = 0; i < 30; i += 1) expect((await post()).statusCode).toBe(400);
     expect((await post()).statusCode).toBe(429);
   });
