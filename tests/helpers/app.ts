@@ -38,7 +38,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { database?: Database; clock?: Clock; spaRoot?: string; config?: Config } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { database?: Database; clock?: Clock; spaRoot?: string; config?: Config; redirectToPublicUrl?: boolean } = {},
+): Promise<TestApp> {
   const database = opts.database ?? (await freshPglite());
   const verifier = new FakeVerifier();
   const app = await buildApp({
@@ -47,6 +49,8 @@ export async function createTestApp(opts: { database?: Database; clock?: Clock; 
     verifier,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.spaRoot ? { spaRoot: opts.spaRoot } : {}),
+    // Injected requests carry Host localhost:80, not PUBLIC_URL's; tests/unit/server/http/canonical-host.test.ts covers the redirect.
+    redirectToPublicUrl: opts.redirectToPublicUrl ?? false,
   });
   await app.ready();
   return {

@@ -20,7 +20,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export { freshPglite as freshDatabase } from '../../../helpers/database';
 
 export async function startApp(database: Database, opts: { config?: Config; clock?: Clock } = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ database, config: opts.config ?? testConfig(), ...(opts.clock ? { clock: opts.clock } : {}) });
+  // Not every request here names Host localhost:8080; tests/unit/server/http/canonical-host.test.ts covers the redirect.
+  const app = await buildApp({ database, config: opts.config ?? testConfig(), redirectToPublicUrl: false, ...(opts.clock ? { clock: opts.clock } : {}) });
   await app.ready();
   return app;
 }
