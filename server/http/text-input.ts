@@ -11,10 +11,14 @@ export function textProblem(text: string): string | null {
   return null;
 }
 
+const UNPRINTABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`, 'g');
+/** A key or file name as it can be shown: the characters refused written as escapes ("a\u0000b"). */
+const shown = (text: string) => text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 /** Refuses `text` with a 400 whose message starts with `label` (the field as people read it) and whose details give `path`. */
 export function checkText(label: string, path: string, text: string): void {
   const problem = textProblem(text);
-  if (problem) throw new BadRequest(`${label}: ${problem}`, [{ path, message: problem }]);
+  if (problem) throw new BadRequest(`${shown(label)}: ${problem}`, [{ path: shown(path), message: problem }]);
 }
 
 const WHERE = { body: '', query: 'query parameter ', params: 'path parameter ' } as const;

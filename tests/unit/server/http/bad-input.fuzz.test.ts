@@ -100,13 +100,15 @@ const BOUNDARY = 'FuzzBoundary';
 const filePart = (name: string, fileName: string, content: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${content}\r\n`;
 const fieldPart = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const END = `--${BOUNDARY}--\r\n`;
+/** File contents: printable text, or any 7-bit characters, NUL included (file contents are not text fields: parsers must cope). */
+const content = fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary-ascii', maxLength: 40 }));
 
 /** A multipart body with its content type: malformed, or well formed around bad text. */
 const multipartBodies = fc.oneof(
-  fc.string({ maxLength: 40 }).map((content) => ({ type: 'multipart/form-data', body: filePart('file', 'a.csv', content) + END })),
-  fc.string({ maxLength: 40 }).map((content) => ({ type: 'multipart/form-data; boundary=Other', body: filePart('file', 'a.csv', content) + END })),
-  fc.string({ maxLength: 40 }).map((content) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: filePart('file', 'a.csv', content) })),
-  fc.tuple(badText, fc.string({ maxLength: 40 })).map(([name, content]) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: filePart('file', name, content) + END })),
+  content.map((content) => ({ type: 'multipart/form-data', body: filePart('file', 'a.csv', content) + END })),
+  content.map((content) => ({ type: 'multipart/form-data; boundary=Other', body: filePart('file', 'a.csv', content) + END })),
+  content.map((content) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: filePart('file', 'a.csv', content) })),
+  fc.tuple(badText, content).map(([name, content]) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: filePart('file', name, content) + END })),
   fc.tuple(fc.constantFrom('title', 'version', 'caseId', 'population'), badText).map(([name, value]) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: fieldPart(name, value) + filePart('file', 'a.csv', 'x') + END })),
   fc.tuple(fc.constantFrom('title', 'version', 'caseId'), fc.oneof(hugeNumber, fc.string({ maxLength: 10 }))).map(([name, value]) => ({ type: `multipart/form-data; boundary=${BOUNDARY}`, body: fieldPart(name, value) + END })),
   // Three files where one (or two) may come.
@@ -216,7 +218,13 @@ const requestOf = (routes: { method: string; url: string; template: unknown }[])
     route: fc.constant(route),
     params: fc.array(paramValue, { minLength: 3, maxLength: 3 }),
     query: queryString,
-    body: fc.oneof({ weight: 4, arbitrary: mutatedTemplate(route.template).map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: jsonBodies.map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: multipartBodies }, { weight: 1, arbitrary: fc.constantFrom({ type: 'text/plain', body: 'name=a' }, { type: 'application/x-www-form-urlencoded', body: 'name=%00' }) }),
+    body: fc.oneof({ weight: 4, arbitrary: mutatedTemplate(route.template).map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: jsonBodies.map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: multipartBodies }, { weight: 1, arbitrary: fc.constantFrom(
+          { type: 'text/plain', body: 'name=a' },
+          { type: 'application/x-www-form-urlencoded', body: 'name=%00' },
+          { type: 'application/json; charset=utf-16', body: '{"name":"a"}' },
+          { type: 'application/merge-patch+json', body: '{"name":"\\u0000"}' },
+          { type: 'multipart/mixed; boundary=x', body: '--x--' },
+        ) }),
   }));
 
 function urlOf(url: string, values: string[]): string {
