@@ -3,7 +3,7 @@ import fastifyMiddie from '@fastify/middie';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { deleteExpired } from './adapter';
+import { createAdapterFactory, deleteExpired } from './adapter';
 import { interactionRoutes } from './interactions';
 import { SET_PASSWORD_PATH } from './password-links';
 import { setPasswordRoutes } from './set-password';
@@ -11,7 +11,7 @@ import { loadIdentityKeys, SIGNING_ALG } from './keys';
 import type { PagePaths } from './pages';
 import { createProvider } from './provider';
 import type { TokenVerifier } from './token-verifier';
-import { createLocalVerifier, createRemoteVerifier } from './verify-token';
+import { createLocalVerifier, createRemoteVerifier, requiringLiveGrant } from './verify-token';
 
 /** Where the embedded provider is mounted in this Fastify app; the issuer is `${PUBLIC_URL}/oidc`. */
 export const OIDC_MOUNT = '/oidc';
@@ -60,11 +60,9 @@ export async function registerIdentity(
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  return createLocalVerifier({
-    issuer: identity.issuer,
-    audience: identity.audience,
-    keys: keys.publicSigning,
-    clock,
-    algorithms: [SIGNING_ALG],
-  });
+  const grants = createAdapterFactory(db, clock)('Grant');
+  return requiringLiveGrant(
+    createLocalVerifier({ issuer: identity.issuer, audience: identity.audience, keys: keys.publicSigning, clock, algorithms: [SIGNING_ALG] }),
+    async (grantId) => (await grants.find(grantId)) !== undefined,
+  );
 }

@@ -84,6 +84,7 @@ declare module 'oidc-provider' {
     kind: string;
     accountId?: string;
     clientId?: string;
+    grantId?: string;
     scope?: string;
     resourceServer?: ResourceServerView;
   }

@@ -172,7 +172,8 @@ export function createProvider(deps: {
     extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: TokenView) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const row = await activeUser(db, token.accountId);
-      return row ? locusClaims(db, row) : undefined;
+      // grant_id: the API refuses the token once the grant is gone (sign-out), as JWTs are not looked up.
+      return row ? { ...(await locusClaims(db, row)), ...(token.grantId ? { grant_id: token.grantId } : {}) } : undefined;
     },
     features: {
       devInteractions: { enabled: false },

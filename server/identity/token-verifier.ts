@@ -4,6 +4,8 @@ export interface VerifiedToken {
   email?: string;
   issuedAt: Date;
   scopes: string[];
+  /** The embedded provider's grant the token was issued under (claim grant_id); signing out deletes it. */
+  grantId?: string;
 }
 
 /** Verifies a bearer access token (signature, issuer, audience, expiry); throws Unauthorized when invalid. */

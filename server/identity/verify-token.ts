@@ -64,6 +64,7 @@ async function verifyWith(keys: JWTVerifyGetKey, token: string, opts: VerifyOpti
     ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
     issuedAt: new Date(payload.iat * 1000),
     scopes: scopesOf(payload),
+    ...(typeof payload.grant_id === 'string' ? { grantId: payload.grant_id } : {}),
   };
 }
 
@@ -73,6 +74,23 @@ export function createLocalVerifier(opts: { issuer: string; audience: string; ke
   return {
     verify: (token) =>
       verifyWith(keySet, token, { issuer: opts.issuer, audience: opts.audience, clock: opts.clock, typ: 'at+jwt', algorithms: opts.algorithms }),
+  };
+}
+
+export const SIGNED_OUT = 'The access token was revoked: its sign-in has ended';
+
+/**
+ * The embedded provider's tokens stay valid only while their grant does. Signing out (end session)
+ * and revoking the refresh token delete the grant, so its access tokens answer 401 at once instead
+ * of living out their lifetime; `grantExists` is one lookup by primary key, on either database.
+ */
+export function requiringLiveGrant(verifier: TokenVerifier, grantExists: (grantId: string) => Promise<boolean>): TokenVerifier {
+  return {
+    async verify(token) {
+      const verified = await verifier.verify(token);
+      if (!verified.grantId || !(await grantExists(verified.grantId))) throw new Unauthorized(SIGNED_OUT);
+      return verified;
+    },
   };
 }
 

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import { errorPage, loginPage } from '../../../../server/identity/pages';
-import { browse, CookieJar, freshDatabase, HOST, seedUser, signIn, startApp, tokenRequest, type TokenSet } from './helpers';
+import { SIGNED_OUT } from '../../../../server/identity/verify-token';
+import { browse, CookieJar, freshDatabase, getMe, HOST, seedUser, signIn, startApp, tokenRequest, type TokenSet } from './helpers';
 
 const LOGGED_OUT = 'http://localhost:8080/authentication/logged-out';
 
@@ -30,6 +31,7 @@ describe('sign-out and error pages of the embedded provider', () => {
     const jar = new CookieJar();
     const { tokens } = await signIn(app, user, jar);
     expect(jar.has('_session')).toBe(true);
+    expect((await getMe(app, tokens.access_token)).statusCode).toBe(200);
 
     const params = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: LOGGED_OUT, state: 'bye' });
     const page = await browse(app, jar, { url: `/oidc/session/end?${params}` });
@@ -49,9 +51,12 @@ describe('sign-out and error pages of the embedded provider', () => {
     expect(confirmed.headers.location).toBe(`${LOGGED_OUT}?state=bye`);
     expect(jar.has('_session')).toBe(false);
 
-    // Tokens are bound to the session: the refresh token died with it.
+    // Tokens are bound to the session: the refresh token died with it, and the access token with it.
     const refresh = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(refresh.statusCode).toBe(400);
+    const me = await getMe(app, tokens.access_token);
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ error: SIGNED_OUT });
   });
 
   it('refuses the confirmation without the xsrf secret', async () => {
@@ -77,6 +82,18 @@ describe('sign-out and error pages of the embedded provider', () => {
     expect(success.body).not.toMatch(/<script/i);
     const refresh = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(refresh.json<TokenSet & { error?: string }>().error).toBe('invalid_grant');
+    expect((await getMe(app, tokens.access_token)).statusCode).toBe(401);
+  });
+
+  it('keeps the access tokens of another sign-in of the same user', async () => {
+    const user = await seedUser(database.db);
+    const jar = new CookieJar();
+    const { tokens } = await signIn(app, user, jar);
+    const elsewhere = (await signIn(app, user)).tokens;
+    const page = await browse(app, jar, { url: `/oidc/session/end?${new URLSearchParams({ id_token_hint: tokens.id_token })}` });
+    await browse(app, jar, { method: 'POST', url: '/oidc/session/end/confirm', body: { xsrf: xsrfOf(page.body), logout: 'yes' } });
+    expect((await getMe(app, tokens.access_token)).statusCode).toBe(401);
+    expect((await getMe(app, elsewhere.access_token)).statusCode).toBe(200);
   });
 
   it("lets oidc-provider's self-submitting page (no session) run under the CSP: its script hash is allowed, with a no-script button", async () => {

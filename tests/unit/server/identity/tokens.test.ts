@@ -4,6 +4,7 @@ import { generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import { accessGroupPermissions, identityKeys, users } from '../../../../server/db/schema';
+import { SIGNED_OUT } from '../../../../server/identity/verify-token';
 import {
   browse,
   CLIENT_ID,
@@ -199,6 +200,8 @@ describe('tokens of the embedded provider', () => {
     const refresh = await tokenRequest(app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(refresh.statusCode).toBe(400);
     expect(refresh.json()).toMatchObject({ error: 'invalid_grant' });
+    // The refresh token's grant went with it, and every access token issued under it (what the SPA's sign-out revokes).
+    expect((await getMe(app, tokens.access_token)).statusCode).toBe(401);
   });
 
   it('refuses the access token and the refresh token of a user locked after sign-in', async () => {
@@ -213,14 +216,26 @@ describe('tokens of the embedded provider', () => {
 
   describe('tokens the API must refuse with 401', () => {
     let user: SeededUser;
+    /** The grant of a real sign-in of `user`: the API refuses a token whose grant is not there. */
+    let grantId: string;
     beforeAll(async () => {
       user = await seedUser(database.db);
+      grantId = decodeJwt((await signIn(app, user)).tokens.access_token).payload.grant_id as string;
     });
 
     it('accepts a token minted with the provider key and proper claims (control case)', async () => {
       const { jwk, key } = await providerKey();
-      const token = await mint(key, jwk.kid!, { iss: ISSUER, aud: 'urn:locus:api', sub: user.id });
+      const token = await mint(key, jwk.kid!, { iss: ISSUER, aud: 'urn:locus:api', sub: user.id, grant_id: grantId });
       expect((await getMe(app, token)).statusCode).toBe(200);
+    });
+
+    it('refuses a well-signed token that names no grant, or one that is gone', async () => {
+      const { jwk, key } = await providerKey();
+      for (const claims of [{}, { grant_id: 'no-such-grant' }]) {
+        const me = await getMe(app, await mint(key, jwk.kid!, { iss: ISSUER, aud: 'urn:locus:api', sub: user.id, ...claims }));
+        expect(me.statusCode).toBe(401);
+        expect(me.json()).toEqual({ error: SIGNED_OUT });
+      }
     });
 
     it('refuses a token signed by another key', async () => {
