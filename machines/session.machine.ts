@@ -69,7 +69,7 @@ export interface SessionContext {
 }
 
 export type SessionEvent =
-  /** oidc-client-ts accessTokenExpiring, 60 s before expiry (spec 9). */
+  /** The token expires soon: 60 s before expiry (spec 9), or a third of a shorter lifetime (src/auth/session-actors.ts). */
   | { type: 'token.expiring' }
   | { type: 'token.expired' }
   /** oidc-client-ts silentRenewError (only raised by its own automatic renew, which Locus leaves off). */

@@ -20,6 +20,22 @@ import { getUserManager } from './user-manager';
 /** Spec 9: the expiring notice comes 60 s before expiry. */
 const EXPIRING_NOTICE_SECONDS = 60;
 
+/**
+ * Seconds before expiry to renew a token that lives `lifetime` seconds: spec 9's 60, or a third of a
+ * shorter lifetime. oidc-client-ts's fixed notice would fire a 60 s token's renewal the second it arrives,
+ * and so renew every second.
+ */
+export function renewalNoticeSeconds(lifetime: number): number {
+  return Math.min(EXPIRING_NOTICE_SECONDS, lifetime / 3);
+}
+
+/** A token's whole lifetime: exp − iat of a JWT, else (an opaque token) the time it has left now. */
+function lifetimeOf(user: User): number | undefined {
+  const payload = accessTokenPayload(user.access_token);
+  if (typeof payload?.exp === 'number' && typeof payload.iat === 'number') return payload.exp - payload.iat;
+  return user.expires_in;
+}
+
 const REQUEST_FAILED = 'Your request failed. Please try again later.';
 const FORBIDDEN = 'You do not have permission to perform this action.';
 
@@ -160,23 +176,32 @@ export function createSessionImplementations(edge: SessionEdge = browserEdge) {
         const send = (event: SessionEvent) => sendBack(event);
         let removers: Array<() => void> = [];
         let stopped = false;
+        let renewal: ReturnType<typeof setTimeout> | undefined;
+        // One renewal per token, renewalNoticeSeconds before it expires (at once when that time has passed).
+        const scheduleRenewal = (user: User | null) => {
+          clearTimeout(renewal);
+          const left = user?.expires_in;
+          if (stopped || !user || left === undefined) return;
+          const due = left - renewalNoticeSeconds(lifetimeOf(user) ?? left);
+          renewal = setTimeout(() => send({ type: 'token.expiring' }), Math.max(0, due) * 1000);
+        };
         void edge
           .userManager()
           .then(async (manager) => {
             if (stopped) return;
             removers = [
-              manager.events.addAccessTokenExpiring(() => send({ type: 'token.expiring' })),
+              // A renewed token is stored, and loaded, before the machine hears of it.
+              manager.events.addUserLoaded(scheduleRenewal),
               manager.events.addAccessTokenExpired(() => send({ type: 'token.expired' })),
               manager.events.addSilentRenewError((error) => send({ type: 'token.renewFailed', error })),
               manager.events.addUserSignedOut(() => send({ type: 'session.ended' })),
             ];
-            // The expiring notice fires once per token; if it fired before anyone listened, ask for renewal now.
-            const user = await manager.getUser();
-            if (!stopped && user?.expires_in !== undefined && user.expires_in <= EXPIRING_NOTICE_SECONDS) send({ type: 'token.expiring' });
+            scheduleRenewal(await manager.getUser());
           })
           .catch((error: unknown) => edge.log('Could not watch token events', error));
         return () => {
           stopped = true;
+          clearTimeout(renewal);
           removers.forEach((remove) => remove());
         };
       }),

@@ -17,14 +17,15 @@ export function userManagerSettings(config: ClientConfig, origin: string, storag
     // Authorization code; PKCE with S256 is the library default.
     response_type: 'code',
     scope: config.scope || SIGN_IN_SCOPES,
-    // The machine renews on accessTokenExpiring (with its own 10 s timeout and 5 s retry).
+    // The machine renews (with its own 10 s timeout and 5 s retry) when session-actors' watchTokens says the token is
+    // expiring: 60 s before expiry, or a third of a shorter lifetime (the library's notice is fixed, hence unused).
     automaticSilentRenew: false,
     // The ID token carries the profile; the embedded provider's userinfo refuses the API's JWT access token.
     loadUserInfo: false,
-    // JWT access tokens cannot be revoked (they expire); revoking the refresh token ends the grant.
+    // Revoking the refresh token ends the grant, and the API refuses the grant's access tokens from then on. Never
+    // 'access_token': the provider refuses to revoke a JWT (unsupported_token_type), an error at every sign-out.
     revokeTokenTypes: ['refresh_token'],
-    // Spec 9: expiring notice 60 s before expiry; silent request timeout 10 s.
-    accessTokenExpiringNotificationTimeInSeconds: 60,
+    // Spec 9: silent request timeout 10 s.
     silentRequestTimeoutInSeconds: 10,
     // Spec 9: session check every 2 s; the monitor is what raises userSignedOut when the provider session ends.
     monitorSession: true,

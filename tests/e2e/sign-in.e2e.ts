@@ -45,7 +45,7 @@ describe('signing in through the embedded provider', () => {
   });
 
   it('renews a short-lived access token silently, without leaving the page', async () => {
-    // The e2e server issues 75 s tokens; the session renews 60 s before expiry.
+    // The e2e server issues 75 s tokens; the session renews a third of that (25 s) before expiry.
     const first = await storedAccessToken(page);
     expect(first).toBeTruthy();
     const path = new URL(page.url()).pathname;

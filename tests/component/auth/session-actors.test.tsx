@@ -7,7 +7,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { API_SCOPE, NO_SCOPE_MESSAGE } from '../../../core/claims';
 import { SessionUnauthorizedError, sessionMachine, type SessionInput } from '../../../machines/session.machine';
-import { createSessionImplementations, toSessionUser, type SessionEdge } from '../../../src/auth/session-actors';
+import { createSessionImplementations, renewalNoticeSeconds, toSessionUser, type SessionEdge } from '../../../src/auth/session-actors';
+import { userManagerSettings } from '../../../src/auth/user-manager';
 import { analystClaims, me } from './fake-session';
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -42,12 +43,17 @@ function fakeUserManager(user: User | null = oidcUser()) {
     removeUser: vi.fn(async () => undefined),
     signinRedirect: vi.fn(() => new Promise<void>(() => {})),
     signinCallback: vi.fn(async () => oidcUser({ state: { redirect: '/all/hits?state=pending' } })),
-    signinSilent: vi.fn(async () => oidcUser({ access_token: jwt({ ...analystClaims, scope: API_SCOPE, jti: 'renewed' }) })),
+    // As oidc-client-ts does: the renewed user is stored and announced (userLoaded) before signinSilent resolves.
+    signinSilent: vi.fn(async () => {
+      const renewed = oidcUser({ access_token: jwt({ ...analystClaims, scope: API_SCOPE, jti: 'renewed' }) });
+      fire('userLoaded', renewed);
+      return renewed;
+    }),
     revokeTokens: vi.fn(async () => undefined),
     signoutRedirect: vi.fn(() => new Promise<void>(() => {})),
     signoutCallback: vi.fn(async () => undefined),
     events: {
-      addAccessTokenExpiring: on('expiring'),
+      addUserLoaded: on('userLoaded'),
       addAccessTokenExpired: on('expired'),
       addSilentRenewError: on('renewError'),
       addUserSignedOut: on('signedOut'),
@@ -160,28 +166,78 @@ describe('live session effects', () => {
     expect(snapshot.context.error).toBe(NO_SCOPE_MESSAGE);
   });
 
-  it('renews on the library\'s accessTokenExpiring event and stops listening after sign-out', async () => {
-    const { manager, fire, handlers } = fakeUserManager();
-    const actor = start(edgeWith(manager));
-    await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
-    await vi.waitFor(() => expect(handlers.expiring).toHaveLength(1));
+  /** A user whose JWT access token lives `lifetime` seconds and has `left` of them to go. */
+  const tokenFor = (lifetime: number, left = lifetime, jti = 'first') => {
+    const now = Math.floor(Date.now() / 1000);
+    const iat = now + left - lifetime;
+    return oidcUser({ access_token: jwt({ ...analystClaims, scope: API_SCOPE, iat, exp: iat + lifetime, jti }), expires_in: left });
+  };
 
-    const before = actor.getSnapshot().context.accessToken;
-    fire('expiring');
-    const renewed = await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }) && s.context.accessToken !== before);
-    expect(manager.signinSilent).toHaveBeenCalledTimes(1);
-    expect(renewed.context.source).toBe('renewed');
+  it('renews once per token, 60 s before expiry, and stops listening after sign-out', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { manager, handlers } = fakeUserManager(tokenFor(900));
+      manager.signinSilent.mockImplementation(async () => {
+        const renewed = tokenFor(900, 900, 'renewed');
+        (handlers.userLoaded ?? []).forEach((h) => h(renewed));
+        return renewed;
+      });
+      const actor = start(edgeWith(manager));
+      await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+      await vi.waitFor(() => expect(handlers.userLoaded).toHaveLength(1));
 
-    actor.send({ type: 'session.signOut' });
-    expect(handlers.expiring).toHaveLength(0);
-    expect(handlers.signedOut).toHaveLength(0);
+      const before = actor.getSnapshot().context.accessToken;
+      await vi.advanceTimersByTimeAsync(839_000);
+      expect(manager.signinSilent).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+      const renewed = await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }) && s.context.accessToken !== before);
+      expect(renewed.context.source).toBe('renewed');
+
+      actor.send({ type: 'session.signOut' });
+      expect(handlers.userLoaded).toHaveLength(0);
+      expect(handlers.signedOut).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(900_000);
+      expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('renews a 60 s token once, a third of its lifetime before expiry, not every second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { manager, handlers } = fakeUserManager(tokenFor(60));
+      manager.signinSilent.mockImplementation(async () => {
+        const renewed = tokenFor(60, 60, `renewed-${manager.signinSilent.mock.calls.length}`);
+        (handlers.userLoaded ?? []).forEach((h) => h(renewed));
+        return renewed;
+      });
+      const actor = start(edgeWith(manager));
+      await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+      await vi.waitFor(() => expect(handlers.userLoaded).toHaveLength(1));
+      // Renewals at 40 s and 80 s: two in 70 s would be one too many; 69 was the bug.
+      await vi.advanceTimersByTimeAsync(39_000);
+      expect(manager.signinSilent).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(31_000);
+      expect(manager.signinSilent).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(11_000);
+      expect(manager.signinSilent).toHaveBeenCalledTimes(2);
+      actor.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for renewal at once when the token was loaded with under 60 s left', async () => {
-    const { manager } = fakeUserManager(oidcUser({ expires_in: 30 }));
+    const { manager } = fakeUserManager(tokenFor(900, 30));
     const actor = start(edgeWith(manager));
     await vi.waitFor(() => expect(manager.signinSilent).toHaveBeenCalled());
     await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
+  });
+
+  it('sets the renewal notice to 60 s, or a third of a shorter lifetime', () => {
+    expect([900, 180, 75, 60].map(renewalNoticeSeconds)).toEqual([60, 60, 25, 20]);
   });
 
   it('restarts sign-in when the provider reports the user signed out elsewhere', async () => {
@@ -195,11 +251,21 @@ describe('live session effects', () => {
 
   it('signs out by revoking the tokens and redirecting to the end-session endpoint', async () => {
     const { manager } = fakeUserManager();
-    const actor = start(edgeWith(manager));
+    const edge = edgeWith(manager);
+    const actor = start(edge);
     await waitFor(actor, (s) => s.matches({ signedIn: 'idle' }));
     actor.send({ type: 'session.signOut' });
     await vi.waitFor(() => expect(manager.signoutRedirect).toHaveBeenCalled());
     expect(manager.revokeTokens).toHaveBeenCalled();
+    expect(edge.log).not.toHaveBeenCalled();
+  });
+
+  it('revokes only the refresh token: the provider refuses to revoke a JWT access token, which would log an error', () => {
+    const settings = userManagerSettings({ authority: 'http://localhost:8080/oidc', clientId: 'locus-spa', scope: '', embeddedProvider: true }, 'http://localhost:8080', {
+      local: localStorage,
+      session: sessionStorage,
+    });
+    expect(settings.revokeTokenTypes).toEqual(['refresh_token']);
   });
 
   it('still signs out locally, and shows the logged-out page, when the provider has no end-session endpoint', async () => {
