@@ -50,6 +50,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** PostgreSQL through a connection pool (DATABASE_URL). */
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped database) leaves the pool
+  // and the next query opens another; unheard, pg raises it as an uncaught exception that stops the process.
+  pool.on('error', () => undefined);
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema });
