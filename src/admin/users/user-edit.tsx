@@ -67,6 +67,8 @@ export function UserEdit({ orgId, id }: { orgId: string; id: string }) {
   const isSelf = editor.record?.id === me.id;
   const isAdmin = canSeeAdminUserOptions(principal);
   const isAdminAll = principal.isAdmin && principal.scope === 'All';
+  // A user with scope All is out of reach of anyone whose scope is narrower, down to their e-mail (the server refuses it).
+  const outranked = editor.record?.scope === 'All' && principal.scope !== 'All';
   // Role, scope, lockout and password of a user with scope All stay with administrators with scope All (the server refuses others).
   const controlsAccount = editor.record?.scope !== 'All' || isAdminAll;
   const scopeOptions = [
@@ -82,14 +84,19 @@ export function UserEdit({ orgId, id }: { orgId: string; id: string }) {
         </p>
       ) : options ? (
         <>
+          {outranked ? (
+            <p className="notice" role="note">
+              Only a user with scope All may change a user with scope All, lock them out, delete them or set their password.
+            </p>
+          ) : null}
           <RecordForm
             schema={UserInput}
             values={values}
             onSubmit={editor.save}
             busy={editor.status === 'saving'}
             cancelHref={tableHref}
-            readOnly={!can(principal, 'Users', editor.isNew ? 'Add' : 'Edit')}
-            onDelete={!editor.isNew && !isSelf && can(principal, 'Users', 'Delete') ? editor.askDelete : undefined}
+            readOnly={outranked || !can(principal, 'Users', editor.isNew ? 'Add' : 'Edit')}
+            onDelete={!editor.isNew && !isSelf && !outranked && can(principal, 'Users', 'Delete') ? editor.askDelete : undefined}
           >
             <TextField name="email" label="Email" type="email" autoComplete="off" required />
             <TextField name="firstName" label="First Name" />
@@ -109,7 +116,7 @@ export function UserEdit({ orgId, id }: { orgId: string; id: string }) {
               </>
             ) : null}
           </RecordForm>
-          {isAdmin && controlsAccount && options.passwordsManagedHere && editor.record ? <PasswordActions user={editor.record} calls={calls} /> : null}
+          {isAdmin && controlsAccount && !outranked && options.passwordsManagedHere && editor.record ? <PasswordActions user={editor.record} calls={calls} /> : null}
         </>
       ) : (
         <p role="status" aria-busy="true">

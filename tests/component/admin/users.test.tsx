@@ -12,6 +12,7 @@ let otherOrgId: string;
 let limitedRoleId: string;
 const tokens: Record<string, string> = {};
 let colleagueId: string;
+let colleagueOfAllId: string;
 let adminId: string;
 
 beforeAll(async () => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
     tokens[name] = t.verifier.issue(id);
   }
   colleagueId = (await createUser(db, { email: 'colleague@oslo.test', accessGroupId: limitedRoleId, organizationIds: [orgId] })).id;
+  colleagueOfAllId = (await createUser(db, { email: 'reader.all@oslo.test', scope: 'All', accessGroupId: limitedRoleId, organizationIds: [orgId] })).id;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -98,19 +100,26 @@ describe('users', () => {
     expect(await apiGet<UserRecord>(`/api/users/${colleagueId}`)).toMatchObject({ firstName: 'Colin', role: { name: 'Case reader' }, lockedOut: false });
   }, 20_000);
 
-  it("lets an administrator of one organization edit a scope-All user's names only, sending the rest unchanged", async () => {
-    const view = await as('orgAdmin', `/${orgId}/users/${adminId}/edit`);
-    const lastName = await screen.findByLabelText('Last Name');
-    expect(screen.getByLabelText(/Role/)).toBeDisabled();
-    expect(screen.getByLabelText(/Scope/)).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: 'Locked out' })).toBeDisabled();
+  it('shows a scope-All user to an administrator of one organization read-only, saying who may change them', async () => {
+    await as('orgAdmin', `/${orgId}/users/${adminId}/edit`);
+    expect(await screen.findByLabelText('Last Name')).toBeDisabled();
+    expect(screen.getByLabelText(/Email/)).toBeDisabled();
+    expect(screen.getByRole('note')).toHaveTextContent('Only a user with scope All may change a user with scope All');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Set password' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('group', { name: 'Organizations' })).not.toBeInTheDocument();
+  });
+
+  it("lets a user manager with scope All edit a scope-All user's names only, sending the rest unchanged", async () => {
+    const view = await as('managerAll', `/${orgId}/users/${colleagueOfAllId}/edit`);
+    const lastName = await screen.findByLabelText('Last Name');
+    expect(screen.getByLabelText(/Scope/)).toBeDisabled();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
     await userEvent.clear(lastName);
     await userEvent.type(lastName, 'Lovelace');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(view.current()).toBe(`/${orgId}/users`));
-    expect(await apiGet<UserRecord>(`/api/users/${adminId}`)).toMatchObject({ lastName: 'Lovelace', scope: 'All', role: { name: 'Administrator' } });
+    expect(await apiGet<UserRecord>(`/api/users/${colleagueOfAllId}`)).toMatchObject({ lastName: 'Lovelace', scope: 'All', role: { name: 'Case reader' } });
   }, 20_000);
 
   it('hides the organization checkboxes from a user without scope All', async () => {
