@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
       DATA_DIR: dataDir,
-      // Short-lived tokens: "expiring" fires 60 s before expiry, so silent renewal happens within the run.
+      // Short-lived tokens: the session renews a third of the lifetime (25 s) before expiry, so within the run.
       ACCESS_TOKEN_TTL: '75',
       LOGIN_RATE_LIMIT: '50',
       LOG_LEVEL: 'warn',
