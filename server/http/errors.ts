@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { pgErrorCode } from '../db/errors';
 import { registerTextInputCheck } from './text-input';
 
 /** The small family of errors handlers throw; `setErrorHandler` below is the one mapping to HTTP. */
@@ -38,6 +39,9 @@ export class Conflict extends HttpError {
   }
 }
 
+/** PostgreSQL's "invalid byte sequence" (NUL in text) and "unsupported Unicode escape sequence" (\u0000 in jsonb). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /**
  * Client errors carry their message; anything else is logged in full and answered with a bare 500.
  * Text PostgreSQL cannot store (NUL, lone surrogates) is refused here too, before any route runs.
@@ -61,6 +65,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large…
       return reply.code(status).send({ error: err.message });
+    }
+    if (UNSTORABLE_TEXT.has(pgErrorCode(err) ?? '')) {
+      // A backstop: the text check (text-input.ts) refuses such text first wherever a request carries it.
+      request.log.warn({ err }, 'PostgreSQL refused text of the request');
+      return reply.code(400).send({ error: 'The request holds text that cannot be stored (a NUL character or an invalid byte sequence)' });
     }
     request.log.error({ err }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error' });

@@ -3,8 +3,10 @@
  * cannot read are the sender's mistake (400 with a message naming the field), never a 500, and
  * nothing is written. The write and list routes come from the app's own route list.
  */
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
+import { registerErrorHandler } from '../../../../server/http/errors';
 import { caseTypes, cases, citations, populationOrganizations, populations } from '../../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { multipartBody } from '../../../helpers/multipart';
@@ -149,5 +151,24 @@ describe('malformed multipart bodies', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(`title: ${NUL}`);
     expect((await t.database.db.select({ n: count() }).from(citations))[0]!.n).toBe(before);
+  });
+});
+
+describe('PostgreSQL refusing text of a request (a backstop behind the text check)', () => {
+  it.each([
+    ['NUL in text (22021)', () => t.database.db.insert(caseTypes).values({ name: 'a\u0000b' })],
+    ['\\u0000 in jsonb (22P05)', () => t.database.db.execute(sql`select ${JSON.stringify({ a: 'a\u0000' })}::jsonb`)],
+  ])('answers %s with 400, not 500', async (_, query) => {
+    const refusal = await Promise.resolve(query()).then(() => null, (err: unknown) => err);
+    expect(refusal).not.toBeNull();
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get('/', async () => {
+      throw refusal;
+    });
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'The request holds text that cannot be stored (a NUL character or an invalid byte sequence)' });
+    await app.close();
   });
 });
