@@ -2,8 +2,10 @@ import { createElement } from 'react';
 import { useSearch } from 'wouter';
 import type { FeatureArea } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
-import { CalculatorPage } from './calculator-page';
-import { GroupAnalysesPage } from './group-analyses-page';
+import { lazyPage } from '../app/lazy-page';
+
+const CalculatorPage = lazyPage(() => import('./calculator-page'), 'CalculatorPage');
+const GroupAnalysesPage = lazyPage(() => import('./group-analyses-page'), 'GroupAnalysesPage');
 
 /** The case the calculator was opened for (`?caseId=`); `new` or none means the organization's profiles. */
 function useCaseId(): string | null {

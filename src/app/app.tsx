@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AuthenticationPage } from '../auth/pages/authentication-page';
 import { CallbackPage } from '../auth/pages/callback-page';
@@ -7,10 +8,13 @@ import { RequireSession } from '../auth/require-session';
 import { SessionProvider } from '../auth/session';
 import { NotificationsProvider } from '../ui/notifications/notifications-provider';
 import { ApiProvider } from './api-provider';
-import { OrgArea } from './org-area';
+import { lazyPage } from './lazy-page';
 import { StatusPage } from './pages/status-page';
 import { routes } from './routes';
 import { SessionBridge } from './session-bridge';
+
+// The signed-in app (layout and every screen) is downloaded after sign-in, not with the sign-in pages.
+const OrgArea = lazyPage(() => import('./org-area'), 'OrgArea');
 
 /** Top-level routing: the sign-in flow (spec 2.1) outside the session, everything else under /{orgId}. */
 export function AppRoutes() {
@@ -42,7 +46,9 @@ export function AppRoutes() {
       <Route>
         <RequireSession>
           <SessionBridge>
-            <OrgArea />
+            <Suspense fallback={<StatusPage title="Loading" busy />}>
+              <OrgArea />
+            </Suspense>
           </SessionBridge>
         </RequireSession>
       </Route>

@@ -2,14 +2,17 @@ import { createElement } from 'react';
 import type { FeatureArea, RecordNameLookup } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
 import type { RouteName } from '../app/routes';
-import { CaseEdit } from './case-edit';
 import type { CaseHitList } from './case-hits-tab';
 import { involvedPartiesApi, physicalItemsApi } from './case-records-api';
-import { CaseView, type CaseTab } from './case-view';
+import type { CaseTab } from './case-view';
 import { casesApi } from './cases-api';
-import { CasesTable } from './cases-table';
-import { InvolvedPartyEdit } from './involved-party-edit';
-import { PhysicalItemEdit } from './physical-item-edit';
+import { lazyPage } from '../app/lazy-page';
+
+const CaseEdit = lazyPage(() => import('./case-edit'), 'CaseEdit');
+const CaseView = lazyPage(() => import('./case-view'), 'CaseView');
+const CasesTable = lazyPage(() => import('./cases-table'), 'CasesTable');
+const InvolvedPartyEdit = lazyPage(() => import('./involved-party-edit'), 'InvolvedPartyEdit');
+const PhysicalItemEdit = lazyPage(() => import('./physical-item-edit'), 'PhysicalItemEdit');
 
 /** Which tab (and hit list) each route of the case view shows. */
 const TAB_OF_ROUTE: Partial<Record<RouteName, [CaseTab, CaseHitList?]>> = {

@@ -1,7 +1,9 @@
 import { createElement } from 'react';
 import type { FeatureArea } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
-import { DashboardPage } from './dashboard-page';
+import { lazyPage } from '../app/lazy-page';
+
+const DashboardPage = lazyPage(() => import('./dashboard-page'), 'DashboardPage');
 
 /** The Dashboard (spec 2.2) at /{orgId}. */
 export const dashboardArea: FeatureArea = {

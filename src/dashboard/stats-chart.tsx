@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Suspense, useId } from 'react';
 import type { Stats } from '../../core/schemas/stats';
+import { lazyPage } from '../app/lazy-page';
 
 /** A series' words: statuses come as `in-progress`, `pending`; people read "In progress", "Pending". */
 export const seriesLabel = (series: string): string => {
@@ -8,8 +8,8 @@ export const seriesLabel = (series: string): string => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-// One colour per series position, from the theme's palette.
-const COLOURS = ['var(--color-accent)', 'var(--color-positive)', 'var(--color-negative)', 'var(--color-warning)', 'var(--color-ongoing)'];
+// The charting library is most of the dashboard's code: it comes once there are bars to draw, after the page shows.
+const StatsBars = lazyPage(() => import('./stats-bars'), 'StatsBars');
 
 /** "Profiles by kind and status: 4 in all": what a screen reader hears before the table. */
 export function statsSummary(stats: Stats): string {
@@ -23,7 +23,6 @@ export function statsSummary(stats: Stats): string {
  */
 export function StatsChart({ stats, width = 420, height = 220 }: { stats: Stats; width?: number; height?: number }) {
   const id = useId();
-  const data = stats.rows.map((row) => ({ label: row.label, ...row.counts }));
   return (
     <figure className="stats-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`} className="stats-chart__caption">
@@ -33,16 +32,10 @@ export function StatsChart({ stats, width = 420, height = 220 }: { stats: Stats;
         <p className="dashboard-panel__empty">Nothing to count yet.</p>
       ) : (
         <div aria-hidden="true">
-          <BarChart width={width} height={height} data={data} margin={{ top: 4, right: 4, bottom: 4, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-            <YAxis width={36} tick={{ fontSize: 11 }} allowDecimals={false} />
-            <Tooltip />
-            <Legend formatter={(value) => seriesLabel(String(value))} />
-            {stats.series.map((series, i) => (
-              <Bar key={series} dataKey={series} name={series} fill={COLOURS[i % COLOURS.length]} isAnimationActive={false} />
-            ))}
-          </BarChart>
+          {/* The same size while the chart's code downloads, so the page does not move. */}
+          <Suspense fallback={<div style={{ width, height }} />}>
+            <StatsBars stats={stats} width={width} height={height} />
+          </Suspense>
         </div>
       )}
       <table className="visually-hidden">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { TASK_STATUS_LABELS, TASK_TRANSITIONS, type TaskRequest, type TaskRequestInput, type TaskStatus } from '../../core/schemas/task-requests';
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
@@ -6,7 +6,11 @@ import { routes } from '../app/routes';
 import type { SelectOption } from '../ui/form/select-field';
 import { SaveErrorNotice } from '../ui/record/save-error-notice';
 import { Panel, type PanelData } from './panel';
-import { TaskFormDialog, type TaskFormOptions } from './task-form-dialog';
+import { lazyPage } from '../app/lazy-page';
+import type { TaskFormOptions } from './task-form-dialog';
+
+// The form code (react-hook-form, the dialog) is fetched when a task is first added or edited, not with the dashboard.
+const TaskFormDialog = lazyPage(() => import('./task-form-dialog'), 'TaskFormDialog');
 
 /** What a button moving a task to each status says. */
 const MOVE_LABELS: Record<TaskStatus, string> = { open: 'Reopen', 'in-progress': 'Start', done: 'Mark done', cancelled: 'Cancel task' };
@@ -114,18 +118,22 @@ export function TaskRequestsPanel({ orgId, loaded, organizations, canAdd, canEdi
         )}
       </Panel>
       {failure ? <SaveErrorNotice error={failure} /> : null}
-      <TaskFormDialog
-        open={dialog !== null}
-        task={dialog?.task ?? null}
-        organizations={organizations}
-        loadOptions={calls.loadOptions}
-        save={(values) => calls.save(values, dialog?.task ?? null)}
-        onSaved={() => {
-          setDialog(null);
-          onChanged();
-        }}
-        onCancel={() => setDialog(null)}
-      />
+      {dialog !== null ? (
+        <Suspense fallback={null}>
+          <TaskFormDialog
+            open
+            task={dialog.task ?? null}
+            organizations={organizations}
+            loadOptions={calls.loadOptions}
+            save={(values) => calls.save(values, dialog.task ?? null)}
+            onSaved={() => {
+              setDialog(null);
+              onChanged();
+            }}
+            onCancel={() => setDialog(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,8 +2,10 @@ import { createElement } from 'react';
 import type { HitList } from '../../core/schemas/hits';
 import type { FeatureArea } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
-import { HitViewPage } from './hit-view-page';
-import { HitsPage } from './hits-page';
+import { lazyPage } from '../app/lazy-page';
+
+const HitViewPage = lazyPage(() => import('./hit-view-page'), 'HitViewPage');
+const HitsPage = lazyPage(() => import('./hits-page'), 'HitsPage');
 
 const hitsPage = (list: HitList) => ({ params }: RouteViewProps) => createElement(HitsPage, { key: `${params.orgId}/${list}`, orgId: params.orgId!, list });
 

@@ -2,11 +2,15 @@ import { createElement } from 'react';
 import type { FeatureArea } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
 import type { RouteName } from '../app/routes';
-import { MarkerEntryPage } from './marker-entry-form';
-import { ProfileEditRoute, ProfileUploadRoute, ProfileViewRoute } from './profile-routes';
 import type { ProfileTab } from './profile-view';
 import { profilesApi } from './profiles-api';
-import { ProfilesPage } from './profiles-page';
+import { lazyPage } from '../app/lazy-page';
+
+const MarkerEntryPage = lazyPage(() => import('./marker-entry-form'), 'MarkerEntryPage');
+const ProfileEditRoute = lazyPage(() => import('./profile-routes'), 'ProfileEditRoute');
+const ProfileUploadRoute = lazyPage(() => import('./profile-routes'), 'ProfileUploadRoute');
+const ProfileViewRoute = lazyPage(() => import('./profile-routes'), 'ProfileViewRoute');
+const ProfilesPage = lazyPage(() => import('./profiles-page'), 'ProfilesPage');
 
 /** The route's profile (orgId, caseId, sampleid) and title, keyed so another profile starts fresh. */
 const profileRoute = ({ route, params }: RouteViewProps) => ({

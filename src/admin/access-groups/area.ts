@@ -2,8 +2,10 @@ import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
 import { accessGroupsApi } from './access-groups-api';
-import { RoleEdit } from './role-edit';
-import { RolesTable } from './roles-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const RoleEdit = lazyPage(() => import('./role-edit'), 'RoleEdit');
+const RolesTable = lazyPage(() => import('./roles-table'), 'RolesTable');
 
 /** Roles, called access groups (spec 2.7): the table and the role form; the breadcrumb shows the role name. */
 export const accessGroupsArea: FeatureArea = {

@@ -2,12 +2,14 @@ import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
 import { analysesApi } from '../analyses/analyses-api';
-import { AnalysisEdit } from '../analyses/analysis-edit';
-import { ConstantEdit } from '../analyses/constant-edit';
-import { FormulaEdit } from '../analyses/formula-edit';
-import { AnalysisGroupEdit } from './analysis-group-edit';
 import { analysisGroupsApi } from './analysis-groups-api';
-import { AnalysisGroupsTable } from './analysis-groups-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const AnalysisEdit = lazyPage(() => import('../analyses/analysis-edit'), 'AnalysisEdit');
+const ConstantEdit = lazyPage(() => import('../analyses/constant-edit'), 'ConstantEdit');
+const FormulaEdit = lazyPage(() => import('../analyses/formula-edit'), 'FormulaEdit');
+const AnalysisGroupEdit = lazyPage(() => import('./analysis-group-edit'), 'AnalysisGroupEdit');
+const AnalysisGroupsTable = lazyPage(() => import('./analysis-groups-table'), 'AnalysisGroupsTable');
 
 /**
  * Analysis groups (spec 2.7) and, under them, analyses, formulae and constants (spec 2.5 named edit

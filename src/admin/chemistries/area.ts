@@ -1,10 +1,12 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
-import { ChemistriesTable } from './chemistries-table';
 import { chemistryApi } from './chemistry-api';
-import { ChemistryEdit } from './chemistry-edit';
 import { CHEMISTRY_SCREENS } from './chemistry-kinds';
+import { lazyPage } from '../../app/lazy-page';
+
+const ChemistriesTable = lazyPage(() => import('./chemistries-table'), 'ChemistriesTable');
+const ChemistryEdit = lazyPage(() => import('./chemistry-edit'), 'ChemistryEdit');
 
 /** Y-STR and autosomal chemistries (spec 2.7): a table and a form each; the breadcrumb shows the chemistry's name. */
 export const chemistriesArea: FeatureArea = {

@@ -1,9 +1,11 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
-import { CitationEdit } from './citation-edit';
 import { citationsApi } from './citations-api';
-import { CitationsTable } from './citations-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const CitationEdit = lazyPage(() => import('./citation-edit'), 'CitationEdit');
+const CitationsTable = lazyPage(() => import('./citations-table'), 'CitationsTable');
 
 /** Citations (spec 2.7): the table and CitationsEdit, whose breadcrumb shows the title. */
 export const citationsArea: FeatureArea = {

@@ -1,9 +1,11 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
-import { EmailTemplateEdit } from './email-template-edit';
 import { emailTemplatesApi } from './email-templates-api';
-import { EmailTemplatesTable } from './email-templates-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const EmailTemplateEdit = lazyPage(() => import('./email-template-edit'), 'EmailTemplateEdit');
+const EmailTemplatesTable = lazyPage(() => import('./email-templates-table'), 'EmailTemplatesTable');
 
 /** E-mail templates (spec 2.7): the table and EmailTemplateForm, whose breadcrumb shows the subject. */
 export const emailTemplatesArea: FeatureArea = {

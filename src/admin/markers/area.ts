@@ -2,8 +2,10 @@ import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
 import { markerApi } from './marker-api';
-import { MarkerEdit } from './marker-edit';
-import { MarkersTable } from './markers-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const MarkerEdit = lazyPage(() => import('./marker-edit'), 'MarkerEdit');
+const MarkersTable = lazyPage(() => import('./markers-table'), 'MarkersTable');
 
 /** Markers (spec 2.7): the table and the marker form; the breadcrumb shows the marker's name. */
 export const markersArea: FeatureArea = {

@@ -2,9 +2,11 @@ import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
 import { populationApi } from './population-api';
-import { PopulationEdit } from './population-edit';
-import { PopulationUpload } from './population-upload';
-import { PopulationsTable } from './populations-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const PopulationEdit = lazyPage(() => import('./population-edit'), 'PopulationEdit');
+const PopulationUpload = lazyPage(() => import('./population-upload'), 'PopulationUpload');
+const PopulationsTable = lazyPage(() => import('./populations-table'), 'PopulationsTable');
 
 /** Populations (spec 2.7): the table, the edit screen with its statistics, and Upload Statistics. */
 export const populationsArea: FeatureArea = {

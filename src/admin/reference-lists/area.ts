@@ -3,8 +3,10 @@ import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
 import { NAMED_LISTS } from './lists';
 import { namedListApi } from './named-list-api';
-import { NamedListEdit } from './named-list-edit';
-import { NamedListTable } from './named-list-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const NamedListEdit = lazyPage(() => import('./named-list-edit'), 'NamedListEdit');
+const NamedListTable = lazyPage(() => import('./named-list-table'), 'NamedListTable');
 
 /** Organizations, case types, sample sources and laboratories: a table and a Name form each. */
 export const referenceListsArea: FeatureArea = {

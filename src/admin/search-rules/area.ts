@@ -1,9 +1,11 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
-import { SearchRuleEdit } from './search-rule-edit';
 import { searchRulesApi } from './search-rules-api';
-import { SearchRulesTable } from './search-rules-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const SearchRuleEdit = lazyPage(() => import('./search-rule-edit'), 'SearchRuleEdit');
+const SearchRulesTable = lazyPage(() => import('./search-rules-table'), 'SearchRulesTable');
 
 /** Search rules (ARCHITECTURE.md "Search policy"): the table and the rule form; the breadcrumb shows the rule's name. */
 export const searchRulesArea: FeatureArea = {

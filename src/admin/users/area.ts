@@ -1,9 +1,11 @@
 import { createElement } from 'react';
 import type { RouteViewProps } from '../../app/route-view-props';
 import type { FeatureArea } from '../../app/feature-area';
-import { UserEdit } from './user-edit';
 import { usersApi } from './users-api';
-import { UsersTable } from './users-table';
+import { lazyPage } from '../../app/lazy-page';
+
+const UserEdit = lazyPage(() => import('./user-edit'), 'UserEdit');
+const UsersTable = lazyPage(() => import('./users-table'), 'UsersTable');
 
 /** Users (spec 2.7): the table and the user form; the breadcrumb shows the user's e-mail. */
 export const usersArea: FeatureArea = {

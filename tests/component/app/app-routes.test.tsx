@@ -82,9 +82,10 @@ describe('top-level routes', () => {
     expect(screen.queryByRole('banner')).not.toBeInTheDocument();
   });
 
-  it('signed in, an organization route renders inside the layout', () => {
+  it('signed in, an organization route renders inside the layout', async () => {
     renderApp(`/${OSLO}/cases`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
+    // The signed-in area and each page load on first use (lazyPage).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

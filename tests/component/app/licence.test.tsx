@@ -29,7 +29,7 @@ describe('licence gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'I accept' }));
     expect(shell.session.acceptLicences).toHaveBeenCalledTimes(1);
     shell.rerenderWith({ me: readOnly });
-    expect(screen.getByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cases' })).toBeInTheDocument();
   });
 
   it('disables the button while recording, and offers it again when recording fails', async () => {

@@ -110,9 +110,10 @@ describe('the route table (spec 2)', () => {
 });
 
 describe('every route renders in the layout with its breadcrumb', () => {
-  it.each(ORG_ROUTES.map((r) => [r.name, r] as const))('%s', (_, route) => {
+  it.each(ORG_ROUTES.map((r) => [r.name, r] as const))('%s', async (_, route) => {
     renderShell(route.href(sampleParams(route)), { me: adminAll });
-    expect(screen.getByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
+    // Each page's code loads on first use (lazyPage).
+    expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
     const expected = typeof route.breadcrumb === 'string' ? route.breadcrumb : RECORD;
     expect(crumbs().at(-1)).toBe(expected);
     expect(crumbs()[0]).toBe('Dashboard');

@@ -63,8 +63,10 @@ describe('analysis edit', () => {
     const analysis = await addAnalysis({ name: 'Haplotype LR' });
     const view = await asAdmin(`${base()}/${analysis.id}`);
     await userEvent.click(await screen.findByRole('link', { name: 'Add constant' }));
-    await userEvent.type(await screen.findByLabelText(/^Name/), 'theta');
-    await userEvent.type(screen.getByLabelText('Mathematical notation'), '\\theta');
+    // The constant's page loads on first use: wait for a field only it has, so Name is its field.
+    const notation = await screen.findByLabelText('Mathematical notation');
+    await userEvent.type(screen.getByLabelText(/^Name/), 'theta');
+    await userEvent.type(notation, '\\theta');
     expect(within(screen.getByRole('figure', { name: 'Notation preview' })).getByText('θ', { selector: '.katex-html *' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Value/), '0.01');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
