@@ -30,8 +30,8 @@ interface Place {
 }
 const segmentsOf = (place: Place | null): string[] => {
   const segments: string[] = [];
-  for (let p = place; p; p = p.parent) segments.unshift(p.key);
-  return segments;
+  for (let p = place; p; p = p.parent) segments.push(p.key);
+  return segments.reverse();
 };
 
 /**

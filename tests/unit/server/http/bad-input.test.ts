@@ -172,3 +172,12 @@ describe('PostgreSQL refusing text of a request (a backstop behind the text chec
     await app.close();
   });
 });
+
+describe('a deeply nested body', () => {
+  it('is checked without overflowing the stack, and a NUL at the bottom is found', async () => {
+    const depth = 100_000;
+    const res = await rawJson('POST', '/api/case-types', `{"name":${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^name\/0\/0\/.*\/0: text may not contain the NUL character$/);
+  });
+});
