@@ -213,20 +213,31 @@ const queryString = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('?version=1e400', '?search=%00', '?x=%ED%A0%80', '?limit=-1&offset=1e400', '?sort=%00:asc', '?a[b][c]=1') },
 );
 
-const requestOf = (routes: { method: string; url: string; template: unknown }[]) =>
-  fc.constantFrom(...routes).chain((route) => fc.record({
-    route: fc.constant(route),
-    params: fc.array(paramValue, { minLength: 3, maxLength: 3 }),
-    query: queryString,
-    body: fc.oneof({ weight: 4, arbitrary: mutatedTemplate(route.template).map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: jsonBodies.map((json) => ({ type: 'application/json', body: json })) }, { weight: 2, arbitrary: multipartBodies }, { weight: 1, arbitrary: fc.constantFrom(
-          { type: 'text/plain', body: 'name=a' },
-          { type: 'application/x-www-form-urlencoded', body: 'name=%00' },
-          { type: 'application/json; charset=utf-16', body: '{"name":"a"}' },
-          { type: 'application/merge-patch+json', body: '{"name":"\\u0000"}' },
-          { type: 'multipart/mixed; boundary=x', body: '--x--' },
-        ) }),
-  }));
+/** Bodies in media types the API does not read as sent (or not at all). */
+const otherMediaTypes = fc.constantFrom(
+  { type: 'text/plain', body: 'name=a' },
+  { type: 'application/x-www-form-urlencoded', body: 'name=%00' },
+  { type: 'application/json; charset=utf-16', body: '{"name":"a"}' },
+  { type: 'application/merge-patch+json', body: '{"name":"\\u0000"}' },
+  { type: 'multipart/mixed; boundary=x', body: '--x--' },
+);
 
+const requestOf = (routes: { method: string; url: string; template: unknown }[]) =>
+  fc.constantFrom(...routes).chain((route) =>
+    fc.record({
+      route: fc.constant(route),
+      params: fc.array(paramValue, { minLength: 3, maxLength: 3 }),
+      query: queryString,
+      body: fc.oneof(
+        { weight: 4, arbitrary: mutatedTemplate(route.template).map((json) => ({ type: 'application/json', body: json })) },
+        { weight: 2, arbitrary: jsonBodies.map((json) => ({ type: 'application/json', body: json })) },
+        { weight: 2, arbitrary: multipartBodies },
+        { weight: 1, arbitrary: otherMediaTypes },
+      ),
+    }),
+  );
+
+/** The route's URL with its parameters filled in from `values`, 'existing' naming the fixture record. */
 function urlOf(url: string, values: string[]): string {
   let i = 0;
   const segment = url.split('/')[2] ?? '';
