@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { fastifyTrustProxy, type Config } from './config';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { Database } from './db/database';
@@ -21,6 +21,7 @@ import type { TokenVerifier } from './identity/token-verifier';
 import { registerAuthentication } from './http/auth/authenticate';
 import { registerErrorHandler } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCanonicalHost } from './http/canonical-host';
 import { registerXsrfCheck } from './http/xsrf';
 import { healthRoutes } from './http/health/routes';
 import { clientConfigRoutes } from './http/client-config/routes';
@@ -44,6 +45,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; defaults to build/spa beside the project root. */
   spaRoot?: string;
+  /**
+   * Redirect requests for any host but PUBLIC_URL's there (server/http/canonical-host.ts); default true.
+   * False only in route tests, which inject with Fastify's default Host (localhost:80).
+   */
+  redirectToPublicUrl?: boolean;
 }
 
 /** Largest uploaded file (bytes): frequency tables and CMF batches are far smaller. */
@@ -57,7 +63,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): otherwise any client
+    // could name its own address and escape the sign-in throttle.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Profile imports and citations arrive as multipart; JSON bodies stay small.
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -67,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
 
   await registerSecurityHeaders(app, config);
+  // Before every other hook and route: a page at another host could not sign in.
+  if (deps.redirectToPublicUrl !== false) registerCanonicalHost(app, config.publicUrl);
   await app.register(fastifyCookie);
   // Uploads (population statistics, citations, later profile imports): one file per request;
   // a larger file is refused with 413 before it is read to the end.
