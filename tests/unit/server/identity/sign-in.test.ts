@@ -139,6 +139,23 @@ describe('sign-in page of the embedded provider', () => {
     }
   });
 
+  it('ignores X-Forwarded-For without TRUST_PROXY: a guesser naming a new address per try is still one address', async () => {
+    const direct = await startApp(database, { config: testConfig({ LOGIN_RATE_LIMIT: '1' }) });
+    try {
+      const jar = new CookieJar();
+      const { uid } = await startAuthorization(direct, jar);
+      for (let i = 0; i < 5; i += 1) {
+        const guess = await postLogin(direct, jar, uid, { email: `stranger${i}@example.org`, password: 'guess' }, { forwardedFor: `203.0.113.${100 + i}` });
+        expect(guess.statusCode).toBe(401);
+      }
+      const user = await seedUser(database.db);
+      const next = await postLogin(direct, jar, uid, { email: user.email, password: user.password }, { forwardedFor: '203.0.113.200' });
+      expect(next.statusCode).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('believes X-Forwarded-For only from a configured proxy, and blocks an address that fails over many accounts', async () => {
     const behindProxy = await startApp(database, { config: testConfig({ TRUST_PROXY: '127.0.0.1', LOGIN_RATE_LIMIT: '1' }) });
     try {
