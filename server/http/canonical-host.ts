@@ -26,8 +26,8 @@ export function registerCanonicalHost(app: FastifyInstance, publicUrl: string): 
   const base = target.origin + target.pathname.replace(/\/+$/, '');
 
   app.addHook('onRequest', async (request, reply) => {
-    // request.host is X-Forwarded-Host when the proxy is trusted, else the Host header.
-    if (normalHost(request.host, target.protocol) === canonical) return;
+    // request.host is X-Forwarded-Host when the proxy is trusted, else the Host header (absent in HTTP/1.0).
+    if (normalHost(request.host ?? '', target.protocol) === canonical) return;
     if (ANY_HOST.has(request.url.split('?')[0]!)) return;
     // Temporary (302/307), not permanent: PUBLIC_URL may change and browsers keep permanent redirects.
     // 307 keeps the method and body of an API call; a page load is a GET either way.
