@@ -36,6 +36,15 @@ describe('signing in through the embedded provider', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
   });
 
+  it('opened at 127.0.0.1 (the server’s address, not PUBLIC_URL), lands on PUBLIC_URL and stays signed in there', async () => {
+    // The e2e server listens on 127.0.0.1 with PUBLIC_URL at localhost: sign-in used to fail at the other name.
+    const atAddress = baseUrl.replace('//localhost:', '//127.0.0.1:');
+    expect(atAddress).not.toBe(baseUrl);
+    await page.goto(`${atAddress}/?from=address`);
+    await expect.poll(() => new URL(page.url()).origin).toBe(new URL(baseUrl).origin);
+    await expect.poll(() => page.getByRole('button', { name: 'Sign out' }).isVisible()).toBe(true);
+  });
+
   it('stays signed in after a reload', async () => {
     const before = new URL(page.url()).pathname;
     await page.reload();
