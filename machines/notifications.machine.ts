@@ -9,7 +9,7 @@ import {
   STICKY_TIMEOUT,
   type NotificationPosition,
   type NotificationType,
-} from '../src/ui/notifications/constants';
+} from './notification-constants';
 
 /**
  * The notifications of product-spec section 9: a queue of toasts, each dismissed by the user or

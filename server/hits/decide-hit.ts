@@ -3,8 +3,8 @@ import { appendAudit, type AuditActor } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { hitHistory, hits } from '../db/schema';
-import { BadRequest, Conflict } from '../http/errors';
-import { updateVersioned } from '../http/versioned';
+import { BadRequest, Conflict } from '../errors';
+import { updateVersioned } from '../db/versioned';
 import { queueHitPublishedMail } from '../mail/hit-published-mail';
 import { HIT_TRANSITIONS, planHitTransition, type HitAction } from './hit-workflow';
 

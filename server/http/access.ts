@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { can, type Entity, type Verb } from '../../core/permissions';
-import type { AuthenticatedUser } from './auth/load-principal';
+import type { AuthenticatedUser } from '../identity/load-principal';
 import { Forbidden } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import type { AuditActor } from '../audit/audit-trail';
-import type { AuthenticatedUser } from './auth/load-principal';
+import type { AuthenticatedUser } from '../identity/load-principal';
 
 /** The signed-in user as the audit trail names them: full name, else e-mail. */
 export function auditActor(user: AuthenticatedUser): AuditActor {

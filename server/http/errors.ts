@@ -3,41 +3,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { pgErrorCode } from '../db/errors';
 import { registerTextInputCheck } from './text-input';
 
-/** The small family of errors handlers throw; `setErrorHandler` below is the one mapping to HTTP. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
-export class BadRequest extends HttpError {
-  constructor(message = 'Your request was denied. Please validate your input.', details?: unknown) {
-    super(400, message, details);
-  }
-}
-export class Unauthorized extends HttpError {
-  constructor(message = 'Sign-in required') {
-    super(401, message);
-  }
-}
-export class Forbidden extends HttpError {
-  constructor(message = 'You do not have permission to perform this action.') {
-    super(403, message);
-  }
-}
-export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, message);
-  }
-}
-export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
+// Handlers import the errors from here, beside the handler that answers them.
+export { BadRequest, Conflict, Forbidden, HttpError, NotFound, Unauthorized } from '../errors';
+import { HttpError } from '../errors';
 
 /** PostgreSQL's "invalid byte sequence" (NUL in text) and "unsupported Unicode escape sequence" (\u0000 in jsonb). */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);

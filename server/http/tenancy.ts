@@ -1,7 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { canReachOrganization } from '../../core/permissions';
-import type { AuthenticatedUser } from './auth/load-principal';
+import type { AuthenticatedUser } from '../identity/load-principal';
 import { NotFound } from './errors';
 
 /** SQL restricting `column` (an organization id) to what the user may reach; undefined for scope All (spec 6). */

@@ -15,7 +15,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
-import { loadPrincipal } from '../http/auth/load-principal';
+import { loadPrincipal } from './load-principal';
 import { createAdapterFactory } from './adapter';
 import { SIGNING_ALG, type IdentityKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage, type PagePaths } from './pages';

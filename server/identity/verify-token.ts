@@ -8,7 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { Clock } from '../clock';
-import { Unauthorized } from '../http/errors';
+import { Unauthorized } from '../errors';
 import type { TokenVerifier, VerifiedToken } from './token-verifier';
 
 /** Seconds of clock skew accepted between the provider and this server. */

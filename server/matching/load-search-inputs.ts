@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
-import { loadEnginePopulation } from '../http/populations/engine-population';
+import { loadEnginePopulation } from './engine-population';
 import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
 
 /** The active analyses of a profile kind with their formulae and constants, as searches run them. */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { SearchTrigger } from '../../core/schemas/search-rules';
 import type { Db } from '../db/database';
 import { populations, searchRulePopulations, searchRules } from '../db/schema';
-import { loadEnginePopulation } from '../http/populations/engine-population';
+import { loadEnginePopulation } from '../matching/engine-population';
 import { loadActiveAnalyses } from '../matching/load-search-inputs';
 import type { MatchRule } from '../matching/rule-search';
 import type { MatchPopulation, ProfileKind, Stringency } from '../matching/types';

@@ -1,6 +1,6 @@
 import * as Toast from '@radix-ui/react-toast';
 import type { Notification } from '../../machines/notifications.machine';
-import { NOTIFICATION_POSITIONS, type NotificationPosition, type NotificationType } from './notifications/constants';
+import { NOTIFICATION_POSITIONS, type NotificationPosition, type NotificationType } from '../../machines/notification-constants';
 
 const TYPE_LABEL: Record<NotificationType, string> = {
   positive: 'Success',

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { notificationsMachine, type NotificationRequest } from '../../machines/notifications.machine';
-import { NOTIFICATION_POSITIONS } from '../../src/ui/notifications/constants';
+import { NOTIFICATION_POSITIONS } from '../../machines/notification-constants';
 import { NotificationsContext, NotificationsProvider, useNotify } from '../../src/ui/notifications/notifications-provider';
 
 /** Sends the given requests once, then offers a button to send them again. */

@@ -1,4 +1,4 @@
-import { BadRequest } from '../../http/errors';
+import { BadRequest } from '../../errors';
 import { compareAlleles } from '../../imports/frequencies/alleles';
 import { CMF_LIMITS, cmfKit, cmfLocusName, cmfSpecimenCategory } from './cmf-values';
 import type { ExportableProfile } from './types';

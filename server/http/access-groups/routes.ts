@@ -9,7 +9,7 @@ import { accessGroups } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 import { keepingAnAdministrator } from '../users/administrators';
 import { grantsOf, replaceGrants, roleAssignees, roleOf, toAccessGroup } from './role-store';
 

@@ -8,7 +8,7 @@ import { analyses, analysisFormulae, analysisGroups, hits, searchRules } from '.
 import { hitsUsing } from '../../hits/hits-using';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 import { findAnalysis, toAnalysis } from './analysis-view';
 
 const tags = ['analyses'];

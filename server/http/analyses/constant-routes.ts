@@ -10,7 +10,7 @@ import { analysisConstants, analysisFormulae } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { listClauses } from '../list';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { findAnalysis } from './analysis-view';
 import { identifiersOf } from './formula-checks';
 

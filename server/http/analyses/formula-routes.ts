@@ -10,7 +10,7 @@ import { analysisConstants, analysisFormulae } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, NotFound } from '../errors';
 import { listClauses } from '../list';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { findAnalysis, type AnalysisRow } from './analysis-view';
 import { checkFormula, describeFormula } from './formula-checks';
 

@@ -10,7 +10,7 @@ import type { RouteDeps } from '../route-deps';
 import { Conflict, NotFound } from '../errors';
 import { listClauses } from '../list';
 import { nameList } from '../reference-lists/routes';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 
 type GroupRow = typeof analysisGroups.$inferSelect;
 

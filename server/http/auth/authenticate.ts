@@ -3,7 +3,7 @@ import { API_SCOPE } from '../../../core/claims';
 import type { Db } from '../../db/database';
 import type { TokenVerifier } from '../../identity/token-verifier';
 import { Unauthorized } from '../errors';
-import { findUserForSubject, loadPrincipal, type AuthenticatedUser } from './load-principal';
+import { findUserForSubject, loadPrincipal, type AuthenticatedUser } from '../../identity/load-principal';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,7 +11,7 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { listClauses, type ListColumn } from '../list';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { findVisibleCase } from './case-access';
 
 type ChildTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn; caseId: PgColumn; createdAt: PgColumn };

@@ -3,7 +3,7 @@ import { canReachOrganization } from '../../../core/permissions';
 import type { CaseInput } from '../../../core/schemas/cases';
 import type { Db } from '../../db/database';
 import { caseTypes, organizations, userOrganizations, users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Forbidden } from '../errors';
 
 /** Checks what a case form refers to: an organization the user reaches, a case type, users who work for that organization. */

@@ -12,11 +12,11 @@ import { caseAssignedUsers, cases, caseTypes, organizations, profiles, users } f
 import type { Access } from '../access';
 import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Conflict } from '../errors';
 import { listClauses } from '../list';
 import { inReachableOrganizations } from '../tenancy';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { findVisibleCase } from './case-access';
 import { checkCaseInput, eligibleUsers } from './case-rules';
 import { toCase, toCases } from './case-view';

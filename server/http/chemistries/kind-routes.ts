@@ -8,7 +8,7 @@ import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
 import { chemistries } from '../../db/schema';
 import { Conflict, NotFound } from '../errors';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { listChemistries } from './chemistry-list';
 import { chemistryView } from './chemistry-view';
 import { chemistryInUse } from './in-use';

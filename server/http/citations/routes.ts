@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, NotFound } from '../errors';
 import { listClauses } from '../list';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 import { checkCitationFile } from './citation-file';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import { readMultipartForm } from '../multipart-form';

@@ -9,7 +9,7 @@ import { onUniqueViolation } from '../../db/errors';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { listClauses } from '../list';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 
 type Row = typeof emailTemplates.$inferSelect;
 

@@ -8,7 +8,7 @@ import type { MatchRule } from '../../matching/rule-search';
 import type { MatchProfile, ProfileKind } from '../../matching/types';
 import { loadFamilialRule } from '../../search/familial-rule';
 import type { SearchRuntime } from '../../search/search-runtime';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Forbidden, HttpError } from '../errors';
 import { findVisibleProfile, type ProfileJoinedRow } from '../profiles/profile-query';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { rankRule } from '../../matching/familial-search';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { candidateRows, existingHits, familialInputs, type FamilialRequest } from './familial-inputs';
 
 /**

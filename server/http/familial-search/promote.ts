@@ -8,7 +8,7 @@ import { profileSetOf, recordRuleMatches } from '../../hits/record-rule-matches'
 import { scoreCandidates, type FamilialCandidate, type FamilialRefusal } from '../../matching/familial-search';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { candidateRows, existingHits, familialInputs, type FamilialRequest } from './familial-inputs';
 
 const REFUSAL: Record<FamilialRefusal, (minMarkers: number) => string> = {

@@ -4,7 +4,7 @@ import type { HitListQuery, HitProfile, HitStatus, HitSummary, Hit } from '../..
 import type { ListResult } from '../../../core/schemas/list';
 import type { Db } from '../../db/database';
 import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { listClauses, type ListColumn } from '../list';
 import { inReachableOrganizations } from '../tenancy';

@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { analyses, hitHistory, populations } from '../../db/schema';
 import { runAnalysis } from '../analyses/analyze-route';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { HttpError } from '../errors';
 import { findVisibleHit } from './hit-query';
 

@@ -4,7 +4,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { HitView, PublishHitBody, RejectHitBody, ResetHitBody } from '../../../core/schemas/hits';
 import { decideHit, type HitDecision } from '../../hits/decide-hit';
 import type { OutboxSender } from '../../mail/outbox-sender';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { auditActor } from '../audit-actor';
 import type { RouteDeps } from '../route-deps';
 import { findVisibleHit } from './hit-query';

@@ -18,7 +18,7 @@ import { isIgnoredMarker } from '../../matching/profile-index';
 import { searchProfile } from '../../matching/search-profile';
 import type { ProfileKind } from '../../matching/types';
 import { auditActor } from '../audit-actor';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest } from '../errors';
 import { findVisiblePopulation } from '../populations/visibility';
 import { assertNoMarkerErrors, checkMarkerValues, chemistryOrder, loadMarkers } from '../profiles/marker-values';

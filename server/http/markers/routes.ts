@@ -11,7 +11,7 @@ import type { RouteDeps } from '../route-deps';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
 import { nameList } from '../reference-lists/routes';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 import { markerInUse } from './in-use';
 import { chemistriesUsing } from './marker-uses';
 import { assertSpellingsFree } from './spelling-clash';

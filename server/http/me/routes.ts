@@ -5,7 +5,7 @@ import { Me } from '../../../core/schemas/me';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import type { Clock } from '../../clock';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 
 const toMe = (u: AuthenticatedUser): Me => ({
   id: u.id,

@@ -7,10 +7,10 @@ import { CreatePopulationBody, Population, UpdatePopulationBody } from '../../..
 import { ALL_ORGANIZATIONS } from '../../../core/permissions';
 import type { Db } from '../../db/database';
 import { populationMarkers, populationOrganizations, populations } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { Conflict } from '../errors';
 import { listClauses } from '../list';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import type { RouteDeps } from '../route-deps';
 import { populationInUse } from './in-use';
 import { toPopulation, toPopulations } from './population-view';

@@ -2,7 +2,7 @@ import { count, eq, inArray, max, min, sum } from 'drizzle-orm';
 import type { Population, PopulationKind, StatisticsSummary } from '../../../core/schemas/populations';
 import type { Db } from '../../db/database';
 import { organizations, populationAlleles, populationHaplotypes, populationMarkers, populationOrganizations } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import type { PopulationRow } from './visibility';
 
 const EMPTY_SUMMARY: StatisticsSummary = { markerCount: 0, alleleCount: 0, haplotypeCount: 0, haplotypeTotal: 0, sampleSizeMin: null, sampleSizeMax: null };

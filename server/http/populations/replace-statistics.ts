@@ -2,7 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { populationAlleles, populationHaplotypes, populationMarkers, populations } from '../../db/schema';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import type { StatisticsBatches } from './statistics-check';
 import type { PopulationRow } from './visibility';
 

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { organizations } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Forbidden } from '../errors';
 
 /** Spec 6: the organization list of a population can be edited by an administrator with scope All. */

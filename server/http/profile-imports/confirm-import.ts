@@ -7,7 +7,7 @@ import type { Db } from '../../db/database';
 import { profileImportRows, profileImports } from '../../db/schema';
 import type { ApprovalTokens } from '../../imports/approval-token';
 import { setJob, startImportWork, type ImportRow } from '../../imports/profile-jobs';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { findVisibleCase, type CaseRow } from '../cases/case-access';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { checkProfileReferences } from '../profiles/profile-references';

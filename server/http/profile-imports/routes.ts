@@ -20,7 +20,7 @@ import { profileImportRows, profileImports } from '../../db/schema';
 import type { Clock } from '../../clock';
 import { APPROVAL_TTL_SECONDS, type ApprovalTokens } from '../../imports/approval-token';
 import { cancelImportWork, createImport, runParse, toImportJob, type ImportRow } from '../../imports/profile-jobs';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';

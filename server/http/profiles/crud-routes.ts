@@ -15,7 +15,7 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
-import { updateVersioned } from '../versioned';
+import { updateVersioned } from '../../db/versioned';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';

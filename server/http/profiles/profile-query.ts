@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Profile, ProfileKind, ProfileStatus } from '../../../core/schemas/profiles';
 import type { Db } from '../../db/database';
 import { cases, chemistries, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import type { ListColumn } from '../list';
 import { inReachableOrganizations } from '../tenancy';

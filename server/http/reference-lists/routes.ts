@@ -8,10 +8,10 @@ import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
 import { NamedRecord, NamedRecordInput } from '../../../core/schemas/named-record';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { Conflict, NotFound } from '../errors';
 import { listClauses } from '../list';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 
 type NamedTable = PgTable & { id: PgColumn; name: PgColumn; version: PgColumn; updatedAt: PgColumn; createdAt: PgColumn };
 type NamedRow = { id: string; name: string; version: number; createdAt: Date };

@@ -12,7 +12,7 @@ import { Conflict, NotFound } from '../errors';
 import { listClauses } from '../list';
 import { visibleTo } from '../populations/visibility';
 import type { RouteDeps } from '../route-deps';
-import { findOr404, updateVersioned } from '../versioned';
+import { findOr404, updateVersioned } from '../../db/versioned';
 import { assertRuleValid, duplicateName } from './rule-checks';
 import { toSearchRule, toSearchRules } from './rule-view';
 

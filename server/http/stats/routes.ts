@@ -5,7 +5,7 @@ import { ALL_ORGANIZATIONS, can, canReachOrganization } from '../../../core/perm
 import { ErrorBody } from '../../../core/schemas/common';
 import { isStatsKey, Stats, STATS_ENTITY, STATS_KEYS, StatsQuery } from '../../../core/schemas/stats';
 import type { Access } from '../access';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { Forbidden, NotFound } from '../errors';
 import type { RouteDeps } from '../route-deps';
 import { inReachableOrganizations } from '../tenancy';

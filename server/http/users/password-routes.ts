@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { issuePasswordLink } from '../../identity/password-links';
 import { hashPassword, verifyPassword } from '../../identity/password';
 import type { Access } from '../access';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { findVisibleUser } from './user-queries';

@@ -4,7 +4,7 @@ import type { ListQuery, ListResult } from '../../../core/schemas/list';
 import type { UserRecord, UserSummary } from '../../../core/schemas/users';
 import type { Db } from '../../db/database';
 import { accessGroups, organizations, userOrganizations, users } from '../../db/schema';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { listClauses } from '../list';
 import { assertReachesAny } from '../tenancy';

@@ -1,6 +1,6 @@
 import { canAssignOrganizations, canReachOrganization, canSeeAdminUserOptions } from '../../../core/permissions';
 import type { UserInput } from '../../../core/schemas/users';
-import type { AuthenticatedUser } from '../auth/load-principal';
+import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Conflict, Forbidden } from '../errors';
 import type { LoadedUser } from './user-queries';
 

@@ -9,7 +9,7 @@ import { analyses, caseTypes, chemistries, markers, populations } from '../../..
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { SYNTHETIC_POPULATION_NAME } from '../../../../server/db/seed/reference/synthetic-population';
 import { identityLikelihoodRatio } from '../../../../server/genetics/statistics';
-import { loadEnginePopulation } from '../../../../server/http/populations/engine-population';
+import { loadEnginePopulation } from '../../../../server/matching/engine-population';
 import { analysisResultDocument } from '../../../../server/reports/analysis-report';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';

@@ -14,7 +14,7 @@ import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-route
 import { STATS_ACCESS } from '../../../../server/http/stats/routes';
 import { taskRequests } from '../../../../server/db/schema';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
-import { loadPrincipal, type AuthenticatedUser } from '../../../../server/http/auth/load-principal';
+import { loadPrincipal, type AuthenticatedUser } from '../../../../server/identity/load-principal';
 import {
   analyses,
   analysisGroups,

@@ -14,7 +14,7 @@ import type { SearchJob } from '../../../../core/schemas/searches';
 import { systemClock } from '../../../../server/clock';
 import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profileMarkers, profiles, searchRules, users } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
-import { loadPrincipal } from '../../../../server/http/auth/load-principal';
+import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { familialSearch } from '../../../../server/http/familial-search/familial-search';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';

@@ -8,7 +8,7 @@ import { markers, populationAlleles, populations } from '../../../../server/db/s
 import { SEED_MARKERS } from '../../../../server/db/seed/reference/markers';
 import { replaceStatistics } from '../../../../server/http/populations/replace-statistics';
 import { statisticsBatches } from '../../../../server/http/populations/statistics-check';
-import { loadEnginePopulation } from '../../../../server/http/populations/engine-population';
+import { loadEnginePopulation } from '../../../../server/matching/engine-population';
 import { alleleFrequency } from '../../../../server/genetics/statistics';
 import { csvCell } from '../../../../server/exports/csv';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';

@@ -6,7 +6,7 @@ import { verifyAuditChain } from '../../../../server/audit/audit-trail';
 import type { Db } from '../../../../server/db/database';
 import { auditLog, caseTypes, chemistries, profileImportRows, profileImports, profiles, users } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
-import { loadPrincipal } from '../../../../server/http/auth/load-principal';
+import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { auditActor } from '../../../../server/http/audit-actor';
 import { claimImport, runConfirm } from '../../../../server/http/profile-imports/confirm-import';
 import { addChosen, checkChosen } from '../../../../server/http/profile-imports/add-import';

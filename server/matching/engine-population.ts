@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { markers, populationAlleles, populationHaplotypes, populationMarkers } from '../../db/schema';
-import type { HaplotypeEntry } from '../../genetics/statistics';
-import type { MarkerFrequencies, PopulationFrequencies } from '../../genetics/types';
-import type { PopulationRow } from './visibility';
+import type { Db } from '../db/database';
+import { markers, populationAlleles, populationHaplotypes, populationMarkers } from '../db/schema';
+import type { HaplotypeEntry } from '../genetics/statistics';
+import type { MarkerFrequencies, PopulationFrequencies } from '../genetics/types';
+import type { populations } from '../db/schema';
+
+type PopulationRow = typeof populations.$inferSelect;
 
 /** A population's statistics in the engine's shapes, markers by name: frequencies (autosomal) and the haplotype table (Y-STR). */
 export async function loadEnginePopulation(db: Db, population: PopulationRow): Promise<{ frequencies: PopulationFrequencies; haplotypes: HaplotypeEntry[] }> {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { STALE_RECORD_MESSAGE } from '../../core/schemas/list';
 import type { Db } from '../db/database';
-import { Conflict, NotFound } from './errors';
+import { Conflict, NotFound } from '../errors';
 
 type VersionedTable = PgTable & { id: PgColumn; version: PgColumn; updatedAt: PgColumn };
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { ENTITIES, SCOPES, VERBS, type Entity, type PermissionMatrix, type Scope, type Verb } from '../../../core/permissions';
-import type { SignedInUser } from '../../../core/claims';
-import type { Db } from '../../db/database';
-import { accessGroupPermissions, accessGroups, organizations, userOrganizations, users } from '../../db/schema';
+import { ENTITIES, SCOPES, VERBS, type Entity, type PermissionMatrix, type Scope, type Verb } from '../../core/permissions';
+import type { SignedInUser } from '../../core/claims';
+import type { Db } from '../db/database';
+import { accessGroupPermissions, accessGroups, organizations, userOrganizations, users } from '../db/schema';
 
 export interface AuthenticatedUser extends SignedInUser {
   email: string;
