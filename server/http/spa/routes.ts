@@ -26,8 +26,12 @@ export async function registerSpa(app: FastifyInstance, opts: { root: string }):
       preCompressed: true,
       // The compressed copies are chosen by Accept-Encoding, not asked for by name; a stray source map stays private.
       globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
-      setHeaders: (reply, file) => {
-        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+      // The cache lifetime is ours (hashed or not), so send's own max-age=0 stays out.
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+        // Caches keep one copy per encoding.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
