@@ -73,6 +73,11 @@ export class ProfileIndex {
     return this.count;
   }
 
+  /** The id of the profile in `slot` (0 ≤ slot < size). */
+  idAt(slot: number): string {
+    return this.ids[slot]!;
+  }
+
   /** Every profile held, columns and side list. */
   get profileCount(): number {
     return this.count + this.side.size;
