@@ -13,8 +13,13 @@ export const markers = pgTable(
     aliases: text('aliases').array().notNull().default(sql`'{}'::text[]`),
     /** Multi-copy Y markers (DYS385a/b, DYF387S1, …) hold an unordered set of values. */
     multiCopy: boolean('multi_copy').notNull().default(false),
+    /**
+     * The marker's short number inside a profile's packed genotype (profiles.genotype, db/genotype-codec.ts):
+     * two bytes instead of a 16-byte id, and a rename rewrites no profile. Given by the database, never reused.
+     */
+    code: integer('code').notNull().generatedByDefaultAsIdentity({ minValue: 1, maxValue: 65535 }),
   },
-  (t) => [uniqueIndex('markers_name_unique').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('markers_name_unique').on(sql`lower(${t.name})`), uniqueIndex('markers_code_unique').on(t.code)],
 );
 
 /** A chemistry (kit): an ordered list of markers, autosomal or Y-STR. */

@@ -3,7 +3,8 @@ import { normaliseMarkerAlleles, validateMarkerAlleles } from '../../../core/all
 import { MARKER_KIND_LABELS } from '../../../core/schemas/markers';
 import { MIXTURE_SAMPLE_TYPES, type MarkerValue, type MarkerValueInput, type ProfileKind } from '../../../core/schemas/profiles';
 import type { Db } from '../../db/database';
-import { chemistryMarkers, markers, profileMarkers } from '../../db/schema';
+import { decodeGenotype, packGenotype } from '../../db/genotype-codec';
+import { chemistryMarkers, markers, profiles } from '../../db/schema';
 import { BadRequest } from '../errors';
 
 /** What the allele rules need to know of a marker. */
@@ -89,21 +90,42 @@ export function assertNoMarkerErrors(errors: readonly FieldError[]): void {
   throw new BadRequest(errors.length === 1 ? first : `${first} (and ${errors.length - 1} more problem${errors.length === 2 ? '' : 's'})`, errors);
 }
 
+/** Markers' codes (markers.code) by id, for the ids given. */
+export async function markerCodes(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: markers.id, code: markers.code }).from(markers).where(inArray(markers.id, [...new Set(ids)]));
+  return new Map(rows.map((m) => [m.id, m.code]));
+}
+
+/** Marker values packed for profiles.genotype (db/genotype-codec.ts), in their `position` order. */
+export function packMarkerValues(values: readonly StoredMarkerValue[], codes: ReadonlyMap<string, number>): Uint8Array {
+  return packGenotype([...values].sort((a, b) => a.position - b.position), (id) => codes.get(id));
+}
+
 /** Replaces a profile's marker values. */
 export async function writeMarkerValues(db: Db, profileId: string, values: readonly StoredMarkerValue[]): Promise<void> {
-  await db.delete(profileMarkers).where(eq(profileMarkers.profileId, profileId));
-  if (values.length > 0) await db.insert(profileMarkers).values(values.map((v) => ({ profileId, markerId: v.markerId, alleles: v.alleles, position: v.position })));
+  const codes = await markerCodes(db, values.map((v) => v.markerId));
+  await db.update(profiles).set({ genotype: Buffer.from(packMarkerValues(values, codes)) }).where(eq(profiles.id, profileId));
+}
+
+/** Markers by code, for the codes given: what a packed genotype names. */
+export async function markersByCode(db: Db, codes: readonly number[]): Promise<Map<number, { id: string; name: string }>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.select({ id: markers.id, name: markers.name, code: markers.code }).from(markers).where(inArray(markers.code, [...new Set(codes)]));
+  return new Map(rows.map((m) => [m.code, { id: m.id, name: m.name }]));
 }
 
 /** A profile's marker values with marker names, in stored order. */
 export async function readMarkerValues(db: Db, profileId: string): Promise<MarkerValue[]> {
-  const rows = await db
-    .select({ markerId: profileMarkers.markerId, marker: markers.name, alleles: profileMarkers.alleles })
-    .from(profileMarkers)
-    .innerJoin(markers, eq(markers.id, profileMarkers.markerId))
-    .where(eq(profileMarkers.profileId, profileId))
-    .orderBy(asc(profileMarkers.position));
-  return rows;
+  const [row] = await db.select({ genotype: profiles.genotype }).from(profiles).where(eq(profiles.id, profileId));
+  if (!row) return [];
+  const entries = decodeGenotype(row.genotype);
+  const byCode = await markersByCode(db, entries.map((e) => e.code));
+  // A marker cannot be deleted while a profile holds it (marker-uses.ts); one that is gone is skipped.
+  return entries.flatMap((e) => {
+    const marker = byCode.get(e.code);
+    return marker ? [{ markerId: marker.id, marker: marker.name, alleles: [...e.alleles] }] : [];
+  });
 }
 
 /** Checks new marker values for a stored profile (its kind, sample type and kit order), throwing the field errors. */

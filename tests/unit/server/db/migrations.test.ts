@@ -54,7 +54,6 @@ describe('migrations', () => {
         'populations',
         'profile_import_rows',
         'profile_imports',
-        'profile_markers',
         'profiles',
         'sample_sources',
         'search_rule_populations',

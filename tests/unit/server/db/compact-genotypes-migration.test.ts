@@ -1,0 +1,170 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../../../server/db/database';
+import { readMarkerValues } from '../../../../server/http/profiles/marker-values';
+import { encodeGenotype } from '../../../../server/db/genotype-codec';
+import { postgresReachable, TEST_POSTGRES_URL } from '../../../helpers/database';
+
+const migrations = path.resolve(import.meta.dirname, '../../../../server/db/migrations');
+
+/** A copy of the committed migrations whose journal ends at 0007: the database as it was before 0008. */
+function migrationsUpTo(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'locus-migrations-'));
+  cpSync(migrations, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === tag);
+  expect(end).toBeGreaterThanOrEqual(0);
+  journal.entries = journal.entries.slice(0, end + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+const before0008 = migrationsUpTo('0007_profile_imports');
+afterAll(() => rmSync(before0008, { recursive: true, force: true }));
+
+interface Engine {
+  name: string;
+  /** An empty database migrated up to 0007. */
+  open(): Promise<Database>;
+}
+
+const engines: Engine[] = [
+  {
+    name: 'PGlite',
+    open: async () => {
+      const database = await openPglite();
+      await migratePglite(database.db as never, { migrationsFolder: before0008 });
+      return database;
+    },
+  },
+];
+if (await postgresReachable()) {
+  engines.push({
+    name: 'PostgreSQL',
+    open: async () => {
+      const name = `locus_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const target = new URL(TEST_POSTGRES_URL);
+      target.pathname = `/${name}`;
+      const database = await openPostgres(target.toString());
+      await migratePg(database.db as never, { migrationsFolder: before0008 });
+      return {
+        ...database,
+        close: async () => {
+          await database.close();
+          const cleanup = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+          await cleanup.connect();
+          await cleanup.query(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    },
+  });
+}
+
+const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Marker values as they stand in profile_markers before 0008: [marker name, alleles] in `position` order. */
+const PROFILES: Record<string, [string, string[]][]> = {
+  // A single-source GlobalFiler-like profile, microvariants, an off-ladder and a range marking.
+  single: [
+    ['D3S1358', ['15', '16']],
+    ['vWA', ['14', '17.3']],
+    ['D16S539', ['9', '9.1']],
+    ['Amelogenin', ['X', 'Y']],
+    ['FGA', ['22.2', '50.2']],
+    ['TH01', ['9.3', 'OL']],
+    ['SE33', ['<8', '>21']],
+    ['D21S11', ['60', '61', '0']],
+    ['D18S51', ['13.4', '13.9', '7']],
+  ],
+  // A mixture: six alleles at a marker.
+  mixture: [
+    ['D3S1358', ['12', '13', '14', '15', '16', '17']],
+    ['vWA', ['14']],
+    ['Amelogenin', ['X']],
+  ],
+  // Y-STR with multi-copy markers and a marker outside the kit (DYS999 is in no chemistry).
+  ystr: [
+    ['DYS456', ['15']],
+    ['DYS385', ['13', '14']],
+    ['DYF387S1', ['35', '37', '38']],
+    ['DYS999', ['12.2']],
+    ['DYS448', ['19']],
+  ],
+  // No marker values at all.
+  empty: [],
+};
+
+describe('migration 0008: compact genotypes', () => {
+  it.each(engines)('converts every profile_markers row into profiles.genotype on $name, nothing lost', async ({ open }) => {
+    const database = await open();
+    try {
+      const { db } = database;
+      const one = async <T>(query: ReturnType<typeof sql>) => rows<T>(await db.execute(query))[0]!;
+      const org = await one<{ id: string }>(sql`insert into organizations (name) values ('Lab') returning id`);
+      const caseType = await one<{ id: string }>(sql`insert into case_types (name) values ('Homicide') returning id`);
+      const kase = await one<{ id: string }>(sql`insert into cases (case_number, case_type_id, organization_id) values ('C-1', ${caseType.id}, ${org.id}) returning id`);
+      const autosomal = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('GlobalFiler', 'Autosomal') returning id`);
+      const ystr = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('Yfiler Plus', 'YStr') returning id`);
+      const names = [...new Set(Object.values(PROFILES).flatMap((values) => values.map(([name]) => name)))];
+      const markerIds = new Map<string, string>();
+      for (const name of names) {
+        const kind = name.startsWith('DY') ? 'YStr' : 'Autosomal';
+        const multi = name === 'DYS385' || name === 'DYF387S1';
+        markerIds.set(name, (await one<{ id: string }>(sql`insert into markers (name, kind, multi_copy) values (${name}, ${kind}, ${multi}) returning id`)).id);
+      }
+      // The kits: every marker but DYS999.
+      for (const [position, name] of names.filter((n) => n !== 'DYS999').entries()) {
+        await db.execute(sql`insert into chemistry_markers (chemistry_id, marker_id, position) values (${name.startsWith('DY') ? ystr.id : autosomal.id}, ${markerIds.get(name)}, ${position})`);
+      }
+      const profileIds = new Map<string, string>();
+      for (const [profileName, values] of Object.entries(PROFILES)) {
+        const kind = profileName === 'ystr' ? 'YStr' : 'Autosomal';
+        const profile = await one<{ id: string }>(sql`
+          insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status)
+          values (${profileName}, ${kase.id}, ${org.id}, ${kind}, ${kind === 'YStr' ? ystr.id : autosomal.id}, ${profileName === 'mixture' ? 'Mixture' : 'Reference'}, 'approved')
+          returning id`);
+        profileIds.set(profileName, profile.id);
+        // Inserted out of order: the position, not the insertion, gives the stored order.
+        const ordered = values.map((v, position) => ({ v, position })).reverse();
+        for (const { v: [name, alleles], position } of ordered) {
+          await db.execute(sql`insert into profile_markers (profile_id, marker_id, alleles, position) values (${profile.id}, ${markerIds.get(name)}, ${sql.raw(`ARRAY[${alleles.map((a) => `'${a}'`).join(',')}]::text[]`)}, ${position * 10})`);
+        }
+      }
+
+      await database.migrate();
+
+      for (const [profileName, values] of Object.entries(PROFILES)) {
+        const read = await readMarkerValues(db, profileIds.get(profileName)!);
+        expect(read, profileName).toEqual(values.map(([name, alleles]) => ({ markerId: markerIds.get(name), marker: name, alleles })));
+      }
+      // The SQL in the migration writes exactly the bytes the codec writes.
+      const codeOf = new Map(rows<{ name: string; code: number }>(await db.execute(sql`select name, code from markers`)).map((m) => [m.name, m.code]));
+      for (const [profileName, values] of Object.entries(PROFILES)) {
+        const stored = await one<{ genotype: Uint8Array }>(sql`select genotype from profiles where id = ${profileIds.get(profileName)}`);
+        expect(Buffer.from(stored.genotype).toString('hex'), profileName).toBe(Buffer.from(encodeGenotype(values.map(([name, alleles]) => ({ code: codeOf.get(name)!, alleles })))).toString('hex'));
+      }
+      const tables = rows<{ table_name: string }>(await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_name = 'profile_markers'`));
+      expect(tables).toEqual([]);
+      // Codes were given to the existing markers, unique, and a new marker gets the next one.
+      const codes = rows<{ code: number }>(await db.execute(sql`select code from markers order by code`)).map((r) => r.code);
+      expect(codes).toEqual(names.map((_, i) => i + 1));
+      const added = await one<{ code: number }>(sql`insert into markers (name, kind) values ('Penta E', 'Autosomal') returning code`);
+      expect(added.code).toBe(names.length + 1);
+    } finally {
+      await database.close();
+    }
+  });
+});
