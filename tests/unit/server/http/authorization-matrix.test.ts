@@ -12,6 +12,7 @@ import { READ_ANY_CHEMISTRY } from '../../../../server/http/chemistries/general-
 import { CASE_FORM_ACCESS } from '../../../../server/http/cases/crud-routes';
 import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-routes';
 import { STATS_ACCESS } from '../../../../server/http/stats/routes';
+import { selfComparisonAccess } from '../../../../server/http/self-comparison/routes';
 import { taskRequests } from '../../../../server/db/schema';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { loadPrincipal, type AuthenticatedUser } from '../../../../server/identity/load-principal';
@@ -273,6 +274,12 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/profile-imports/:id/cancel': { entity: 'Profiles', verb: 'Add' },
   'POST /api/profile-imports/:id/resume': { entity: 'Profiles', verb: 'Add' },
   'DELETE /api/profile-imports/:id': { entity: 'Profiles', verb: 'Add' },
+  // Database self-comparison (issue 15): the report names the organization's duplicate profiles and acting on it edits them: Profiles Read and Edit.
+  'POST /api/organizations/:orgId/self-comparison': selfComparisonAccess,
+  'GET /api/organizations/:orgId/self-comparison': selfComparisonAccess,
+  'POST /api/organizations/:orgId/self-comparison/cancel': selfComparisonAccess,
+  'GET /api/organizations/:orgId/self-comparison/pairs': selfComparisonAccess,
+  'GET /api/organizations/:orgId/self-comparison/pairs.csv': selfComparisonAccess,
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
   'GET /api/email-outbox': { entity: 'EmailTemplates', verb: 'Edit' },
 };
