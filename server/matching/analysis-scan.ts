@@ -83,15 +83,18 @@ function haplotypeIndex(request: ScanRequest, markers: readonly string[]): numbe
  * More markers inconsistent with the relationship than the analysis's `maxInconsistencies` is Excluded,
  * combined index 0 (GENETICS.md "Parentage with inconsistencies"), as evaluateComputational answers.
  */
-function computationalMatch(request: ScanRequest, profileId: string, log10: number, comparedMarkers: readonly string[], inconsistent: number): AnalysisMatch | null {
+function computationalMatch(request: ScanRequest, log10: number, comparedMarkers: readonly string[], inconsistent: number): Figures | null {
   const threshold = request.analysis.threshold!;
   if (comparedMarkers.length < request.minMarkers) return null;
   const allowed = request.analysis.constants[MAX_INCONSISTENCIES];
   const excluded = allowed !== undefined && inconsistent > allowed;
   const combinedIndex = excluded ? 0 : request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
   if (combinedIndex === null || !(combinedIndex >= threshold)) return null;
-  return { profileId, combinedIndex, markerCount: comparedMarkers.length, nonExclusionMarkerCount: null };
+  return { combinedIndex, markerCount: comparedMarkers.length, nonExclusionMarkerCount: null };
 }
+
+/** A match before it is named: a column scan decodes a slot's id only for the profiles it keeps. */
+type Figures = Omit<AnalysisMatch, 'profileId'>;
 
 const logOf = (o: MarkerOutcome) => (o.value === null ? 0 : Math.log10(o.value));
 
@@ -114,21 +117,23 @@ const codeAt = (plan: ColumnPlan<Uint32Array | Float64Array>, slot: number) => (
 export function planAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisPlan | null {
   const { analysis } = request;
   if (analysis.threshold === null || analysis.roles.length !== 2) return null;
-  const keep = (profileId: string, match: AnalysisMatch | null) => (profileId === request.excludeId ? null : match);
   const { groups } = request;
-  const outside = (slot: number) => groups !== undefined && !index.slotInGroups(slot, groups);
-  const sideMatches = (verdict: (outcomes: { marker: string; outcome: MarkerOutcome }[], id: string) => AnalysisMatch | null) => () =>
+  // The query itself is never a match: in the columns it is a slot, in the side list an id.
+  const excludeSlot = request.excludeId === undefined ? -1 : index.slotOf(request.excludeId);
+  const outside = (slot: number) => slot === excludeSlot || (groups !== undefined && !index.slotInGroups(slot, groups));
+  const named = (slot: number, figures: Figures | null): AnalysisMatch | null => (figures ? { profileId: index.idAt(slot), ...figures } : null);
+  const sideMatches = (verdict: (outcomes: { marker: string; outcome: MarkerOutcome }[]) => Figures | null) => () =>
     [...index.side].flatMap(([id, g]) => {
-      if (groups !== undefined && !index.sideInGroups(id, groups)) return [];
-      const match = keep(id, verdict(outcomesAgainst(request, g), id));
-      return match ? [match] : [];
+      if (id === request.excludeId || (groups !== undefined && !index.sideInGroups(id, groups))) return [];
+      const figures = verdict(outcomesAgainst(request, g));
+      return figures ? [{ profileId: id, ...figures }] : [];
     });
 
   if (analysis.kind === 'Exclusion') {
     const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED));
     const maxExclusions = Math.floor(analysis.threshold);
-    const verdict = (markerCount: number, exclusions: number, profileId: string): AnalysisMatch | null =>
-      markerCount >= request.minMarkers && exclusions <= maxExclusions ? { profileId, combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null;
+    const verdict = (markerCount: number, exclusions: number): Figures | null =>
+      markerCount >= request.minMarkers && exclusions <= maxExclusions ? { combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null;
     return {
       kind: 'exclusion',
       request,
@@ -139,11 +144,11 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
         if (outside(slot)) return null;
         let total = 0;
         for (const plan of plans) total += plan.table[codeAt(plan, slot)]!;
-        return keep(index.ids[slot]!, verdict(total % FAIL, Math.floor(total / FAIL), index.ids[slot]!));
+        return named(slot, verdict(total % FAIL, Math.floor(total / FAIL)));
       },
-      sideMatches: sideMatches((outcomes, id) => {
+      sideMatches: sideMatches((outcomes) => {
         const compared = outcomes.filter((o) => o.outcome.isExclusion !== null);
-        return verdict(compared.length, compared.filter((o) => o.outcome.isExclusion).length, id);
+        return verdict(compared.length, compared.filter((o) => o.outcome.isExclusion).length);
       }),
     };
   }
@@ -168,11 +173,11 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
         if (plan.evaluated[code] === 1) compared.push(plan.marker);
         inconsistent += plan.inconsistent[code]!;
       }
-      return log10 >= cut ? keep(index.ids[slot]!, computationalMatch(request, index.ids[slot]!, log10, compared, inconsistent)) : null;
+      return log10 >= cut ? named(slot, computationalMatch(request, log10, compared, inconsistent)) : null;
     },
-    sideMatches: sideMatches((outcomes, id) => {
+    sideMatches: sideMatches((outcomes) => {
       const compared = outcomes.filter((o) => o.outcome.value !== null);
-      return computationalMatch(request, id, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker), compared.filter((o) => o.outcome.inconsistent).length);
+      return computationalMatch(request, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker), compared.filter((o) => o.outcome.inconsistent).length);
     }),
   };
 }

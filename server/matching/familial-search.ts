@@ -159,6 +159,7 @@ function rankIndex(index: ProfileIndex, lanes: readonly Lane[], mask: Uint8Array
   const scores = lanes.map(() => -Infinity);
   const order = lanes.map((_, l) => l);
   let floor = top.floor;
+  const querySlot = index.slotOf(queryId);
   for (let start = 0; start < index.size; start += BLOCK) {
     const n = Math.min(index.size, start + BLOCK) - start;
     for (const [l, lane] of lanes.entries()) firstSums(lane, start, n, sums[l]!);
@@ -168,7 +169,7 @@ function rankIndex(index: ProfileIndex, lanes: readonly Lane[], mask: Uint8Array
       // LR 0 is no candidate; under the floor none can enter (a tie goes on to the id).
       if (bound === -Infinity || !(bound >= floor)) continue;
       const slot = start + i;
-      if (!index.slotInGroups(slot, mask) || index.ids[slot] === queryId) continue;
+      if (!index.slotInGroups(slot, mask) || slot === querySlot) continue;
       for (const [l, lane] of lanes.entries()) scores[l] = sums[l]![i]! >= floor ? smallestOver(lane, slot, sums[l]![i]!) : -Infinity;
       // The strongest role the exact verdict keeps; a refused role gives way to the next.
       order.sort((a, b) => scores[b]! - scores[a]!);
@@ -176,7 +177,7 @@ function rankIndex(index: ProfileIndex, lanes: readonly Lane[], mask: Uint8Array
         const score = scores[l]!;
         if (score === -Infinity || !(score >= floor)) break;
         if (!accepted(lanes[l]!, slot, minMarkers, allowed)) continue;
-        top.offer({ score, id: index.ids[slot]!, role: lanes[l]!.role });
+        top.offer({ score, id: index.idAt(slot), role: lanes[l]!.role });
         floor = top.floor;
         break;
       }

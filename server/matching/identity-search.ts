@@ -23,9 +23,9 @@ export function searchIdentity(index: ProfileIndex, query: ReadonlyMap<string, G
     plans.push(planColumn(column, (n) => new Uint32Array(n), (stored) => VALUE[compareGenotypes(options.stringency, genotype, stored)], 0));
   }
   const found: IdentityCandidate[] = [];
+  const excludeSlot = excludeId === undefined ? -1 : index.slotOf(excludeId);
   countScan(index.size, plans, options.maxMismatches, options.minMarkers, (slot, comparedMarkers, mismatches) => {
-    const profileId = index.ids[slot]!;
-    if (profileId !== excludeId && (groups === undefined || index.slotInGroups(slot, groups))) found.push({ profileId, comparedMarkers, mismatches });
+    if (slot !== excludeSlot && (groups === undefined || index.slotInGroups(slot, groups))) found.push({ profileId: index.idAt(slot), comparedMarkers, mismatches });
   });
   for (const [profileId, genotypes] of index.side) {
     if (profileId === excludeId || (groups !== undefined && !index.sideInGroups(profileId, groups))) continue;

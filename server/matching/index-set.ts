@@ -4,12 +4,11 @@ import type { MatchProfile, ProfileKind } from './types';
 /**
  * Every chemistry's index. A search runs over every index of the profile's kind: kits share markers
  * by name, and markers one kit lacks are simply not compared (ARCHITECTURE.md "Matching": every
- * approved profile of a compatible chemistry).
+ * approved profile of a compatible chemistry). Which chemistry holds a profile is asked of the
+ * indexes themselves (there are a few chemistries), so the set keeps nothing per profile.
  */
 export class IndexSet {
   private readonly byChemistry = new Map<string, ProfileIndex>();
-  /** Which chemistry holds each profile, so a removal needs only the id. */
-  private readonly chemistryOf = new Map<string, string>();
 
   indexes(kind?: ProfileKind): ProfileIndex[] {
     return [...this.byChemistry.values()].filter((i) => kind === undefined || i.kind === kind);
@@ -26,28 +25,44 @@ export class IndexSet {
 
   /** Adds or replaces an approved profile (a re-approval after a reset may change its chemistry). */
   upsert(profile: MatchProfile): void {
-    const previous = this.chemistryOf.get(profile.id);
-    if (previous !== undefined && previous !== profile.chemistryId) this.remove(profile.id);
+    for (const [chemistryId, index] of this.byChemistry) if (chemistryId !== profile.chemistryId) index.remove(profile.id);
     this.index(profile.chemistryId, profile.kind).upsert(profile.id, profile.genotypes, profile.sampleType === undefined ? undefined : { organizationId: profile.organizationId, sampleType: profile.sampleType });
-    this.chemistryOf.set(profile.id, profile.chemistryId);
   }
 
   /** Drops a profile that is no longer approved (reset, deletion); unknown ids are ignored. */
   remove(profileId: string): void {
-    const chemistryId = this.chemistryOf.get(profileId);
-    if (chemistryId === undefined) return;
-    this.byChemistry.get(chemistryId)?.remove(profileId);
-    this.chemistryOf.delete(profileId);
+    for (const index of this.byChemistry.values()) index.remove(profileId);
   }
 
   /** The chemistry and genotypes of a held profile (to show a candidate's markers), or undefined. */
   find(profileId: string): { index: ProfileIndex; genotypes: ReadonlyMap<string, readonly string[]> } | undefined {
-    const index = this.byChemistry.get(this.chemistryOf.get(profileId) ?? '');
-    const genotypes = index?.genotypesOf(profileId);
-    return index && genotypes ? { index, genotypes } : undefined;
+    for (const index of this.byChemistry.values()) {
+      const genotypes = index.genotypesOf(profileId);
+      if (genotypes) return { index, genotypes };
+    }
+    return undefined;
   }
 
   get profileCount(): number {
-    return this.chemistryOf.size;
+    let n = 0;
+    for (const index of this.byChemistry.values()) n += index.profileCount;
+    return n;
+  }
+
+  /** Makes room for `n` profiles of a chemistry at once (a start-up load that knows its counts: no spare room). */
+  reserve(chemistryId: string, kind: ProfileKind, n: number): void {
+    this.index(chemistryId, kind).reserve(n);
+  }
+
+  /** Gives back every index's spare room (the end of a start-up load that did not reserve). */
+  trim(): void {
+    for (const index of this.byChemistry.values()) index.trim();
+  }
+
+  /** Bytes of typed arrays every index holds (spare room included); the process holds a little more (see bench/index-memory.ts). */
+  indexBytes(): number {
+    let bytes = 0;
+    for (const index of this.byChemistry.values()) bytes += index.indexBytes();
+    return bytes;
   }
 }

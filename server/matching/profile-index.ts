@@ -1,12 +1,18 @@
 import { compareAlleles, isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
+import { SlotIds } from './slot-ids';
 import type { ProfileKind } from './types';
 
 /** Allele indices are bytes: index 0 means "not typed", so a marker holds at most 255 distinct alleles. */
 const MAX_ALLELES = 255;
 const INITIAL_CAPACITY = 1024;
-/** Growth factor: 1.25 keeps the spare room under a quarter (the ≤ 64 B/profile budget) while appends stay amortised O(1). */
+/**
+ * Growth factors: appends stay amortised O(1) while the spare room stays small — up to a quarter below
+ * 65,536 slots, a sixteenth above (issue 15: ≤ 64 B/profile; a start-up load reserves or trims exactly).
+ */
 const GROWTH = 1.25;
+const LARGE = 1 << 16;
+const LARGE_GROWTH = 1.0625;
 
 /**
  * One marker's column: an allele dictionary and, per profile slot, the genotype as two allele indices
@@ -29,9 +35,6 @@ export function genotypeAt(column: MarkerColumn, lo: number, hi: number): Genoty
 /** Amelogenin is a sex marker: CODIS searches do not compare it, and populations hold no frequencies for it. */
 export const isIgnoredMarker = (marker: string): boolean => isAmelogenin(marker);
 
-/** Whether a genotype fits two allele indices: one or two distinct alleles (a mixture or a 3+ copy Y-STR marker does not). */
-const fitsColumns = (genotype: Genotype): boolean => new Set(genotype).size <= 2;
-
 /** Whose a profile is and what it is: the search rules pick profiles by organization and sample type. */
 export interface ProfileGroup {
   organizationId: string;
@@ -42,16 +45,15 @@ const groupKey = (g: ProfileGroup) => `${g.organizationId}\u0000${g.sampleType}`
 
 /**
  * The approved profiles of one chemistry, column-wise (GENETICS.md "How the search reaches memory
- * speed"): per marker two byte columns, profile ids in slot order. Profiles that do not fit two
+ * speed"): per marker two byte columns, a group code and the profile id (16 bytes, {@link SlotIds}) per
+ * slot — about 63 bytes per profile on 20 markers. Profiles that do not fit two
  * indices per marker (mixtures of 3+ alleles, or a marker whose dictionary is full) live in a side
  * list that searches compare one by one; there are few of them in a database of references.
  */
 export class ProfileIndex {
   private capacity = INITIAL_CAPACITY;
-  private count = 0;
-  /** Profile id per slot (slots 0 … size−1 are live; removal moves the last slot into the hole). */
-  readonly ids: string[] = [];
-  private readonly slotOf = new Map<string, number>();
+  /** Profile id per slot (slots 0 … size−1 are live; removal moves the last slot into the hole), and id → slot. */
+  private readonly ids = new SlotIds(INITIAL_CAPACITY);
   private readonly columns = new Map<string, MarkerColumn>();
   /** Profiles searched by plain comparison (mixtures, dictionary overflow): id → genotypes. */
   readonly side = new Map<string, ReadonlyMap<string, Genotype>>();
@@ -70,21 +72,26 @@ export class ProfileIndex {
 
   /** Profiles in the typed arrays (the side list not counted). */
   get size(): number {
-    return this.count;
+    return this.ids.size;
   }
 
-  /** The id of the profile in `slot` (0 ≤ slot < size). */
+  /** The id of the profile in `slot` (0 ≤ slot < size). It is decoded from 16 bytes: ask it for kept candidates, not in a scan's loop. */
   idAt(slot: number): string {
-    return this.ids[slot]!;
+    return this.ids.idAt(slot);
+  }
+
+  /** The slot of a profile in the columns, or −1 (absent, or in the side list): a scan excludes its query by slot. */
+  slotOf(id: string): number {
+    return this.ids.slotOf(id);
   }
 
   /** Every profile held, columns and side list. */
   get profileCount(): number {
-    return this.count + this.side.size;
+    return this.ids.size + this.side.size;
   }
 
   has(id: string): boolean {
-    return this.slotOf.has(id) || this.side.has(id);
+    return this.ids.slotOf(id) >= 0 || this.side.has(id);
   }
 
   /** The marker columns, in the order markers first appeared. */
@@ -98,33 +105,40 @@ export class ProfileIndex {
 
   /** Makes room for `n` profiles in the columns at once (a start-up load knows its count). */
   reserve(n: number): void {
-    if (n <= this.capacity) return;
-    this.capacity = n;
-    for (const column of this.columns.values()) this.resize(column);
-    this.resizeGroups();
+    if (n > this.capacity) this.setCapacity(n);
+  }
+
+  /** Gives back the spare room (after a start-up load that did not reserve): capacity = size. */
+  trim(): void {
+    if (this.capacity > this.size) this.setCapacity(Math.max(1, this.size));
   }
 
   /** Adds a profile, or replaces the one with its id (an approval after a reset); amortised O(markers). */
   upsert(id: string, genotypes: ReadonlyMap<string, Genotype>, group?: ProfileGroup): void {
-    const kept = [...genotypes].filter(([marker, g]) => !isIgnoredMarker(marker) && g.length > 0);
     const code = group ? this.groupCodeFor(group) : 0;
     this.remove(id);
     this.groupCounts[code]!++;
-    if (!kept.every(([marker, g]) => fitsColumns(g) && this.hasRoomFor(marker, g))) {
-      this.side.set(id, new Map(kept));
+    if (!this.fitsColumns(genotypes)) {
+      this.side.set(id, new Map([...genotypes].filter(([marker, g]) => g.length > 0 && !isIgnoredMarker(marker))));
       this.sideGroups.set(id, code);
       return;
     }
-    if (this.count === this.capacity) this.grow();
-    const slot = this.count++;
-    this.ids[slot] = id;
-    this.slotOf.set(id, slot);
+    if (this.size === this.capacity) this.grow();
+    const slot = this.ids.append(id);
     this.groupColumn[slot] = code;
-    for (const [marker, genotype] of kept) {
+    // A start-up load passes a million profiles here: no arrays or sets per marker.
+    for (const [marker, genotype] of genotypes) {
+      if (genotype.length === 0 || (!this.columns.has(marker) && isIgnoredMarker(marker))) continue;
       const column = this.columnFor(marker);
-      const [a, b] = [...new Set(genotype)].map((allele) => this.alleleIndex(column, allele));
-      column.lo[slot] = Math.min(a!, b ?? a!);
-      column.hi[slot] = Math.max(a!, b ?? a!);
+      let lo = this.alleleIndex(column, genotype[0]!);
+      let hi = lo;
+      for (let i = 1; i < genotype.length; i++) {
+        const index = this.alleleIndex(column, genotype[i]!);
+        if (index < lo) lo = index;
+        else if (index > hi) hi = index;
+      }
+      column.lo[slot] = lo;
+      column.hi[slot] = hi;
     }
   }
 
@@ -135,9 +149,9 @@ export class ProfileIndex {
       this.sideGroups.delete(id);
       return;
     }
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return;
-    const last = --this.count;
+    const slot = this.ids.slotOf(id);
+    if (slot < 0) return;
+    const last = this.size - 1;
     this.groupCounts[this.groupColumn[slot]!]!--;
     this.groupColumn[slot] = this.groupColumn[last]!;
     this.groupColumn[last] = 0;
@@ -146,19 +160,15 @@ export class ProfileIndex {
       column.hi[slot] = column.hi[last]!;
       column.lo[last] = column.hi[last] = 0;
     }
-    const moved = this.ids[last]!;
-    this.ids[slot] = moved;
-    this.slotOf.set(moved, slot);
-    this.ids.length = last;
-    this.slotOf.delete(id);
+    this.ids.removeAt(slot);
   }
 
   /** A held profile's genotypes, decoded from the columns (or the side list); undefined when absent. */
   genotypesOf(id: string): ReadonlyMap<string, Genotype> | undefined {
     const side = this.side.get(id);
     if (side) return side;
-    const slot = this.slotOf.get(id);
-    if (slot === undefined) return undefined;
+    const slot = this.ids.slotOf(id);
+    if (slot < 0) return undefined;
     const out = new Map<string, Genotype>();
     for (const column of this.columns.values()) {
       const lo = column.lo[slot]!;
@@ -185,8 +195,8 @@ export class ProfileIndex {
 
   /** Whether a held profile (columns or side list) belongs to a group of the mask. */
   idInGroups(id: string, mask: Uint8Array): boolean {
-    const slot = this.slotOf.get(id);
-    return slot !== undefined ? this.slotInGroups(slot, mask) : this.sideInGroups(id, mask);
+    const slot = this.ids.slotOf(id);
+    return slot >= 0 ? this.slotInGroups(slot, mask) : this.sideInGroups(id, mask);
   }
 
   /** Profiles (columns and side list) in the groups of the mask: the N of a search's expected chance hits. */
@@ -196,18 +206,33 @@ export class ProfileIndex {
     return n;
   }
 
-  /** Bytes of typed arrays the columns hold (allocated, spare room included). */
+  /** Bytes of typed arrays the index holds: columns, group codes, ids and their lookup table (allocated, spare room included). */
   indexBytes(): number {
-    let bytes = this.groupColumn.byteLength;
+    let bytes = this.groupColumn.byteLength + this.ids.bytes();
     for (const column of this.columns.values()) bytes += column.lo.byteLength + column.hi.byteLength;
     return bytes;
   }
 
-  private hasRoomFor(marker: string, genotype: Genotype): boolean {
-    const column = this.columns.get(marker);
-    const distinct = [...new Set(genotype)];
-    const fresh = column ? distinct.filter((a) => !column.indexOf.has(a)).length : distinct.length;
-    return (column ? column.alleles.length - 1 : 0) + fresh <= MAX_ALLELES;
+  /**
+   * Whether a profile fits the columns: at most two distinct alleles per marker (a mixture or a 3+ copy
+   * Y-STR marker does not), and room in each marker's dictionary for the alleles it does not hold yet.
+   */
+  private fitsColumns(genotypes: ReadonlyMap<string, Genotype>): boolean {
+    for (const [marker, genotype] of genotypes) {
+      if (genotype.length === 0) continue;
+      const column = this.columns.get(marker);
+      if (!column && isIgnoredMarker(marker)) continue;
+      const first = genotype[0]!;
+      let second: string | undefined;
+      for (const allele of genotype) {
+        if (allele === first || allele === second) continue;
+        if (second !== undefined) return false;
+        second = allele;
+      }
+      const fresh = (column?.indexOf.has(first) ? 0 : 1) + (second === undefined || column?.indexOf.has(second) ? 0 : 1);
+      if ((column ? column.alleles.length - 1 : 0) + fresh > MAX_ALLELES) return false;
+    }
+    return true;
   }
 
   private groupCodeFor(group: ProfileGroup): number {
@@ -241,9 +266,14 @@ export class ProfileIndex {
   }
 
   private grow(): void {
-    this.capacity = Math.ceil(this.capacity * GROWTH);
+    this.setCapacity(Math.ceil(this.capacity * (this.capacity < LARGE ? GROWTH : LARGE_GROWTH)));
+  }
+
+  private setCapacity(capacity: number): void {
+    this.capacity = capacity;
     for (const column of this.columns.values()) this.resize(column);
     this.resizeGroups();
+    this.ids.resize(capacity);
   }
 
   private resizeGroups(): void {

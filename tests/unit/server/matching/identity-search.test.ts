@@ -89,12 +89,13 @@ describe('the identity search over the index', () => {
     expect(index.profileCount).toBe(4);
   });
 
-  it('stores 2 bytes per profile and marker, and 2 for its organization and sample type', () => {
+  it('stores 2 bytes per profile and marker, 2 for its organization and sample type, 16 for its id and 4.6 to find it by id', () => {
     const set = new IndexSet();
     const index = set.index('kit', 'Autosomal');
     index.reserve(2000);
     for (let i = 0; i < 2000; i++) set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes: profile({ A: [String(i % 20), '30'], B: ['7'] }) });
-    expect(index.indexBytes() / index.size).toBe(2 * 2 + 2);
+    // The id table has ⌈capacity / 0.875⌉ four-byte buckets.
+    expect(index.indexBytes()).toBe(2000 * (2 * 2 + 2 + 16) + 4 * Math.ceil(2000 / 0.875));
   });
 });
 
