@@ -85,6 +85,8 @@ export const routes = defineRoutes({
   // 2.3 Profiles
   Profiles: { pattern: '/:orgId/profiles', title: 'Profiles', breadcrumb: 'Profiles', parent: 'Dashboard', permission: read('Profiles') },
   ProfilesReview: { pattern: '/:orgId/profiles/review', title: 'Profile review', breadcrumb: 'Review', parent: 'Profiles', permission: read('Profiles') },
+  // Not in the spec (issue 15): the self-comparison before an audit; the server asks Profiles Read and Edit.
+  ProfilesSelfComparison: { pattern: '/:orgId/profiles/self-comparison', title: 'Database self-comparison', breadcrumb: 'Self-comparison', parent: 'Profiles', permission: { entity: 'Profiles', verb: 'Edit' } },
 
   // 2.4 Hits: Review, Published and Rejected need Hits Publish; All is shown to every user
   Hits: { pattern: '/:orgId/hits', title: 'Hit review', breadcrumb: 'Hits', parent: 'Dashboard', permission: { entity: 'Hits', verb: 'Publish' }, fallback: 'HitsAll' },

@@ -11,6 +11,7 @@ const ProfileEditRoute = lazyPage(() => import('./profile-routes'), 'ProfileEdit
 const ProfileUploadRoute = lazyPage(() => import('./profile-routes'), 'ProfileUploadRoute');
 const ProfileViewRoute = lazyPage(() => import('./profile-routes'), 'ProfileViewRoute');
 const ProfilesPage = lazyPage(() => import('./profiles-page'), 'ProfilesPage');
+const SelfComparisonPage = lazyPage(() => import('../self-comparison/self-comparison-page'), 'SelfComparisonPage');
 
 /** The route's profile (orgId, caseId, sampleid) and title, keyed so another profile starts fresh. */
 const profileRoute = ({ route, params }: RouteViewProps) => ({
@@ -29,6 +30,7 @@ export const profilesArea: FeatureArea = {
   views: {
     Profiles: ({ params }: RouteViewProps) => createElement(ProfilesPage, { key: params.orgId, orgId: params.orgId!, tab: 'profiles' }),
     ProfilesReview: ({ params }: RouteViewProps) => createElement(ProfilesPage, { key: params.orgId, orgId: params.orgId!, tab: 'review' }),
+    ProfilesSelfComparison: ({ params }: RouteViewProps) => createElement(SelfComparisonPage, { key: params.orgId, orgId: params.orgId! }),
     ProfilesView: profileView,
     ProfileMarkers: profileView,
     ProfileHits: profileView,

@@ -44,6 +44,7 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
         tabs={[
           { label: 'Profiles', href: routes.Profiles.href({ orgId }), current: tab === 'profiles' },
           { label: 'Review', href: routes.ProfilesReview.href({ orgId }), current: tab === 'review' },
+          ...(can(principal, 'Profiles', 'Edit', { orgId }) ? [{ label: 'Self-comparison', href: routes.ProfilesSelfComparison.href({ orgId }), current: false }] : []),
         ]}
       />
       <DataTable<Profile>
