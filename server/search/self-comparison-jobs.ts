@@ -115,19 +115,26 @@ export class SelfComparisonJobs {
       elapsedMs: null,
       message: null,
     };
-    // Who compared what is kept: the report lists profiles of the whole organization.
-    await this.deps.db.transaction((tx) =>
-      appendAudit(tx, input.actor, this.deps.clock, {
-        entity: 'SelfComparison',
-        entityId: view.id,
-        action: 'Run',
-        organizationId: input.scope === 'all' ? null : input.scope,
-        after: { chemistryId: input.chemistry.id, maxDifferences: input.maxDifferences, minEqualMarkers: input.minEqualMarkers, scope: input.scope },
-      }),
-    );
     const controller = new AbortController();
     const record: JobRecord = { view, pairs: [], controller, finished: Promise.resolve() };
+    // Registered before the first await, so a second start at the same moment is refused (409).
     this.byScope.set(input.scope, record);
+    try {
+      // Who compared what is kept: the report lists profiles of the whole organization.
+      await this.deps.db.transaction((tx) =>
+        appendAudit(tx, input.actor, this.deps.clock, {
+          entity: 'SelfComparison',
+          entityId: view.id,
+          action: 'Run',
+          organizationId: input.scope === 'all' ? null : input.scope,
+          after: { chemistryId: input.chemistry.id, maxDifferences: input.maxDifferences, minEqualMarkers: input.minEqualMarkers, scope: input.scope },
+        }),
+      );
+    } catch (err) {
+      if (running) this.byScope.set(input.scope, running);
+      else this.byScope.delete(input.scope);
+      throw err;
+    }
     record.finished = this.run(record, input, service).catch((err: unknown) => {
       const cancelled = controller.signal.aborted;
       Object.assign(view, {
@@ -185,17 +192,18 @@ export class SelfComparisonJobs {
         Object.assign(view, { profilesCompared: 0, tooFewMarkers: 0, mixturesLeftOut: 0, blocksDone: view.blocksTotal });
         break;
       }
-      // The snapshot: synchronous, so no approval or reset lands between the columns, the flags and the fingerprint.
+      // The snapshot: the flags at once, the columns a few at a time (other requests get in between); an
+      // approval or reset meanwhile changes the fingerprint, checked after the run, and the run is repeated.
+      const before = fingerprint(index);
       const mask = index.groupMask((g) => input.scope === 'all' || g.organizationId === input.scope);
       const columns = columnsOf(index, mask);
       let mixtures = 0;
       for (const id of index.side.keys()) if (index.sideInGroups(id, mask)) mixtures++;
-      const before = fingerprint(index);
       const task: Omit<SelfComparisonTask, 'port'> = {
         names: [...columns.names],
         alleles: columns.alleles.map((a) => [...a]),
         size: columns.size,
-        bytes: packColumns(columns.lo, columns.hi, columns.include!, columns.size),
+        bytes: await packColumns(columns.lo, columns.hi, columns.include!, columns.size, yieldToEventLoop),
         maxDifferences: input.maxDifferences,
         minEqualMarkers: input.minEqualMarkers,
         ...(input.maxPairs !== undefined ? { maxPairs: input.maxPairs } : {}),

@@ -120,6 +120,16 @@ describe('self-comparison of an organization', () => {
     expect(names(page.body.items)).toContain('BERGEN-COPY = SMITH-JOHN');
   });
 
+  it('runs one comparison at a time per organization: a second start meanwhile is refused (409)', async () => {
+    const [one, two] = await Promise.all([0, 1].map(() => call<SelfComparisonJob>('a', 'POST', `/api/organizations/${org.a}/self-comparison`, { chemistryId })));
+    expect([one!.status, two!.status].sort()).toEqual([202, 409]);
+    for (let i = 0; i < 200; i++) {
+      if ((await call<SelfComparisonJob>('a', 'GET', `/api/organizations/${org.a}/self-comparison`)).body.state !== 'running') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect((await call<{ count: number }>('a', 'GET', `/api/organizations/${org.a}/self-comparison/pairs`)).body.count).toBe(3);
+  });
+
   it('refuses users without Profiles Edit, another organization, and `all` without scope All', async () => {
     expect((await call('reader', 'POST', `/api/organizations/${org.a}/self-comparison`, { chemistryId })).status).toBe(403);
     expect((await call('reader', 'GET', `/api/organizations/${org.a}/self-comparison/pairs`)).status).toBe(403);
