@@ -27,11 +27,16 @@ export interface ListQueryInput {
   filter?: string;
 }
 
-/** The `{ items, count }` body of a list call (spec 3: "A list call returns items and a count"). */
-export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), count: z.number().int().min(0) });
+/**
+ * The `{ items, count }` body of a list call (spec 3: "A list call returns items and a count"). `estimated`
+ * (present only when true): `count` is the database's estimate, not a count of every row (long lists; the
+ * table says "about").
+ */
+export const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), count: z.number().int().min(0), estimated: z.literal(true).optional() });
 export interface ListResult<T> {
   items: T[];
   count: number;
+  estimated?: true;
 }
 
 /** Body of every update: the version read, so a concurrent edit is refused instead of lost. */

@@ -1,6 +1,8 @@
 // @ts-check
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+// Trigram indexes for the lists' free-text search (migration 0009, issue 15).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 // PGlite runs each statement on the thread that calls it; here, on a thread of its own, a long
 // statement no longer stops the server's requests (issue 13: 119 ms stalls while adding 100,000).
@@ -99,7 +101,7 @@ async function main() {
   let db;
   try {
     // Compiled once by the server and shared with every database thread.
-    db = new PGlite({ ...(dataDir ? { dataDir } : {}), pgliteWasmModule, initdbWasmModule });
+    db = new PGlite({ ...(dataDir ? { dataDir } : {}), pgliteWasmModule, initdbWasmModule, extensions: { pg_trgm } });
     await db.waitReady;
   } catch (err) {
     port.postMessage({ ready: false, error: serializeError(err) });

@@ -203,6 +203,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["NamedRecord"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -442,6 +444,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["NamedRecord"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -681,6 +685,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["NamedRecord"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -920,6 +926,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["NamedRecord"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -1159,6 +1167,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["UserSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -1276,6 +1286,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["UserSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -1735,6 +1747,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["AccessGroupSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -1983,6 +1997,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Marker"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -2230,6 +2246,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Chemistry"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -2471,6 +2489,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Chemistry"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -2713,6 +2733,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Chemistry"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -2832,6 +2854,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Population"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -2936,6 +2960,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Population"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -3370,6 +3396,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["EmailTemplateSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -3624,6 +3652,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["CitationSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -4096,6 +4126,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["AnalysisGroupSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -4355,6 +4387,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["AnalysisSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -4696,6 +4730,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Formula"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -4946,6 +4982,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Constant"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -5349,6 +5387,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["SearchRule"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -5656,6 +5696,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Case"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -5761,6 +5803,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Case"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -6101,6 +6145,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["InvolvedParty"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -6358,6 +6404,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["PhysicalItem"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -6808,6 +6856,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["AuditEntry"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -6872,6 +6922,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Profile"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -6933,6 +6985,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Profile"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -7015,6 +7069,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Profile"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -7072,6 +7128,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["Profile"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -7458,6 +7516,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["ProfileImportJob"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -7635,6 +7695,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["ProfileImportRow"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8222,6 +8284,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["AuditEntry"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8333,6 +8397,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["TaskRequest"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8440,6 +8506,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["TaskRequest"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8803,6 +8871,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8868,6 +8938,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8933,6 +9005,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -8998,6 +9072,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9063,6 +9139,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9128,6 +9206,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9193,6 +9273,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9258,6 +9340,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9323,6 +9407,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9388,6 +9474,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9453,6 +9541,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9518,6 +9608,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["HitSummary"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };
@@ -9895,6 +9987,8 @@ export interface paths {
                         "application/json": {
                             items: components["schemas"]["OutboxEmail"][];
                             count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
                         };
                     };
                 };

@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { formatHitProbability } from '../../../core/probability-display';
-import type { HitListQuery, HitProfile, HitStatus, HitSummary, Hit } from '../../../core/schemas/hits';
+import { HIT_STATUSES, type HitListQuery, type HitProfile, type HitStatus, type HitSummary, type Hit } from '../../../core/schemas/hits';
 import type { ListResult } from '../../../core/schemas/list';
 import type { Db } from '../../db/database';
 import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
-import { listClauses, type ListColumn } from '../list';
+import { containsPattern, countList, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning } from '../list';
+import { searchedTexts } from '../profiles/profile-query';
 import { inReachableOrganizations } from '../tenancy';
 
 const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name };
@@ -22,22 +23,81 @@ const selectHits = (db: Db) =>
 
 type HitJoinedRow = Awaited<ReturnType<ReturnType<typeof selectHits>['execute']>>[number];
 
-/** The hit's sample names and case numbers as one text, for search and the Profiles filter. */
-const profilesText = sql`(select string_agg(p.profile_id || ' ' || c.case_number, ' ') from ${hitProfiles} hp join ${profiles} p on p.id = hp.profile_id join ${cases} c on c.id = p.case_id where hp.hit_id = ${hits.id})`;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** Columns of spec 2.4 (Date, Analysis, Probability, Population, Profiles) plus status. */
-const HIT_LIST_COLUMNS: Record<string, ListColumn> = {
-  date: { expr: hits.createdAt, sortable: true },
-  analysisName: { expr: sql`lower(${analyses.name})`, sortable: true, searchable: true },
-  // Sorting by probability orders by the combined index, then by non-exclusions for exclusion hits.
-  probability: { expr: sql`coalesce(${hits.combinedIndex}, ${hits.nonExclusionMarkerCount}::float / nullif(${hits.markerCount}, 0))`, sortable: true },
-  expectedChanceHits: { expr: hits.expectedChanceHits, sortable: true },
-  searchRuleName: { expr: sql`lower(${searchRules.name})`, sortable: true, searchable: true },
-  populationName: { expr: sql`lower(${populations.name})`, sortable: true, searchable: true },
-  profiles: { expr: profilesText, searchable: true },
-  status: { expr: hits.status, sortable: true, searchable: true },
-  updatedAt: { expr: hits.updatedAt, sortable: true },
+/** A name of the row `fk` points at, lowercased, as one value per hit (the list's id query reads hits alone). */
+const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWrapper) => sql`(select lower(${column}) from ${table} where ${id} = ${fk})`;
+
+/**
+ * Hits naming a profile whose sample name or case number contains the text: the profiles and cases found by
+ * their trigram indexes (migration 0009), their hits by hit_profiles_profile_idx, evaluated once per query.
+ * (Issue 15: a per-hit subquery joined every hit's profiles and cases, 144,607 times for one search: 3.5–4.1 s.)
+ */
+const hitsNamingProfilesLike = (text: string): SQL => {
+  const pattern = containsPattern(text);
+  return sql`${hits.id} = any(array(select hp.hit_id from ${hitProfiles} hp where hp.profile_id = any(array(
+    select p.id from ${profiles} p where p.profile_id ilike ${pattern}
+    union select p.id from ${profiles} p where p.case_id = any(array(select c.id from ${cases} c where c.case_number ilike ${pattern}))))))`;
 };
+
+/** The ids of the small named tables (analyses, search rules, populations) whose names contain a text. */
+interface NamedMatches {
+  analysis: string[];
+  searchRule: string[];
+  population: string[];
+}
+
+/** Looks up, once per list call, which analyses, search rules and populations each searched text names (tens of rows each). */
+async function matchNamedRows(db: Db, texts: readonly string[]): Promise<Map<string, NamedMatches>> {
+  const found = new Map<string, NamedMatches>();
+  for (const text of new Set(texts)) {
+    const pattern = containsPattern(text);
+    const rows = rowsOf<{ kind: keyof NamedMatches; id: string }>(
+      await db.execute(sql`select 'analysis' as kind, ${analyses.id} as id from ${analyses} where ${analyses.name} ilike ${pattern}
+        union all select 'searchRule', ${searchRules.id} from ${searchRules} where ${searchRules.name} ilike ${pattern}
+        union all select 'population', ${populations.id} from ${populations} where ${populations.name} ilike ${pattern}`),
+    );
+    const matches: NamedMatches = { analysis: [], searchRule: [], population: [] };
+    for (const row of rows) matches[row.kind].push(row.id);
+    found.set(text, matches);
+  }
+  return found;
+}
+
+const inIds = (column: SQLWrapper, ids: readonly string[] | undefined): SQL | undefined => (ids && ids.length > 0 ? inArray(column as never, [...ids]) : undefined);
+
+/** The strength a hit list sorts by: the combined index, else the share of non-excluding markers (exclusion hits). Indexed by hits_list_strength_idx. */
+const strength = sql`coalesce(${hits.combinedIndex}, ${hits.nonExclusionMarkerCount}::float / nullif(${hits.markerCount}, 0))`;
+
+/**
+ * Columns of spec 2.4 (Date, Analysis, Probability, Population, Profiles) plus status, as expressions over the
+ * hits table alone (the list pages hit ids first, then joins the names of that page). Each searchable column
+ * matches through an index: named tables by ids looked up first, Profiles by trigram indexes, status by value.
+ */
+function hitListColumns(named: Map<string, NamedMatches>): Record<string, ListColumn> {
+  return {
+    date: { expr: hits.createdAt, sortable: true },
+    analysisName: { expr: nameOf(analyses.name, analyses, analyses.id, hits.analysisId), sortable: true, searchable: true, matches: (text) => inIds(hits.analysisId, named.get(text)?.analysis) },
+    // Sorting by probability orders by the combined index, then by non-exclusions for exclusion hits.
+    probability: { expr: strength, sortable: true },
+    expectedChanceHits: { expr: hits.expectedChanceHits, sortable: true },
+    searchRuleName: {
+      expr: nameOf(searchRules.name, searchRules, searchRules.id, hits.searchRuleId),
+      sortable: true,
+      searchable: true,
+      matches: (text) => inIds(hits.searchRuleId, named.get(text)?.searchRule),
+    },
+    populationName: {
+      expr: nameOf(populations.name, populations, populations.id, hits.populationId),
+      sortable: true,
+      searchable: true,
+      matches: (text) => inIds(hits.populationId, named.get(text)?.population),
+    },
+    profiles: { expr: sql`''`, searchable: true, matches: hitsNamingProfilesLike },
+    status: { expr: hits.status, sortable: true, searchable: true, matches: (text) => { const values = valuesContaining(HIT_STATUSES, text); return values.length > 0 ? inArray(hits.status, values) : undefined; } },
+    updatedAt: { expr: hits.updatedAt, sortable: true },
+  };
+}
 
 /** The hits the user may see: those of an organization they reach (spec 6, ARCHITECTURE.md "tenancy"). */
 export const reachableHits = (user: AuthenticatedUser): SQL | undefined => inReachableOrganizations(hits.organizationId, user);
@@ -91,21 +151,26 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
   };
 }
 
-/** A page of hits: `scope` (tenancy and which organization, case or profile) and `status` (null: all) narrow it. */
-export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null): Promise<ListResult<HitSummary>> {
+/**
+ * A page of hits: `scope` (tenancy and which organization, case or profile) and `status` (null: all) narrow it.
+ * As the profile list (server/http/profiles/list-routes.ts): the page's ids from the hits table alone, in the
+ * list's order (the default, strongest first, reads hits_list_strength_idx or hits_list_status_strength_idx of
+ * migration 0009 without visiting the table), then the names of that page; a count exact up to
+ * EXACT_COUNT_LIMIT matching hits or at the list's end, else an estimate (`estimated`).
+ */
+export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null, tuning: ListTuning = LIST_TUNING): Promise<ListResult<HitSummary> & { estimated?: true }> {
   const where = and(scope, status ? eq(hits.status, status) : undefined);
+  const named = await matchNamedRows(db, searchedTexts(query));
   // Strongest first (ARCHITECTURE.md "Hits"): the combined index, then the newest.
-  const clauses = listClauses(query, HIT_LIST_COLUMNS, { scope: where, defaultSort: 'probability:desc', thenBy: desc(hits.createdAt), tiebreak: hits.id });
-  const rows = await selectHits(db).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(hits)
-    .innerJoin(analyses, eq(analyses.id, hits.analysisId))
-    .leftJoin(populations, eq(populations.id, hits.populationId))
-    .leftJoin(searchRules, eq(searchRules.id, hits.searchRuleId))
-    .where(clauses.where);
-  const named = await loadHitProfiles(db, rows.map((r) => r.hit.id));
-  return { items: rows.map((r) => toSummary(r, named.get(r.hit.id)!)), count: total?.n ?? 0 };
+  const clauses = listClauses(query, hitListColumns(named), { scope: where, defaultSort: 'probability:desc', thenBy: { expr: hits.createdAt, direction: 'desc' }, tiebreak: hits.id });
+  const page = await planPage(db, sql`${hits}`, clauses, tuning);
+  const pageIds = db.select({ id: hits.id }).from(hits).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset);
+  const rows = await selectHits(db)
+    .where(inArray(hits.id, pageIds))
+    .orderBy(...clauses.orderBy);
+  const counted = await countList(db, sql`${hits}`, clauses.where, { offset: clauses.offset, pageSize: clauses.limit, returned: rows.length, total: page.total }, tuning);
+  const named2 = await loadHitProfiles(db, rows.map((r) => r.hit.id));
+  return { items: rows.map((r) => toSummary(r, named2.get(r.hit.id)!)), ...counted };
 }
 
 /** One hit the user may see, as the API shows it; another organization's hit answers 404 (its existence is not confirmed). */

@@ -58,6 +58,13 @@ export const GROWN_GRID_ROWS = 100;
 
 const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: 'var(--color-accent, #1f5f8b)' });
 
+/** "12 records"; an estimate of a long list reads "about 1,000,000 records". */
+export function countText(count: number | null, estimated: boolean): string {
+  if (count === null) return '';
+  if (estimated) return `about ${count.toLocaleString('en-US')} records`;
+  return `${count} ${count === 1 ? 'record' : 'records'}`;
+}
+
 /**
  * AG Grid over a server-side list call (infinite row model: the grid asks for blocks of rows as the
  * user scrolls; the server pages, sorts and filters). A search box above it searches every column.
@@ -66,6 +73,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   const { label, columns, rowHref, onNavigate, reloadKey, pageSize = 50, emptyText = 'Nothing here yet.' } = props;
   const [search, setSearch] = useState('');
   const [count, setCount] = useState<number | null>(null);
+  // The server's estimate of a long list (ListResult.estimated): the count reads "about …".
+  const [estimated, setEstimated] = useState(false);
   const scrolls = count !== null && count > GROWN_GRID_ROWS;
   const [failed, setFailed] = useState(false);
   const gridRef = useRef<GridApi<T> | null>(null);
@@ -103,6 +112,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
             // Before the grid learns the count, or a grown grid would first draw every row.
             grid?.setGridOption('domLayout', result.count > GROWN_GRID_ROWS ? 'normal' : 'autoHeight');
             setCount(result.count);
+            setEstimated(result.estimated === true);
             params.successCallback(result.items, result.count);
             if (result.count === 0) grid?.showNoRowsOverlay();
             else grid?.hideOverlay();
@@ -141,7 +151,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           onChange={(e) => setSearch(e.target.value)}
         />
         <span className="data-table__count" aria-live="polite">
-          {count === null ? '' : `${count} ${count === 1 ? 'record' : 'records'}`}
+          {countText(count, estimated)}
         </span>
       </div>
       {failed ? (

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListQueryInput } from '../../../core/schemas/list';
-import { DataTable } from '../../../src/ui/data-table/data-table';
+import { countText, DataTable } from '../../../src/ui/data-table/data-table';
 
 type Row = { id: string; name: string };
 const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({ id: `id-${i}`, name: `Lab ${String(i).padStart(3, '0')}` }));
@@ -52,5 +52,23 @@ describe('DataTable', () => {
     expect(screen.getByText('100000 records')).toBeInTheDocument();
     expect(container.querySelectorAll('.ag-center-cols-container [role="row"]').length).toBeLessThan(60);
     expect(container.querySelector('.data-table__grid--scrolls')).not.toBeNull();
+  });
+
+  it('says "about" when the server estimates the count of a long list', async () => {
+    const load = vi.fn(async (q: ListQueryInput) => ({
+      items: Array.from({ length: 50 }, (_, i) => ({ id: `id-${(q.page ?? 0) * 50 + i}`, name: `Offender ${(q.page ?? 0) * 50 + i}` })),
+      count: 1_000_881,
+      estimated: true as const,
+    }));
+    render(<DataTable<Row> label="Profiles" columns={[{ field: 'name', header: 'Name' }]} load={load} />);
+    expect(await screen.findByText('Offender 0')).toBeInTheDocument();
+    expect(screen.getByText('about 1,000,881 records')).toBeInTheDocument();
+  });
+
+  it('words counts', () => {
+    expect(countText(null, false)).toBe('');
+    expect(countText(1, false)).toBe('1 record');
+    expect(countText(120, false)).toBe('120 records');
+    expect(countText(1_000_000, true)).toBe('about 1,000,000 records');
   });
 });
