@@ -5,7 +5,8 @@
 // second source of an offender, so a correct run records about one hit per planted profile.
 import { eq, sql } from 'drizzle-orm';
 import { freshPostgres } from '../tests/helpers/database';
-import { caseTypes, cases, chemistries, hits, markers, organizations, populationAlleles, populationMarkers, populationOrganizations, populations, profileMarkers, profiles } from '../server/db/schema';
+import { encodeGenotype } from '../server/db/genotype-codec';
+import { caseTypes, cases, chemistries, hits, markers, organizations, populationAlleles, populationMarkers, populationOrganizations, populations, profiles } from '../server/db/schema';
 import { seedReferenceData } from '../server/db/seed/reference-data';
 import type { Db } from '../server/db/database';
 import { systemClock } from '../server/clock';
@@ -96,7 +97,7 @@ export async function runApprovalBench(opts: { offenders: number; approvals: num
     // The approvals' own marker values go to the database: the queue reads an approved profile from there.
     const random = seededRandom(4242);
     const fresh = profileGenerator(frequencies[0]!, 99);
-    const markerIds = new Map((await db.select({ id: markers.id, name: markers.name }).from(markers)).map((m) => [m.name, m.id]));
+    const markerCodes = new Map((await db.select({ code: markers.code, name: markers.name }).from(markers)).map((m) => [m.name, m.code]));
     const unknowns: Map<string, Genotype>[] = [];
     let planted = 0;
     for (let j = 0; j < opts.approvals; j++) {
@@ -104,10 +105,9 @@ export async function runApprovalBench(opts: { offenders: number; approvals: num
       if (plant) planted++;
       unknowns.push(plant ? partialCopy(offenders[Math.floor(random() * offenders.length)]!, random) : fresh());
     }
-    for (let j = 0; j < opts.approvals; j += 200) {
-      await db.insert(profileMarkers).values(
-        unknowns.slice(j, j + 200).flatMap((g, k) => [...g].map(([marker, alleles], position) => ({ profileId: uuidOf(2, j + k), markerId: markerIds.get(marker)!, alleles: [...alleles], position }))),
-      );
+    for (let j = 0; j < opts.approvals; j++) {
+      const genotype = encodeGenotype([...unknowns[j]!].map(([marker, alleles]) => ({ code: markerCodes.get(marker)!, alleles })));
+      await db.update(profiles).set({ genotype: Buffer.from(genotype) }).where(eq(profiles.id, uuidOf(2, j)));
     }
 
     // Keyboard search at this size (engine): the identity scan and the chance-hit figure over the four populations.

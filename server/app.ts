@@ -50,6 +50,12 @@ export interface AppDeps {
    * False only in route tests, which inject with Fastify's default Host (localhost:80).
    */
   redirectToPublicUrl?: boolean;
+  /**
+   * Whether buildApp waits for the matching index to load before it returns; default true (tests see
+   * every approved profile indexed). The server passes false: it listens at once, health reports the
+   * load, and searches answer 503 until the index is ready.
+   */
+  waitForMatchIndex?: boolean;
 }
 
 /** Largest uploaded file (bytes): frequency tables and CMF batches are far smaller. */
@@ -95,11 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerXsrfCheck(app);
 
   const verifier = deps.verifier ?? (await registerIdentity(app, { db: database.db, config, clock }));
-  // The matcher indexes every approved profile before the first request (ARCHITECTURE.md "Matching").
+  // The matcher indexes every approved profile in the background (ARCHITECTURE.md "Matching"); the server
+  // does not wait for it, tests do.
   // Open pages hear of hit and search changes as they happen (ARCHITECTURE.md "Heavy work off the request thread").
   const events = createOrganizationEvents((err) => app.log.error({ err }, 'an event stream failed'));
   const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message) });
   app.addHook('onClose', () => search.close());
+  if (deps.waitForMatchIndex !== false) await search.ready;
   // Imports left running by a stopped process are settled (failed, back to preview, or interrupted: resumable).
   const stopImports = superviseImports(database.db, (err) => app.log.error({ err }, 'settling stopped imports failed'));
   app.addHook('onClose', async () => {
@@ -112,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       guardRoutes(app, api);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { db: database.db, kind: database.kind });
+      await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await registerAreaRoutes(api, { db: database.db, config, clock, search, events });

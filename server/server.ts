@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     database,
     config,
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Listen at once: the matching index loads in the background (GET /api/health reports it).
+    waitForMatchIndex: false,
   });
 
   let closing = false;

@@ -46,6 +46,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
     }
   });
   for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes]) await api.register(plugin, deps);
-  // The keyboard search runs on the server's matcher, kept current on approve and reset.
-  await api.register(keyboardSearchRoutes, { ...deps, ...(deps.search ? { matching: deps.search.service } : {}) });
+  // The keyboard search runs on the server's matcher, kept current on approve and reset (503 while it loads).
+  const search = deps.search;
+  await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });
 }

@@ -40,6 +40,8 @@ export class IndexSync {
   private retry: ReturnType<typeof setTimeout> | null = null;
   /** Profiles heard of while the index is being rebuilt: read again once the new index is in place. */
   private heardDuringRebuild: Set<string> | null = null;
+  /** Stops a rebuild under way between two pages (close). */
+  private readonly aborted = new AbortController();
 
   constructor(private readonly deps: IndexSyncDeps) {}
 
@@ -48,9 +50,10 @@ export class IndexSync {
     return this.deps.service;
   }
 
+  /** Listens for the other processes' decisions; already listening, nothing to do. */
   async start(): Promise<void> {
     const { database } = this.deps;
-    if (!database.listen || this.closed) return;
+    if (!database.listen || this.closed || this.stop) return;
     const stop = await database.listen(CHANNEL, (payload) => void this.heard(payload), (err) => this.lost(err));
     // Closed while the connection was being opened: nobody else would end it.
     if (this.closed) await stop();
@@ -59,18 +62,27 @@ export class IndexSync {
 
   /**
    * Listens, then reads the whole index from the database (start-up, and after a lost connection):
-   * listening first means no decision falls between the two.
+   * listening first means no decision falls between the two. The index in use keeps answering until
+   * the new one replaces it; `onProgress` hears the profiles read so far; close() stops the reading.
    */
-  async listenAndRebuild(): Promise<void> {
+  async listenAndRebuild(onProgress?: (loaded: number) => void): Promise<void> {
     await this.start();
     this.heardDuringRebuild = new Set();
     try {
-      this.deps.service.replace(await loadMatchIndexes(this.deps.database.db));
+      this.deps.service.replace(await loadMatchIndexes(this.deps.database.db, onProgress, this.aborted.signal));
     } finally {
       const heard = this.heardDuringRebuild;
       this.heardDuringRebuild = null;
       for (const profileId of heard) await refreshProfile(this.deps.database.db, this.deps.service, profileId);
     }
+  }
+
+  /**
+   * A decision this process made: applied to the index in use, and read again once a rebuild under
+   * way replaces it (the rebuild may have read the profile before the decision).
+   */
+  decided(profileId: string): void {
+    this.heardDuringRebuild?.add(profileId);
   }
 
   /** Tells the other processes that a profile's decision changed (after it committed). */
@@ -81,6 +93,7 @@ export class IndexSync {
   /** Stops listening and ends the listening connection, so the pool can end (server shutdown). */
   async close(): Promise<void> {
     this.closed = true;
+    this.aborted.abort();
     if (this.retry) clearTimeout(this.retry);
     this.retry = null;
     const stop = this.stop;

@@ -36,6 +36,11 @@ export interface SearchQueueDeps {
   onFailure?(job: SearchJob, err: unknown): void;
   /** Called after a search is queued or its status, progress or hit count changes (open pages are told). */
   onChange?(job: SearchJob): void;
+  /**
+   * Resolves once the matching index is loaded (start-up loads it in the background): searches stay
+   * queued until then. Rejects when the server stops first: they stay queued, and the next start resumes them.
+   */
+  waitForIndex?(): Promise<void>;
 }
 
 /** Finished searches kept for the screens; older ones are forgotten. */
@@ -120,6 +125,11 @@ export class SearchQueue {
   }
 
   private async work(): Promise<void> {
+    try {
+      await this.deps.waitForIndex?.();
+    } catch {
+      return;
+    }
     for (let job = this.next(); job; job = this.next()) {
       job.status = 'running';
       this.deps.onChange?.(job);

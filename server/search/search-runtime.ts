@@ -1,14 +1,38 @@
 import type { Clock } from '../clock';
 import type { Database } from '../db/database';
+import { HttpError } from '../errors';
 import { throttled, type OrganizationEvents } from '../events/organization-events';
 import { IndexSet } from '../matching/index-set';
+import { countApprovedProfiles } from '../matching/load-indexes';
 import { MatchingService } from '../matching/matching-service';
 import { IndexSync, refreshProfile } from './index-sync';
 import { SearchQueue, type SearchQueueDeps } from './search-queue';
 
+/** Where the start-up load of the matching index stands: approved profiles read so far out of about `total`. */
+export interface MatchIndexState {
+  state: 'loading' | 'ready';
+  loaded: number;
+  total: number;
+}
+
+/** The 503 a search asked for before the index is loaded answers with. */
+export class IndexLoading extends HttpError {
+  constructor(readonly index: MatchIndexState) {
+    const figures = index.total > 0 ? ` (${index.loaded.toLocaleString('en')} of ${index.total.toLocaleString('en')} profiles)` : '';
+    super(503, `The matching index is still loading${figures}; try again in a minute.`);
+  }
+}
+
 /** The matcher, its search queue and its link to the other processes, held by the server for its lifetime (ARCHITECTURE.md "Matching"). */
 export interface SearchRuntime {
+  /** The matcher; searches through it go through matcher(), which refuses them while the index loads. */
   service: MatchingService;
+  /** The start-up load of the index: loading (with progress) until every approved profile is in it. */
+  readonly index: MatchIndexState;
+  /** Resolves when the index is loaded (rejects if the server stops first). */
+  readonly ready: Promise<void>;
+  /** The matcher once the index is loaded; before that an IndexLoading error (503) saying how far it is. */
+  matcher(): MatchingService;
   queue: SearchQueue;
   sync: IndexSync;
   /**
@@ -33,12 +57,23 @@ export interface SearchRuntimeDeps {
 /** Shortest time between two `searches` events of one organization. */
 export const SEARCH_EVENT_INTERVAL_MS = 500;
 
-/** Builds the in-memory index from every approved profile, listens for other processes' decisions, and starts the queue with the searches a stop cut off (server start-up). */
+/** Wait before trying the start-up load again after it failed (the database was unreachable). */
+const LOAD_RETRY_MS = 2000;
+
+/**
+ * Loads the in-memory index from every approved profile in the background, listening for other
+ * processes' decisions first, then queues the searches a stop cut off (server start-up). The server
+ * answers meanwhile: health reports the progress, searches answer 503 (IndexLoading), and queued
+ * searches wait for the index. A failed load (the database unreachable) is tried again.
+ */
 export async function startSearchRuntime({ database, clock, record, events, onError }: SearchRuntimeDeps): Promise<SearchRuntime> {
   const { db } = database;
   const service = new MatchingService(new IndexSet());
   const sync = new IndexSync({ database, service, onError });
-  await sync.listenAndRebuild();
+  const index: MatchIndexState = { state: 'loading', loaded: 0, total: 0 };
+  let closed = false;
+  let retry: { timer: ReturnType<typeof setTimeout>; wake: () => void } | null = null;
+  let ready: Promise<void> = Promise.resolve();
   // Progress moves many times a second: pages hear of it at most twice a second, and of the last state always.
   const searchesChanged = events ? throttled(events, SEARCH_EVENT_INTERVAL_MS) : undefined;
   const recordAndTell: SearchQueueDeps['record'] = async (input) => {
@@ -53,19 +88,63 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     record: recordAndTell,
     onFailure: (job, err) => onError(err, 'database search failed', { job }),
     onChange: (job) => searchesChanged?.publish(job.organizationId, 'searches'),
+    waitForIndex: () => ready,
   });
-  await queue.resume();
+  const load = async () => {
+    index.total = await countApprovedProfiles(db);
+    await sync.listenAndRebuild((loaded) => {
+      index.loaded = loaded;
+      // Approvals during the load: the count was an estimate.
+      if (loaded > index.total) index.total = loaded;
+    });
+    if (closed) throw new Error('The server stopped before the matching index was loaded');
+    index.state = 'ready';
+    index.total = index.loaded;
+  };
+  ready = (async () => {
+    for (;;) {
+      try {
+        await load();
+        break;
+      } catch (err) {
+        if (closed) throw err;
+        onError(err, 'could not load the matching index; trying again');
+        index.loaded = 0;
+        await new Promise<void>((wake) => (retry = { timer: setTimeout(wake, LOAD_RETRY_MS), wake }));
+        retry = null;
+      }
+    }
+    // The searches a stop cut off run on the loaded index.
+    await queue.resume().catch((err: unknown) => onError(err, 'could not queue again the searches a stop cut off'));
+  })();
+  // Heard by whoever waits on it; a stop before the load finished is no failure of its own.
+  ready.catch(() => undefined);
   return {
     service,
+    index,
+    ready,
+    matcher: () => {
+      if (index.state !== 'ready') throw new IndexLoading({ ...index });
+      return service;
+    },
     queue,
     sync,
     decided: async (profile) => {
+      sync.decided(profile.id);
       await refreshProfile(db, service, profile.id);
       if (service.indexes.find(profile.id)) queue.enqueue(profile);
       // The decision stands whatever happens to the announcement; the other processes rebuild on a lost link.
       await sync.announce(profile.id).catch((err: unknown) => onError(err, 'could not announce a profile decision to the other processes'));
     },
     close: async () => {
+      closed = true;
+      if (retry) {
+        clearTimeout(retry.timer);
+        retry.wake();
+      }
+      // A load under way stops at its next page; queued searches stay queued for the next start.
+      if (index.state !== 'ready') await sync.close();
+      await ready.catch(() => undefined);
       await queue.idle();
       searchesChanged?.close();
       await sync.close();

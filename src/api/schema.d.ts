@@ -7,7 +7,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /** Liveness, database check and the matching index’s start-up load */
         get: {
             parameters: {
                 query?: never;
@@ -10359,6 +10359,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -10516,11 +10525,23 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        MatchIndexStateInput: {
+            /**
+             * @description loading: start-up is still reading the approved profiles (searches answer 503); ready: every approved profile is indexed
+             * @enum {string}
+             */
+            state: "loading" | "ready";
+            /** @description Approved profiles read into the index so far */
+            loaded: number;
+            /** @description Approved profiles to read (counted when the load began) */
+            total: number;
+        };
         HealthInput: {
             /** @constant */
             status: "ok";
             /** @enum {string} */
             database: "pglite" | "postgres";
+            index?: components["schemas"]["MatchIndexStateInput"];
         };
         AccessGroupSummaryInput: {
             /** Format: uuid */
@@ -11624,11 +11645,23 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        MatchIndexState: {
+            /**
+             * @description loading: start-up is still reading the approved profiles (searches answer 503); ready: every approved profile is indexed
+             * @enum {string}
+             */
+            state: "loading" | "ready";
+            /** @description Approved profiles read into the index so far */
+            loaded: number;
+            /** @description Approved profiles to read (counted when the load began) */
+            total: number;
+        };
         Health: {
             /** @constant */
             status: "ok";
             /** @enum {string} */
             database: "pglite" | "postgres";
+            index?: components["schemas"]["MatchIndexState"];
         };
         AccessGroupSummary: {
             /** Format: uuid */

@@ -27,9 +27,10 @@ export interface FamilialInputs {
   search: SearchRuntime;
 }
 
-/** The matcher, or 503: a server without one (some test set-ups) cannot search. */
+/** The matcher, or 503: a server without one (some test set-ups) cannot search, nor one whose index is still loading. */
 export function requireSearch(search: SearchRuntime | undefined): SearchRuntime {
   if (!search) throw new HttpError(503, 'The database search is not running on this server, so a familial search cannot be made. Try again later.');
+  search.matcher();
   return search;
 }
 

@@ -3,18 +3,34 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBody } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
+import type { MatchIndexState } from '../../search/search-runtime';
 
-const Health = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }).meta({ id: 'Health' });
+const MatchIndex = z
+  .object({
+    state: z.enum(['loading', 'ready']).meta({ description: 'loading: start-up is still reading the approved profiles (searches answer 503); ready: every approved profile is indexed' }),
+    loaded: z.number().int().meta({ description: 'Approved profiles read into the index so far' }),
+    total: z.number().int().meta({ description: 'Approved profiles to read (counted when the load began)' }),
+  })
+  .meta({ id: 'MatchIndexState' });
 
-/** GET /api/health: the process is up and its database answers. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres' }> = async (app, { db, kind }) => {
+const Health = z
+  .object({
+    status: z.literal('ok'),
+    database: z.enum(['pglite', 'postgres']),
+    /** Absent on a process without the matcher (some test set-ups). */
+    index: MatchIndex.optional(),
+  })
+  .meta({ id: 'Health' });
+
+/** GET /api/health: the process is up, its database answers, and how far the matching index has loaded. */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres'; index?: () => MatchIndexState }> = async (app, { db, kind, index }) => {
   app.get(
     '/health',
-    { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: Health, 503: ErrorBody } } },
+    { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness, database check and the matching index’s start-up load', response: { 200: Health, 503: ErrorBody } } },
     async (_request, reply) => {
       try {
         await db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: kind };
+        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}) };
       } catch {
         return reply.code(503).send({ error: 'Database unavailable' });
       }

@@ -34,7 +34,7 @@ export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = a
         tags: ['profiles'],
         summary: 'Keyboard search: a typed-in profile against the approved profiles, with stringency and each analysis per population; stores only an audit row',
         body: KeyboardSearchBody,
-        response: { 200: KeyboardSearchAnswer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+        response: { 200: KeyboardSearchAnswer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 503: ErrorBody },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { and, eq, exists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { chemistries, chemistryMarkers, populationAlleles, populationHaplotypes, populationMarkers, populations, profileMarkers, profiles } from '../../db/schema';
+import { chemistries, chemistryMarkers, markers, populationAlleles, populationHaplotypes, populationMarkers, populations, profiles } from '../../db/schema';
 
 /** Names of the chemistries whose marker configuration holds the marker, optionally of one kind only. */
 export async function chemistriesUsing(db: Db, markerId: string, kind?: 'Autosomal' | 'YStr'): Promise<string[]> {
@@ -35,11 +35,24 @@ export async function populationsUsing(db: Db, markerId: string): Promise<string
   return rows.map((r) => r.name);
 }
 
+/**
+ * Whether a profile's packed genotype holds the marker of `code`: its code list (db/genotype-codec.ts:
+ * byte 0 the count, then two bytes a code) is read, not its alleles. A cheap byte search goes first.
+ */
+function holdsMarkerCode(code: number) {
+  const bytes = sql`decode(lpad(to_hex(${code}::int), 4, '0'), 'hex')`;
+  return sql`(position(${bytes} in substring(${profiles.genotype} from 2 for 2 * get_byte(${profiles.genotype}, 0))) > 0
+    and exists (select 1 from generate_series(0, get_byte(${profiles.genotype}, 0) - 1) as i
+      where get_byte(${profiles.genotype}, 1 + 2 * i) * 256 + get_byte(${profiles.genotype}, 2 + 2 * i) = ${code}::int))`;
+}
+
 /** Sample names of the profiles holding a value at the marker (the first few), and how many there are. */
 export async function profilesUsingMarker(db: Db, markerId: string): Promise<{ names: string[]; total: number }> {
-  const where = eq(profileMarkers.markerId, markerId);
-  const total = await db.$count(profileMarkers, where);
+  const [marker] = await db.select({ code: markers.code }).from(markers).where(eq(markers.id, markerId));
+  if (!marker) return { names: [], total: 0 };
+  const where = holdsMarkerCode(marker.code);
+  const total = await db.$count(profiles, where);
   if (total === 0) return { names: [], total };
-  const rows = await db.select({ name: profiles.profileId }).from(profileMarkers).innerJoin(profiles, eq(profiles.id, profileMarkers.profileId)).where(where).orderBy(profiles.profileId).limit(5);
+  const rows = await db.select({ name: profiles.profileId }).from(profiles).where(where).orderBy(profiles.profileId).limit(5);
   return { names: rows.map((r) => r.name), total };
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { profileImportRows, profileImports, profiles } from '../../db/schema';
 import { setJob, type ImportRow } from '../../imports/profile-jobs';
 import type { CaseRow } from '../cases/case-access';
-import { chemistryOrder, checkMarkerValues, loadMarkers, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
+import { chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, packMarkerValues, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
 import { profileAuditTarget } from '../profiles/profile-snapshot';
 import { selectProfiles, toProfile } from '../profiles/profile-query';
 
@@ -156,33 +156,25 @@ async function snapshots(db: Db, ids: readonly string[], values: readonly Stored
   return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [] }]));
 }
 
-/** Marker-value rows per INSERT: 4 parameters each, far below PostgreSQL's 65,535. */
-const VALUES_PER_INSERT = 1000;
-
 /** Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order. */
 async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[] }[], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<string[]> {
   const { db, found, assignment, chemistry } = ctx;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    // The rows go to the database as one JSON parameter each: binding 500 profiles' and 10,000 marker
-    // values' parameters one by one cost more than the inserts themselves.
-    const profileRows = batch.map(({ row }) => ({ profile_id: row.profileId, source: assignment.source }));
+    // The rows go to the database as one JSON parameter: binding 500 profiles' parameters one by one
+    // cost more than the inserts themselves. Marker values go packed (db/genotype-codec.ts), as hex.
+    const codes = await markerCodes(t, batch.flatMap(({ values }) => values.map((v) => v.markerId)));
+    const profileRows = batch.map(({ row, values }) => ({ profile_id: row.profileId, source: assignment.source, genotype: Buffer.from(packMarkerValues(values, codes)).toString('hex') }));
     const inserted = rowsOf<{ id: string; profile_id: string }>(
       await t.execute(sql`
-        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source)
+        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source, genotype)
         select r.profile_id, ${found.id}::uuid, ${found.organizationId}::uuid, ${chemistry.kind}, ${chemistry.id}::uuid, ${assignment.sampleType},
-          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source
-        from jsonb_to_recordset(${JSON.stringify(profileRows)}::jsonb) as r(profile_id text, source text)
+          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source, decode(r.genotype, 'hex')
+        from jsonb_to_recordset(${JSON.stringify(profileRows)}::jsonb) as r(profile_id text, source text, genotype text)
         returning id, profile_id`),
     );
     const idByName = new Map(inserted.map((p) => [p.profile_id.toLowerCase(), p.id]));
     const ids = batch.map(({ row }) => idByName.get(row.profileId.toLowerCase())!);
-    const valueRows = batch.flatMap(({ values }, i) => values.map((v) => ({ p: ids[i]!, m: v.markerId, a: v.alleles, n: v.position })));
-    for (let i = 0; i < valueRows.length; i += VALUES_PER_INSERT) {
-      await t.execute(sql`
-        insert into profile_markers (profile_id, marker_id, alleles, position)
-        select r.p, r.m, r.a, r.n from jsonb_to_recordset(${JSON.stringify(valueRows.slice(i, i + VALUES_PER_INSERT))}::jsonb) as r(p uuid, m uuid, a text[], n int)`);
-    }
     const snaps = await snapshots(t, ids, batch.map((b) => b.values), markerNames);
     await appendAudit(t, ctx.actor, ctx.clock, ...ids.map((id) => ({ ...profileAuditTarget({ id, caseId: found.id, organizationId: found.organizationId }), action: 'Imported', after: snaps.get(id) })));
     await t.execute(sql`

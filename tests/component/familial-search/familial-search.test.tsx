@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fbi2015Population, profileGenerator, siblingOf } from '../../../bench/synthetic-profiles';
-import { chemistries, hits, markers, profileMarkers, profiles } from '../../../server/db/schema';
+import { chemistries, hits, markers, profiles } from '../../../server/db/schema';
+import { writeMarkerValues } from '../../../server/http/profiles/marker-values';
 import { profileSetOf } from '../../../server/hits/record-rule-matches';
 import { createAccessGroup, createUser } from '../../helpers/factories';
 import { matchingWorld, type MatchingWorld } from '../hits/hit-fixtures';
@@ -25,7 +26,7 @@ async function approved(adminToken: string, name: string, sampleType: string, ge
   const markerIds = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
   const [row] = await db.insert(profiles).values({ profileId: name, caseId, organizationId: orgId, kind: 'Autosomal', chemistryId, sampleType, status: 'pending' }).returning();
   const markerValues = [...genotypes].map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles: [...alleles] }));
-  await db.insert(profileMarkers).values(markerValues.map((v, position) => ({ profileId: row!.id, ...v, position })));
+  await writeMarkerValues(db, row!.id, markerValues.map((v, position) => ({ ...v, position })));
   const res = await t.app.inject({ method: 'POST', url: `/api/profiles/${row!.id}/approve`, headers: { authorization: `Bearer ${adminToken}` }, payload: { markerValues, comments: '', version: row!.version } });
   expect(res.statusCode, res.body).toBe(200);
   ids.set(name, row!.id);

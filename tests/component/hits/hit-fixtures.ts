@@ -3,7 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Entity, Verb } from '../../../core/permissions';
-import { analyses, caseTypes, chemistries, markers, profileMarkers, profiles, users } from '../../../server/db/schema';
+import { analyses, caseTypes, chemistries, markers, profiles, users } from '../../../server/db/schema';
+import { writeMarkerValues } from '../../../server/http/profiles/marker-values';
 import { seedReferenceData } from '../../../server/db/seed/reference-data';
 import { recordHitCandidates } from '../../../server/hits/record-hits';
 import type { HitCandidate } from '../../../server/matching/types';
@@ -73,7 +74,7 @@ export async function matchingWorld(caseNumber = 'CASE-HITS-1'): Promise<Matchin
 
   const approvedProfile = async (sampleName: string, genotypes: Record<string, string[]>) => {
     const [row] = await db.insert(profiles).values({ profileId: sampleName, caseId, organizationId: orgId, kind: 'Autosomal', chemistryId, sampleType: 'Reference', status: 'approved' }).returning();
-    await db.insert(profileMarkers).values(Object.entries(genotypes).map(([m, alleles], position) => ({ profileId: row!.id, markerId: markerIds.get(m)!, alleles, position })));
+    await writeMarkerValues(db, row!.id, Object.entries(genotypes).map(([m, alleles], position) => ({ markerId: markerIds.get(m)!, alleles, position })));
     return row!.id;
   };
   const approveThroughApi = async (sampleName: string, genotypes: Record<string, string[]>, sampleType = 'Reference') => {

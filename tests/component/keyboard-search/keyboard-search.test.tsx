@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, profileMarkers, profiles } from '../../../server/db/schema';
+import { auditLog, profiles } from '../../../server/db/schema';
 import { parsePastedProfile } from '../../../src/keyboard-search/paste-profile';
 import { CODIS_PROFILE as PLANTED, matchingWorld, type MatchingWorld } from '../hits/hit-fixtures';
 import { meOf, renderScreen } from '../screen-fixtures';
@@ -35,7 +35,8 @@ const asAnalyst = async () => renderScreen(`/${orgId}/keyboard-search`, { t, tok
 async function stored() {
   const db = t.database.db;
   const [p] = await db.select({ n: count() }).from(profiles);
-  const [m] = await db.select({ n: count() }).from(profileMarkers);
+  // Marker values stored: byte 0 of a packed genotype is its marker count (server/db/genotype-codec.ts).
+  const [m] = await db.select({ n: sql<number>`coalesce(sum(get_byte(${profiles.genotype}, 0)), 0)::int` }).from(profiles);
   const [a] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, 'KeyboardSearch'));
   return { profiles: p!.n, markers: m!.n, searches: a!.n };
 }

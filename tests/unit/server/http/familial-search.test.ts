@@ -12,7 +12,8 @@ import type { FamilialPromoteAnswer, FamilialSearchAnswer, FamilialSearchOptions
 import type { HitSummary } from '../../../../core/schemas/hits';
 import type { SearchJob } from '../../../../core/schemas/searches';
 import { systemClock } from '../../../../server/clock';
-import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profileMarkers, profiles, searchRules, users } from '../../../../server/db/schema';
+import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profiles, searchRules, users } from '../../../../server/db/schema';
+import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { familialSearch } from '../../../../server/http/familial-search/familial-search';
@@ -45,7 +46,7 @@ async function approvedProfile(who: 'a' | 'b', caseId: string, name: string, sam
   const db = t.database.db;
   const [row] = await db.insert(profiles).values({ profileId: name, caseId, organizationId: org[who], kind: 'Autosomal', chemistryId, sampleType, status: 'pending' }).returning();
   const markerValues = [...genotypes].map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles: [...alleles] }));
-  await db.insert(profileMarkers).values(markerValues.map((v, position) => ({ profileId: row!.id, ...v, position })));
+  await writeMarkerValues(db, row!.id, markerValues.map((v, position) => ({ ...v, position })));
   ids.set(name, row!.id);
   if (!approve) return;
   const approved = await call('admin', 'POST', `/api/profiles/${row!.id}/approve`, { markerValues, comments: '', version: row!.version });

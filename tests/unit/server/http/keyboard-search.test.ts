@@ -3,7 +3,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyboardSearchAnswer } from '../../../../core/schemas/keyboard-search';
-import { auditLog, caseTypes, chemistries, markers, profileMarkers, profiles } from '../../../../server/db/schema';
+import { auditLog, caseTypes, chemistries, markers, profiles } from '../../../../server/db/schema';
+import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
@@ -35,7 +36,7 @@ function search(who: keyof typeof tokens, orgId: string, payload: object) {
 async function approvedProfile(caseId: string, organizationId: string, sampleName: string, genotypes: Record<string, string[]>) {
   const db = t.database.db;
   const [row] = await db.insert(profiles).values({ profileId: sampleName, caseId, organizationId, kind: 'Autosomal', chemistryId, sampleType: 'Reference', status: 'pending' }).returning();
-  await db.insert(profileMarkers).values(Object.entries(genotypes).map(([m, alleles], position) => ({ profileId: row!.id, markerId: markerIds.get(m)!, alleles, position })));
+  await writeMarkerValues(db, row!.id, Object.entries(genotypes).map(([m, alleles], position) => ({ markerId: markerIds.get(m)!, alleles, position })));
   const approved = await t.app.inject({
     method: 'POST',
     url: `/api/profiles/${row!.id}/approve`,

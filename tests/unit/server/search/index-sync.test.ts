@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyboardSearchAnswer } from '../../../../core/schemas/keyboard-search';
 import type { ProfileWithMarkers } from '../../../../core/schemas/profiles';
 import { openPostgres } from '../../../../server/db/database';
-import { caseTypes, chemistries, markers, profileMarkers, profiles } from '../../../../server/db/schema';
+import { caseTypes, chemistries, markers, profiles } from '../../../../server/db/schema';
+import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { freshPostgres, postgresReachable } from '../../../helpers/database';
@@ -66,7 +67,7 @@ describe.runIf(await postgresReachable())('the matching index of two processes o
     token.first = first.verifier.issue(user.id);
     const caseId = (await call('first', 'POST', '/api/cases', { caseNumber: 'SYNC-1', caseTypeId: caseType!.id, organizationId: orgId, assignedUserIds: [] })).json().id as string;
     const [row] = await db.insert(profiles).values({ profileId: 'REF-SYNC', caseId, organizationId: orgId, kind: 'Autosomal', chemistryId, sampleType: 'Reference' }).returning();
-    await db.insert(profileMarkers).values(values().map((v, position) => ({ profileId: row!.id, ...v, position })));
+    await writeMarkerValues(db, row!.id, values().map((v, position) => ({ ...v, position })));
     profileId = row!.id;
     // The second process starts before any approval: only what it hears can put the profile in its index.
     second = await createTestApp({ database: await openPostgres(database.url) });
