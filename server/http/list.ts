@@ -129,13 +129,15 @@ export interface PagePlan {
 
 /**
  * Where a page is read from (issue 15). An OFFSET walks every row before the page, even along an index that holds
- * the order (about 0.1 µs a row: 100 ms at row 900,000 of 1M). A page in the second half of a long list is read
- * backwards from the end instead (the same index, read backwards), after an exact count of the list (about 0.04 µs
- * a row), so no page walks more than half the list. The first DEEP_PAGE_ROWS rows are always read forwards.
+ * the order (about 0.11 µs a row on PostgreSQL: 100 ms at row 900,000 of 1M). A page far down a long list is read
+ * backwards from the end instead (the same index, read backwards) after an exact count of the list (about 0.04 µs
+ * a row): from READ_FROM_END_AT of the list on, where counting and walking back costs less than walking forward,
+ * so no page costs more than walking about 70% of its list. The first DEEP_PAGE_ROWS rows are always read forwards.
  */
+export const READ_FROM_END_AT = 0.7;
 export async function planPage(db: Db, from: SQL, clauses: ListClauses, tuning: ListTuning = LIST_TUNING): Promise<PagePlan> {
   const forward = { orderBy: clauses.orderBy, limit: clauses.limit, offset: clauses.offset };
-  if (clauses.offset < tuning.deepPageRows || clauses.offset <= (await plannedRows(db, from, clauses.where)) / 2) return forward;
+  if (clauses.offset < tuning.deepPageRows || clauses.offset <= (await plannedRows(db, from, clauses.where)) * READ_FROM_END_AT) return forward;
   const total = await exactCount(db, from, clauses.where);
   if (clauses.offset >= total) return { ...forward, total };
   const end = Math.min(total, clauses.offset + clauses.limit);
