@@ -10281,6 +10281,317 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{orgId}/self-comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last self-comparison of the organization: state, progress, counts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SelfComparisonJob"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Start comparing every pair of a chemistry’s approved profiles for duplicates and near-duplicates (background job; poll it for progress) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        chemistryId: string;
+                        /** @default 2 */
+                        maxDifferences?: number;
+                        /** @default 10 */
+                        minEqualMarkers?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SelfComparisonJob"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{orgId}/self-comparison/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop the running self-comparison */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SelfComparisonJob"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{orgId}/self-comparison/pairs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the last self-comparison’s pairs (duplicates first, then by differences and equal markers), with each profile’s case and the differing markers */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                    kind?: "all" | "duplicate" | "near-duplicate";
+                };
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["SelfComparisonPair"][];
+                            count: number;
+                            /** @enum {boolean} */
+                            estimated?: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organizations/{orgId}/self-comparison/pairs.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last self-comparison’s pairs as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file, named in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles/get-all-possible-hits": {
         parameters: {
             query?: never;
@@ -11547,6 +11858,64 @@ export interface components {
             rules: components["schemas"]["FamilialRuleOptionInput"][];
             populations: components["schemas"]["FamilialPopulationInput"][];
         };
+        SelfComparisonJobInput: {
+            /** Format: uuid */
+            id: string;
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            maxDifferences: number;
+            minEqualMarkers: number;
+            /** @enum {string} */
+            state: "running" | "done" | "failed" | "cancelled";
+            /** @enum {string} */
+            phase: "preparing" | "comparing" | "listing" | "finished";
+            blocksDone: number;
+            blocksTotal: number;
+            pairsVerified: number;
+            pairsFound: number;
+            profilesCompared: number | null;
+            tooFewMarkers: number | null;
+            mixturesLeftOut: number | null;
+            duplicateCount: number;
+            nearDuplicateCount: number;
+            truncated: boolean;
+            startedBy: string;
+            /** Format: date-time */
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            message: string | null;
+        };
+        SelfComparisonPairInput: {
+            /** @enum {string} */
+            kind: "duplicate" | "near-duplicate";
+            equalMarkers: number;
+            first: {
+                /** Format: uuid */
+                id: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+                sampleType: string;
+            };
+            second: {
+                /** Format: uuid */
+                id: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+                sampleType: string;
+            };
+            differences: {
+                marker: string;
+                first: string[] | null;
+                second: string[] | null;
+            }[];
+        };
         ErrorBody: {
             error: string;
             details?: unknown;
@@ -12666,6 +13035,64 @@ export interface components {
         FamilialSearchOptions: {
             rules: components["schemas"]["FamilialRuleOption"][];
             populations: components["schemas"]["FamilialPopulation"][];
+        };
+        SelfComparisonJob: {
+            /** Format: uuid */
+            id: string;
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            maxDifferences: number;
+            minEqualMarkers: number;
+            /** @enum {string} */
+            state: "running" | "done" | "failed" | "cancelled";
+            /** @enum {string} */
+            phase: "preparing" | "comparing" | "listing" | "finished";
+            blocksDone: number;
+            blocksTotal: number;
+            pairsVerified: number;
+            pairsFound: number;
+            profilesCompared: number | null;
+            tooFewMarkers: number | null;
+            mixturesLeftOut: number | null;
+            duplicateCount: number;
+            nearDuplicateCount: number;
+            truncated: boolean;
+            startedBy: string;
+            /** Format: date-time */
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            message: string | null;
+        };
+        SelfComparisonPair: {
+            /** @enum {string} */
+            kind: "duplicate" | "near-duplicate";
+            equalMarkers: number;
+            first: {
+                /** Format: uuid */
+                id: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+                sampleType: string;
+            };
+            second: {
+                /** Format: uuid */
+                id: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+                sampleType: string;
+            };
+            differences: {
+                marker: string;
+                first: string[] | null;
+                second: string[] | null;
+            }[];
         };
     };
     responses: never;
