@@ -3,8 +3,9 @@
  * column's layout. Migration 0008 writes the same bytes in SQL; marker-uses.ts reads the code list in SQL.
  *
  * Layout, all unsigned bytes:
- *   [m]                      marker count, 0–255
- *   [code hi][code lo] × m   each marker's markers.code (1–65535), in stored order
+ *   [w·128 + m]              marker count m, 0–127; w set when a code is above 255 (wide codes)
+ *   [code] × m               each marker's markers.code in stored order: one byte (1–255), or two,
+ *                            high byte first (1–65535), when wide
  *   then per marker, in the same order:
  *     [n]                    allele count, 0–255
  *     n alleles, each one of
@@ -13,7 +14,7 @@
  *       255 [len] [UTF-8]    any other designation as text (16.5, 61, <8, >21), at most 255 bytes
  *
  * The codes come first so a query can tell which markers a profile holds without walking the alleles.
- * Twenty markers of two alleles take 101 bytes. Alleles round-trip as the exact text given.
+ * Twenty markers of two alleles take 81 bytes (101 with wide codes). Alleles round-trip as the exact text given.
  */
 
 export interface GenotypeEntry {
@@ -25,6 +26,8 @@ const X = 240;
 const Y = 241;
 const OL = 242;
 const TEXT = 255;
+/** The header bit saying the codes take two bytes each. */
+const WIDE = 0x80;
 const NUMBER = /^(0|[1-9][0-9]?)(?:\.([1-3]))?$/;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -42,11 +45,13 @@ function alleleByte(allele: string): number {
 
 /** Packs marker values (in the order given) into the stored bytes. */
 export function encodeGenotype(entries: readonly GenotypeEntry[]): Uint8Array {
-  if (entries.length > 255) throw new RangeError(`A profile holds at most 255 markers (${entries.length} given)`);
-  const bytes: number[] = [entries.length];
+  if (entries.length > 127) throw new RangeError(`A profile holds at most 127 markers (${entries.length} given)`);
+  for (const { code } of entries) if (!Number.isInteger(code) || code < 1 || code > 65535) throw new RangeError(`Marker code ${code} is out of range`);
+  const wide = entries.some((e) => e.code > 255);
+  const bytes: number[] = [entries.length | (wide ? WIDE : 0)];
   for (const { code } of entries) {
-    if (!Number.isInteger(code) || code < 1 || code > 65535) throw new RangeError(`Marker code ${code} is out of range`);
-    bytes.push(code >> 8, code & 0xff);
+    if (wide) bytes.push(code >> 8, code & 0xff);
+    else bytes.push(code);
   }
   for (const { alleles } of entries) {
     if (alleles.length > 255) throw new RangeError(`A marker holds at most 255 alleles (${alleles.length} given)`);
@@ -70,20 +75,22 @@ const BYTE_TEXT: string[] = Array.from({ length: 256 }, (_, b) => (b < 240 ? (b 
 
 /** The marker codes a packed genotype holds, in stored order (no allele is read). */
 export function genotypeCodes(bytes: Uint8Array): number[] {
-  const m = bytes.length === 0 ? 0 : bytes[0]!;
+  const header = bytes.length === 0 ? 0 : bytes[0]!;
+  const m = header & ~WIDE;
   const codes = new Array<number>(m);
-  for (let i = 0; i < m; i++) codes[i] = (bytes[1 + 2 * i]! << 8) | bytes[2 + 2 * i]!;
+  for (let i = 0; i < m; i++) codes[i] = header & WIDE ? (bytes[1 + 2 * i]! << 8) | bytes[2 + 2 * i]! : bytes[1 + i]!;
   return codes;
 }
 
 /** Unpacks stored bytes into marker values in stored order; throws on bytes the layout cannot hold. */
 export function decodeGenotype(bytes: Uint8Array): GenotypeEntry[] {
   if (bytes.length === 0) return [];
-  const m = bytes[0]!;
-  let at = 1 + 2 * m;
+  const wide = (bytes[0]! & WIDE) !== 0;
+  const m = bytes[0]! & ~WIDE;
+  let at = 1 + (wide ? 2 : 1) * m;
   const entries = new Array<GenotypeEntry>(m);
   for (let i = 0; i < m; i++) {
-    const code = (bytes[1 + 2 * i]! << 8) | bytes[2 + 2 * i]!;
+    const code = wide ? (bytes[1 + 2 * i]! << 8) | bytes[2 + 2 * i]! : bytes[1 + i]!;
     const n = bytes[at++]!;
     const alleles = new Array<string>(n);
     for (let j = 0; j < n; j++) {

@@ -44,7 +44,7 @@ export const profiles = pgTable(
     searchedAt: timestamp('searched_at', { withTimezone: true }),
     /**
      * The marker values, packed (server/db/genotype-codec.ts): the markers' codes (markers.code) and their
-     * canonical alleles in stored order, about 100 bytes for 20 markers. The codec is the only reader and writer.
+     * canonical alleles in stored order, about 80 bytes for 20 markers. The codec is the only reader and writer.
      */
     genotype: bytea('genotype').notNull().default(sql`'\\x00'::bytea`),
   },

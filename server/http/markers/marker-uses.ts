@@ -37,13 +37,16 @@ export async function populationsUsing(db: Db, markerId: string): Promise<string
 
 /**
  * Whether a profile's packed genotype holds the marker of `code`: its code list (db/genotype-codec.ts:
- * byte 0 the count, then two bytes a code) is read, not its alleles. A cheap byte search goes first.
+ * byte 0 is 128 when codes take two bytes, plus the marker count; then the codes) is read, not its
+ * alleles. A cheap byte search for the code's low byte goes first.
  */
 function holdsMarkerCode(code: number) {
-  const bytes = sql`decode(lpad(to_hex(${code}::int), 4, '0'), 'hex')`;
-  return sql`(position(${bytes} in substring(${profiles.genotype} from 2 for 2 * get_byte(${profiles.genotype}, 0))) > 0
-    and exists (select 1 from generate_series(0, get_byte(${profiles.genotype}, 0) - 1) as i
-      where get_byte(${profiles.genotype}, 1 + 2 * i) * 256 + get_byte(${profiles.genotype}, 2 + 2 * i) = ${code}::int))`;
+  const g = profiles.genotype;
+  const m = sql`(get_byte(${g}, 0) & 127)`;
+  const wide = sql`(get_byte(${g}, 0) >= 128)`;
+  return sql`(position(decode(lpad(to_hex(${code & 0xff}::int), 2, '0'), 'hex') in substring(${g} from 2 for ${m} * 2)) > 0
+    and exists (select 1 from generate_series(0, ${m} - 1) as i
+      where case when ${wide} then get_byte(${g}, 1 + 2 * i) * 256 + get_byte(${g}, 2 + 2 * i) else get_byte(${g}, 1 + i) end = ${code}::int))`;
 }
 
 /** Sample names of the profiles holding a value at the marker (the first few), and how many there are. */

@@ -7,9 +7,12 @@ import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../../../../server/db/database';
+import { openPglite, openPostgres, type Database, type Db } from '../../../../server/db/database';
 import { readMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { encodeGenotype } from '../../../../server/db/genotype-codec';
+import { profilesUsingMarker } from '../../../../server/http/markers/marker-uses';
+
+const markerIdsByName = async (db: Db) => new Map(((await db.execute(sql`select id, name from markers`)) as unknown as { rows: { id: string; name: string }[] }).rows.map((m) => [m.name, m.id]));
 import { postgresReachable, TEST_POSTGRES_URL } from '../../../helpers/database';
 
 const migrations = path.resolve(import.meta.dirname, '../../../../server/db/migrations');
@@ -118,6 +121,9 @@ describe('migration 0008: compact genotypes', () => {
       const kase = await one<{ id: string }>(sql`insert into cases (case_number, case_type_id, organization_id) values ('C-1', ${caseType.id}, ${org.id}) returning id`);
       const autosomal = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('GlobalFiler', 'Autosomal') returning id`);
       const ystr = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('Yfiler Plus', 'YStr') returning id`);
+      // 250 markers no profile holds, made first: the profiles' markers get codes 251 and up, some above 255
+      // (two-byte codes) and some not.
+      await db.execute(sql`insert into markers (name, kind, created_at) select 'Filler ' || g, 'Autosomal', now() - interval '1 day' from generate_series(1, 250) g`);
       const names = [...new Set(Object.values(PROFILES).flatMap((values) => values.map(([name]) => name)))];
       const markerIds = new Map<string, string>();
       for (const name of names) {
@@ -160,9 +166,18 @@ describe('migration 0008: compact genotypes', () => {
       expect(tables).toEqual([]);
       // Codes were given to the existing markers, unique, and a new marker gets the next one.
       const codes = rows<{ code: number }>(await db.execute(sql`select code from markers order by code`)).map((r) => r.code);
-      expect(codes).toEqual(names.map((_, i) => i + 1));
+      expect(codes).toEqual([...names, ...Array.from({ length: 250 })].map((_, i) => i + 1));
+      expect(codeOf.get('D3S1358')).toBe(251);
+      expect(Math.max(...codeOf.values())).toBeGreaterThan(255);
       const added = await one<{ code: number }>(sql`insert into markers (name, kind) values ('Penta E', 'Autosomal') returning code`);
-      expect(added.code).toBe(names.length + 1);
+      expect(added.code).toBe(names.length + 251);
+      // Both widths of the code list were written, and "profiles holding this marker" reads either.
+      expect(Buffer.from((await one<{ genotype: Uint8Array }>(sql`select genotype from profiles where id = ${profileIds.get('single')}`)).genotype)[0]).toBeGreaterThanOrEqual(128);
+      expect(Buffer.from((await one<{ genotype: Uint8Array }>(sql`select genotype from profiles where id = ${profileIds.get('mixture')}`)).genotype)[0]).toBe(3);
+      const ids = await markerIdsByName(db);
+      expect(await profilesUsingMarker(db, ids.get('vWA')!)).toEqual({ names: ['mixture', 'single'], total: 2 });
+      expect(await profilesUsingMarker(db, ids.get('DYS999')!)).toEqual({ names: ['ystr'], total: 1 });
+      expect(await profilesUsingMarker(db, ids.get('Filler 7')!)).toEqual({ names: [], total: 0 });
     } finally {
       await database.close();
     }

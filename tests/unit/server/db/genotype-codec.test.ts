@@ -12,10 +12,16 @@ describe('genotype codec', () => {
       { code: 65535, alleles: ['0', '59.3', 'OL'] },
     ];
     const bytes = encodeGenotype(entries);
-    // 1 count + 4 × 2 code bytes + 4 allele counts + 10 alleles.
+    // 1 header + 4 × 2 code bytes (a code above 255: wide) + 4 allele counts + 10 alleles.
     expect(bytes.length).toBe(1 + 8 + 4 + 10);
-    expect([...bytes.subarray(0, 9)]).toEqual([4, 0, 1, 0, 2, 1, 44, 255, 255]);
+    expect([...bytes.subarray(0, 9)]).toEqual([128 + 4, 0, 1, 0, 2, 1, 44, 255, 255]);
     expect(roundTrip(entries)).toEqual(entries);
+    // Every code up to 255: one byte each.
+    const narrow = [{ code: 1, alleles: ['15', '16'] }, { code: 255, alleles: ['9.3'] }];
+    expect([...encodeGenotype(narrow)]).toEqual([2, 1, 255, 2, 60, 64, 1, 39]);
+    expect(roundTrip(narrow)).toEqual(narrow);
+    expect(genotypeCodes(encodeGenotype(narrow))).toEqual([1, 255]);
+    expect(genotypeCodes(bytes)).toEqual([1, 2, 300, 65535]);
   });
 
   it('keeps every other designation as its exact text', () => {
@@ -39,10 +45,13 @@ describe('genotype codec', () => {
     expect(decodeGenotype(new Uint8Array(0))).toEqual([]);
   });
 
-  it('stores twenty two-allele markers in about a hundred bytes', () => {
+  it('stores twenty two-allele markers in 81 bytes (101 with wide codes)', () => {
     const entries = Array.from({ length: 20 }, (_, i) => ({ code: i + 1, alleles: [`${8 + (i % 10)}`, `${12 + (i % 7)}.${i % 4}`.replace(/\.0$/, '')] }));
-    expect(encodeGenotype(entries).length).toBe(101);
+    expect(encodeGenotype(entries).length).toBe(81);
     expect(roundTrip(entries)).toEqual(entries);
+    const wide = entries.map((e) => ({ ...e, code: e.code + 1000 }));
+    expect(encodeGenotype(wide).length).toBe(101);
+    expect(roundTrip(wide)).toEqual(wide);
   });
 
   it('decodes whatever a random genotype encodes to', () => {
@@ -51,7 +60,7 @@ describe('genotype codec', () => {
     const pool = ['5', '9.3', '12', '17.1', '50.2', '61', 'X', 'Y', 'OL', '<8', '>21', '13.5', '0'];
     for (let n = 0; n < 200; n++) {
       const entries = Array.from({ length: Math.floor(random() * 30) }, () => ({
-        code: 1 + Math.floor(random() * 65535),
+        code: 1 + Math.floor(random() * (n % 2 ? 255 : 65535)),
         alleles: Array.from({ length: Math.floor(random() * 7) }, () => pool[Math.floor(random() * pool.length)]!),
       }));
       expect(roundTrip(entries)).toEqual(entries);
@@ -61,10 +70,12 @@ describe('genotype codec', () => {
   it('refuses what the layout cannot hold, and bytes that are not a genotype', () => {
     expect(() => encodeGenotype([{ code: 0, alleles: ['1'] }])).toThrow(/code 0/);
     expect(() => encodeGenotype([{ code: 65536, alleles: ['1'] }])).toThrow(/code 65536/);
-    expect(() => encodeGenotype(Array.from({ length: 256 }, (_, i) => ({ code: i + 1, alleles: [] })))).toThrow(/255 markers/);
+    expect(() => encodeGenotype(Array.from({ length: 128 }, (_, i) => ({ code: i + 1, alleles: [] })))).toThrow(/127 markers/);
+    expect(roundTrip(Array.from({ length: 127 }, (_, i) => ({ code: 200 + i, alleles: ['1'] })))).toHaveLength(127);
     expect(() => encodeGenotype([{ code: 1, alleles: ['<' + '9'.repeat(255)] }])).toThrow(/255 bytes/);
-    expect(() => decodeGenotype(Uint8Array.of(1, 0, 1, 1, 250))).toThrow(/no allele/);
-    expect(() => decodeGenotype(Uint8Array.of(1, 0, 1, 1, 60, 60))).toThrow(/ends at/);
+    expect(() => decodeGenotype(Uint8Array.of(1, 1, 1, 250))).toThrow(/no allele/);
+    expect(() => decodeGenotype(Uint8Array.of(1, 1, 1, 60, 60))).toThrow(/ends at/);
+    expect(() => decodeGenotype(Uint8Array.of(129, 0, 1, 1, 60, 60))).toThrow(/ends at/);
   });
 
   it('packs marker ids by their codes and names a marker without one', () => {
