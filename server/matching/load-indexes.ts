@@ -81,5 +81,7 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => 
     loaded += rows.length;
     onProgress?.(loaded);
   }
+  // Growth left up to a sixteenth of spare room: give it back (issue 15: ≤ 64 B/profile once loaded).
+  set.trim();
   return set;
 }
