@@ -8,6 +8,8 @@ import { encodeGenotype } from '../server/db/genotype-codec';
 import { caseTypes, cases, chemistries, markers, organizations } from '../server/db/schema';
 import { seedReferenceData } from '../server/db/seed/reference-data';
 import { loadMatchIndexes } from '../server/matching/load-indexes';
+import { buildApp } from '../server/app';
+import { FakeVerifier, testConfig } from '../tests/helpers/app';
 import { fbi2015Population, profileGenerator } from './synthetic-profiles';
 
 const n = Number(process.argv[2] ?? 100_000);
@@ -54,6 +56,19 @@ try {
     await loadMatchIndexes(db);
     console.log(`loadMatchIndexes run ${run}: ${((performance.now() - t1) / 1000).toFixed(2)} s`);
   }
+  // The server's start-up: buildApp as server.ts calls it, then GET /api/health until the index is ready.
+  const t2 = performance.now();
+  const app = await buildApp({ database, config: testConfig(), verifier: new FakeVerifier(), redirectToPublicUrl: false, waitForMatchIndex: false });
+  await app.ready();
+  const first = await app.inject({ method: 'GET', url: '/api/health' });
+  const answered = (performance.now() - t2) / 1000;
+  let index = first.json().index as { state: string; loaded: number; total: number };
+  while (index.state !== 'ready') {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    index = (await app.inject({ method: 'GET', url: '/api/health' })).json().index;
+  }
+  console.log(`server start-up: health answered after ${answered.toFixed(2)} s (${JSON.stringify(first.json().index)}), index ready after ${((performance.now() - t2) / 1000).toFixed(2)} s (${index.loaded.toLocaleString('en')} profiles)`);
+  await app.close();
 } finally {
   await database.close();
 }
