@@ -50,6 +50,8 @@ export async function uploadImport(db: Db, request: Parameters<typeof readMultip
   if (!file) throw new BadRequest('Choose a file to import');
   if (file.bytes.length === 0) throw new BadRequest(`The file ${file.fileName || 'chosen'} is empty (0 bytes): nothing to import. Export it again, or choose another file.`);
   const caseId = fields.caseId?.trim() || null;
+  // A form field is not checked by the route's schema: an id PostgreSQL cannot read must be a 400, not a 500.
+  if (caseId && !Id.safeParse(caseId).success) throw new BadRequest(`caseId must be a case id (a GUID); "${caseId.slice(0, 40)}" is not one`);
   const found = caseId ? await findVisibleCase(db, user, caseId) : null;
   const job = await createImport(db, { userId: user.id, caseId: found?.id ?? null, organizationId: found?.organizationId ?? null, fileName: file.fileName || 'profiles', fileBytes: file.bytes.length });
   return { job, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length) };

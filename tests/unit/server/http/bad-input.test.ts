@@ -144,6 +144,15 @@ describe('malformed multipart bodies', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses a caseId form field that is no id with 400 on both import routes (the fuzz found a 500)', async () => {
+    for (const url of ['/api/profile-imports', '/api/profiles/import']) {
+      const body = await multipartBody({ caseId: '|#\uFFFDki4' }, { name: 'a.csv', bytes: 'A,B\n' });
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...auth(), ...body.headers }, payload: body.payload });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error).toMatch(/caseId must be a case id/);
+    }
+  });
+
   it('refuses a NUL in a form field, and stores nothing', async () => {
     const before = (await t.database.db.select({ n: count() }).from(citations))[0]!.n;
     const body = await multipartBody({ title: 'a\u0000b' });
