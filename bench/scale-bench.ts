@@ -7,7 +7,6 @@
 //   node --import tsx bench/scale-bench.ts <PostgreSQL|PGlite> <profiles> <hits> [postgres-url]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { seedFirstStart } from '../server/db/seed/first-start';
 import { createTestApp } from '../tests/helpers/app';
 import { createAccessGroup, createUser } from '../tests/helpers/factories';
 import { fbi2015Population, profileGenerator } from './synthetic-profiles';
+import { freePort } from '../tests/helpers/free-port';
 
 export interface ScaleBenchResult {
   database: 'PostgreSQL' | 'PGlite';
@@ -47,14 +47,6 @@ const BATCH = 10_000;
 const REVIEWED = '2026-01-01T00:00:00Z';
 const PAGE_SIZE = 50;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 // The PGlite run's server must not find a DATABASE_URL in the environment it inherits.
 const withoutDatabaseUrl = ({ DATABASE_URL: _ignored, ...env }: NodeJS.ProcessEnv) => env;
 /** A PostgreSQL array literal of plain words (names, UUIDs, hex): one parameter, where drizzle would spread a JS array into a row. */

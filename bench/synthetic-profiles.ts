@@ -11,17 +11,9 @@ export const CODIS_CORE = [
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data/frequencies');
 
-/** A seeded pseudo-random source (mulberry32): the same seed gives the same profiles on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../core/seeded-random';
+
+export { seededRandom };
 
 function readCsv(file: string): Record<string, string>[] {
   return Papa.parse<Record<string, string>>(readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true }).data;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +8,7 @@ import { seedFirstStart } from '../../server/db/seed/first-start';
 import { hashPassword } from '../../server/identity/password';
 import { users } from '../../server/db/schema';
 import { E2E_ADMIN, E2E_LOCKED_USER, E2E_SECOND_ADMIN } from './fixtures';
+import { freePort } from '../helpers/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,14 +18,6 @@ declare module 'vitest' {
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 // The e2e server always uses its own embedded database.
 const withoutDatabaseUrl = ({ DATABASE_URL: _ignored, ...env }: NodeJS.ProcessEnv) => env;

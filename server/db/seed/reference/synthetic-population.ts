@@ -1,3 +1,5 @@
+import { seededRandom } from '../../../../core/seeded-random';
+
 // SYNTHETIC DATA. These frequencies are generated, not observed: Locus ships no real population data,
 // because a laboratory must compute with the frequencies it has validated for its own population and uploads
 // them itself. This population only lets a demo installation run a search end to end; its name says so, and
@@ -90,17 +92,6 @@ const UNITS = 10_000;
 /** The smallest frequency written, 0.001, in units. */
 const MIN_UNITS = 10;
 
-/** mulberry32 (Tommy Ettinger, public domain): a small seeded PRNG, uniform on [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A deterministic, clearly synthetic population over the CODIS core, ESS, Penta D/E and SE33 markers
@@ -109,7 +100,7 @@ function mulberry32(seed: number): () => number {
  */
 export function syntheticDemoPopulation(seed: number): SeedPopulation {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`The seed must be an integer, got ${seed}.`);
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const markers = SHAPES.map(({ marker, alleles, mode, spread, micro = 0.35 }) => {
     const weights = alleles.map((allele) => {
       const repeats = Number(allele);

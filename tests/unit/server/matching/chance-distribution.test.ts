@@ -11,6 +11,7 @@ import { markerEvaluator } from '../../../../server/matching/marker-evaluator';
 import { isIgnoredMarker } from '../../../../server/matching/profile-index';
 import type { MatchAnalysis, MatchPopulation, Stringency } from '../../../../server/matching/types';
 import { fbi2015, population as makePopulation } from '../genetics/statistics/engine-fixtures';
+import { seededRandom } from '../../../../core/seeded-random';
 
 // GENETICS.md "Expected chance hits": P(LR ≥ t | unrelated) from the matcher's own per-marker evaluator,
 // and the probability that a random profile satisfies a CODIS stringency search. Checked against
@@ -167,17 +168,6 @@ describe('stringencyMatchProbability', () => {
   });
 });
 
-/** A seeded pseudo-random source (mulberry32): the same seed gives the same profiles on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('validation by simulation: 1,000,000 unrelated Hardy–Weinberg profiles, FBI 2015 Caucasian (Moretti et al. 2016)', () => {
   // The shared file, read in place (../shared/data/frequencies/fbi2015.csv with fbi2015-n.csv).
@@ -263,7 +253,7 @@ describe('validation by simulation: 1,000,000 unrelated Hardy–Weinberg profile
   /** The first 20,000 simulated profiles, for the scan check. */
   const sample: Map<string, string[]>[] = [];
   beforeAll(() => {
-    const random = mulberry32(20_250_612);
+    const random = seededRandom(20_250_612);
     for (let k = 0; k < N; k++) {
       let s = 0;
       let lowFails = 0;

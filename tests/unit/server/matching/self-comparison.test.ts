@@ -3,19 +3,10 @@ import type { Genotype } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
 import type { ProfileIndex } from '../../../../server/matching/profile-index';
 import { columnsOf, compareSelf, type SelfComparisonOptions, type SelfComparisonPair } from '../../../../server/matching/self-comparison';
+import { seededRandom } from '../../../../core/seeded-random';
 
 const MARKERS = ['CSF1PO', 'D3S1358', 'D5S818', 'D7S820', 'D8S1179', 'D13S317', 'D16S539', 'D18S51', 'D21S11', 'FGA', 'TH01', 'TPOX', 'vWA', 'D1S1656', 'D2S441', 'D2S1338', 'D10S1248', 'D12S391', 'D19S433', 'D22S1045'];
 
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Profile = Map<string, Genotype>;
 
@@ -109,7 +100,7 @@ describe('self-comparison by hand', () => {
   });
 
   it('does not report three differences, nor two poor partial profiles below the equal-marker minimum', () => {
-    const three = mutate(seeded(1), full(), 3);
+    const three = mutate(seededRandom(1), full(), 3);
     const partial = new Map([...full()].slice(0, 6));
     const { index } = build([
       ['a', full()],
@@ -153,7 +144,7 @@ describe('self-comparison by hand', () => {
 
 describe('self-comparison equals a brute-force comparison of every pair', () => {
   it('5,000 profiles: planted duplicates, near-duplicates at 1 and 2 differences, partials, 3 differences (not reported)', () => {
-    const random = seeded(15);
+    const random = seededRandom(15);
     const profiles: [string, Profile][] = [];
     const planted = { duplicate: 0, one: 0, two: 0, three: 0 };
     while (profiles.length < 5000) {
@@ -195,14 +186,14 @@ describe('self-comparison equals a brute-force comparison of every pair', () => 
     { maxDifferences: 1, minEqualMarkers: 6 },
     { maxDifferences: 3, minEqualMarkers: 4 },
   ])('low-diversity partial profiles (huge groups), $maxDifferences differences and $minEqualMarkers equal markers', (options) => {
-    const random = seeded(options.maxDifferences + 7);
+    const random = seededRandom(options.maxDifferences + 7);
     const profiles: [string, Profile][] = Array.from({ length: 1500 }, (_, i) => [`x${i}`, randomProfile(random, 2, random() < 0.5 ? 0.35 : 0.9)]);
     const { index } = build(profiles);
     expect(keysOf(index, compareSelf(columnsOf(index), options).pairs)).toEqual(bruteForce(index, options));
   });
 
   it('restricted to an organization, equals brute force over that organization’s profiles only', () => {
-    const random = seeded(99);
+    const random = seededRandom(99);
     const profiles: [string, Profile, string][] = [];
     for (let i = 0; i < 1000; i++) {
       const base = randomProfile(random, 3, 0.9);

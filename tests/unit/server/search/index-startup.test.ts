@@ -21,19 +21,10 @@ import type { MatchProfile } from '../../../../server/matching/types';
 import { databaseEngines, freshPglite, freshPostgres, postgresReachable } from '../../../helpers/database';
 import { FakeVerifier, testConfig } from '../../../helpers/app';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { seededRandom } from '../../../../core/seeded-random';
 
 const engines = await databaseEngines();
 
-function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Planted {
   id: string;
