@@ -10288,7 +10288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The last self-comparison of the organization: state, progress, counts */
+        /** The last self-comparison of the organization (state, progress, counts), or null when none ran since the server started */
         get: {
             parameters: {
                 query?: never;
@@ -10306,20 +10306,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SelfComparisonJob"];
+                        "application/json": components["schemas"]["SelfComparisonJob"] | null;
                     };
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["ErrorBody"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,6 +1,6 @@
 import type { SelfComparisonJob, SelfComparisonPair } from '../../core/schemas/self-comparison';
 import type { SelfComparisonRequest } from '../../machines/selfComparison.machine';
-import { ApiError, type ApiClient } from '../api/client';
+import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/unwrap';
 import { saveResponseAsFile } from '../ui/download';
 
@@ -10,15 +10,8 @@ export type PairKindFilter = 'all' | 'duplicate' | 'near-duplicate';
 export function selfComparisonApi(api: ApiClient) {
   const org = (orgId: string) => ({ path: { orgId } });
   return {
-    /** The last job, or null when none ran since the server started (404). */
-    job: async (orgId: string): Promise<SelfComparisonJob | null> => {
-      try {
-        return await unwrap(api.GET('/api/organizations/{orgId}/self-comparison', { params: org(orgId) }));
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return null;
-        throw err;
-      }
-    },
+    /** The last job, or null when none ran since the server started. */
+    job: async (orgId: string): Promise<SelfComparisonJob | null> => unwrap(api.GET('/api/organizations/{orgId}/self-comparison', { params: org(orgId) })),
     start: (orgId: string, request: SelfComparisonRequest): Promise<SelfComparisonJob> => unwrap(api.POST('/api/organizations/{orgId}/self-comparison', { params: org(orgId), body: request })),
     cancel: (orgId: string): Promise<SelfComparisonJob> => unwrap(api.POST('/api/organizations/{orgId}/self-comparison/cancel', { params: org(orgId) })),
     pairs: (orgId: string, query: { page: number; pageSize: number; kind: PairKindFilter }): Promise<{ items: SelfComparisonPair[]; count: number }> =>

@@ -83,12 +83,9 @@ export const selfComparisonRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
 
   app.get(
     '/organizations/:orgId/self-comparison',
-    { config, schema: { tags, summary: 'The last self-comparison of the organization: state, progress, counts', params: Params, response: { 200: SelfComparisonJob, 403: ErrorBody, 404: ErrorBody } } },
-    async (request) => {
-      const job = jobs.current(request.params.orgId);
-      if (!job) throw new NotFound(NO_JOB);
-      return job;
-    },
+    // null before any run: the screen's first question, not an error (a 404 would raise the SPA's failure notice).
+    { config, schema: { tags, summary: 'The last self-comparison of the organization (state, progress, counts), or null when none ran since the server started', params: Params, response: { 200: SelfComparisonJob.nullable(), 403: ErrorBody } } },
+    async (request) => jobs.current(request.params.orgId) ?? null,
   );
 
   app.post(
