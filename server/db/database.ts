@@ -29,6 +29,10 @@ export interface Database {
   notify?(channel: string, payload: string): Promise<void>;
 }
 
+const kinds = new WeakMap<object, Database['kind']>();
+/** Which engine a handle opened by openPglite/openPostgres talks to (undefined for a transaction's handle). */
+export const databaseKindOf = (db: Db): Database['kind'] | undefined => kinds.get(db);
+
 /** A channel name as a quoted identifier (ours are constants; quoting keeps LISTEN safe anyway). */
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -39,6 +43,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PgliteThread.open(dataDir ? path.join(dataDir, 'pglite') : undefined);
   const db = drizzlePglite({ client: client.asPglite(), schema });
+  kinds.set(db, 'pglite');
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -56,6 +61,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // Fail at start with the server's message rather than on the first request.
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema });
+  kinds.set(db, 'postgres');
   // Connections held by listen(): pool.end() waits for every checked-out client, so close() ends these first.
   const listening = new Set<() => Promise<void>>();
   return {
