@@ -11,6 +11,8 @@ import type { ProfileIndex } from '../server/matching/profile-index';
 import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
 import { BENCH_POPULATIONS, runApprovalBench } from './approval-bench';
 import { spawnSync } from 'node:child_process';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { ImportBenchResult } from './import-bench';
 import type { ScaleBenchResult } from './scale-bench';
 import { runSelfComparisonBench } from './self-comparison-bench';
@@ -78,9 +80,10 @@ function copyPass(index: ProfileIndex): number {
 }
 
 /** Live bytes of this process (heap and buffers) after full collections: what the index really costs. */
+// Turned on here rather than by `node --expose-gc`: worker threads (the self-comparison's) refuse that flag.
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
 function liveBytes(): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('run the benchmark with node --expose-gc (npm run bench does)');
   gc();
   gc();
   const m = process.memoryUsage();
