@@ -126,10 +126,11 @@ describe('migration 0008: compact genotypes', () => {
       await db.execute(sql`insert into markers (name, kind, created_at) select 'Filler ' || g, 'Autosomal', now() - interval '1 day' from generate_series(1, 250) g`);
       const names = [...new Set(Object.values(PROFILES).flatMap((values) => values.map(([name]) => name)))];
       const markerIds = new Map<string, string>();
-      for (const name of names) {
+      for (const [i, name] of names.entries()) {
         const kind = name.startsWith('DY') ? 'YStr' : 'Autosomal';
         const multi = name === 'DYS385' || name === 'DYF387S1';
-        markerIds.set(name, (await one<{ id: string }>(sql`insert into markers (name, kind, multi_copy) values (${name}, ${kind}, ${multi}) returning id`)).id);
+        // Creation times a second apart: PGlite's clock can give two inserts the same instant, and codes follow creation.
+        markerIds.set(name, (await one<{ id: string }>(sql`insert into markers (name, kind, multi_copy, created_at) values (${name}, ${kind}, ${multi}, now() + ${i} * interval '1 second') returning id`)).id);
       }
       // The kits: every marker but DYS999.
       for (const [position, name] of names.filter((n) => n !== 'DYS999').entries()) {
