@@ -104,6 +104,32 @@ export interface ListTuning {
 export const LIST_TUNING: ListTuning = { exactCountLimit: EXACT_COUNT_LIMIT, deepPageRows: DEEP_PAGE_ROWS };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A small named table a list column refers to by id (chemistries, analyses, …): its id and name columns. */
+export interface NamedTable {
+  table: SQLWrapper;
+  id: SQLWrapper;
+  name: SQLWrapper;
+}
+
+/**
+ * Looks up, once per list call, which rows of small named tables (tens of rows each) each searched text
+ * names: a list column compared with their ids (`chemistry_id in (…)`) lets the other columns' indexes
+ * answer the search; a name no row has leaves its column out of the search.
+ */
+export async function matchNamedRows<K extends string>(db: Db, texts: readonly string[], tables: Record<K, NamedTable>): Promise<Map<string, Record<K, string[]>>> {
+  const kinds = Object.keys(tables) as K[];
+  const found = new Map<string, Record<K, string[]>>();
+  for (const text of new Set(texts.map((t) => t.trim()).filter(Boolean))) {
+    const pattern = containsPattern(text);
+    const selects = kinds.map((kind) => sql`select ${kind}::text as kind, ${tables[kind].id}::text as id from ${tables[kind].table} where ${tables[kind].name} ilike ${pattern}`);
+    const rows = rowsOf<{ kind: K; id: string }>(await db.execute(sql.join(selects, sql` union all `)));
+    const matches = Object.fromEntries(kinds.map((kind) => [kind, [] as string[]])) as Record<K, string[]>;
+    for (const row of rows) matches[row.kind].push(row.id);
+    found.set(text, matches);
+  }
+  return found;
+}
 const filtered = (where: SQL | undefined) => (where ? sql` where ${where}` : sql``);
 
 async function exactCount(db: Db, from: SQL, where: SQL | undefined): Promise<number> {

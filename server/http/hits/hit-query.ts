@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
-import { containsPattern, countList, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning } from '../list';
+import { containsPattern, countList, matchNamedRows, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning } from '../list';
 import { searchedTexts } from '../profiles/profile-query';
 import { inReachableOrganizations } from '../tenancy';
 
@@ -23,7 +23,6 @@ const selectHits = (db: Db) =>
 
 type HitJoinedRow = Awaited<ReturnType<ReturnType<typeof selectHits>['execute']>>[number];
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A name of the row `fk` points at, lowercased, as one value per hit (the list's id query reads hits alone). */
 const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWrapper) => sql`(select lower(${column}) from ${table} where ${id} = ${fk})`;
@@ -40,29 +39,14 @@ const hitsNamingProfilesLike = (text: string): SQL => {
     union select p.id from ${profiles} p where p.case_id = any(array(select c.id from ${cases} c where c.case_number ilike ${pattern}))))))`;
 };
 
-/** The ids of the small named tables (analyses, search rules, populations) whose names contain a text. */
-interface NamedMatches {
-  analysis: string[];
-  searchRule: string[];
-  population: string[];
-}
-
-/** Looks up, once per list call, which analyses, search rules and populations each searched text names (tens of rows each). */
-async function matchNamedRows(db: Db, texts: readonly string[]): Promise<Map<string, NamedMatches>> {
-  const found = new Map<string, NamedMatches>();
-  for (const text of new Set(texts)) {
-    const pattern = containsPattern(text);
-    const rows = rowsOf<{ kind: keyof NamedMatches; id: string }>(
-      await db.execute(sql`select 'analysis' as kind, ${analyses.id} as id from ${analyses} where ${analyses.name} ilike ${pattern}
-        union all select 'searchRule', ${searchRules.id} from ${searchRules} where ${searchRules.name} ilike ${pattern}
-        union all select 'population', ${populations.id} from ${populations} where ${populations.name} ilike ${pattern}`),
-    );
-    const matches: NamedMatches = { analysis: [], searchRule: [], population: [] };
-    for (const row of rows) matches[row.kind].push(row.id);
-    found.set(text, matches);
-  }
-  return found;
-}
+/** The small named tables a hit refers to by id, searched by name (list.ts matchNamedRows). */
+const HIT_NAMED_TABLES = {
+  analysis: { table: analyses, id: analyses.id, name: analyses.name },
+  searchRule: { table: searchRules, id: searchRules.id, name: searchRules.name },
+  population: { table: populations, id: populations.id, name: populations.name },
+};
+/** The ids of the analyses, search rules and populations whose names contain a text. */
+type NamedMatches = Record<keyof typeof HIT_NAMED_TABLES, string[]>;
 
 const inIds = (column: SQLWrapper, ids: readonly string[] | undefined): SQL | undefined => (ids && ids.length > 0 ? inArray(column as never, [...ids]) : undefined);
 
@@ -160,7 +144,7 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
  */
 export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null, tuning: ListTuning = LIST_TUNING): Promise<ListResult<HitSummary> & { estimated?: true }> {
   const where = and(scope, status ? eq(hits.status, status) : undefined);
-  const named = await matchNamedRows(db, searchedTexts(query));
+  const named = await matchNamedRows(db, searchedTexts(query), HIT_NAMED_TABLES);
   // Strongest first (ARCHITECTURE.md "Hits"): the combined index, then the newest.
   const clauses = listClauses(query, hitListColumns(named), { scope: where, defaultSort: 'probability:desc', thenBy: { expr: hits.createdAt, direction: 'desc' }, tiebreak: hits.id });
   const page = await planPage(db, sql`${hits}`, clauses, tuning);

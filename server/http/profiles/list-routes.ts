@@ -10,7 +10,7 @@ import { profiles } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { findVisibleCase } from '../cases/case-access';
 import { countList, LIST_TUNING, listClauses, planPage, type ListTuning } from '../list';
-import { matchNamedRows, profileListColumns, reachableProfiles, searchedTexts, selectProfiles, toProfile } from './profile-query';
+import { matchProfileNamedRows, profileListColumns, reachableProfiles, searchedTexts, selectProfiles, toProfile } from './profile-query';
 
 const tags = ['profiles'];
 
@@ -25,7 +25,7 @@ const tags = ['profiles'];
  */
 export async function listProfiles(db: Db, query: ProfileListQuery, scope: SQL | undefined, tuning: ListTuning = LIST_TUNING): Promise<ListResult<Profile> & { estimated?: true }> {
   const where = and(scope, query.status ? eq(profiles.status, query.status) : undefined);
-  const named = await matchNamedRows(db, searchedTexts(query));
+  const named = await matchProfileNamedRows(db, searchedTexts(query));
   const clauses = listClauses(query, profileListColumns(named), { scope: where, defaultSort: 'updatedAt:desc', tiebreak: profiles.id });
   const page = await planPage(db, sql`${profiles}`, clauses, tuning);
   const pageIds = db.select({ id: profiles.id }).from(profiles).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { cases, chemistries, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
-import { containsPattern, valuesContaining, type ListColumn } from '../list';
+import { containsPattern, matchNamedRows, valuesContaining, type ListColumn } from '../list';
 import { inReachableOrganizations } from '../tenancy';
 
 const reviewer = alias(users, 'reviewer');
@@ -45,35 +45,16 @@ const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWr
 /** Ids of the rows of a table whose `column` contains the text: an index (trigram) answers it, evaluated once per query. */
 const idsWhere = (id: SQLWrapper, table: SQLWrapper, column: SQLWrapper, text: string) => sql`array(select ${id} from ${table} where ${column} ilike ${containsPattern(text)})`;
 
-/** The ids of the small named tables (chemistries, sample sources, laboratories) whose names contain a text. */
-export interface NamedMatches {
-  chemistry: string[];
-  sampleSource: string[];
-  laboratory: string[];
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/**
- * Looks up, once per list call, which chemistries, sample sources and laboratories each searched text names:
- * these tables hold tens of rows, and a profile column compared with their ids (`chemistry_id in (…)`) lets the
- * other columns' indexes answer the search; a name no row has leaves its column out of the search.
- */
-export async function matchNamedRows(db: Db, texts: readonly string[]): Promise<Map<string, NamedMatches>> {
-  const found = new Map<string, NamedMatches>();
-  for (const text of new Set(texts.map((t) => t.trim()).filter(Boolean))) {
-    const pattern = containsPattern(text);
-    const rows = rowsOf<{ kind: keyof NamedMatches; id: string }>(
-      await db.execute(sql`select 'chemistry' as kind, ${chemistries.id} as id from ${chemistries} where ${chemistries.name} ilike ${pattern}
-        union all select 'sampleSource', ${sampleSources.id} from ${sampleSources} where ${sampleSources.name} ilike ${pattern}
-        union all select 'laboratory', ${laboratories.id} from ${laboratories} where ${laboratories.name} ilike ${pattern}`),
-    );
-    const matches: NamedMatches = { chemistry: [], sampleSource: [], laboratory: [] };
-    for (const row of rows) matches[row.kind].push(row.id);
-    found.set(text, matches);
-  }
-  return found;
-}
+/** The small named tables a profile refers to by id, searched by name (list.ts matchNamedRows). */
+const PROFILE_NAMED_TABLES = {
+  chemistry: { table: chemistries, id: chemistries.id, name: chemistries.name },
+  sampleSource: { table: sampleSources, id: sampleSources.id, name: sampleSources.name },
+  laboratory: { table: laboratories, id: laboratories.id, name: laboratories.name },
+};
+/** The ids of the chemistries, sample sources and laboratories whose names contain a text. */
+export type NamedMatches = Record<keyof typeof PROFILE_NAMED_TABLES, string[]>;
+/** Which chemistries, sample sources and laboratories each searched text names. */
+export const matchProfileNamedRows = (db: Db, texts: readonly string[]) => matchNamedRows(db, texts, PROFILE_NAMED_TABLES);
 
 /** The texts of a list query that columns match (its search and its filter entries). */
 export function searchedTexts(query: { search?: string | undefined; filter?: string | undefined }): string[] {
