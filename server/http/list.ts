@@ -1,4 +1,4 @@
-import { and, asc, desc, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ListQuery } from '../../core/schemas/list';
 import { databaseKindOf, type Db } from '../db/database';
 import { BadRequest } from './errors';
@@ -77,8 +77,10 @@ export function listClauses(
   const terms: [SQLWrapper, 'asc' | 'desc'][] = [
     [sortColumn.expr, direction === 'desc' ? 'desc' : 'asc'],
     ...(opts.thenBy ? [[opts.thenBy.expr, opts.thenBy.direction] as [SQLWrapper, 'asc' | 'desc']] : []),
-    // A unique tiebreak keeps pages stable when many rows share the sorted value.
-    ...(opts.tiebreak ? [[opts.tiebreak, 'asc'] as [SQLWrapper, 'asc' | 'desc']] : []),
+    // A unique tiebreak keeps pages stable when many rows share the sorted value. It runs the sort's way, so one
+    // ascending index serves both directions (read backwards for desc) and new rows, whose ids and times grow
+    // (time-ordered ids, migration 0010), are added at its right end rather than splitting pages in its middle.
+    ...(opts.tiebreak ? [[opts.tiebreak, direction === 'desc' ? 'desc' : 'asc'] as [SQLWrapper, 'asc' | 'desc']] : []),
   ];
   const by = (expr: SQLWrapper, dir: 'asc' | 'desc') => (dir === 'desc' ? desc(expr as SQL) : asc(expr as SQL));
   return {
@@ -105,30 +107,45 @@ export const LIST_TUNING: ListTuning = { exactCountLimit: EXACT_COUNT_LIMIT, dee
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** A small named table a list column refers to by id (chemistries, analyses, …): its id and name columns. */
+/** A named table a list column refers to by id (chemistries, analyses, cases, …): its id and name columns. */
 export interface NamedTable {
   table: SQLWrapper;
   id: SQLWrapper;
   name: SQLWrapper;
 }
 
+/** Most rows of one table a searched text may name before its column falls back to a subquery (NamedIds 'many'). */
+export const NAMED_ROWS_LIMIT = 1000;
+/** The ids of a table's rows whose names contain a text; 'many' above NAMED_ROWS_LIMIT. */
+export type NamedIds = string[] | 'many';
+
 /**
- * Looks up, once per list call, which rows of small named tables (tens of rows each) each searched text
- * names: a list column compared with their ids (`chemistry_id in (…)`) lets the other columns' indexes
- * answer the search; a name no row has leaves its column out of the search.
+ * Looks up, once per list call, which rows of named tables each searched text names: a list column compared
+ * with their ids as constants (`case_id in (…)`) lets the planner estimate every arm of the search and combine
+ * the columns' indexes; an `= any(array(subquery))` arm cannot be estimated, and at 1M profiles the planner
+ * walked the whole list order instead (1.2 s for a sample name). A name no row has leaves its column out.
  */
-export async function matchNamedRows<K extends string>(db: Db, texts: readonly string[], tables: Record<K, NamedTable>): Promise<Map<string, Record<K, string[]>>> {
+export async function matchNamedRows<K extends string>(db: Db, texts: readonly string[], tables: Record<K, NamedTable>): Promise<Map<string, Record<K, NamedIds>>> {
   const kinds = Object.keys(tables) as K[];
-  const found = new Map<string, Record<K, string[]>>();
+  const found = new Map<string, Record<K, NamedIds>>();
   for (const text of new Set(texts.map((t) => t.trim()).filter(Boolean))) {
     const pattern = containsPattern(text);
-    const selects = kinds.map((kind) => sql`select ${kind}::text as kind, ${tables[kind].id}::text as id from ${tables[kind].table} where ${tables[kind].name} ilike ${pattern}`);
+    const selects = kinds.map((kind) => sql`(select ${kind}::text as kind, ${tables[kind].id}::text as id from ${tables[kind].table} where ${tables[kind].name} ilike ${pattern} limit ${NAMED_ROWS_LIMIT + 1})`);
     const rows = rowsOf<{ kind: K; id: string }>(await db.execute(sql.join(selects, sql` union all `)));
-    const matches = Object.fromEntries(kinds.map((kind) => [kind, [] as string[]])) as Record<K, string[]>;
-    for (const row of rows) matches[row.kind].push(row.id);
-    found.set(text, matches);
+    const ids = Object.fromEntries(kinds.map((kind) => [kind, [] as string[]])) as Record<K, string[]>;
+    for (const row of rows) ids[row.kind].push(row.id);
+    found.set(text, Object.fromEntries(kinds.map((kind) => [kind, ids[kind].length > NAMED_ROWS_LIMIT ? 'many' : ids[kind]])) as Record<K, NamedIds>);
   }
   return found;
+}
+
+/**
+ * The search arm of a column holding a named table's id: the ids a text names (matchNamedRows) as constants,
+ * the table's own search as a subquery when they are too many, undefined (column left out) when none.
+ */
+export function namedIdsMatch(column: SQLWrapper, named: NamedTable, ids: NamedIds | undefined, text: string): SQL | undefined {
+  if (ids === 'many') return sql`${column} = any(array(select ${named.id} from ${named.table} where ${named.name} ilike ${containsPattern(text)}))`;
+  return ids && ids.length > 0 ? inArray(column as never, [...ids]) : undefined;
 }
 const filtered = (where: SQL | undefined) => (where ? sql` where ${where}` : sql``);
 

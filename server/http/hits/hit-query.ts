@@ -6,7 +6,7 @@ import type { Db } from '../../db/database';
 import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
-import { containsPattern, countList, matchNamedRows, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning } from '../list';
+import { containsPattern, countList, matchNamedRows, namedIdsMatch, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning, type NamedIds } from '../list';
 import { searchedTexts } from '../profiles/profile-query';
 import { inReachableOrganizations } from '../tenancy';
 
@@ -46,9 +46,8 @@ const HIT_NAMED_TABLES = {
   population: { table: populations, id: populations.id, name: populations.name },
 };
 /** The ids of the analyses, search rules and populations whose names contain a text. */
-type NamedMatches = Record<keyof typeof HIT_NAMED_TABLES, string[]>;
-
-const inIds = (column: SQLWrapper, ids: readonly string[] | undefined): SQL | undefined => (ids && ids.length > 0 ? inArray(column as never, [...ids]) : undefined);
+type HitNamed = keyof typeof HIT_NAMED_TABLES;
+type NamedMatches = Record<HitNamed, NamedIds>;
 
 /** The strength a hit list sorts by: the combined index, else the share of non-excluding markers (exclusion hits). Indexed by hits_list_strength_idx. */
 const strength = sql`coalesce(${hits.combinedIndex}, ${hits.nonExclusionMarkerCount}::float / nullif(${hits.markerCount}, 0))`;
@@ -59,9 +58,10 @@ const strength = sql`coalesce(${hits.combinedIndex}, ${hits.nonExclusionMarkerCo
  * matches through an index: named tables by ids looked up first, Profiles by trigram indexes, status by value.
  */
 function hitListColumns(named: Map<string, NamedMatches>): Record<string, ListColumn> {
+  const inIds = (column: SQLWrapper, kind: HitNamed) => (text: string) => namedIdsMatch(column, HIT_NAMED_TABLES[kind], named.get(text)?.[kind], text);
   return {
     date: { expr: hits.createdAt, sortable: true },
-    analysisName: { expr: nameOf(analyses.name, analyses, analyses.id, hits.analysisId), sortable: true, searchable: true, matches: (text) => inIds(hits.analysisId, named.get(text)?.analysis) },
+    analysisName: { expr: nameOf(analyses.name, analyses, analyses.id, hits.analysisId), sortable: true, searchable: true, matches: inIds(hits.analysisId, 'analysis') },
     // Sorting by probability orders by the combined index, then by non-exclusions for exclusion hits.
     probability: { expr: strength, sortable: true },
     expectedChanceHits: { expr: hits.expectedChanceHits, sortable: true },
@@ -69,13 +69,13 @@ function hitListColumns(named: Map<string, NamedMatches>): Record<string, ListCo
       expr: nameOf(searchRules.name, searchRules, searchRules.id, hits.searchRuleId),
       sortable: true,
       searchable: true,
-      matches: (text) => inIds(hits.searchRuleId, named.get(text)?.searchRule),
+      matches: inIds(hits.searchRuleId, 'searchRule'),
     },
     populationName: {
       expr: nameOf(populations.name, populations, populations.id, hits.populationId),
       sortable: true,
       searchable: true,
-      matches: (text) => inIds(hits.populationId, named.get(text)?.population),
+      matches: inIds(hits.populationId, 'population'),
     },
     profiles: { expr: sql`''`, searchable: true, matches: hitsNamingProfilesLike },
     status: { expr: hits.status, sortable: true, searchable: true, matches: (text) => { const values = valuesContaining(HIT_STATUSES, text); return values.length > 0 ? inArray(hits.status, values) : undefined; } },
@@ -139,7 +139,7 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
  * A page of hits: `scope` (tenancy and which organization, case or profile) and `status` (null: all) narrow it.
  * As the profile list (server/http/profiles/list-routes.ts): the page's ids from the hits table alone, in the
  * list's order (the default, strongest first, reads hits_list_strength_idx or hits_list_status_strength_idx of
- * migration 0009 without visiting the table), then the names of that page; a count exact up to
+ * migrations 0009 and 0010, read backwards) without visiting the table, then the names of that page; a count exact up to
  * EXACT_COUNT_LIMIT matching hits or at the list's end, else an estimate (`estimated`).
  */
 export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null, tuning: ListTuning = LIST_TUNING): Promise<ListResult<HitSummary> & { estimated?: true }> {

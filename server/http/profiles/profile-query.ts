@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { cases, chemistries, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
-import { containsPattern, matchNamedRows, valuesContaining, type ListColumn } from '../list';
+import { containsPattern, matchNamedRows, namedIdsMatch, valuesContaining, type ListColumn, type NamedIds } from '../list';
 import { inReachableOrganizations } from '../tenancy';
 
 const reviewer = alias(users, 'reviewer');
@@ -42,17 +42,17 @@ export type ProfileRow = typeof profiles.$inferSelect;
 /** A name of the row `fk` points at, lowercased, as one value per profile (the list's id query reads profiles alone). */
 const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWrapper) => sql`(select lower(${column}) from ${table} where ${id} = ${fk})`;
 
-/** Ids of the rows of a table whose `column` contains the text: an index (trigram) answers it, evaluated once per query. */
-const idsWhere = (id: SQLWrapper, table: SQLWrapper, column: SQLWrapper, text: string) => sql`array(select ${id} from ${table} where ${column} ilike ${containsPattern(text)})`;
-
-/** The small named tables a profile refers to by id, searched by name (list.ts matchNamedRows). */
+/** The named tables a profile refers to by id, searched by name (list.ts matchNamedRows): cases and items by their trigram indexes. */
 const PROFILE_NAMED_TABLES = {
+  case: { table: cases, id: cases.id, name: cases.caseNumber },
+  physicalItem: { table: physicalItems, id: physicalItems.id, name: physicalItems.itemId },
   chemistry: { table: chemistries, id: chemistries.id, name: chemistries.name },
   sampleSource: { table: sampleSources, id: sampleSources.id, name: sampleSources.name },
   laboratory: { table: laboratories, id: laboratories.id, name: laboratories.name },
 };
-/** The ids of the chemistries, sample sources and laboratories whose names contain a text. */
-export type NamedMatches = Record<keyof typeof PROFILE_NAMED_TABLES, string[]>;
+type ProfileNamed = keyof typeof PROFILE_NAMED_TABLES;
+/** The ids of the cases, items, chemistries, sample sources and laboratories whose names contain a text. */
+export type NamedMatches = Record<ProfileNamed, NamedIds>;
 /** Which chemistries, sample sources and laboratories each searched text names. */
 export const matchProfileNamedRows = (db: Db, texts: readonly string[]) => matchNamedRows(db, texts, PROFILE_NAMED_TABLES);
 
@@ -68,7 +68,6 @@ export function searchedTexts(query: { search?: string | undefined; filter?: str
   return texts;
 }
 
-const inIds = (column: SQLWrapper, ids: readonly string[] | undefined): SQL | undefined => (ids && ids.length > 0 ? inArray(column as never, [...ids]) : undefined);
 const inValues = (column: SQLWrapper, values: readonly string[]): SQL | undefined => (values.length > 0 ? inArray(column as never, [...values]) : undefined);
 
 /**
@@ -80,39 +79,40 @@ const inValues = (column: SQLWrapper, values: readonly string[]): SQL | undefine
  * and the fixed sets (type, sample type, status) by the values that contain the text.
  */
 export function profileListColumns(named: Map<string, NamedMatches> = new Map()): Record<string, ListColumn> {
+  const inIds = (column: SQLWrapper, kind: ProfileNamed) => (text: string) => namedIdsMatch(column, PROFILE_NAMED_TABLES[kind], named.get(text)?.[kind], text);
   return {
     profileId: { expr: sql`lower(${profiles.profileId})`, sortable: true, searchable: true, matches: (text) => ilike(profiles.profileId, containsPattern(text)) },
     caseNumber: {
       expr: nameOf(cases.caseNumber, cases, cases.id, profiles.caseId),
       sortable: true,
       searchable: true,
-      matches: (text) => sql`${profiles.caseId} = any(${idsWhere(cases.id, cases, cases.caseNumber, text)})`,
+      matches: inIds(profiles.caseId, 'case'),
     },
     kind: { expr: profiles.kind, sortable: true, searchable: true, matches: (text) => inValues(profiles.kind, valuesContaining(PROFILE_KINDS, text)) },
     chemistryName: {
       expr: nameOf(chemistries.name, chemistries, chemistries.id, profiles.chemistryId),
       sortable: true,
       searchable: true,
-      matches: (text) => inIds(profiles.chemistryId, named.get(text)?.chemistry),
+      matches: inIds(profiles.chemistryId, 'chemistry'),
     },
     sampleType: { expr: profiles.sampleType, sortable: true, searchable: true, matches: (text) => inValues(profiles.sampleType, valuesContaining(SAMPLE_TYPES, text)) },
     sampleSourceName: {
       expr: nameOf(sampleSources.name, sampleSources, sampleSources.id, profiles.sampleSourceId),
       sortable: true,
       searchable: true,
-      matches: (text) => inIds(profiles.sampleSourceId, named.get(text)?.sampleSource),
+      matches: inIds(profiles.sampleSourceId, 'sampleSource'),
     },
     physicalItemName: {
       expr: nameOf(physicalItems.itemId, physicalItems, physicalItems.id, profiles.physicalItemId),
       sortable: true,
       searchable: true,
-      matches: (text) => sql`${profiles.physicalItemId} = any(${idsWhere(physicalItems.id, physicalItems, physicalItems.itemId, text)})`,
+      matches: inIds(profiles.physicalItemId, 'physicalItem'),
     },
     laboratoryName: {
       expr: nameOf(laboratories.name, laboratories, laboratories.id, profiles.laboratoryId),
       sortable: true,
       searchable: true,
-      matches: (text) => inIds(profiles.laboratoryId, named.get(text)?.laboratory),
+      matches: inIds(profiles.laboratoryId, 'laboratory'),
     },
     status: { expr: profiles.status, sortable: true, searchable: true, matches: (text) => inValues(profiles.status, valuesContaining(PROFILE_STATUSES, text)) },
     createdAt: { expr: profiles.createdAt, sortable: true },

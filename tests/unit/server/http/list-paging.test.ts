@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../../server/db/database';
 import { listHits, reachableHits } from '../../../../server/http/hits/hit-query';
-import type { ListTuning } from '../../../../server/http/list';
+import { NAMED_ROWS_LIMIT, type ListTuning } from '../../../../server/http/list';
 import { listProfiles } from '../../../../server/http/profiles/list-routes';
 import { reachableProfiles } from '../../../../server/http/profiles/profile-query';
 import type { AuthenticatedUser } from '../../../../server/identity/load-principal';
@@ -168,13 +168,17 @@ describe.each(engines)('lists at scale, on $name', ({ name, open }) => {
     expect(backwards).toEqual(whole);
   });
 
-  it('breaks ties by id, in both directions of the sorted column', async () => {
+  it('breaks ties by id, running the way the column is sorted (one ascending index serves both ways)', async () => {
     for (const sort of ['updatedAt:desc', 'updatedAt:asc', 'kind:asc', 'status:desc']) {
       const { items } = await profilesOf({ sort });
-      const field = sort.split(':')[0] as 'updatedAt' | 'kind' | 'status';
+      const [field, direction] = sort.split(':') as ['updatedAt' | 'kind' | 'status', 'asc' | 'desc'];
+      let ties = 0;
       for (let n = 1; n < items.length; n++) {
-        if (items[n]![field] === items[n - 1]![field]) expect(items[n]!.id > items[n - 1]!.id).toBe(true);
+        if (items[n]![field] !== items[n - 1]![field]) continue;
+        ties++;
+        expect(direction === 'asc' ? items[n]!.id > items[n - 1]!.id : items[n]!.id < items[n - 1]!.id, sort).toBe(true);
       }
+      expect(ties, sort).toBeGreaterThan(10);
     }
   });
 
@@ -298,5 +302,24 @@ describe.each(engines)('lists at scale, on $name', ({ name, open }) => {
     const deepHits = await hitsOf({ page: 10, pageSize: 9 }, userA);
     expect(deepHits.items.every((h) => (h as unknown as { organizationId: string }).organizationId === ORG_A)).toBe(true);
     expect(deepHits.count).toBe(expectedHits((h) => h.org === ORG_A).length);
+  });
+
+  it('finds profiles by a case number that names more cases than it lists as ids (NAMED_ROWS_LIMIT), the same as by one case', async () => {
+    const db = database.db;
+    // Cases BULK-0000 … BULK-1000 of organization A, one profile in BULK-0500; removed again afterwards.
+    await db.execute(sql`insert into cases (case_number, case_type_id, organization_id)
+      select 'BULK-' || lpad(g::text, 4, '0'), ${uuid('0000000f', 1)}, ${ORG_A} from generate_series(0, ${NAMED_ROWS_LIMIT}) g`);
+    const bulkProfile = uuid('00000003', 1);
+    await db.execute(sql`insert into profiles (id, profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status)
+      select ${bulkProfile}, 'LONE-SAMPLE', id, ${ORG_A}, 'Autosomal', ${CHEM.gf}, 'Reference', 'approved' from cases where case_number = 'BULK-0500'`);
+    try {
+      expect(ids(await profilesOf({ search: 'bulk-0500' }))).toEqual([bulkProfile]);
+      expect(ids(await profilesOf({ search: 'bulk-' }))).toEqual([bulkProfile]);
+      expect(ids(await profilesOf({ filter: JSON.stringify({ caseNumber: 'ulk-' }) }))).toEqual([bulkProfile]);
+      expect((await profilesOf({ search: 'bulk-' }, orgUser([ORG_B]))).items).toEqual([]);
+    } finally {
+      await db.execute(sql`delete from profiles where id = ${bulkProfile}`);
+      await db.execute(sql`delete from cases where case_number like 'BULK-%'`);
+    }
   });
 });
