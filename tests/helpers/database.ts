@@ -23,8 +23,11 @@ export async function freshPglite(): Promise<Database> {
   return database;
 }
 
-/** A fresh, migrated PostgreSQL database of its own, dropped again on close; `url` reaches it (a second process's connection). */
-export async function freshPostgres(url = TEST_POSTGRES_URL): Promise<Database & { url: string }> {
+/**
+ * A fresh PostgreSQL database of its own, dropped again on close; `url` reaches it (a second process's connection).
+ * Migrated to the latest, or by `migrate` (a migration test stops at an earlier one).
+ */
+export async function freshPostgres(url = TEST_POSTGRES_URL, migrate: (database: Database) => Promise<void> = (d) => d.migrate()): Promise<Database & { url: string }> {
   const name = `locus_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -33,7 +36,7 @@ export async function freshPostgres(url = TEST_POSTGRES_URL): Promise<Database &
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openPostgres(target.toString());
-  await database.migrate();
+  await migrate(database);
   return {
     ...database,
     url: target.toString(),

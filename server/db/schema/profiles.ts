@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PROFILE_KINDS, PROFILE_STATUSES, SAMPLE_TYPES } from '../../../core/schemas/profiles';
 import { sql } from 'drizzle-orm';
 import { bytea, recordColumns } from './columns';
 import { cases, physicalItems } from './cases';
@@ -6,6 +7,11 @@ import { chemistries } from './markers';
 import { organizations } from './organizations';
 import { laboratories, sampleSources } from './reference-lists';
 import { users } from './users';
+
+// The fixed sets a profile row names take 4 bytes each as enums, where their text took 10–29 (issue 15: bytes per profile).
+export const profileKind = pgEnum('profile_kind', PROFILE_KINDS);
+export const profileStatus = pgEnum('profile_status', PROFILE_STATUSES);
+export const sampleType = pgEnum('sample_type', SAMPLE_TYPES);
 
 /** A DNA profile (spec 3 Profile); `profileId` is the sample name, unique within its case. */
 export const profiles = pgTable(
@@ -21,17 +27,17 @@ export const profiles = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'restrict' }),
     /** 'Autosomal' or 'YStr': the chemistry's kind. */
-    kind: text('kind').notNull(),
+    kind: profileKind('kind').notNull(),
     chemistryId: uuid('chemistry_id')
       .notNull()
       .references(() => chemistries.id, { onDelete: 'restrict' }),
-    sampleType: text('sample_type').notNull(),
+    sampleType: sampleType('sample_type').notNull(),
     sampleSourceId: uuid('sample_source_id').references(() => sampleSources.id, { onDelete: 'restrict' }),
     physicalItemId: uuid('physical_item_id').references(() => physicalItems.id, { onDelete: 'set null' }),
     laboratoryId: uuid('laboratory_id').references(() => laboratories.id, { onDelete: 'restrict' }),
     comments: text('comments').notNull().default(''),
     /** 'pending' | 'approved' | 'rejected' (ARCHITECTURE.md "States"). */
-    status: text('status').notNull().default('pending'),
+    status: profileStatus('status').notNull().default('pending'),
     source: text('source').notNull().default(''),
     /** The reviewer's approval comments, rejection reason or reset comments. */
     reviewComments: text('review_comments').notNull().default(''),
@@ -49,7 +55,8 @@ export const profiles = pgTable(
     genotype: bytea('genotype').notNull().default(sql`'\\x00'::bytea`),
   },
   (t) => [
-    uniqueIndex('profiles_case_profile_unique').on(t.caseId, sql`lower(${t.profileId})`),
+    // A case's profiles; a sample name once per case is kept by a lock per case (server/http/profiles/case-profile-names.ts).
+    index('profiles_case_idx').on(t.caseId),
     index('profiles_organization_status_idx').on(t.organizationId, t.status),
     index('profiles_chemistry_idx').on(t.chemistryId),
   ],

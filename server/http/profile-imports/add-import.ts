@@ -9,6 +9,8 @@ import type { CaseRow } from '../cases/case-access';
 import { chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, packMarkerValues, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
 import { profileAuditTarget } from '../profiles/profile-snapshot';
 import { selectProfiles, toProfile } from '../profiles/profile-query';
+import { caseProfileNamesHeld, lockCaseProfileNames } from '../profiles/case-profile-names';
+import { Conflict } from '../errors';
 
 // Adding an import's chosen profiles (issue 13): first every chosen row is checked against the
 // assignment (nothing is added while any fails: the problems go on the rows for the preview), then the
@@ -99,7 +101,7 @@ export async function checkChosen(ctx: AddContext): Promise<number> {
   };
 
   // The same name twice among the chosen rows, or already in the case: refused before anything is added.
-  // Found page by page (names seen so far; the case's profiles through their unique index), never by one
+  // Found page by page (names seen so far; the case's profiles through their case index), never by one
   // statement over every row.
   const seen = new Map<string, { index: number; name: string; noted: boolean }>();
   const cache = {};
@@ -110,12 +112,7 @@ export async function checkChosen(ctx: AddContext): Promise<number> {
     if (page.length === 0) break;
     const rules = await ruleContext(db, page, ctx.chemistry.id, cache);
     const names = [...new Set(page.map((r) => r.profileId.toLowerCase()))];
-    const taken = new Map(
-      (await db.select({ name: profiles.profileId }).from(profiles).where(and(eq(profiles.caseId, ctx.found.id), inArray(sql`lower(${profiles.profileId})`, names)))).map((p) => [
-        p.name.toLowerCase(),
-        p.name,
-      ]),
-    );
+    const taken = new Map((await caseProfileNamesHeld(db, ctx.found.id, names)).map((name) => [name.toLowerCase(), name]));
     const entries: { index: number; p: string[] }[] = [];
     const earlier: { index: number; p: string[] }[] = [];
     for (const row of page) {
@@ -161,6 +158,10 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
   const { db, found, assignment, chemistry } = ctx;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The names were checked before adding; checked again under the case's lock, which also keeps another
+    // request from adding one of them until this batch commits.
+    const held = await lockCaseProfileNames(t, found.id, batch.map(({ row }) => row.profileId));
+    if (held.length > 0) throw new Conflict(`Case ${found.caseNumber} already has profile ${held.join(', ')} (added meanwhile); this batch of ${batch.length} was not added.`);
     // The rows go to the database as one JSON parameter: binding 500 profiles' parameters one by one
     // cost more than the inserts themselves. Marker values go packed (db/genotype-codec.ts), as hex.
     const codes = await markerCodes(t, batch.flatMap(({ values }) => values.map((v) => v.markerId)));

@@ -7,7 +7,6 @@ import { listOf } from '../../../core/schemas/list';
 import { AddProfilesBody, APPROVAL_HEADER, Profile } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
 import type { Db } from '../../db/database';
-import { onUniqueViolation } from '../../db/errors';
 import { profileImportRows, profiles } from '../../db/schema';
 import { profilesDigest, type ApprovalTokens } from '../../imports/approval-token';
 import { approvedImport, claimImport, runConfirm } from '../profile-imports/confirm-import';
@@ -19,6 +18,7 @@ import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, w
 import { selectProfiles, toProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
+import { caseProfileNamesHeld, lockCaseProfileNames } from './case-profile-names';
 
 /** The profiles an import confirmation added, as the API returns them (file order). */
 async function addedProfiles(db: Db, ids: readonly string[]) {
@@ -87,43 +87,39 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
         // Entered by hand: one profile.
         const draft = body.profiles[0]!;
         const { chemistry } = await checkProfileReferences(db, found.id, body);
-        const [taken] = await db
-          .select({ profileId: profiles.profileId })
-          .from(profiles)
-          .where(and(eq(profiles.caseId, found.id), eq(sql`lower(${profiles.profileId})`, draft.profileId.toLowerCase())));
-        if (taken) throw new BadRequest(`Case ${found.caseNumber} already has profile ${taken.profileId}; nothing was added.`);
+        const [taken] = await caseProfileNamesHeld(db, found.id, [draft.profileId]);
+        if (taken !== undefined) throw new BadRequest(`Case ${found.caseNumber} already has profile ${taken}; nothing was added.`);
         const markers = await loadMarkers(db, draft.markerValues.map((m) => m.markerId));
         const order = await chemistryOrder(db, chemistry.id);
         const checked = checkMarkerValues(draft.markerValues, { kind: chemistry.kind, sampleType: body.sampleType, markers, order, pathPrefix: '/profiles/0' });
         assertNoMarkerErrors(checked.errors);
 
-        const added = await onUniqueViolation(
-          () =>
-            db.transaction(async (tx) => {
-              const t = tx as unknown as Db;
-              const [row] = await t
-                .insert(profiles)
-                .values({
-                  profileId: draft.profileId,
-                  caseId: found.id,
-                  organizationId: found.organizationId,
-                  kind: chemistry.kind,
-                  chemistryId: chemistry.id,
-                  sampleType: body.sampleType,
-                  sampleSourceId: body.sampleSourceId,
-                  physicalItemId: body.physicalItemId,
-                  laboratoryId: body.laboratoryId,
-                  comments: body.comments,
-                  source: 'Entered by hand',
-                })
-                .returning();
-              await writeMarkerValues(t, row!.id, checked.values);
-              const snapshot = await profileSnapshot(t, row!.id);
-              await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: 'Added', after: snapshot });
-              return [snapshot];
-            }),
-          () => new BadRequest(`A profile with this name already exists in case ${found.caseNumber}; nothing was added.`),
-        );
+        const added = await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          // Checked again under the case's lock: another request may have added the name since the check above.
+          const [held] = await lockCaseProfileNames(t, found.id, [draft.profileId]);
+          if (held !== undefined) throw new BadRequest(`Case ${found.caseNumber} already has profile ${held}; nothing was added.`);
+          const [row] = await t
+            .insert(profiles)
+            .values({
+              profileId: draft.profileId,
+              caseId: found.id,
+              organizationId: found.organizationId,
+              kind: chemistry.kind,
+              chemistryId: chemistry.id,
+              sampleType: body.sampleType,
+              sampleSourceId: body.sampleSourceId,
+              physicalItemId: body.physicalItemId,
+              laboratoryId: body.laboratoryId,
+              comments: body.comments,
+              source: 'Entered by hand',
+            })
+            .returning();
+          await writeMarkerValues(t, row!.id, checked.values);
+          const snapshot = await profileSnapshot(t, row!.id);
+          await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: 'Added', after: snapshot });
+          return [snapshot];
+        });
         return reply.code(201).send({ items: added.map(({ markerValues: _, ...p }) => p), count: added.length });
       },
     );

@@ -17,7 +17,7 @@ const tags = ['profiles'];
 /**
  * A page of profiles (issue 15, measured at 1M profiles in PostgreSQL). The page's ids come from the profiles
  * table alone, in the list's order, and only those rows are joined with the names they show: the default sort
- * (updatedAt desc, then id) reads the index profiles_list_updated_idx (migration 0009) without visiting the
+ * (updatedAt desc, then id) reads the index profiles_list_updated_idx (migrations 0009, 0010; read backwards) without visiting the
  * table, and a page far down the list reads it backwards from the end after counting it (planPage). Page and pageSize stay the contract rather than a keyset cursor: the grid's scrollbar
  * jumps to any row, which a cursor cannot reach without walking there. The count is exact up to
  * EXACT_COUNT_LIMIT matching rows, at the list's end or on a page read from the end, else an estimate

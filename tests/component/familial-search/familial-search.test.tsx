@@ -1,3 +1,4 @@
+import type { SampleType } from '../../../core/schemas/profiles';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
@@ -19,7 +20,7 @@ let readerToken: string;
 const ids = new Map<string, string>();
 
 /** A profile of the case with this sample type, entered pending and approved through the API, so the server's matcher indexes it. */
-async function approved(adminToken: string, name: string, sampleType: string, genotypes: ReadonlyMap<string, readonly string[]>) {
+async function approved(adminToken: string, name: string, sampleType: SampleType, genotypes: ReadonlyMap<string, readonly string[]>) {
   const { t, caseId, orgId } = world;
   const db = t.database.db;
   const chemistryId = (await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler')))[0]!.id;

@@ -1,80 +1,16 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database, type Db } from '../../../../server/db/database';
+import type { Db } from '../../../../server/db/database';
 import { readMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { encodeGenotype } from '../../../../server/db/genotype-codec';
 import { profilesUsingMarker } from '../../../../server/http/markers/marker-uses';
 
 const markerIdsByName = async (db: Db) => new Map(((await db.execute(sql`select id, name from markers`)) as unknown as { rows: { id: string; name: string }[] }).rows.map((m) => [m.name, m.id]));
-import { postgresReachable, TEST_POSTGRES_URL } from '../../../helpers/database';
+import { enginesMigratedTo } from '../../../helpers/migrated-to';
+import { rawCaseRows } from '../../../helpers/raw-rows';
 
-const migrations = path.resolve(import.meta.dirname, '../../../../server/db/migrations');
-
-/** A copy of the committed migrations whose journal ends at 0007: the database as it was before 0008. */
-function migrationsUpTo(tag: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'locus-migrations-'));
-  cpSync(migrations, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const end = journal.entries.findIndex((e) => e.tag === tag);
-  expect(end).toBeGreaterThanOrEqual(0);
-  journal.entries = journal.entries.slice(0, end + 1);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-const before0008 = migrationsUpTo('0007_profile_imports');
-afterAll(() => rmSync(before0008, { recursive: true, force: true }));
-
-interface Engine {
-  name: string;
-  /** An empty database migrated up to 0007. */
-  open(): Promise<Database>;
-}
-
-const engines: Engine[] = [
-  {
-    name: 'PGlite',
-    open: async () => {
-      const database = await openPglite();
-      await migratePglite(database.db as never, { migrationsFolder: before0008 });
-      return database;
-    },
-  },
-];
-if (await postgresReachable()) {
-  engines.push({
-    name: 'PostgreSQL',
-    open: async () => {
-      const name = `locus_test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const target = new URL(TEST_POSTGRES_URL);
-      target.pathname = `/${name}`;
-      const database = await openPostgres(target.toString());
-      await migratePg(database.db as never, { migrationsFolder: before0008 });
-      return {
-        ...database,
-        close: async () => {
-          await database.close();
-          const cleanup = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-          await cleanup.connect();
-          await cleanup.query(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
-        },
-      };
-    },
-  });
-}
+const { engines, cleanup } = await enginesMigratedTo('0007_profile_imports');
+afterAll(cleanup);
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -115,12 +51,9 @@ describe('migration 0008: compact genotypes', () => {
     const database = await open();
     try {
       const { db } = database;
-      const one = async <T>(query: ReturnType<typeof sql>) => rows<T>(await db.execute(query))[0]!;
-      const org = await one<{ id: string }>(sql`insert into organizations (name) values ('Lab') returning id`);
-      const caseType = await one<{ id: string }>(sql`insert into case_types (name) values ('Homicide') returning id`);
-      const kase = await one<{ id: string }>(sql`insert into cases (case_number, case_type_id, organization_id) values ('C-1', ${caseType.id}, ${org.id}) returning id`);
-      const autosomal = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('GlobalFiler', 'Autosomal') returning id`);
-      const ystr = await one<{ id: string }>(sql`insert into chemistries (name, kind) values ('Yfiler Plus', 'YStr') returning id`);
+      const { one, orgId, caseId, chemistryId, addChemistry } = await rawCaseRows(db);
+      const autosomal = { id: chemistryId };
+      const ystr = { id: await addChemistry('Yfiler Plus', 'YStr') };
       // 250 markers no profile holds, made first: the profiles' markers get codes 251 and up, some above 255
       // (two-byte codes) and some not.
       await db.execute(sql`insert into markers (name, kind, created_at) select 'Filler ' || g, 'Autosomal', now() - interval '1 day' from generate_series(1, 250) g`);
@@ -141,7 +74,7 @@ describe('migration 0008: compact genotypes', () => {
         const kind = profileName === 'ystr' ? 'YStr' : 'Autosomal';
         const profile = await one<{ id: string }>(sql`
           insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status)
-          values (${profileName}, ${kase.id}, ${org.id}, ${kind}, ${kind === 'YStr' ? ystr.id : autosomal.id}, ${profileName === 'mixture' ? 'Mixture' : 'Reference'}, 'approved')
+          values (${profileName}, ${caseId}, ${orgId}, ${kind}, ${kind === 'YStr' ? ystr.id : autosomal.id}, ${profileName === 'mixture' ? 'Forensic Mixture' : 'Reference'}, 'approved')
           returning id`);
         profileIds.set(profileName, profile.id);
         // Inserted out of order: the position, not the insertion, gives the stored order.

@@ -1,3 +1,4 @@
+import type { SampleType } from '../../../../core/schemas/profiles';
 /**
  * Familial search on request (issue 12): a user with Hits Publish ranks an approved profile's possible
  * relatives among the organization's offenders and arrestees with an on-request kinship rule, then
@@ -42,7 +43,7 @@ const run = (who: keyof typeof tokens, name: string, body: object) => call<Famil
 const promote = (who: keyof typeof tokens, name: string, body: object) => call<FamilialPromoteAnswer>(who, 'POST', `/api/profiles/${ids.get(name)}/familial-search/promote`, body);
 
 /** A profile entered pending, then approved through the route, so the server's matcher indexes it. */
-async function approvedProfile(who: 'a' | 'b', caseId: string, name: string, sampleType: string, genotypes: ReadonlyMap<string, readonly string[]>, approve = true) {
+async function approvedProfile(who: 'a' | 'b', caseId: string, name: string, sampleType: SampleType, genotypes: ReadonlyMap<string, readonly string[]>, approve = true) {
   const db = t.database.db;
   const [row] = await db.insert(profiles).values({ profileId: name, caseId, organizationId: org[who], kind: 'Autosomal', chemistryId, sampleType, status: 'pending' }).returning();
   const markerValues = [...genotypes].map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles: [...alleles] }));

@@ -1,3 +1,4 @@
+import type { ProfileStatus } from '../../../../core/schemas/profiles';
 /**
  * Database self-comparison (issue 15): a user with Profiles Read and Edit starts the comparison of an
  * organization's approved profiles of one chemistry, follows its progress, pages the report and
@@ -55,7 +56,7 @@ beforeAll(async () => {
   const [caseType] = await db.select().from(caseTypes).limit(1);
   const caseOf = async (who: 'a' | 'b') => (await db.insert(cases).values({ caseNumber: `QA-${who}`, caseTypeId: caseType!.id, organizationId: org[who] }).returning())[0]!.id;
   const caseIds = { a: await caseOf('a'), b: await caseOf('b') };
-  const add = async (who: 'a' | 'b', name: string, genotypes: ReadonlyMap<string, readonly string[]>, status = 'approved') => {
+  const add = async (who: 'a' | 'b', name: string, genotypes: ReadonlyMap<string, readonly string[]>, status: ProfileStatus = 'approved') => {
     const [row] = await db.insert(profiles).values({ profileId: name, caseId: caseIds[who], organizationId: org[who], kind: 'Autosomal', chemistryId, sampleType: 'Convicted Offender', status }).returning();
     await writeMarkerValues(db, row!.id, [...genotypes].map(([m, alleles], position) => ({ markerId: markerIds.get(m)!, alleles: [...alleles], position })));
   };

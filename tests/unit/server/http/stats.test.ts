@@ -1,3 +1,4 @@
+import type { ProfileStatus } from '../../../../core/schemas/profiles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stats } from '../../../../core/schemas/stats';
 import { analyses, analysisGroups, cases, caseTypes, chemistries, hits, profiles, taskRequests } from '../../../../server/db/schema';
@@ -34,13 +35,13 @@ beforeAll(async () => {
     ])
     .returning();
   const [a1, , , b1] = caseRows;
-  const profile = (n: number, caseRow: typeof a1, kind: 'Autosomal' | 'YStr', status: string) => ({
+  const profile = (n: number, caseRow: typeof a1, kind: 'Autosomal' | 'YStr', status: ProfileStatus) => ({
     profileId: `P-${n}`,
     caseId: caseRow!.id,
     organizationId: caseRow!.organizationId,
     kind,
     chemistryId: (kind === 'YStr' ? yKit : autosomal)!.id,
-    sampleType: 'Reference',
+    sampleType: 'Reference' as const,
     status,
   });
   await db

@@ -78,7 +78,7 @@ async function plantProfiles(db: Db, approved: number, pending: number): Promise
     await db.execute(sql`
       insert into profiles (id, profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status, genotype)
       select r.id, r.name, ${kase!.id}::uuid, ${organization.id}::uuid, 'Autosomal', ${chemistry!.id}::uuid, r.sample_type, r.status, decode(r.genotype, 'hex')
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, name text, status text, sample_type text, genotype text)`);
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id uuid, name text, status profile_status, sample_type sample_type, genotype text)`);
   }
   return { planted, organizationId: organization.id, chemistryId: chemistry!.id };
 }
