@@ -10733,6 +10733,134 @@ export interface components {
             error: string;
             details?: unknown;
         };
+        NamedRecordInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MarkerInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            aliases: string[];
+            multiCopy: boolean;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MarkerValueInput: {
+            /** Format: uuid */
+            markerId: string;
+            marker: string;
+            alleles: string[];
+        };
+        ProfileInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            sampleType: string;
+            sampleSourceId: string | null;
+            sampleSourceName: string | null;
+            physicalItemId: string | null;
+            physicalItemName: string | null;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            comments: string;
+            source: string;
+            reviewComments: string;
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileWithMarkersInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            sampleType: string;
+            sampleSourceId: string | null;
+            sampleSourceName: string | null;
+            physicalItemId: string | null;
+            physicalItemName: string | null;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            comments: string;
+            source: string;
+            reviewComments: string;
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            markerValues: components["schemas"]["MarkerValueInput"][];
+        };
+        ImportIssueInput: {
+            row: number | null;
+            sample?: string;
+            marker?: string;
+            message: string;
+        };
+        ImportControlInput: {
+            sampleName: string;
+            line: number | null;
+            reason: string;
+        };
+        ImportedProfileInput: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValueInput"][];
+            errors: string[];
+        };
+        ProfileImportResultInput: {
+            fileName: string;
+            format: string;
+            profiles: components["schemas"]["ImportedProfileInput"][];
+            errors: components["schemas"]["ImportIssueInput"][];
+            warnings: components["schemas"]["ImportIssueInput"][];
+            suggestedChemistryId: string | null;
+            /** Format: date-time */
+            approvalExpiresAt: string;
+            /** Format: uuid */
+            importId: string;
+            controls: components["schemas"]["ImportControlInput"][];
+        };
         MeInput: {
             /** Format: uuid */
             id: string;
@@ -10757,14 +10885,6 @@ export interface components {
             clientId: string;
             scope: string;
             embeddedProvider: boolean;
-        };
-        NamedRecordInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
         };
         UserSummaryInput: {
             /** Format: uuid */
@@ -10860,18 +10980,6 @@ export interface components {
             permissions: {
                 [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
             };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        MarkerInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            aliases: string[];
-            multiCopy: boolean;
             version: number;
             /** Format: date-time */
             createdAt: string;
@@ -11146,114 +11254,6 @@ export interface components {
             } | null;
             /** Format: date-time */
             computedAt: string;
-        };
-        MarkerValueInput: {
-            /** Format: uuid */
-            markerId: string;
-            marker: string;
-            alleles: string[];
-        };
-        ProfileInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            chemistryId: string;
-            chemistryName: string;
-            sampleType: string;
-            sampleSourceId: string | null;
-            sampleSourceName: string | null;
-            physicalItemId: string | null;
-            physicalItemName: string | null;
-            laboratoryId: string | null;
-            laboratoryName: string | null;
-            comments: string;
-            source: string;
-            reviewComments: string;
-            reviewedAt: string | null;
-            reviewedBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProfileWithMarkersInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            chemistryId: string;
-            chemistryName: string;
-            sampleType: string;
-            sampleSourceId: string | null;
-            sampleSourceName: string | null;
-            physicalItemId: string | null;
-            physicalItemName: string | null;
-            laboratoryId: string | null;
-            laboratoryName: string | null;
-            comments: string;
-            source: string;
-            reviewComments: string;
-            reviewedAt: string | null;
-            reviewedBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            markerValues: components["schemas"]["MarkerValueInput"][];
-        };
-        ImportIssueInput: {
-            row: number | null;
-            sample?: string;
-            marker?: string;
-            message: string;
-        };
-        ImportControlInput: {
-            sampleName: string;
-            line: number | null;
-            reason: string;
-        };
-        ImportedProfileInput: {
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            kit: string | null;
-            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
-            markerValues: components["schemas"]["MarkerValueInput"][];
-            errors: string[];
-        };
-        ProfileImportResultInput: {
-            fileName: string;
-            format: string;
-            profiles: components["schemas"]["ImportedProfileInput"][];
-            errors: components["schemas"]["ImportIssueInput"][];
-            warnings: components["schemas"]["ImportIssueInput"][];
-            suggestedChemistryId: string | null;
-            /** Format: date-time */
-            approvalExpiresAt: string;
-            /** Format: uuid */
-            importId: string;
-            controls: components["schemas"]["ImportControlInput"][];
         };
         BracketInput: {
             lower: number;
@@ -11911,6 +11911,134 @@ export interface components {
             error: string;
             details?: unknown;
         };
+        NamedRecord: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Marker: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            aliases: string[];
+            multiCopy: boolean;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MarkerValue: {
+            /** Format: uuid */
+            markerId: string;
+            marker: string;
+            alleles: string[];
+        };
+        Profile: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            sampleType: string;
+            sampleSourceId: string | null;
+            sampleSourceName: string | null;
+            physicalItemId: string | null;
+            physicalItemName: string | null;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            comments: string;
+            source: string;
+            reviewComments: string;
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileWithMarkers: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected";
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            chemistryId: string;
+            chemistryName: string;
+            sampleType: string;
+            sampleSourceId: string | null;
+            sampleSourceName: string | null;
+            physicalItemId: string | null;
+            physicalItemName: string | null;
+            laboratoryId: string | null;
+            laboratoryName: string | null;
+            comments: string;
+            source: string;
+            reviewComments: string;
+            reviewedAt: string | null;
+            reviewedBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            markerValues: components["schemas"]["MarkerValue"][];
+        };
+        ImportIssue: {
+            row: number | null;
+            sample?: string;
+            marker?: string;
+            message: string;
+        };
+        ImportControl: {
+            sampleName: string;
+            line: number | null;
+            reason: string;
+        };
+        ImportedProfile: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValue"][];
+            errors: string[];
+        };
+        ProfileImportResult: {
+            fileName: string;
+            format: string;
+            profiles: components["schemas"]["ImportedProfile"][];
+            errors: components["schemas"]["ImportIssue"][];
+            warnings: components["schemas"]["ImportIssue"][];
+            suggestedChemistryId: string | null;
+            /** Format: date-time */
+            approvalExpiresAt: string;
+            /** Format: uuid */
+            importId: string;
+            controls: components["schemas"]["ImportControl"][];
+        };
         Me: {
             /** Format: uuid */
             id: string;
@@ -11935,14 +12063,6 @@ export interface components {
             clientId: string;
             scope: string;
             embeddedProvider: boolean;
-        };
-        NamedRecord: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
         };
         UserSummary: {
             /** Format: uuid */
@@ -12038,18 +12158,6 @@ export interface components {
             permissions: {
                 [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
             };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        Marker: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            aliases: string[];
-            multiCopy: boolean;
             version: number;
             /** Format: date-time */
             createdAt: string;
@@ -12324,114 +12432,6 @@ export interface components {
             } | null;
             /** Format: date-time */
             computedAt: string;
-        };
-        MarkerValue: {
-            /** Format: uuid */
-            markerId: string;
-            marker: string;
-            alleles: string[];
-        };
-        Profile: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            chemistryId: string;
-            chemistryName: string;
-            sampleType: string;
-            sampleSourceId: string | null;
-            sampleSourceName: string | null;
-            physicalItemId: string | null;
-            physicalItemName: string | null;
-            laboratoryId: string | null;
-            laboratoryName: string | null;
-            comments: string;
-            source: string;
-            reviewComments: string;
-            reviewedAt: string | null;
-            reviewedBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProfileWithMarkers: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            /** Format: uuid */
-            organizationId: string;
-            /** Format: uuid */
-            chemistryId: string;
-            chemistryName: string;
-            sampleType: string;
-            sampleSourceId: string | null;
-            sampleSourceName: string | null;
-            physicalItemId: string | null;
-            physicalItemName: string | null;
-            laboratoryId: string | null;
-            laboratoryName: string | null;
-            comments: string;
-            source: string;
-            reviewComments: string;
-            reviewedAt: string | null;
-            reviewedBy: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            markerValues: components["schemas"]["MarkerValue"][];
-        };
-        ImportIssue: {
-            row: number | null;
-            sample?: string;
-            marker?: string;
-            message: string;
-        };
-        ImportControl: {
-            sampleName: string;
-            line: number | null;
-            reason: string;
-        };
-        ImportedProfile: {
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            kit: string | null;
-            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
-            markerValues: components["schemas"]["MarkerValue"][];
-            errors: string[];
-        };
-        ProfileImportResult: {
-            fileName: string;
-            format: string;
-            profiles: components["schemas"]["ImportedProfile"][];
-            errors: components["schemas"]["ImportIssue"][];
-            warnings: components["schemas"]["ImportIssue"][];
-            suggestedChemistryId: string | null;
-            /** Format: date-time */
-            approvalExpiresAt: string;
-            /** Format: uuid */
-            importId: string;
-            controls: components["schemas"]["ImportControl"][];
         };
         Bracket: {
             lower: number;
