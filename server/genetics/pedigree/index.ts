@@ -1,0 +1,4 @@
+export * from './mutation-model';
+export * from './pedigree';
+export * from './pedigree-likelihood';
+export * from './pedigree-lr';

@@ -1,0 +1,79 @@
+import type { Genotype, PopulationFrequencies } from '../types';
+import { alleleFrequency } from '../statistics/allele-frequency';
+import { mutationMatrix, type MutationModelSpec } from './mutation-model';
+import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
+import { pedigreeLikelihood, type PedigreeMarker } from './pedigree-likelihood';
+
+/** One sex's model for every marker, or per marker where a marker has its own. */
+export interface MutationModels {
+  female: MutationModelSpec;
+  male: MutationModelSpec;
+}
+
+/** How a marker reads under H1 (GENETICS.md "Pedigrees": consistent / needs a mutation / excluded). */
+export type PedigreeMarkerVerdict = 'consistent' | 'needs a mutation' | 'excluded';
+
+export interface PedigreeMarkerResult {
+  marker: string;
+  /** The alleles and the founder frequencies used, the minimum allele frequency applied (every parameter shown). */
+  alleles: string[];
+  frequencies: number[];
+  likelihoodH1: number;
+  likelihoodH2: number;
+  lr: number;
+  verdict: PedigreeMarkerVerdict;
+}
+
+export interface PedigreeLrResult {
+  markers: PedigreeMarkerResult[];
+  /** Π over the markers (unlinked), and its log10 summed per marker so that no product underflows. */
+  lr: number;
+  log10Lr: number;
+}
+
+/**
+ * The marker's alleles for a pedigree: the population's, and any typed allele it lacks, each at its frequency
+ * raised to the minimum allele frequency (NRC II 1996 rec. 4.10), as GENETICS.md "Pedigrees" says of founders.
+ */
+export function pedigreeMarkerAlleles(population: PopulationFrequencies, marker: string, typedAlleles: Iterable<string>): { alleles: string[]; frequencies: number[] } {
+  const known = [...(population.markers.get(marker)?.frequencies.keys() ?? [])];
+  const alleles = [...new Set([...known, ...typedAlleles])].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
+  return { alleles, frequencies: alleles.map((a) => alleleFrequency(population, marker, a)) };
+}
+
+/** The likelihood of the typed persons' genotypes under each hypothesis, per marker; H1's also without mutation, for the verdict. */
+function markerResult(h1: readonly PedigreePerson[], h2: readonly PedigreePerson[], marker: string, typed: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, models: MutationModels): PedigreeMarkerResult {
+  const { alleles, frequencies } = pedigreeMarkerAlleles(population, marker, [...typed.values()].flat());
+  const built: PedigreeMarker = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
+  const identity = mutationMatrix({ model: 'trivial' }, alleles, frequencies);
+  const likelihoodH1 = pedigreeLikelihood(h1, typed, built);
+  const likelihoodH2 = pedigreeLikelihood(h2, typed, built);
+  const withoutMutation = pedigreeLikelihood(h1, typed, { ...built, female: identity, male: identity });
+  if (likelihoodH2 === 0) throw new PedigreeError(`At ${marker} the typed genotypes are impossible under H2; an LR needs H2 to allow them.`);
+  const verdict: PedigreeMarkerVerdict = withoutMutation > 0 ? 'consistent' : likelihoodH1 > 0 ? 'needs a mutation' : 'excluded';
+  return { marker, alleles, frequencies, likelihoodH1, likelihoodH2, lr: likelihoodH1 / likelihoodH2, verdict };
+}
+
+/**
+ * LR = L(H1)/L(H2) per marker and its product over unlinked markers (Egeland, Kling & Mostad 2016, ch. 2): two
+ * pedigrees over the same typed persons, the typed genotypes per marker, founders from the population.
+ */
+export function pedigreeLr(
+  h1: readonly PedigreePerson[],
+  h2: readonly PedigreePerson[],
+  genotypes: ReadonlyMap<string, ReadonlyMap<string, Genotype>>,
+  population: PopulationFrequencies,
+  models: MutationModels | ((marker: string) => MutationModels),
+): PedigreeLrResult {
+  const inH1 = new Set(orderPedigree(h1).map((p) => p.id));
+  const inH2 = new Set(orderPedigree(h2).map((p) => p.id));
+  const markers: PedigreeMarkerResult[] = [];
+  for (const [marker, typed] of genotypes) {
+    for (const id of typed.keys()) {
+      if (!inH1.has(id) || !inH2.has(id)) throw new PedigreeError(`${id} is typed but missing from ${inH1.has(id) ? 'H2' : 'H1'}; both hypotheses hold every typed person.`);
+    }
+    markers.push(markerResult(h1, h2, marker, typed, population, typeof models === 'function' ? models(marker) : models));
+  }
+  const log10Lr = markers.reduce((s, m) => s + Math.log10(m.lr), 0);
+  return { markers, lr: 10 ** log10Lr, log10Lr };
+}

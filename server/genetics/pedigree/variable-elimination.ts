@@ -1,0 +1,86 @@
+/**
+ * Exact summation of a product of factors over discrete variables by variable elimination (Zhang & Poole 1994;
+ * Koller & Friedman 2009, ch. 9): the pedigree likelihood sums over every untyped allele without listing the
+ * assignments one by one. Each variable has its own domain size; a factor's table is row-major, its last variable
+ * changing fastest.
+ */
+export interface Factor {
+  vars: number[];
+  table: Float64Array;
+}
+
+/** Σ over the variable `v` of the product of `touching` (every factor holding v): one factor over their other variables. */
+function sumOut(touching: readonly Factor[], v: number, size: readonly number[]): Factor {
+  const others = [...new Set(touching.flatMap((f) => f.vars))].filter((x) => x !== v);
+  const order = [...others, v];
+  const dims = order.map((x) => size[x]!);
+  // Each factor's stride for each position of `order` (0 where the factor does not hold that variable).
+  const strides = touching.map((f) => {
+    const own = new Array<number>(f.vars.length);
+    let s = 1;
+    for (let k = f.vars.length - 1; k >= 0; k--) {
+      own[k] = s;
+      s *= size[f.vars[k]!]!;
+    }
+    return order.map((x) => {
+      const at = f.vars.indexOf(x);
+      return at < 0 ? 0 : own[at]!;
+    });
+  });
+  const resultSize = others.reduce((s, x) => s * size[x]!, 1);
+  const out = new Float64Array(resultSize);
+  const m = order.length;
+  const digit = new Array<number>(m).fill(0);
+  const index = new Array<number>(touching.length).fill(0);
+  const vSize = dims[m - 1]!;
+  for (let at = 0; at < resultSize; at++) {
+    // The innermost digit is v: sum over it here.
+    let sum = 0;
+    for (let value = 0; value < vSize; value++) {
+      let product = 1;
+      for (let f = 0; f < touching.length; f++) {
+        product *= touching[f]!.table[index[f]! + value * strides[f]![m - 1]!]!;
+        if (product === 0) break;
+      }
+      sum += product;
+    }
+    out[at] = sum;
+    // Next assignment of the other variables (odometer, last fastest).
+    for (let k = m - 2; k >= 0; k--) {
+      if (++digit[k]! < dims[k]!) {
+        for (let f = 0; f < touching.length; f++) index[f]! += strides[f]![k]!;
+        break;
+      }
+      for (let f = 0; f < touching.length; f++) index[f]! -= strides[f]![k]! * (dims[k]! - 1);
+      digit[k] = 0;
+    }
+  }
+  return { vars: others, table: out };
+}
+
+/**
+ * Σ over every assignment of every variable of Π factors, exactly. Variables are eliminated greedily, each time
+ * the one whose new factor is smallest (the min-size heuristic), so a pedigree's cost follows its loops, not its size.
+ */
+export function sumProduct(factors: readonly Factor[], size: readonly number[]): number {
+  let pool = [...factors];
+  const remaining = new Set(pool.flatMap((f) => f.vars));
+  while (remaining.size > 0) {
+    let best = -1;
+    let bestCost = Infinity;
+    for (const v of remaining) {
+      const vars = new Set<number>();
+      for (const f of pool) if (f.vars.includes(v)) for (const x of f.vars) vars.add(x);
+      let cost = 1;
+      for (const x of vars) cost *= size[x]!;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = v;
+      }
+    }
+    const touching = pool.filter((f) => f.vars.includes(best));
+    pool = [...pool.filter((f) => !f.vars.includes(best)), sumOut(touching, best, size)];
+    remaining.delete(best);
+  }
+  return pool.reduce((product, f) => product * f.table[0]!, 1);
+}

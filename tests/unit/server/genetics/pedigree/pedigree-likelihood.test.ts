@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { mutationMatrix, type MutationMatrix, type MutationModelSpec } from '../../../../../server/genetics/pedigree/mutation-model';
+import { PedigreeError, type PedigreePerson } from '../../../../../server/genetics/pedigree/pedigree';
+import { pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
+
+const close = (actual: number, expected: number, relative = 1e-12) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * Math.abs(expected));
+
+function markerOf(alleles: string[], frequencies: number[], female: MutationModelSpec = { model: 'trivial' }, male: MutationModelSpec = female): PedigreeMarker {
+  return { alleles, frequencies, female: mutationMatrix(female, alleles, frequencies), male: mutationMatrix(male, alleles, frequencies) };
+}
+
+/**
+ * The likelihood by listing every assignment of every person's paternal and maternal allele (n^(2·persons)
+ * terms): the definition itself, for small pedigrees.
+ */
+function bruteForce(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): number {
+  const n = marker.alleles.length;
+  const index = new Map(persons.map((p, k) => [p.id, k]));
+  const m = (matrix: MutationMatrix, i: number, j: number) => matrix.values[i * n + j]!;
+  const pat = new Array<number>(persons.length).fill(0);
+  const mat = new Array<number>(persons.length).fill(0);
+  let total = 0;
+  /** Whether person j's two alleles (in either order) are what j was typed with, if typed. */
+  const fits = (j: number) => {
+    const genotype = typed.get(persons[j]!.id);
+    if (!genotype) return true;
+    const observed = genotype.map((a) => marker.alleles.indexOf(a));
+    const [x, y] = [observed[0]!, observed[1] ?? observed[0]!];
+    return (pat[j] === x && mat[j] === y) || (pat[j] === y && mat[j] === x);
+  };
+  const assign = (k: number): void => {
+    if (k === persons.length) {
+      let product = 1;
+      for (const [j, p] of persons.entries()) {
+        if (p.father === undefined) product *= marker.frequencies[pat[j]!]! * marker.frequencies[mat[j]!]!;
+        else {
+          const f = index.get(p.father)!;
+          const mo = index.get(p.mother!)!;
+          product *= 0.5 * m(marker.male, pat[f]!, pat[j]!) + 0.5 * m(marker.male, mat[f]!, pat[j]!);
+          product *= 0.5 * m(marker.female, pat[mo]!, mat[j]!) + 0.5 * m(marker.female, mat[mo]!, mat[j]!);
+        }
+      }
+      total += product;
+      return;
+    }
+    for (let a = 0; a < n; a++) {
+      pat[k] = a;
+      for (let b = 0; b < n; b++) {
+        mat[k] = b;
+        if (fits(k)) assign(k + 1);
+      }
+    }
+  };
+  assign(0);
+  return total;
+}
+
+const trio = (childId = 'child'): PedigreePerson[] => [
+  { id: 'father', sex: 'male' },
+  { id: 'mother', sex: 'female' },
+  { id: childId, sex: 'male', father: 'father', mother: 'mother' },
+];
+const unrelated = (...ids: string[]): PedigreePerson[] => ids.map((id) => ({ id, sex: 'male' }));
+
+const A = ['10', '11', '12', '13'];
+const P = [0.1, 0.2, 0.3, 0.4];
+
+describe('pedigree likelihood (variable elimination over ordered allele pairs)', () => {
+  it('gives the Hardy–Weinberg probability of one founder: 2pq and p²', () => {
+    close(pedigreeLikelihood(unrelated('x'), new Map([['x', ['11', '13']]]), markerOf(A, P)), 2 * 0.2 * 0.4);
+    close(pedigreeLikelihood(unrelated('x'), new Map([['x', ['12']]]), markerOf(A, P)), 0.3 ** 2);
+    close(pedigreeLikelihood(unrelated('x'), new Map([['x', ['12', '12']]]), markerOf(A, P)), 0.3 ** 2);
+  });
+
+  it('reproduces the κ formulae of GENETICS.md without mutation: parent–child PQ–PR 1/(4p), full siblings PQ–PQ (1+p+q+2pq)/(8pq)', () => {
+    const marker = markerOf(A, P);
+    const [p, q] = [0.2, 0.4];
+    // Father 11/12, child 11/13, mother untyped: LR = 1/(4·p11).
+    const duo = pedigreeLikelihood(trio(), new Map([['father', ['11', '12']], ['child', ['11', '13']]]), marker);
+    const apart = pedigreeLikelihood(unrelated('father', 'child'), new Map([['father', ['11', '12']], ['child', ['11', '13']]]), marker);
+    close(duo / apart, 1 / (4 * p));
+    const siblings: PedigreePerson[] = [
+      { id: 'f', sex: 'male' },
+      { id: 'm', sex: 'female' },
+      { id: 's1', sex: 'male', father: 'f', mother: 'm' },
+      { id: 's2', sex: 'female', father: 'f', mother: 'm' },
+    ];
+    const both = new Map([['s1', ['11', '13']], ['s2', ['11', '13']]]);
+    close(pedigreeLikelihood(siblings, both, marker) / pedigreeLikelihood(unrelated('s1', 's2'), both, marker), (1 + p + q + 2 * p * q) / (8 * p * q));
+  });
+
+  it('equals the brute-force sum over every untyped allele, with sex-specific mutation, on several pedigree shapes', () => {
+    const marker = markerOf(A, P, { model: 'equal', rate: 0.03 }, { model: 'proportional', rate: 0.05 });
+    const grandparents: PedigreePerson[] = [
+      { id: 'gf', sex: 'male' },
+      { id: 'gm', sex: 'female' },
+      { id: 'father', sex: 'male', father: 'gf', mother: 'gm' },
+      { id: 'mother', sex: 'female' },
+      { id: 'child', sex: 'female', father: 'father', mother: 'mother' },
+    ];
+    const halfSibAndUncle: PedigreePerson[] = [
+      { id: 'gf', sex: 'male' },
+      { id: 'gm', sex: 'female' },
+      { id: 'father', sex: 'male', father: 'gf', mother: 'gm' },
+      { id: 'uncle', sex: 'male', father: 'gf', mother: 'gm' },
+      { id: 'm1', sex: 'female' },
+      { id: 'm2', sex: 'female' },
+      { id: 'mp', sex: 'male', father: 'father', mother: 'm1' },
+      { id: 'half', sex: 'male', father: 'father', mother: 'm2' },
+    ];
+    // Eight persons over three alleles: 3^16 assignments for the brute force.
+    const small = markerOf(['10', '11', '12'], [0.2, 0.3, 0.5], { model: 'stepwise', rate: 0.02, rate2: 0, range: 0.3 }, { model: 'equal', rate: 0.04 });
+    const cases: [string, PedigreePerson[], Map<string, string[]>, PedigreeMarker][] = [
+      ['trio', trio(), new Map([['father', ['10', '12']], ['mother', ['11']], ['child', ['11', '13']]]), marker],
+      ['grandparents', grandparents, new Map([['gf', ['10', '11']], ['gm', ['12', '13']], ['child', ['11', '13']]]), marker],
+      ['half-brother and uncle', halfSibAndUncle, new Map([['uncle', ['10', '12']], ['half', ['12', '11']], ['mp', ['11']]]), small],
+      ['nobody typed', trio(), new Map(), marker],
+    ];
+    for (const [name, persons, typed, m] of cases) {
+      const exact = pedigreeLikelihood(persons, typed, m);
+      expect(exact, name).toBeGreaterThan(0);
+      close(exact, bruteForce(persons, typed, m), 1e-12);
+    }
+  });
+
+  it('does not depend on the order the persons are given in', () => {
+    const marker = markerOf(A, P, { model: 'stepwise', rate: 0.01, rate2: 0.001, range: 0.5 });
+    const persons = trio();
+    const typed = new Map([['father', ['10', '12']], ['child', ['11', '13']]]);
+    const forwards = pedigreeLikelihood(persons, typed, marker);
+    close(pedigreeLikelihood([...persons].reverse(), typed, marker), forwards, 1e-14);
+    close(pedigreeLikelihood([persons[2]!, persons[0]!, persons[1]!], typed, marker), forwards, 1e-14);
+  });
+
+  it('computes a duo needing a mutation by hand: child 11/13, father 10/12, untyped mother, stepwise models', () => {
+    const female: MutationModelSpec = { model: 'stepwise', rate: 0.001, rate2: 0, range: 0.1 };
+    const male: MutationModelSpec = { model: 'stepwise', rate: 0.004, rate2: 0, range: 0.1 };
+    const marker = markerOf(A, P, female, male);
+    const M = (spec: MutationMatrix, from: string, to: string) => spec.values[A.indexOf(from) * 4 + A.indexOf(to)]!;
+    // The father passes 11 or 13 only by mutating one of his alleles; the mother's allele is her founder
+    // alleles passed through her matrix: Σ_b p_b·M_f[b][a].
+    const fatherGives = (a: string) => 0.5 * M(marker.male, '10', a) + 0.5 * M(marker.male, '12', a);
+    const motherGives = (a: string) => A.reduce((s, b, i) => s + P[i]! * M(marker.female, b, a), 0);
+    const expected = 2 * 0.1 * 0.3 * (fatherGives('11') * motherGives('13') + fatherGives('13') * motherGives('11'));
+    const duo = pedigreeLikelihood(trio(), new Map([['father', ['10', '12']], ['child', ['11', '13']]]), marker);
+    close(duo, expected, 1e-14);
+    // Excluded without mutation.
+    expect(pedigreeLikelihood(trio(), new Map([['father', ['10', '12']], ['child', ['11', '13']]]), markerOf(A, P))).toBe(0);
+  });
+
+  it('refuses a pedigree it cannot use, naming the person', () => {
+    const marker = markerOf(A, P);
+    expect(() => pedigreeLikelihood([{ id: 'c', sex: 'male', father: 'f' }], new Map(), marker)).toThrow(/c has one parent/);
+    expect(() => pedigreeLikelihood([{ id: 'f', sex: 'female' }, { id: 'm', sex: 'female' }, { id: 'c', sex: 'male', father: 'f', mother: 'm' }], new Map(), marker)).toThrow(/father f must be male/);
+    expect(() => pedigreeLikelihood(unrelated('x'), new Map([['y', ['10']]]), marker)).toThrow(/y is typed but not in the pedigree/);
+    expect(() => pedigreeLikelihood(unrelated('x'), new Map([['x', ['10', '99']]]), marker)).toThrow(PedigreeError);
+    expect(() =>
+      pedigreeLikelihood(
+        [
+          { id: 'a', sex: 'male', father: 'b', mother: 'm' },
+          { id: 'b', sex: 'male', father: 'a', mother: 'm' },
+          { id: 'm', sex: 'female' },
+        ],
+        new Map(),
+        marker,
+      ),
+    ).toThrow(/own ancestor/);
+  });
+});
