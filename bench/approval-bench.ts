@@ -56,7 +56,7 @@ async function insertProfiles(db: Db, series: number, count: number, place: { ca
   await db.execute(sql`
     insert into profiles (id, profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status, reviewed_at, searched_at)
     select ('00000000-0000-4000-8' || lpad(to_hex(${series}::int), 3, '0') || '-' || lpad(to_hex(g), 12, '0'))::uuid, ${sampleType} || '-' || g,
-           ${place.caseId}::uuid, ${place.organizationId}::uuid, 'Autosomal', ${place.chemistryId}::uuid, ${sampleType}, ${status}, now(), now()
+           ${place.caseId}::uuid, ${place.organizationId}::uuid, 'Autosomal', ${place.chemistryId}::uuid, ${sampleType}::sample_type, ${status}::profile_status, now(), now()
     from generate_series(0, ${count - 1}) g`);
 }
 
