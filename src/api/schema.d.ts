@@ -10583,6 +10583,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pedigree-lr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The likelihood ratio of two pedigrees over typed persons, per marker and in total, with mutation models */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PedigreeLrBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PedigreeLrResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles/get-all-possible-hits": {
         parameters: {
             query?: never;
@@ -11907,6 +11974,103 @@ export interface components {
                 second: string[] | null;
             }[];
         };
+        PedigreePersonInput: {
+            id: string;
+            /** @enum {string} */
+            sex: "female" | "male";
+            father?: string;
+            mother?: string;
+        };
+        MutationModelInput: {
+            /** @constant */
+            model: "trivial";
+        } | {
+            /** @enum {string} */
+            model: "equal" | "proportional" | "onestep";
+            rate: number;
+        } | {
+            /** @constant */
+            model: "stepwise";
+            rate: number;
+            rate2: number;
+            range: number;
+        } | {
+            /** @constant */
+            model: "custom";
+            matrix: number[][];
+        };
+        PedigreeLrBodyInput: {
+            h1: components["schemas"]["PedigreePersonInput"][];
+            h2: components["schemas"]["PedigreePersonInput"][];
+            typed: ({
+                person: string;
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                person: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            mutation: {
+                female: components["schemas"]["MutationModelInput"];
+                male: components["schemas"]["MutationModelInput"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    marker: string;
+                }[];
+            };
+        };
+        PedigreeLrResultInput: {
+            h1: components["schemas"]["PedigreePersonInput"][];
+            h2: components["schemas"]["PedigreePersonInput"][];
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+            markers: {
+                marker: string;
+                genotypes: {
+                    person: string;
+                    alleles: string[];
+                }[];
+                alleles: string[];
+                frequencies: number[];
+                mutation: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    text: string;
+                };
+                likelihoodH1: number;
+                likelihoodH2: number;
+                lr: number;
+                log10: number | null;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            }[];
+            skippedMarkers: string[];
+            lr: number;
+            log10: number | null;
+        };
         ErrorBody: {
             error: string;
             details?: unknown;
@@ -13084,6 +13248,103 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
+        };
+        PedigreePerson: {
+            id: string;
+            /** @enum {string} */
+            sex: "female" | "male";
+            father?: string;
+            mother?: string;
+        };
+        MutationModel: {
+            /** @constant */
+            model: "trivial";
+        } | {
+            /** @enum {string} */
+            model: "equal" | "proportional" | "onestep";
+            rate: number;
+        } | {
+            /** @constant */
+            model: "stepwise";
+            rate: number;
+            rate2: number;
+            range: number;
+        } | {
+            /** @constant */
+            model: "custom";
+            matrix: number[][];
+        };
+        PedigreeLrBody: {
+            h1: components["schemas"]["PedigreePerson"][];
+            h2: components["schemas"]["PedigreePerson"][];
+            typed: ({
+                person: string;
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                person: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            mutation: {
+                female: components["schemas"]["MutationModel"];
+                male: components["schemas"]["MutationModel"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    marker: string;
+                }[];
+            };
+        };
+        PedigreeLrResult: {
+            h1: components["schemas"]["PedigreePerson"][];
+            h2: components["schemas"]["PedigreePerson"][];
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+            markers: {
+                marker: string;
+                genotypes: {
+                    person: string;
+                    alleles: string[];
+                }[];
+                alleles: string[];
+                frequencies: number[];
+                mutation: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    text: string;
+                };
+                likelihoodH1: number;
+                likelihoodH2: number;
+                lr: number;
+                log10: number | null;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            }[];
+            skippedMarkers: string[];
+            lr: number;
+            log10: number | null;
         };
     };
     responses: never;

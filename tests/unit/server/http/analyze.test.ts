@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_LABEL } from '../../../../core/chance-display';
 import type { AnalysisResult } from '../../../../core/schemas/analyses';
-import type { Profile } from '../../../../core/schemas/profiles';
-import { analyses, caseTypes, chemistries, markers, populations } from '../../../../server/db/schema';
+import { analyses, caseTypes, populations } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { SYNTHETIC_POPULATION_NAME } from '../../../../server/db/seed/reference/synthetic-population';
 import { identityLikelihoodRatio } from '../../../../server/genetics/statistics';
@@ -13,9 +10,7 @@ import { loadEnginePopulation } from '../../../../server/matching/engine-populat
 import { analysisResultDocument } from '../../../../server/reports/analysis-report';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
-import { multipartBody } from '../../../helpers/multipart';
-
-const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
+import { addProfileWithMarkers, uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
 
 let t: TestApp;
 let orgA: string;
@@ -43,11 +38,7 @@ beforeAll(async () => {
   for (const a of await db.select().from(analyses)) analysisIds[a.name] = a.id;
   const [caseType] = await db.select().from(caseTypes).limit(1);
   caseId = (await call('analystA', 'POST', '/api/cases', { caseNumber: 'CALC-1', caseTypeId: caseType!.id, organizationId: orgA, assignedUserIds: [] })).json().id;
-  const pop = (await call('admin', 'POST', '/api/populations', { name: 'FBI 2015 Caucasian', kind: 'Autosomal', organizationIds: [orgA] })).json();
-  populationId = pop.id;
-  const form = await multipartBody({ version: String(pop.version), population: 'Caucasian' }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
-  const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
-  expect(saved.statusCode, saved.body).toBe(200);
+  populationId = await uploadFbiPopulation(t, tokens.admin, [orgA]);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -55,16 +46,7 @@ function call(who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: str
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
 }
 
-async function addProfile(profileId: string, genotypes: Record<string, string[]>, chemistry = 'GlobalFiler') {
-  const db = t.database.db;
-  const [chem] = await db.select().from(chemistries).where(eq(chemistries.name, chemistry));
-  const ids = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
-  const added = (await call('analystA', 'POST', '/api/profiles', { caseId, chemistryId: chem!.id, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId, markerValues: [] }] })).json() as { items: Profile[] };
-  const p = added.items[0]!;
-  const res = await call('analystA', 'PUT', `/api/profiles/${p.id}/markers`, { version: p.version, markerValues: Object.entries(genotypes).map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles })) });
-  expect(res.statusCode, res.body).toBe(200);
-  return p.id;
-}
+const addProfile = (profileId: string, genotypes: Record<string, string[]>, chemistry = 'GlobalFiler') => addProfileWithMarkers(t, tokens.analystA, caseId, profileId, genotypes, { chemistry });
 
 describe('the analysis calculator API', () => {
   it('runs Identity on two profiles over an uploaded population; the numbers are the engine’s', async () => {

@@ -231,6 +231,8 @@ const EXCEPTIONS: Record<string, Access> = {
   // Running the calculator reads (it stores nothing); the profiles' own Read right is checked inside.
   'POST /api/analyses/:id/analyze': { entity: 'Analyses', verb: 'Read' },
   'POST /api/analyses/:id/report': { entity: 'Analyses', verb: 'Read' },
+  // The pedigree LR (issue 16) is a calculator too: it stores nothing; placing a stored profile checks Profiles Read inside.
+  'POST /api/pedigree-lr': { entity: 'Analyses', verb: 'Read' },
   'POST /api/profiles/:id/approve': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },

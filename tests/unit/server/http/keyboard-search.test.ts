@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyboardSearchAnswer } from '../../../../core/schemas/keyboard-search';
@@ -8,9 +6,7 @@ import { writeMarkerValues } from '../../../../server/http/profiles/marker-value
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
-import { multipartBody } from '../../../helpers/multipart';
-
-const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
+import { uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
 const URL = '/api/profiles/get-all-possible-hits';
 const PLANTED: Record<string, string[]> = {
   CSF1PO: ['10', '12'], D3S1358: ['15', '16'], D5S818: ['11', '12'], D7S820: ['8', '10'], D8S1179: ['13', '14'],
@@ -70,11 +66,7 @@ beforeAll(async () => {
   profileIds.a = await approvedProfile(caseA, orgA, 'REF-A', PLANTED);
   profileIds.b = await approvedProfile(caseB, orgB, 'REF-B', PLANTED);
   profileIds.other = await approvedProfile(caseA, orgA, 'OTHER-A', { ...PLANTED, D3S1358: ['17', '18'], vWA: ['14'], FGA: ['19', '20'] });
-  const pop = (await t.app.inject({ method: 'POST', url: '/api/populations', headers: { authorization: `Bearer ${tokens.admin}` }, payload: { name: 'FBI 2015 Caucasian', kind: 'Autosomal', organizationIds: [orgA, orgB] } })).json();
-  populationId = pop.id;
-  const form = await multipartBody({ version: String(pop.version), population: 'Caucasian' }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
-  const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
-  expect(saved.statusCode, saved.body).toBe(200);
+  populationId = await uploadFbiPopulation(t, tokens.admin, [orgA, orgB]);
 }, 60_000);
 afterAll(() => t.close());
 

@@ -2,21 +2,15 @@
  * GENETICS.md "Parentage with inconsistencies" through the API: a true full-sibling pair run through
  * Parent–child reads Excluded (never "98.60%"), in the calculator's answer, its CSV and PDF, and HitView.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisResult } from '../../../../core/schemas/analyses';
 import type { HitView } from '../../../../core/schemas/hits';
-import type { Profile } from '../../../../core/schemas/profiles';
-import { analyses, caseTypes, chemistries, markers } from '../../../../server/db/schema';
+import { analyses, caseTypes } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
-import { multipartBody } from '../../../helpers/multipart';
-
-const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
+import { addProfileWithMarkers, uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
 
 let t: TestApp;
 let orgId: string;
@@ -34,16 +28,7 @@ function call(who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: str
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
 }
 
-async function addProfile(profileId: string, genotypes: Record<string, string[]>) {
-  const db = t.database.db;
-  const [chem] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
-  const ids = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
-  const added = (await call('analyst', 'POST', '/api/profiles', { caseId, chemistryId: chem!.id, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId, markerValues: [] }] })).json() as { items: Profile[] };
-  const p = added.items[0]!;
-  const res = await call('analyst', 'PUT', `/api/profiles/${p.id}/markers`, { version: p.version, markerValues: Object.entries(genotypes).map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles })) });
-  expect(res.statusCode, res.body).toBe(200);
-  return p.id;
-}
+const addProfile = (profileId: string, genotypes: Record<string, string[]>) => addProfileWithMarkers(t, tokens.analyst, caseId, profileId, genotypes);
 
 const profileIds = {} as Record<'sibling1' | 'sibling2', string>;
 
@@ -59,11 +44,7 @@ beforeAll(async () => {
   for (const a of await db.select().from(analyses)) analysisIds[a.name] = a.id;
   const [caseType] = await db.select().from(caseTypes).limit(1);
   caseId = (await call('analyst', 'POST', '/api/cases', { caseNumber: 'SIB-1', caseTypeId: caseType!.id, organizationId: orgId, assignedUserIds: [] })).json().id;
-  const pop = (await call('admin', 'POST', '/api/populations', { name: 'FBI 2015 Caucasian', kind: 'Autosomal', organizationIds: [orgId] })).json();
-  populationId = pop.id;
-  const form = await multipartBody({ version: String(pop.version), population: 'Caucasian' }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
-  const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
-  expect(saved.statusCode, saved.body).toBe(200);
+  populationId = await uploadFbiPopulation(t, tokens.admin, [orgId]);
   profileIds.sibling1 = await addProfile('SIB-A', SIBLING_1);
   profileIds.sibling2 = await addProfile('SIB-B', SIBLING_2);
 }, 60_000);
