@@ -1,4 +1,4 @@
-import { mutationProbability, type MutationMatrix } from './mutation-model';
+import type { MutationMatrix } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
 import { sumProduct, type Factor } from './variable-elimination';
 
@@ -10,6 +10,56 @@ export interface PedigreeMarker {
   male: MutationMatrix;
 }
 
+/** Equal to the last bits a double holds: a model is lumpable only when the entries agree exactly (up to rounding). */
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-14 * Math.max(Math.abs(a), Math.abs(b), 1e-300);
+
+/**
+ * Whether the alleles `lump` (indices) can be merged into one for matrix m: strongly lumpable, every allele of the lump
+ * reaching each allele outside it with the same probability (Kemeny & Snell 1960; pedmut `alwaysLumpable`). The
+ * identity, "equal" and "proportional" models always are; stepwise models in general are not.
+ */
+function lumpable(m: MutationMatrix, lump: readonly number[], keep: readonly number[]): boolean {
+  const n = m.alleles.length;
+  return keep.every((i) => lump.every((l) => same(m.values[l * n + i]!, m.values[lump[0]! * n + i]!)));
+}
+
+/** The matrix over the kept alleles and one lump last: rows of kept alleles sum their entries into the lump. */
+function lumpMatrix(m: MutationMatrix, lump: readonly number[], keep: readonly number[]): MutationMatrix {
+  const n = m.alleles.length;
+  const k = keep.length + 1;
+  const values = new Float64Array(k * k);
+  const rows = [...keep, lump[0]!];
+  rows.forEach((from, r) => {
+    let toKept = 0;
+    keep.forEach((to, c) => {
+      values[r * k + c] = m.values[from * n + to]!;
+      toKept += m.values[from * n + to]!;
+    });
+    values[r * k + k - 1] = r < keep.length ? lump.reduce((s, to) => s + m.values[from * n + to]!, 0) : 1 - toKept;
+  });
+  return { alleles: [...keep.map((i) => m.alleles[i]!), LUMP], values, spec: m.spec };
+}
+
+/** The name of the merged allele of a lumped marker (no designation can be empty). */
+const LUMP = '';
+
+/**
+ * The marker with every allele no typed person carries merged into one, when both sexes' models allow it (exact:
+ * founders draw the lump with its summed frequency). Never when only one sex's model is lumpable (pedmut 0.9.1
+ * lumps then, wrongly; GENETICS.md "Mutation models").
+ */
+export function lumpUntypedAlleles(marker: PedigreeMarker, typedAlleles: ReadonlySet<string>): PedigreeMarker {
+  const keep = marker.alleles.flatMap((a, i) => (typedAlleles.has(a) ? [i] : []));
+  const lump = marker.alleles.flatMap((a, i) => (typedAlleles.has(a) ? [] : [i]));
+  if (lump.length < 2 || !lumpable(marker.female, lump, keep) || !lumpable(marker.male, lump, keep)) return marker;
+  return {
+    alleles: [...keep.map((i) => marker.alleles[i]!), LUMP],
+    frequencies: [...keep.map((i) => marker.frequencies[i]!), lump.reduce((s, i) => s + marker.frequencies[i]!, 0)],
+    female: lumpMatrix(marker.female, lump, keep),
+    male: lumpMatrix(marker.male, lump, keep),
+  };
+}
+
 /**
  * P(the typed genotypes | pedigree) at one marker (GENETICS.md "Pedigrees"): founders' alleles drawn independently
  * from the frequencies (Hardy–Weinberg), each child receiving one allele from each parent, the parent's two alleles
@@ -17,20 +67,24 @@ export interface PedigreeMarker {
  * summed exactly over every untyped person's alleles (Elston & Stewart 1971; Lauritzen & Sheehan 2003, as
  * variable elimination over ordered allele pairs). `typed` maps a person to their one or two alleles.
  */
-export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): number {
+export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, given: PedigreeMarker): number {
   const ordered = orderPedigree(persons);
-  const n = marker.alleles.length;
-  if (marker.frequencies.length !== n) throw new PedigreeError('Each allele of the marker needs its frequency.');
-  for (const m of [marker.female, marker.male]) {
-    if (m.alleles.length !== n || m.alleles.some((a, i) => a !== marker.alleles[i])) throw new PedigreeError('The mutation matrices must be over the marker\'s alleles, in the same order.');
+  if (given.frequencies.length !== given.alleles.length) throw new PedigreeError('Each allele of the marker needs its frequency.');
+  for (const m of [given.female, given.male]) {
+    if (m.alleles.length !== given.alleles.length || m.alleles.some((a, i) => a !== given.alleles[i])) throw new PedigreeError('The mutation matrices must be over the marker\'s alleles, in the same order.');
   }
+  const known = new Set(given.alleles);
+  for (const [id, genotype] of typed) {
+    const unknown = genotype.find((a) => !known.has(a));
+    if (unknown !== undefined) throw new PedigreeError(`Allele ${unknown} of ${id} has no frequency at this marker.`);
+  }
+  const marker = lumpUntypedAlleles(given, new Set([...typed.values()].flat()));
+  const n = marker.alleles.length;
   const alleleIndex = new Map(marker.alleles.map((a, i) => [a, i]));
   const byId = new Map(ordered.map((p) => [p.id, p]));
   for (const [id, genotype] of typed) {
     if (!byId.has(id)) throw new PedigreeError(`${id} is typed but not in the pedigree.`);
     if (genotype.length < 1 || genotype.length > 2) throw new PedigreeError(`${id} needs one or two alleles at a marker for a pedigree (${genotype.length} given).`);
-    const unknown = genotype.find((a) => !alleleIndex.has(a));
-    if (unknown !== undefined) throw new PedigreeError(`Allele ${unknown} of ${id} has no frequency at this marker.`);
   }
 
   // Only persons who are typed or have a typed descendant matter: the others' alleles sum out to 1.
@@ -59,9 +113,13 @@ export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: Re
         const parent = slot.get(parentId)!;
         const [from1, from2] = [domains[2 * parent]!, domains[2 * parent + 1]!];
         const to = domains[v]!;
-        const table = new Float64Array(from1.length * from2.length * to.length);
+        // half[x·|to| + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
+        const k = to.length;
+        const half = new Float64Array(n * k);
+        for (const x of new Set([...from1, ...from2])) for (let j = 0; j < k; j++) half[x * k + j] = 0.5 * matrix.values[x * n + to[j]!]!;
+        const table = new Float64Array(from1.length * from2.length * k);
         let at = 0;
-        for (const x of from1) for (const y of from2) for (const a of to) table[at++] = 0.5 * mutationProbability(matrix, x, a) + 0.5 * mutationProbability(matrix, y, a);
+        for (const x of from1) for (const y of from2) for (let j = 0; j < k; j++) table[at++] = half[x * k + j]! + half[y * k + j]!;
         factors.push({ vars: [2 * parent, 2 * parent + 1, v], table });
       }
     }

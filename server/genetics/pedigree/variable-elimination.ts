@@ -65,14 +65,23 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
 export function sumProduct(factors: readonly Factor[], size: readonly number[]): number {
   let pool = [...factors];
   const remaining = new Set(pool.flatMap((f) => f.vars));
+  // Which variables the candidate's new factor would hold: a stamp per variable instead of a Set per candidate.
+  const stamp = new Int32Array(size.length);
+  let round = 0;
   while (remaining.size > 0) {
     let best = -1;
     let bestCost = Infinity;
     for (const v of remaining) {
-      const vars = new Set<number>();
-      for (const f of pool) if (f.vars.includes(v)) for (const x of f.vars) vars.add(x);
+      round++;
       let cost = 1;
-      for (const x of vars) cost *= size[x]!;
+      for (const f of pool) {
+        if (!f.vars.includes(v)) continue;
+        for (const x of f.vars) {
+          if (stamp[x] === round) continue;
+          stamp[x] = round;
+          cost *= size[x]!;
+        }
+      }
       if (cost < bestCost) {
         bestCost = cost;
         best = v;

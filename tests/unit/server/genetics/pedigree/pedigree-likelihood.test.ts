@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mutationMatrix, type MutationMatrix, type MutationModelSpec } from '../../../../../server/genetics/pedigree/mutation-model';
 import { PedigreeError, type PedigreePerson } from '../../../../../server/genetics/pedigree/pedigree';
-import { pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
+import { lumpUntypedAlleles, pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
 
 const close = (actual: number, expected: number, relative = 1e-12) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * Math.abs(expected));
 
@@ -121,6 +121,22 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
       expect(exact, name).toBeGreaterThan(0);
       close(exact, bruteForce(persons, typed, m), 1e-12);
     }
+  });
+
+  it('merges the alleles nobody carries into one where both sexes\' models allow it, exactly; never when one sex\'s does not', () => {
+    const six = ['9', '10', '11', '12', '13', '14'];
+    const p6 = [0.05, 0.1, 0.15, 0.2, 0.2, 0.3];
+    const typed = new Map([['father', ['10', '12']], ['child', ['12', '13']]]);
+    const carried = new Set(['10', '12', '13']);
+    const lumpableBoth = markerOf(six, p6, { model: 'equal', rate: 0.02 }, { model: 'proportional', rate: 0.03 });
+    const lumped = lumpUntypedAlleles(lumpableBoth, carried);
+    expect(lumped.alleles).toEqual(['10', '12', '13', '']);
+    expect(lumped.frequencies[3]).toBeCloseTo(0.05 + 0.15 + 0.3, 15);
+    close(pedigreeLikelihood(trio(), typed, lumpableBoth), bruteForce(trio(), typed, lumpableBoth), 1e-12);
+    // Female lumpable, male stepwise (not): no lumping, and the likelihood is still the brute-force one.
+    const mixed = markerOf(six, p6, { model: 'equal', rate: 0.02 }, { model: 'stepwise', rate: 0.03, rate2: 0, range: 0.2 });
+    expect(lumpUntypedAlleles(mixed, carried)).toBe(mixed);
+    close(pedigreeLikelihood(trio(), typed, mixed), bruteForce(trio(), typed, mixed), 1e-12);
   });
 
   it('does not depend on the order the persons are given in', () => {
