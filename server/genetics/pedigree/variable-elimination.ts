@@ -63,8 +63,34 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
  * the one whose new factor is smallest (the min-size heuristic), so a pedigree's cost follows its loops, not its size.
  */
 export function sumProduct(factors: readonly Factor[], size: readonly number[]): number {
+  return marginal(factors, size, [])[0]!;
+}
+
+/**
+ * Σ over every variable but `keep` of Π factors: a table over `keep` (row-major, the last fastest), exactly. The
+ * kept variables are never eliminated; the factors left at the end are multiplied out over them.
+ */
+export function marginal(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Float64Array {
+  const pool = eliminateAllBut(factors, size, new Set(keep));
+  const out = new Float64Array(keep.reduce((s, v) => s * size[v]!, 1)).fill(1);
+  const digits = new Array<number>(keep.length).fill(0);
+  for (let at = 0; at < out.length; at++) {
+    for (const f of pool) {
+      let index = 0;
+      for (const v of f.vars) index = index * size[v]! + digits[keep.indexOf(v)]!;
+      out[at]! *= f.table[index]!;
+    }
+    for (let k = keep.length - 1; k >= 0; k--) {
+      if (++digits[k]! < size[keep[k]!]!) break;
+      digits[k] = 0;
+    }
+  }
+  return out;
+}
+
+function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: ReadonlySet<number>): Factor[] {
   let pool = [...factors];
-  const remaining = new Set(pool.flatMap((f) => f.vars));
+  const remaining = new Set(pool.flatMap((f) => f.vars).filter((v) => !keep.has(v)));
   // Which variables the candidate's new factor would hold: a stamp per variable instead of a Set per candidate.
   const stamp = new Int32Array(size.length);
   let round = 0;
@@ -91,5 +117,5 @@ export function sumProduct(factors: readonly Factor[], size: readonly number[]):
     pool = [...pool.filter((f) => !f.vars.includes(best)), sumOut(touching, best, size)];
     remaining.delete(best);
   }
-  return pool.reduce((product, f) => product * f.table[0]!, 1);
+  return pool;
 }

@@ -1,0 +1,125 @@
+import { mutationMatrix, pedigreeMarkerAlleles, targetGenotypeLr, type MutationModels, type PedigreePerson } from '../genetics/pedigree';
+import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import { planColumn, type ColumnPlan } from './lookup-table';
+import type { ProfileIndex } from './profile-index';
+import { sumScan } from './scans';
+
+/** A family searched for its missing person: the pedigree, who is missing, the typed relatives, and how to weigh it. */
+export interface FamilySearch {
+  persons: readonly PedigreePerson[];
+  /** The person of the pedigree the remains may be. */
+  target: string;
+  /** Each typed relative's genotypes by marker. */
+  relatives: ReadonlyMap<string, ReadonlyMap<string, Genotype>>;
+  population: PopulationFrequencies;
+  models: (marker: string) => MutationModels;
+  /** Kept when the LR over the compared markers reaches it. */
+  threshold: number;
+  minMarkers: number;
+  /** Only profiles of these groups (ProfileIndex.groupMask): the remains categories of the organizations searched. */
+  groups?: Uint8Array;
+}
+
+export interface FamilyMatch {
+  profileId: string;
+  lr: number;
+  /** Markers both the candidate and at least one relative are typed at. */
+  markerCount: number;
+}
+
+/** One marker's LR as a function of a candidate genotype (undefined: not compared there). */
+type MarkerLr = (genotype: Genotype) => number | undefined;
+
+/** Whether a model can place the allele: step models need repeat numbers (pedmut refuses "OL" or "<8" there). */
+const placeable = (models: MutationModels, allele: string) =>
+  [models.female, models.male].every((m) => (m.model === 'stepwise' ? /^\d+(\.\d)?$/.test(allele) : m.model === 'onestep' ? /^\d+$/.test(allele) : true));
+
+/**
+ * The LR of every genotype at one marker for the family (server/genetics/pedigree targetGenotypeLr) over the
+ * population's alleles and the relatives', rare ones at the minimum allele frequency: exactly the pedigree LR the
+ * calculator gives for that candidate. A candidate allele outside that set is added for that candidate alone (a table
+ * per such set, built once), as the calculator would add it. Not compared: a marker no relative is typed at, or where
+ * a relative holds an allele the model cannot place; a candidate holding such an allele (OL under a stepwise model).
+ */
+function markerLr(search: FamilySearch, marker: string): MarkerLr | undefined {
+  const typed = new Map([...search.relatives].flatMap(([person, g]) => (g.has(marker) ? [[person, g.get(marker)!] as const] : [])));
+  if (typed.size === 0 || !search.population.markers.has(marker)) return undefined;
+  const models = search.models(marker);
+  const relativeAlleles = [...typed.values()].flat();
+  if ([...typed.values()].some((g) => g.length > 2) || !relativeAlleles.every((a) => placeable(models, a))) return undefined;
+  const tableFor = (extra: readonly string[]) => {
+    const all = pedigreeMarkerAlleles(search.population, marker, [...relativeAlleles, ...extra]);
+    const kept = all.alleles.flatMap((a, i) => (placeable(models, a) ? [i] : []));
+    const [alleles, frequencies] = [kept.map((i) => all.alleles[i]!), kept.map((i) => all.frequencies[i]!)];
+    const built = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
+    return { at: new Map(alleles.map((a, i) => [a, i])), lr: targetGenotypeLr(search.persons, typed, search.target, built) };
+  };
+  const base = tableFor([]);
+  const withExtra = new Map<string, ReturnType<typeof tableFor>>();
+  return (genotype) => {
+    if (genotype.length < 1 || genotype.length > 2 || !genotype.every((a) => placeable(models, a))) return undefined;
+    const extra = [...new Set(genotype.filter((a) => !base.at.has(a)))].sort();
+    let table = base;
+    if (extra.length > 0) {
+      const key = extra.join('|');
+      if (!withExtra.has(key)) withExtra.set(key, tableFor(extra));
+      table = withExtra.get(key)!;
+    }
+    return table.lr(table.at.get(genotype[0]!)!, table.at.get(genotype[genotype.length - 1]!)!);
+  };
+}
+
+/**
+ * Every profile of an index weighed as the family's missing person (GENETICS.md "How the search reaches memory
+ * speed"): per marker one table genotype → log10 LR, one scan summing them; kept at LR ≥ threshold over at least
+ * `minMarkers` compared markers. A marker no relative is typed at is not compared (its LR is 1 for anyone).
+ */
+export function scanFamily(index: ProfileIndex, search: FamilySearch): FamilyMatch[] {
+  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
+  const weigh = new Map<string, MarkerLr>();
+  for (const column of index.markerColumns()) {
+    const lr = markerLr(search, column.name);
+    if (!lr) continue;
+    weigh.set(column.name, lr);
+    let compared = new Uint8Array(0);
+    const plan = planColumn(
+      column,
+      (n) => {
+        compared = new Uint8Array(n);
+        return new Float64Array(n);
+      },
+      (genotype, code) => {
+        const value = lr(genotype);
+        if (value === undefined) return 0;
+        compared[code] = 1;
+        return value > 0 ? Math.log10(value) : -Infinity;
+      },
+      0,
+    );
+    plans.push({ ...plan, compared });
+  }
+  const found: FamilyMatch[] = [];
+  const cut = Math.log10(search.threshold);
+  const inGroups = (slot: number) => search.groups === undefined || index.slotInGroups(slot, search.groups);
+  sumScan(index.size, plans, cut, (slot, log10) => {
+    if (!inGroups(slot)) return;
+    let markerCount = 0;
+    for (const plan of plans) markerCount += plan.compared[(plan.lo[slot]! << plan.shift) | plan.hi[slot]!]!;
+    if (markerCount >= search.minMarkers) found.push({ profileId: index.idAt(slot), lr: 10 ** log10, markerCount });
+  });
+  // Profiles outside the columns (mixtures, overflow) are weighed one by one.
+  for (const [id, genotypes] of index.side) {
+    if (search.groups !== undefined && !index.sideInGroups(id, search.groups)) continue;
+    let log10 = 0;
+    let markerCount = 0;
+    for (const [marker, lr] of weigh) {
+      const genotype = genotypes.get(marker);
+      const value = genotype ? lr(genotype) : undefined;
+      if (value === undefined) continue;
+      markerCount++;
+      log10 += value > 0 ? Math.log10(value) : -Infinity;
+    }
+    if (log10 >= cut && markerCount >= search.minMarkers) found.push({ profileId: id, lr: 10 ** log10, markerCount });
+  }
+  return found.sort((x, y) => y.lr - x.lr);
+}
