@@ -6,6 +6,9 @@ import { IndexSet } from '../server/matching/index-set';
 import { searchIdentity } from '../server/matching/identity-search';
 import { scanAnalysis } from '../server/matching/analysis-scan';
 import { rankRule } from '../server/matching/familial-search';
+import { scanFamily } from '../server/matching/missing-person-scan';
+import { pedigreeLr, type MutationModels, type PedigreePerson } from '../server/genetics/pedigree';
+import type { Genotype } from '../server/genetics/types';
 import type { MatchRule } from '../server/matching/rule-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
 import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
@@ -16,7 +19,7 @@ import { runInNewContext } from 'node:vm';
 import type { ImportBenchResult } from './import-bench';
 import type { ScaleBenchResult } from './scale-bench';
 import { runSelfComparisonBench } from './self-comparison-bench';
-import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from './synthetic-profiles';
+import { CODIS_CORE, fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 
 /** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare); all by default. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare').split(','));
@@ -93,6 +96,45 @@ function liveBytes(): number {
 /** Profile ids as the database gives them: UUIDs. */
 const benchId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 
+// Issue 16 "Speed": a missing-person family of three typed relatives (father, mother, full sister) searched against
+// the whole index, and one pedigree LR of eight persons over the 20 markers, both with stepwise mutation.
+const STEPWISE: MutationModels = { female: { model: 'stepwise', rate: 0.001, rate2: 0.00001, range: 0.1 }, male: { model: 'stepwise', rate: 0.003, rate2: 0.00001, range: 0.1 } };
+const FAMILY: PedigreePerson[] = [
+  { id: 'father', sex: 'male' },
+  { id: 'mother', sex: 'female' },
+  { id: 'sister', sex: 'female', father: 'father', mother: 'mother' },
+  { id: 'MP', sex: 'male', father: 'father', mother: 'mother' },
+];
+const FAMILY_QUERIES = 5;
+/** Parents of a profile (each gives it one allele and has one more from the population) and a full sister. */
+function familyOf(person: ReadonlyMap<string, Genotype>, seed: number): Map<string, Map<string, Genotype>> {
+  const random = seededRandom(seed);
+  const [fatherOther, motherOther] = [profileGenerator(population, seed + 1)(), profileGenerator(population, seed + 2)()];
+  const sorted = (a: string, b: string): Genotype => (a === b ? [a] : [a, b].sort((x, y) => Number(x) - Number(y)));
+  const pick = (g: Genotype) => g[random() < 0.5 ? 0 : g.length - 1]!;
+  const father = new Map<string, Genotype>();
+  const mother = new Map<string, Genotype>();
+  const sister = new Map<string, Genotype>();
+  for (const [marker, g] of person) {
+    father.set(marker, sorted(g[0]!, pick(fatherOther.get(marker)!)));
+    mother.set(marker, sorted(g[g.length - 1]!, pick(motherOther.get(marker)!)));
+    sister.set(marker, sorted(pick(father.get(marker)!), pick(mother.get(marker)!)));
+  }
+  return new Map([['father', father], ['mother', mother], ['sister', sister]]);
+}
+/** Eight persons: grandparents, the father and an uncle, the mother, the missing person, a sister and the father's second wife. */
+const EIGHT: PedigreePerson[] = [
+  { id: 'gf', sex: 'male' },
+  { id: 'gm', sex: 'female' },
+  { id: 'father', sex: 'male', father: 'gf', mother: 'gm' },
+  { id: 'uncle', sex: 'male', father: 'gf', mother: 'gm' },
+  { id: 'mother', sex: 'female' },
+  { id: 'MP', sex: 'male', father: 'father', mother: 'mother' },
+  { id: 'sister', sex: 'female', father: 'father', mother: 'mother' },
+  { id: 'wife', sex: 'female' },
+];
+const pedigreeRows: string[][] = [];
+
 const rows: string[][] = [];
 for (const n of ONLY.has('index') ? SIZES : []) {
   const generate = profileGenerator(population, 20_240_601);
@@ -135,6 +177,29 @@ for (const n of ONLY.has('index') ? SIZES : []) {
     const profile = { id: `FQ${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic, Unknown', genotypes: siblingOf(query, population, 100 + i) };
     familial.push(time(() => (familialTop += rankRule(familialRule, profile, set, { limit: 50 }).candidates.length)));
   }
+  const familySearch: number[] = [];
+  let familyFirst = 0;
+  for (const [i, missing] of planted.slice(0, FAMILY_QUERIES).entries()) {
+    const relatives = familyOf(missing, 1600 + i);
+    let found: ReturnType<typeof scanFamily> = [];
+    familySearch.push(time(() => (found = scanFamily(index, { persons: FAMILY, target: 'MP', relatives, population, models: () => STEPWISE, threshold: 1000, minMarkers: 8 }))));
+    if (found[0]?.profileId === benchId(i * Math.floor(n / QUERIES))) familyFirst++;
+  }
+  const eightLr: number[] = [];
+  for (const [i, missing] of planted.slice(0, 20).entries()) {
+    const relatives = familyOf(missing, 1700 + i);
+    const genotypes = new Map([...missing.keys()].map((marker) => [marker, new Map([['uncle', relatives.get('father')!.get(marker)!], ['mother', relatives.get('mother')!.get(marker)!], ['sister', relatives.get('sister')!.get(marker)!], ['MP', missing.get(marker)!]])]));
+    const apart: PedigreePerson[] = [...EIGHT.filter((p) => p.id !== 'MP'), { id: 'MP', sex: 'male' }];
+    eightLr.push(time(() => pedigreeLr(EIGHT, apart, genotypes, population, STEPWISE)));
+  }
+  const family50 = percentile(familySearch, 0.5);
+  pedigreeRows.push([
+    n.toLocaleString('en'),
+    `${ms(family50)} / ${ms(percentile(familySearch, 0.95))}`,
+    `${(family50 / Math.min(percentile(words, 0.5), percentile(copies, 0.5))).toFixed(2)}×`,
+    `${familyFirst}/${FAMILY_QUERIES}`,
+    `${ms(percentile(eightLr, 0.5))} / ${ms(percentile(eightLr, 0.95))}`,
+  ]);
   const id50 = percentile(identity, 0.5);
   const kin50 = percentile(kinship, 0.5);
   rows.push([
@@ -157,6 +222,14 @@ const header = ['N', 'build', 'index/profile', 'identity moderate p50/p95', 'kin
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+}
+
+if (pedigreeRows.length > 0) {
+  console.log(`\nPedigrees (issue 16): a family of 3 typed relatives (father, mother, full sister) searched for its missing son over the index, threshold 1000, stepwise mutation (female 0.001, male 0.003, rate2 1e-5, range 0.1); one pedigree LR of 8 persons over the ${CODIS_CORE.length} markers, same models\n`);
+  const header = ['N', 'family search p50/p95', 'family search/floor', 'true missing person first', 'pedigree LR (8 persons, 20 markers) p50/p95'];
+  const widths = header.map((h, i) => Math.max(h.length, ...pedigreeRows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...pedigreeRows.map(line)].join('\n'));
 }
 
 // Issue 12 "Speed": approvals through the search queue the server runs, with the seed search rules, four
