@@ -60,11 +60,18 @@ export function lumpUntypedAlleles(marker: PedigreeMarker, typedAlleles: Readonl
   };
 }
 
-/** The factors of a pedigree at one marker over its persons' ordered alleles, and where each person's two variables are. */
+/**
+ * The factors of a pedigree at one marker. A founder is one variable over unordered genotypes (its alleles' order
+ * means nothing: half the states of an ordered pair, and its children's factors shrink alike); anyone with parents is
+ * two, the allele from the father and the allele from the mother. `states` lists each variable's values as allele
+ * index pairs (a founder's genotype; [a, a] for one allele of a non-founder).
+ */
 interface PedigreeFactors {
   factors: Factor[];
   size: number[];
-  slot: Map<string, number>;
+  /** A person's variables: [genotype] for a founder, [from father, from mother] otherwise. */
+  vars: Map<string, number[]>;
+  states: [number, number][][];
 }
 
 /** Checks the marker and the typed persons against the pedigree; returns the pedigree parents first. */
@@ -90,47 +97,80 @@ function checkInputs(persons: readonly PedigreePerson[], typed: ReadonlyMap<stri
  * typed persons' alleles restricted to their genotype; persons neither typed, nor `target`, nor with such a
  * descendant are left out (their alleles sum out to 1).
  */
+/** Every unordered genotype over n alleles, and every allele as [a, a]: the untyped persons' states, made once per n. */
+const ALL_PAIRS = new Map<number, [number, number][]>();
+const ALL_SINGLES = new Map<number, [number, number][]>();
+function allPairs(n: number): [number, number][] {
+  let pairs = ALL_PAIRS.get(n);
+  if (!pairs) {
+    pairs = [];
+    for (let x = 0; x < n; x++) for (let y = x; y < n; y++) pairs.push([x, y]);
+    ALL_PAIRS.set(n, pairs);
+  }
+  return pairs;
+}
+function allSingles(n: number): [number, number][] {
+  let singles = ALL_SINGLES.get(n);
+  if (!singles) ALL_SINGLES.set(n, (singles = Array.from({ length: n }, (_, a) => [a, a] as [number, number])));
+  return singles;
+}
+
 function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker, target?: string): PedigreeFactors {
   const n = marker.alleles.length;
+  const p = marker.frequencies;
   const alleleIndex = new Map(marker.alleles.map((a, i) => [a, i]));
   const needed = new Set<string>();
-  for (const p of [...ordered].reverse()) {
-    if (typed.has(p.id) || p.id === target || ordered.some((c) => needed.has(c.id) && (c.father === p.id || c.mother === p.id))) needed.add(p.id);
+  for (const person of [...ordered].reverse()) {
+    if (typed.has(person.id) || person.id === target || ordered.some((c) => needed.has(c.id) && (c.father === person.id || c.mother === person.id))) needed.add(person.id);
   }
-  const people = ordered.filter((p) => needed.has(p.id));
-  const slot = new Map(people.map((p, k) => [p.id, k]));
-
-  // Variables 2k and 2k+1: person k's alleles from father and from mother, each over a domain of allele indices.
-  const domains: number[][] = [];
-  for (const p of people) {
-    const genotype = typed.get(p.id);
-    const domain = genotype ? [...new Set(genotype.map((a) => alleleIndex.get(a)!))] : marker.alleles.map((_, i) => i);
-    domains.push(domain, domain);
-  }
+  const vars = new Map<string, number[]>();
+  const states: [number, number][][] = [];
   const factors: Factor[] = [];
-  for (const p of people) {
-    const k = slot.get(p.id)!;
-    if (p.father === undefined) {
-      for (const v of [2 * k, 2 * k + 1]) factors.push({ vars: [v], table: Float64Array.from(domains[v]!, (a) => marker.frequencies[a]!) });
-    } else {
-      for (const [parentId, matrix, v] of [[p.father, marker.male, 2 * k], [p.mother!, marker.female, 2 * k + 1]] as const) {
-        const parent = slot.get(parentId)!;
-        const [from1, from2] = [domains[2 * parent]!, domains[2 * parent + 1]!];
-        const to = domains[v]!;
-        // half[x·|to| + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
-        const width = to.length;
-        const half = new Float64Array(n * width);
-        for (const x of new Set([...from1, ...from2])) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix.values[x * n + to[j]!]!;
-        const table = new Float64Array(from1.length * from2.length * width);
+  const every = marker.alleles.map((_, i) => i);
+  for (const person of ordered) {
+    if (!needed.has(person.id)) continue;
+    const genotype = typed.get(person.id)?.map((a) => alleleIndex.get(a)!);
+    if (person.father === undefined) {
+      // Founder: Hardy–Weinberg over its unordered genotypes (just the typed one when typed).
+      const [a, b] = genotype ? [Math.min(genotype[0]!, genotype.at(-1)!), Math.max(genotype[0]!, genotype.at(-1)!)] : [-1, -1];
+      const values: [number, number][] = genotype ? [[a, b]] : allPairs(n);
+      const v = states.push(values) - 1;
+      vars.set(person.id, [v]);
+      factors.push({ vars: [v], table: Float64Array.from(values, ([x, y]) => (x === y ? p[x]! * p[x]! : 2 * p[x]! * p[y]!)) });
+      continue;
+    }
+    const domain = genotype ? [...new Set(genotype)] : every;
+    const singles = genotype ? domain.map((a) => [a, a] as [number, number]) : allSingles(n);
+    const own = [states.push(singles) - 1, states.push(singles) - 1];
+    vars.set(person.id, own);
+    for (const [parentId, matrix, v] of [[person.father, marker.male, own[0]!], [person.mother!, marker.female, own[1]!]] as const) {
+      const from = vars.get(parentId)!;
+      const to = domain;
+      const width = to.length;
+      // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
+      const half = new Float64Array(n * width);
+      const parentAllele = new Uint8Array(n);
+      for (const u of from) for (const [x, y] of states[u]!) parentAllele[x] = parentAllele[y] = 1;
+      for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix.values[x * n + to[j]!]!;
+      if (from.length === 1) {
+        // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
+        const parentStates = states[from[0]!]!;
+        const table = new Float64Array(parentStates.length * width);
         let at = 0;
-        for (const x of from1) for (const y of from2) for (let j = 0; j < width; j++) table[at++] = half[x * width + j]! + half[y * width + j]!;
-        factors.push({ vars: [2 * parent, 2 * parent + 1, v], table });
+        for (const [x, y] of parentStates) for (let j = 0; j < width; j++) table[at++] = half[x * width + j]! + half[y * width + j]!;
+        factors.push({ vars: [from[0]!, v], table });
+      } else {
+        const [s1, s2] = [states[from[0]!]!, states[from[1]!]!];
+        const table = new Float64Array(s1.length * s2.length * width);
+        let at = 0;
+        for (const [x] of s1) for (const [y] of s2) for (let j = 0; j < width; j++) table[at++] = half[x * width + j]! + half[y * width + j]!;
+        factors.push({ vars: [from[0]!, from[1]!, v], table });
       }
     }
     // A heterozygote's two alleles came one from each parent, in either order; a homozygote's domain says it all.
-    if (typed.has(p.id) && domains[2 * k]!.length === 2) factors.push({ vars: [2 * k, 2 * k + 1], table: Float64Array.of(0, 1, 1, 0) });
+    if (genotype && domain.length === 2) factors.push({ vars: own, table: Float64Array.of(0, 1, 1, 0) });
   }
-  return { factors, size: domains.map((d) => d.length), slot };
+  return { factors, size: states.map((v) => v.length), vars, states };
 }
 
 /**
@@ -157,12 +197,22 @@ export function targetGenotypeLr(persons: readonly PedigreePerson[], typed: Read
   const ordered = checkInputs(persons, typed, marker);
   if (!ordered.some((p) => p.id === target)) throw new PedigreeError(`${target} is not in the pedigree.`);
   if (typed.has(target)) throw new PedigreeError(`${target} is the person searched for, so not typed in the pedigree.`);
-  const { factors, size, slot } = pedigreeFactors(ordered, typed, marker, target);
-  const k = slot.get(target)!;
-  const joint = marginal(factors, size, [2 * k, 2 * k + 1]);
+  const { factors, size, vars, states } = pedigreeFactors(ordered, typed, marker, target);
+  const own = vars.get(target)!;
   const n = marker.alleles.length;
+  // joint[a·n + b]: P(relatives, target's genotype a/b), a ≤ b, summed over the orders it can come in.
+  const joint = new Float64Array(n * n);
+  const table = marginal(factors, size, own);
+  if (own.length === 1) states[own[0]!]!.forEach(([a, b], i) => (joint[a * n + b] = table[i]!));
+  else {
+    const [first, second] = [states[own[0]!]!, states[own[1]!]!];
+    first.forEach(([a], i) => second.forEach(([b], j) => (joint[Math.min(a, b) * n + Math.max(a, b)]! += table[i * second.length + j]!)));
+  }
   const relatives = joint.reduce((s, v) => s + v, 0);
   if (relatives === 0) throw new PedigreeError('The typed relatives\' genotypes are impossible in this pedigree at this marker.');
   const p = marker.frequencies;
-  return (a, b) => (a === b ? joint[a * n + a]! / (relatives * p[a]! * p[a]!) : (joint[a * n + b]! + joint[b * n + a]!) / (relatives * 2 * p[a]! * p[b]!));
+  return (a, b) => {
+    const [lo, hi] = a <= b ? [a, b] : [b, a];
+    return joint[lo * n + hi]! / (relatives * (lo === hi ? p[lo]! * p[lo]! : 2 * p[lo]! * p[hi]!));
+  };
 }

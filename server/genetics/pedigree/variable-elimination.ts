@@ -30,16 +30,25 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
   const resultSize = others.reduce((s, x) => s * size[x]!, 1);
   const out = new Float64Array(resultSize);
   const m = order.length;
-  const digit = new Array<number>(m).fill(0);
-  const index = new Array<number>(touching.length).fill(0);
+  const t = touching.length;
+  const digit = new Int32Array(m);
+  const index = new Int32Array(t);
+  const tables = touching.map((f) => f.table);
+  // Flat strides: stride[f·m + k]; the innermost digit (v) apart.
+  const stride = new Int32Array(t * m);
+  const vStride = new Int32Array(t);
+  for (let f = 0; f < t; f++) {
+    for (let k = 0; k < m; k++) stride[f * m + k] = strides[f]![k]!;
+    vStride[f] = strides[f]![m - 1]!;
+  }
   const vSize = dims[m - 1]!;
   for (let at = 0; at < resultSize; at++) {
     // The innermost digit is v: sum over it here.
     let sum = 0;
     for (let value = 0; value < vSize; value++) {
       let product = 1;
-      for (let f = 0; f < touching.length; f++) {
-        product *= touching[f]!.table[index[f]! + value * strides[f]![m - 1]!]!;
+      for (let f = 0; f < t; f++) {
+        product *= tables[f]![index[f]! + value * vStride[f]!]!;
         if (product === 0) break;
       }
       sum += product;
@@ -48,10 +57,10 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
     // Next assignment of the other variables (odometer, last fastest).
     for (let k = m - 2; k >= 0; k--) {
       if (++digit[k]! < dims[k]!) {
-        for (let f = 0; f < touching.length; f++) index[f]! += strides[f]![k]!;
+        for (let f = 0; f < t; f++) index[f]! += stride[f * m + k]!;
         break;
       }
-      for (let f = 0; f < touching.length; f++) index[f]! -= strides[f]![k]! * (dims[k]! - 1);
+      for (let f = 0; f < t; f++) index[f]! -= stride[f * m + k]! * (dims[k]! - 1);
       digit[k] = 0;
     }
   }
@@ -74,10 +83,13 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
   const pool = eliminateAllBut(factors, size, new Set(keep));
   const out = new Float64Array(keep.reduce((s, v) => s * size[v]!, 1)).fill(1);
   const digits = new Array<number>(keep.length).fill(0);
+  // Each factor's variables as positions among `keep`, looked up once.
+  const positions = pool.map((f) => f.vars.map((v) => keep.indexOf(v)));
   for (let at = 0; at < out.length; at++) {
-    for (const f of pool) {
+    for (let k = 0; k < pool.length; k++) {
+      const f = pool[k]!;
       let index = 0;
-      for (const v of f.vars) index = index * size[v]! + digits[keep.indexOf(v)]!;
+      for (let j = 0; j < f.vars.length; j++) index = index * size[f.vars[j]!]! + digits[positions[k]![j]!]!;
       out[at]! *= f.table[index]!;
     }
     for (let k = keep.length - 1; k >= 0; k--) {
