@@ -1,6 +1,17 @@
-import type { AnalysisMatch, AnalysisPlan } from './analysis-scan';
+import type { AnalysisMatch } from './analysis-scan';
+import type { ColumnPlan } from './lookup-table';
+import type { ProfileIndex } from './profile-index';
 import { LookupKernel } from './lookup-kernel';
 import { FAIL } from './scans';
+
+/**
+ * What the fused pass needs of a plan: its index, per-marker tables over the index's columns, and the exact verdict
+ * for any profile (analysis-scan's AnalysisPlan is one; so is a family's missing-person search).
+ */
+export type FusablePlan = { index: ProfileIndex; matchAt(slot: number): AnalysisMatch | null; sideMatches(): AnalysisMatch[] } & (
+  | { kind: 'exclusion'; plans: ColumnPlan<Uint32Array>[]; maxExclusions: number }
+  | { kind: 'computational'; plans: ColumnPlan<Float64Array>[]; cut: number }
+);
 
 /** Profiles per block: the block's accumulators stay in the L1/L2 cache. */
 const BLOCK = 4096;
@@ -21,7 +32,7 @@ const ROUNDING = 1e-9;
  */
 interface Lane {
   index: number;
-  plan: AnalysisPlan;
+  plan: FusablePlan;
   bits: number;
   tables: Int32Array[];
   need: number;
@@ -36,7 +47,7 @@ function finiteMax(table: Float64Array): number {
 }
 
 /** Bits an exclusion lane needs: its count of non-excluding markers (at most the marker count) plus the verdict bit. */
-const exclusionBits = (plan: AnalysisPlan) => 32 - Math.clz32(plan.plans.length) + 1;
+const exclusionBits = (plan: FusablePlan) => 32 - Math.clz32(plan.plans.length) + 1;
 
 /**
  * The integer filter of a computational plan in `bits`: per marker q = ⌈(v − f)·s⌉ with v clamped up
@@ -44,7 +55,7 @@ const exclusionBits = (plan: AnalysisPlan) => 32 - Math.clz32(plan.plans.length)
  * log10 sum reaches the cut (rounding up only over-estimates). 'all' when every profile would pass
  * (the exact verdict is asked for each), 'none' when none can.
  */
-function computationalFilter(plan: Extract<AnalysisPlan, { kind: 'computational' }>, bits: number): Pick<Lane, 'tables' | 'need'> | 'all' | 'none' {
+function computationalFilter(plan: Extract<FusablePlan, { kind: 'computational' }>, bits: number): Pick<Lane, 'tables' | 'need'> | 'all' | 'none' {
   const budget = 2 ** (bits - 1) - 1;
   const tops = plan.plans.map((p) => finiteMax(p.table));
   const floors = tops.map((top, m) => {
@@ -64,14 +75,14 @@ function computationalFilter(plan: Extract<AnalysisPlan, { kind: 'computational'
 }
 
 /** The filter of an exclusion plan: 1 per marker that does not exclude; a hit has at least markers − maxExclusions (exact; a need of 0 lets every profile through to the exact verdict). */
-function exclusionFilter(plan: Extract<AnalysisPlan, { kind: 'exclusion' }>): Pick<Lane, 'tables' | 'need'> {
+function exclusionFilter(plan: Extract<FusablePlan, { kind: 'exclusion' }>): Pick<Lane, 'tables' | 'need'> {
   return { tables: plan.plans.map((p) => Int32Array.from(p.table, (v) => (v >= FAIL ? 0 : 1))), need: Math.max(plan.plans.length - plan.maxExclusions, 0) };
 }
 
 /** Groups plans into words: exclusion lanes take their exact width, computational lanes share the rest evenly (11–16 bits). */
-function packWords(plans: readonly AnalysisPlan[]): { plan: AnalysisPlan; index: number; bits: number }[][] {
-  const words: { plan: AnalysisPlan; index: number; bits: number }[][] = [];
-  let current: { plan: AnalysisPlan; index: number; minBits: number }[] = [];
+function packWords(plans: readonly FusablePlan[]): { plan: FusablePlan; index: number; bits: number }[][] {
+  const words: { plan: FusablePlan; index: number; bits: number }[][] = [];
+  let current: { plan: FusablePlan; index: number; minBits: number }[] = [];
   const close = () => {
     if (current.length === 0) return;
     const fixed = current.filter((l) => l.plan.kind === 'exclusion').reduce((sum, l) => sum + l.minBits, 0);
@@ -100,7 +111,7 @@ let kernel: LookupKernel | null = null;
  * confirmed by the analysis's exact verdict, so the results equal one scanAnalysis per plan. All plans
  * must share the index and the query's markers (plans of one query over one index do).
  */
-export function fusedScan(plans: readonly AnalysisPlan[]): AnalysisMatch[][] {
+export function fusedScan(plans: readonly FusablePlan[]): AnalysisMatch[][] {
   const found: AnalysisMatch[][] = plans.map(() => []);
   if (plans.length === 0) return found;
   const { index } = plans[0]!;

@@ -2,7 +2,8 @@ import { mutationMatrix, pedigreeMarkerAlleles, targetGenotypeLr, type MutationM
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { planColumn, type ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
-import { sumScan } from './scans';
+import type { AnalysisMatch } from './analysis-scan';
+import { fusedScan, type FusablePlan } from './fused-scan';
 
 /** A family searched for its missing person: the pedigree, who is missing, the typed relatives, and how to weigh it. */
 export interface FamilySearch {
@@ -71,8 +72,9 @@ function markerLr(search: FamilySearch, marker: string): MarkerLr | undefined {
 
 /**
  * Every profile of an index weighed as the family's missing person (GENETICS.md "How the search reaches memory
- * speed"): per marker one table genotype → log10 LR, one scan summing them; kept at LR ≥ threshold over at least
- * `minMarkers` compared markers. A marker no relative is typed at is not compared (its LR is 1 for anyone).
+ * speed"): per marker one table genotype → log10 LR, then the fused pass of the approval searches (an integer lane
+ * that over-estimates the log10 sum, in WebAssembly) and each candidate it lets through confirmed exactly; kept at
+ * LR ≥ threshold over at least `minMarkers` compared markers. A marker no relative is typed at is not compared.
  */
 export function scanFamily(index: ProfileIndex, search: FamilySearch): FamilyMatch[] {
   const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
@@ -98,28 +100,43 @@ export function scanFamily(index: ProfileIndex, search: FamilySearch): FamilyMat
     );
     plans.push({ ...plan, compared });
   }
-  const found: FamilyMatch[] = [];
   const cut = Math.log10(search.threshold);
-  const inGroups = (slot: number) => search.groups === undefined || index.slotInGroups(slot, search.groups);
-  sumScan(index.size, plans, cut, (slot, log10) => {
-    if (!inGroups(slot)) return;
-    let markerCount = 0;
-    for (const plan of plans) markerCount += plan.compared[(plan.lo[slot]! << plan.shift) | plan.hi[slot]!]!;
-    if (markerCount >= search.minMarkers) found.push({ profileId: index.idAt(slot), lr: 10 ** log10, markerCount });
-  });
-  // Profiles outside the columns (mixtures, overflow) are weighed one by one.
-  for (const [id, genotypes] of index.side) {
-    if (search.groups !== undefined && !index.sideInGroups(id, search.groups)) continue;
-    let log10 = 0;
-    let markerCount = 0;
-    for (const [marker, lr] of weigh) {
-      const genotype = genotypes.get(marker);
-      const value = genotype ? lr(genotype) : undefined;
-      if (value === undefined) continue;
-      markerCount++;
-      log10 += value > 0 ? Math.log10(value) : -Infinity;
-    }
-    if (log10 >= cut && markerCount >= search.minMarkers) found.push({ profileId: id, lr: 10 ** log10, markerCount });
-  }
-  return found.sort((x, y) => y.lr - x.lr);
+  /** The exact verdict from a log10 sum and the markers compared. */
+  const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
+    log10 >= cut && markerCount >= search.minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
+  const fusable: FusablePlan = {
+    kind: 'computational',
+    index,
+    plans,
+    cut,
+    matchAt: (slot) => {
+      if (search.groups !== undefined && !index.slotInGroups(slot, search.groups)) return null;
+      let log10 = 0;
+      let markerCount = 0;
+      for (const plan of plans) {
+        const code = (plan.lo[slot]! << plan.shift) | plan.hi[slot]!;
+        log10 += plan.table[code]!;
+        markerCount += plan.compared[code]!;
+      }
+      return verdict(index.idAt(slot), log10, markerCount);
+    },
+    // Profiles outside the columns (mixtures, overflow) are weighed one by one.
+    sideMatches: () =>
+      [...index.side].flatMap(([id, genotypes]) => {
+        if (search.groups !== undefined && !index.sideInGroups(id, search.groups)) return [];
+        let log10 = 0;
+        let markerCount = 0;
+        for (const [marker, lr] of weigh) {
+          const genotype = genotypes.get(marker);
+          const value = genotype ? lr(genotype) : undefined;
+          if (value === undefined) continue;
+          markerCount++;
+          log10 += value > 0 ? Math.log10(value) : -Infinity;
+        }
+        const match = verdict(id, log10, markerCount);
+        return match ? [match] : [];
+      }),
+  };
+  const found = plans.length === 0 ? [] : fusedScan([fusable])[0]!;
+  return found.map((m) => ({ profileId: m.profileId, lr: m.combinedIndex!, markerCount: m.markerCount })).sort((x, y) => y.lr - x.lr);
 }
