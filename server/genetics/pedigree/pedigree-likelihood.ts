@@ -188,19 +188,16 @@ export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: Re
 }
 
 /**
- * The LR of every genotype an untyped person of the pedigree could have (GENETICS.md "How the search reaches memory
- * speed": per marker it depends on the candidate's genotype alone): P(typed, target = a/b | pedigree) over
- * P(typed | pedigree) · P(a/b) with the target unrelated (Hardy–Weinberg, 2·pa·pb or pa²). Returns LR(a, b) by allele
- * index of `marker.alleles`, symmetric; 0 where the relatives exclude the genotype.
+ * P(typed, target = a/b | pedigree) for every genotype a/b of an untyped person, from one variable elimination that
+ * keeps the target's alleles: `joint[a·n + b]` (a ≤ b, both orders summed) and their sum, P(typed | pedigree).
  */
-export function targetGenotypeLr(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target: string, marker: PedigreeMarker): (a: number, b: number) => number {
+export function targetJoint(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target: string, marker: PedigreeMarker): { joint: Float64Array; relatives: number } {
   const ordered = checkInputs(persons, typed, marker);
   if (!ordered.some((p) => p.id === target)) throw new PedigreeError(`${target} is not in the pedigree.`);
   if (typed.has(target)) throw new PedigreeError(`${target} is the person searched for, so not typed in the pedigree.`);
   const { factors, size, vars, states } = pedigreeFactors(ordered, typed, marker, target);
   const own = vars.get(target)!;
   const n = marker.alleles.length;
-  // joint[a·n + b]: P(relatives, target's genotype a/b), a ≤ b, summed over the orders it can come in.
   const joint = new Float64Array(n * n);
   const table = marginal(factors, size, own);
   if (own.length === 1) states[own[0]!]!.forEach(([a, b], i) => (joint[a * n + b] = table[i]!));
@@ -208,11 +205,24 @@ export function targetGenotypeLr(persons: readonly PedigreePerson[], typed: Read
     const [first, second] = [states[own[0]!]!, states[own[1]!]!];
     first.forEach(([a], i) => second.forEach(([b], j) => (joint[Math.min(a, b) * n + Math.max(a, b)]! += table[i * second.length + j]!)));
   }
-  const relatives = joint.reduce((s, v) => s + v, 0);
+  return { joint, relatives: joint.reduce((s, v) => s + v, 0) };
+}
+
+/** Hardy–Weinberg probability of genotype a/b by allele index (NRC II 1996 rec. 4.1): 2·pa·pb, or pa². */
+export const hardyWeinberg = (p: readonly number[], a: number, b: number) => (a === b ? p[a]! * p[a]! : 2 * p[a]! * p[b]!);
+
+/**
+ * The LR of every genotype an untyped person of the pedigree could have (GENETICS.md "How the search reaches memory
+ * speed": per marker it depends on the candidate's genotype alone): P(typed, target = a/b | pedigree) over
+ * P(typed | pedigree) · P(a/b) with the target unrelated (Hardy–Weinberg). Returns LR(a, b) by allele index of
+ * `marker.alleles`, symmetric; 0 where the relatives exclude the genotype.
+ */
+export function targetGenotypeLr(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target: string, marker: PedigreeMarker): (a: number, b: number) => number {
+  const { joint, relatives } = targetJoint(persons, typed, target, marker);
   if (relatives === 0) throw new PedigreeError('The typed relatives\' genotypes are impossible in this pedigree at this marker.');
-  const p = marker.frequencies;
+  const n = marker.alleles.length;
   return (a, b) => {
     const [lo, hi] = a <= b ? [a, b] : [b, a];
-    return joint[lo * n + hi]! / (relatives * (lo === hi ? p[lo]! * p[lo]! : 2 * p[lo]! * p[hi]!));
+    return joint[lo * n + hi]! / (relatives * hardyWeinberg(marker.frequencies, lo, hi));
   };
 }

@@ -2,7 +2,7 @@ import type { Genotype, PopulationFrequencies } from '../types';
 import { alleleFrequency } from '../statistics/allele-frequency';
 import { mutationMatrix, type MutationModelSpec } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
-import { pedigreeLikelihood, type PedigreeMarker } from './pedigree-likelihood';
+import { hardyWeinberg, pedigreeLikelihood, targetJoint, type PedigreeMarker } from './pedigree-likelihood';
 
 /** One sex's model for every marker, or per marker where a marker has its own. */
 export interface MutationModels {
@@ -41,13 +41,45 @@ export function pedigreeMarkerAlleles(population: PopulationFrequencies, marker:
   return { alleles, frequencies: alleles.map((a) => alleleFrequency(population, marker, a)) };
 }
 
+/**
+ * The typed person H2 sets apart from H1's family, when that is all H2 changes: H2 holds H1's persons as they are
+ * except that one, who is a founder in H2 and nobody's parent in either. Then P(typed | H2) = P(the others | H1
+ * without that person typed) · P(their genotype), and both likelihoods come from one elimination (targetJoint).
+ */
+export function detachedPerson(h1: readonly PedigreePerson[], h2: readonly PedigreePerson[], typed: ReadonlySet<string>): string | undefined {
+  if (h1.length !== h2.length) return undefined;
+  const inH2 = new Map(h2.map((p) => [p.id, p]));
+  const changed = h1.filter((p) => {
+    const q = inH2.get(p.id);
+    return !q || q.sex !== p.sex || q.father !== p.father || q.mother !== p.mother;
+  });
+  if (changed.length !== 1) return undefined;
+  const [x] = changed;
+  const q = inH2.get(x!.id);
+  const parent = (list: readonly PedigreePerson[]) => list.some((p) => p.father === x!.id || p.mother === x!.id);
+  return q && q.sex === x!.sex && q.father === undefined && typed.has(x!.id) && !parent(h1) && !parent(h2) ? x!.id : undefined;
+}
+
 /** The likelihood of the typed persons' genotypes under each hypothesis, per marker; H1's also without mutation, for the verdict. */
 function markerResult(h1: readonly PedigreePerson[], h2: readonly PedigreePerson[], marker: string, typed: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, models: MutationModels): PedigreeMarkerResult {
   const { alleles, frequencies } = pedigreeMarkerAlleles(population, marker, [...typed.values()].flat());
   const built: PedigreeMarker = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
   const identity = mutationMatrix({ model: 'trivial' }, alleles, frequencies);
-  const likelihoodH1 = pedigreeLikelihood(h1, typed, built);
-  const likelihoodH2 = pedigreeLikelihood(h2, typed, built);
+  let likelihoodH1: number;
+  let likelihoodH2: number;
+  const apart = detachedPerson(h1, h2, new Set(typed.keys()));
+  if (apart !== undefined) {
+    const others = new Map([...typed].filter(([id]) => id !== apart));
+    const { joint, relatives } = targetJoint(h1, others, apart, built);
+    const index = new Map(alleles.map((a, i) => [a, i]));
+    const g = typed.get(apart)!.map((a) => index.get(a)!);
+    const [lo, hi] = [Math.min(g[0]!, g.at(-1)!), Math.max(g[0]!, g.at(-1)!)];
+    likelihoodH1 = joint[lo * alleles.length + hi]!;
+    likelihoodH2 = relatives * hardyWeinberg(frequencies, lo, hi);
+  } else {
+    likelihoodH1 = pedigreeLikelihood(h1, typed, built);
+    likelihoodH2 = pedigreeLikelihood(h2, typed, built);
+  }
   const withoutMutation = pedigreeLikelihood(h1, typed, { ...built, female: identity, male: identity });
   if (likelihoodH2 === 0) throw new PedigreeError(`At ${marker} the typed genotypes are impossible under H2; an LR needs H2 to allow them.`);
   const verdict: PedigreeMarkerVerdict = withoutMutation > 0 ? 'consistent' : likelihoodH1 > 0 ? 'needs a mutation' : 'excluded';

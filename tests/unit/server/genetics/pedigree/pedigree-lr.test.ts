@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pedigreeLr, type PedigreePerson } from '../../../../../server/genetics/pedigree';
+import { detachedPerson, mutationMatrix, pedigreeLikelihood, pedigreeLr, pedigreeMarkerAlleles, type PedigreePerson } from '../../../../../server/genetics/pedigree';
 import type { PopulationFrequencies } from '../../../../../server/genetics/types';
 
 const population: PopulationFrequencies = {
@@ -50,6 +50,29 @@ describe('pedigree LR over markers', () => {
     const result = pedigreeLr(family, apart, genotypes, population, { female: { model: 'trivial' }, male: { model: 'trivial' } });
     expect(result.markers[0]!.alleles).toEqual(['10', '11', '12', '13', '14']);
     expect(result.markers[0]!.frequencies).toEqual([0.1, 0.2, 0.3, 0.4, 0.001]);
+  });
+
+  it('computes H2 = the family with the missing person set apart in one elimination, equal to computing it in full', () => {
+    const setApart: PedigreePerson[] = [...family.filter((p) => p.id !== 'mp'), { id: 'mp', sex: 'male' }];
+    const typedIds = new Set(['mother', 'sister', 'mp']);
+    expect(detachedPerson(family, setApart, typedIds)).toBe('mp');
+    // Not when H2 changes more, when the person is someone's parent, or when the person is not typed.
+    expect(detachedPerson(family, apart, typedIds)).toBeUndefined();
+    expect(detachedPerson([...family, { id: 'kid', sex: 'male', father: 'mp', mother: 'mother' }], [...setApart, { id: 'kid', sex: 'male', father: 'mp', mother: 'mother' }], typedIds)).toBeUndefined();
+    expect(detachedPerson(family, setApart, new Set(['mother', 'sister']))).toBeUndefined();
+    const models = { female: { model: 'stepwise', rate: 0.002, rate2: 0.0001, range: 0.2 }, male: { model: 'stepwise', rate: 0.004, rate2: 0.0001, range: 0.2 } } as const;
+    const genotypes = new Map([
+      ['D1', new Map([['mother', ['10', '11']], ['sister', ['10', '12']], ['mp', ['11', '13']]])],
+      ['D2', new Map([['mother', ['7']], ['sister', ['7', '8']], ['mp', ['8']]])],
+    ]);
+    const result = pedigreeLr(family, setApart, genotypes, population, models);
+    for (const m of result.markers) {
+      const typed = genotypes.get(m.marker)!;
+      const { alleles, frequencies } = pedigreeMarkerAlleles(population, m.marker, [...typed.values()].flat());
+      const built = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
+      expect(Math.abs(m.likelihoodH1 - pedigreeLikelihood(family, typed, built)) / m.likelihoodH1, m.marker).toBeLessThan(1e-12);
+      expect(Math.abs(m.likelihoodH2 - pedigreeLikelihood(setApart, typed, built)) / m.likelihoodH2, m.marker).toBeLessThan(1e-12);
+    }
   });
 
   it('refuses a typed person missing from a hypothesis', () => {
