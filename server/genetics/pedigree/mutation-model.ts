@@ -26,10 +26,6 @@ export interface MutationMatrix {
 /** Why a model cannot be built for these alleles, in the reader's words. */
 export class MutationModelError extends Error {}
 
-const entry = (m: MutationMatrix, i: number, j: number) => m.values[i * m.alleles.length + j]!;
-/** M[i][j] of a built matrix. */
-export const mutationProbability = entry;
-
 /** The allele as a number with at most one decimal (stepwise and one-step models), or NaN. */
 function alleleNumber(allele: string): number {
   return /^\d+(\.\d)?$/.test(allele) ? Number(allele) : Number.NaN;

@@ -136,7 +136,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       const values: [number, number][] = genotype ? [[a, b]] : allPairs(n);
       const v = states.push(values) - 1;
       vars.set(person.id, [v]);
-      factors.push({ vars: [v], table: Float64Array.from(values, ([x, y]) => (x === y ? p[x]! * p[x]! : 2 * p[x]! * p[y]!)) });
+      factors.push({ vars: [v], table: Float64Array.from(values, ([x, y]) => hardyWeinberg(p, x, y)) });
       continue;
     }
     const domain = genotype ? [...new Set(genotype)] : every;
