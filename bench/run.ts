@@ -33,7 +33,7 @@ const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequen
 const seeds = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses);
 const asMatch = (name: string): MatchAnalysis => {
   const a = seeds.find((s) => s.name === name)!;
-  return { id: name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) };
+  return { id: name, kind: a.kind as MatchAnalysis['kind'], profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) };
 };
 const fullSiblings = asMatch('Full siblings');
 // Familial search (issue 12): the full-sibling rule over four FBI 2015 populations, the top 50 kept.

@@ -3,9 +3,13 @@ import { Id } from './common';
 import { Versioned } from './list';
 import { MARKER_KINDS } from './markers';
 import { REQUIRED, requiredText } from './named-record';
+import { MutationSetting, PedigreePersonInput } from './pedigrees';
 
-/** Spec 2.5: Computational (formulae and constants) and Exclusion (formulae that say Exclusion or Non Exclusion). */
-export const ANALYSIS_KINDS = ['Computational', 'Exclusion'] as const;
+/**
+ * Spec 2.5: Computational (formulae and constants) and Exclusion (formulae that say Exclusion or Non Exclusion);
+ * issue 16 adds Pedigree (a drawn pedigree whose typed persons are the roles, GENETICS.md "Pedigrees").
+ */
+export const ANALYSIS_KINDS = ['Computational', 'Exclusion', 'Pedigree'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** The letters of allele frequencies in formulae (GENETICS.md: p … u for alleles P … U). */
@@ -14,6 +18,23 @@ export const FREQUENCY_LETTERS = ['p', 'q', 'r', 's', 't', 'u'] as const;
 /** An allele expression: each role's genotype in canonical letters, joined by `-` (e.g. `PQ-PR`). */
 export const ALLELE_EXPRESSION = /^[PQRSTU]{1,4}(-[PQRSTU]{1,4}){0,5}$/;
 
+/** Most roles (typed persons) a pedigree analysis places profiles into; formula tables stop at 3 (six letters). */
+export const MAX_PEDIGREE_ROLES = 10;
+
+/**
+ * An analysis's pedigree (GENETICS.md "Pedigrees"): H1 as drawn, the person whose relationship is tested (the
+ * missing person or person of interest, one of the roles) and H2. Every role is a person of the pedigree.
+ */
+export const AnalysisPedigree = z
+  .object({
+    persons: z.array(PedigreePersonInput).min(1, 'Draw at least one person').max(40, 'At most 40 persons'),
+    target: z.string({ error: REQUIRED }).trim().min(1, REQUIRED),
+    /** H2 drawn out; null: the target is unrelated to the others, an unknown person taking their place as a parent. */
+    alternative: z.array(PedigreePersonInput).min(1).max(40).nullable().default(null),
+  })
+  .meta({ id: 'AnalysisPedigree' });
+export type AnalysisPedigree = z.infer<typeof AnalysisPedigree>;
+
 /** What the analysis form sends (spec 2.5 AnalysisEdit). */
 export const AnalysisInput = z.object({
   name: requiredText(),
@@ -21,18 +42,27 @@ export const AnalysisInput = z.object({
   kind: z.enum(ANALYSIS_KINDS, { error: REQUIRED }),
   profileKind: z.enum(MARKER_KINDS, { error: REQUIRED }),
   /** The roles in order, e.g. Child, Alleged father (GENETICS.md "Analyses are data"). */
-  roles: z.array(requiredText(60)).min(1, 'Name at least one role').max(3, 'At most 3 roles (an allele expression has six letters)'),
+  roles: z.array(requiredText(60)).min(1, 'Name at least one role').max(MAX_PEDIGREE_ROLES, `At most ${MAX_PEDIGREE_ROLES} roles`),
   /**
    * Computational: the combined index a result must reach to be a hit. Exclusion: the most
    * exclusions a result may have to be a hit. Null: never a hit (calculator only).
    */
   threshold: z.number().finite().min(0, 'Cannot be negative').nullable(),
   active: z.boolean(),
+  /** Pedigree analyses, and pairwise/trio analyses that weigh mutation: absent on an edit leaves it as it is. */
+  pedigree: AnalysisPedigree.nullish(),
+  /** Null: no mutation (pairwise/trio analyses keep μ/A from their formula table). Absent on an edit: unchanged. */
+  mutation: MutationSetting.nullish(),
 });
 export type AnalysisInput = z.infer<typeof AnalysisInput>;
 
-export const CreateAnalysisBody = AnalysisInput.extend({ analysisGroupId: Id });
-export const UpdateAnalysisBody = AnalysisInput.extend(Versioned.shape);
+/** Formula tables stop at three roles (an allele expression has six letters); a pedigree's roles are its typed persons. */
+function checkRoleCount(input: { kind: AnalysisKind; roles: string[] }, ctx: z.RefinementCtx): void {
+  if (input.kind !== 'Pedigree' && input.roles.length > 3) ctx.addIssue({ code: 'custom', path: ['roles'], message: 'At most 3 roles (an allele expression has six letters)' });
+}
+
+export const CreateAnalysisBody = AnalysisInput.extend({ analysisGroupId: Id }).superRefine(checkRoleCount);
+export const UpdateAnalysisBody = AnalysisInput.extend(Versioned.shape).superRefine(checkRoleCount);
 
 /** An analysis with what its formula table lacks: patterns its roles can produce that have no formula. */
 export const Analysis = AnalysisInput.extend({
@@ -48,6 +78,8 @@ export const Analysis = AnalysisInput.extend({
   formulaCount: z.number().int(),
   constantCount: z.number().int(),
   missingPatterns: z.array(z.string()),
+  pedigree: AnalysisPedigree.nullable(),
+  mutation: MutationSetting.nullable(),
 }).meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -95,8 +127,13 @@ export type Formula = z.infer<typeof Formula>;
 
 /** What the calculator sends (spec 7.1 analyze): a profile for each role, in role order, and the populations. */
 export const AnalyzeBody = z.object({
-  profileIds: z.array(Id).min(1).max(3),
+  profileIds: z.array(Id).min(1).max(MAX_PEDIGREE_ROLES),
   populationIds: z.array(Id).max(10, 'At most 10 populations at once'),
+  /**
+   * The mutation models for this run instead of the analysis's own (null: none); the analysis needs a pedigree.
+   * The answer repeats the models used either way.
+   */
+  mutation: MutationSetting.nullable().optional(),
 });
 export type AnalyzeBody = z.infer<typeof AnalyzeBody>;
 
@@ -112,6 +149,17 @@ export const MarkerResult = z
     log10: z.number().nullable(),
     isExclusion: z.boolean().nullable(),
     notEvaluated: z.string().nullable(),
+    /** Pedigree likelihoods (a pedigree analysis, or a pairwise/trio one with a mutation model); `value` is their LR. */
+    pedigree: z
+      .object({
+        alleles: z.array(z.string()),
+        frequencies: z.array(z.number()),
+        mutation: z.string(),
+        likelihoodH1: z.number(),
+        likelihoodH2: z.number(),
+        verdict: z.enum(['consistent', 'needs a mutation', 'excluded']),
+      })
+      .nullish(),
   })
   .meta({ id: 'MarkerResult' });
 export type MarkerResult = z.infer<typeof MarkerResult>;
@@ -144,8 +192,11 @@ export const PopulationResult = z
     probability: z.string(),
     /** Y-STR haplotype frequency: matches x among N haplotypes and the 95% upper bound used. */
     haplotypeCount: z.object({ matches: z.number().int(), total: z.number().int(), upperBound: z.number(), frequency: z.number() }).nullable(),
-    /** Null (or absent) when the analysis has no `maxInconsistencies` constant. */
+    /** Null (or absent) when the analysis has no `maxInconsistencies` constant, or weighs mutation by its pedigree. */
     conclusion: ParentageConclusion.nullish(),
+    /** Pedigree runs: the markers consistent only through a mutation, and those no mutation model explains (LR 0). */
+    markersNeedingMutation: z.array(z.string()).nullish(),
+    excludedMarkers: z.array(z.string()).nullish(),
   })
   .meta({ id: 'PopulationResult' });
 export type PopulationResult = z.infer<typeof PopulationResult>;
@@ -164,6 +215,10 @@ export const AnalysisResult = z
     exclusion: z
       .object({ markers: z.array(MarkerResult), markerCount: z.number().int(), nonExclusionMarkerCount: z.number().int(), probability: z.string() })
       .nullable(),
+    /** The hypotheses a pedigree run compared: H1, H2 and the tested person; null for formula tables. */
+    pedigree: z.object({ h1: z.array(PedigreePersonInput), h2: z.array(PedigreePersonInput), target: z.string() }).nullable(),
+    /** The mutation models used, with their text (null: none, or a formula table's μ/A). */
+    mutation: MutationSetting.extend({ text: z.string() }).nullable(),
     computedAt: z.iso.datetime(),
   })
   .meta({ id: 'AnalysisResult' });

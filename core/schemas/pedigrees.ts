@@ -26,6 +26,12 @@ export type MutationModelInput = z.infer<typeof MutationModelInput>;
 /** Female and male models; a marker may have its own (a custom matrix is over that marker's alleles). */
 export const SexMutationModels = z.object({ female: MutationModelInput, male: MutationModelInput });
 
+/** Female and male mutation models for every marker, and markers with their own (GENETICS.md "Mutation models"). */
+export const MutationSetting = SexMutationModels.extend({
+  markers: z.array(SexMutationModels.extend({ marker: z.string().trim().min(1) })).default([]),
+}).meta({ id: 'MutationSetting' });
+export type MutationSetting = z.infer<typeof MutationSetting>;
+
 /** A population's frequencies given in the request (as a reference program would be given them), instead of a stored population. */
 export const FrequencyTableInput = z.object({
   markers: z
@@ -55,7 +61,7 @@ export const PedigreeLrBody = z
     /** A stored population, or the frequencies themselves: exactly one. */
     populationId: Id.optional(),
     frequencies: FrequencyTableInput.optional(),
-    mutation: SexMutationModels.extend({ markers: z.array(SexMutationModels.extend({ marker: z.string().trim().min(1) })).default([]) }),
+    mutation: MutationSetting,
   })
   .meta({ id: 'PedigreeLrBody' });
 export type PedigreeLrBody = z.infer<typeof PedigreeLrBody>;

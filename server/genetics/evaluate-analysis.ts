@@ -6,7 +6,7 @@ import type { EngineProfile, Genotype, PopulationFrequencies } from './types';
 
 /** An analysis as the engine evaluates it: its roles, kind and formula table (GENETICS.md "Analyses are data"). */
 export interface EngineAnalysis {
-  kind: 'Computational' | 'Exclusion';
+  kind: 'Computational' | 'Exclusion' | 'Pedigree';
   profileKind: 'Autosomal' | 'YStr';
   roles: readonly string[];
   formulae: readonly { pattern: string; expression: string | null; isExclusion: boolean | null }[];
@@ -22,6 +22,18 @@ export interface MarkerEvaluation {
   value: number | null;
   isExclusion: boolean | null;
   notEvaluated: string | null;
+  /** Pedigree runs (GENETICS.md "Pedigrees"): what the LR in `value` came from. */
+  pedigree?: PedigreeMarkerDetail;
+}
+
+/** A pedigree marker's parameters and likelihoods: the alleles and founder frequencies used, the models' text. */
+export interface PedigreeMarkerDetail {
+  alleles: string[];
+  frequencies: number[];
+  mutation: string;
+  likelihoodH1: number;
+  likelihoodH2: number;
+  verdict: 'consistent' | 'needs a mutation' | 'excluded';
 }
 
 /** A computational result for one population: per marker, and the combined index over the evaluated markers. */
@@ -51,8 +63,8 @@ export interface ExclusionEvaluation {
   nonExclusionMarkerCount: number;
 }
 
-/** Why a genotype cannot enter an allele expression, or null when it can. */
-function unusable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): string | null {
+/** Why a genotype cannot enter an allele expression (or a pedigree), or null when it can. */
+export function unusable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): string | null {
   const marking = genotype.find((a) => parseAllele(a).kind === 'marking' || parseAllele(a).kind === 'invalid');
   if (marking) return `lab marking ${marking} is not comparable`;
   if (profileKind === 'Autosomal' && genotype.length > 2) return `${genotype.length} alleles (a mixture) are not evaluated`;
@@ -69,7 +81,7 @@ const byAllele = (a: string, b: string) => parseFloat(a) - parseFloat(b) || a.lo
 export const haplotypeAllele = (genotype: Genotype): string => [...new Set(genotype)].sort(byAllele).join(',');
 
 /** The markers of `order` any role holds, then the others in the first profile's order. */
-function markersOf(profiles: readonly EngineProfile[], order: readonly string[]): string[] {
+export function markersOf(profiles: readonly EngineProfile[], order: readonly string[]): string[] {
   const held = new Set(profiles.flatMap((p) => [...p.keys()]));
   return [...order.filter((m) => held.has(m)), ...[...held].filter((m) => !order.includes(m))];
 }

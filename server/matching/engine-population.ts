@@ -5,7 +5,7 @@ import type { HaplotypeEntry } from '../genetics/statistics';
 import type { MarkerFrequencies, PopulationFrequencies } from '../genetics/types';
 import type { populations } from '../db/schema';
 
-type PopulationRow = typeof populations.$inferSelect;
+export type PopulationRow = typeof populations.$inferSelect;
 
 /** A population's statistics in the engine's shapes, markers by name: frequencies (autosomal) and the haplotype table (Y-STR). */
 export async function loadEnginePopulation(db: Db, population: PopulationRow): Promise<{ frequencies: PopulationFrequencies; haplotypes: HaplotypeEntry[] }> {

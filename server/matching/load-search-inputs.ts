@@ -1,12 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
 import { loadEnginePopulation } from './engine-population';
 import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
 
-/** The active analyses of a profile kind with their formulae and constants, as searches run them. */
+/**
+ * The active analyses of a profile kind with their formulae and constants, as searches run them. Pedigree analyses
+ * are not among them: a family searches from its missing-person case (server/missing-persons).
+ */
 export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(MatchAnalysis & { name: string })[]> {
-  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind)));
+  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind), ne(analyses.kind, 'Pedigree')));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const formulae = await db.select().from(analysisFormulae).where(inArray(analysisFormulae.analysisId, ids));

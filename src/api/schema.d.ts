@@ -4532,12 +4532,14 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion";
+                        kind: "Computational" | "Exclusion" | "Pedigree";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
                         threshold: number | null;
                         active: boolean;
+                        pedigree?: components["schemas"]["AnalysisPedigreeInput"] | null;
+                        mutation?: components["schemas"]["MutationSettingInput"] | null;
                         version: number;
                     };
                 };
@@ -4649,12 +4651,14 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion";
+                        kind: "Computational" | "Exclusion" | "Pedigree";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
                         threshold: number | null;
                         active: boolean;
+                        pedigree?: components["schemas"]["AnalysisPedigreeInput"] | null;
+                        mutation?: components["schemas"]["MutationSettingInput"] | null;
                         /** Format: uuid */
                         analysisGroupId: string;
                     };
@@ -5233,6 +5237,7 @@ export interface paths {
                     "application/json": {
                         profileIds: string[];
                         populationIds: string[];
+                        mutation?: components["schemas"]["MutationSettingInput"] | null;
                     };
                 };
             };
@@ -5307,6 +5312,7 @@ export interface paths {
                     "application/json": {
                         profileIds: string[];
                         populationIds: string[];
+                        mutation?: components["schemas"]["MutationSettingInput"] | null;
                     };
                 };
             };
@@ -11214,16 +11220,122 @@ export interface components {
             kind: string;
             active: boolean;
         };
+        PedigreePersonInput: {
+            id: string;
+            /** @enum {string} */
+            sex: "female" | "male";
+            father?: string;
+            mother?: string;
+        };
+        MutationModelInput: {
+            /** @constant */
+            model: "trivial";
+        } | {
+            /** @enum {string} */
+            model: "equal" | "proportional" | "onestep";
+            rate: number;
+        } | {
+            /** @constant */
+            model: "stepwise";
+            rate: number;
+            rate2: number;
+            range: number;
+        } | {
+            /** @constant */
+            model: "custom";
+            matrix: number[][];
+        };
+        MutationSettingInput: {
+            female: components["schemas"]["MutationModelInput"];
+            male: components["schemas"]["MutationModelInput"];
+            /** @default [] */
+            markers: {
+                female: components["schemas"]["MutationModelInput"];
+                male: components["schemas"]["MutationModelInput"];
+                marker: string;
+            }[];
+        };
+        PedigreeLrBodyInput: {
+            h1: components["schemas"]["PedigreePersonInput"][];
+            h2: components["schemas"]["PedigreePersonInput"][];
+            typed: ({
+                person: string;
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                person: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            mutation: components["schemas"]["MutationSettingInput"];
+        };
+        PedigreeLrResultInput: {
+            h1: components["schemas"]["PedigreePersonInput"][];
+            h2: components["schemas"]["PedigreePersonInput"][];
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+            markers: {
+                marker: string;
+                genotypes: {
+                    person: string;
+                    alleles: string[];
+                }[];
+                alleles: string[];
+                frequencies: number[];
+                mutation: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    text: string;
+                };
+                likelihoodH1: number;
+                likelihoodH2: number;
+                lr: number;
+                log10: number | null;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            }[];
+            skippedMarkers: string[];
+            lr: number;
+            log10: number | null;
+        };
+        AnalysisPedigreeInput: {
+            persons: components["schemas"]["PedigreePersonInput"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePersonInput"][] | null;
+        };
         AnalysisInput: {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion";
+            kind: "Computational" | "Exclusion" | "Pedigree";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
             threshold: number | null;
             active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
+            mutation: components["schemas"]["MutationSettingInput"] | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -11266,6 +11378,15 @@ export interface components {
             log10: number | null;
             isExclusion: boolean | null;
             notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
         };
         ParentageConclusionInput: {
             excluded: boolean;
@@ -11289,6 +11410,8 @@ export interface components {
                 frequency: number;
             } | null;
             conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
         };
         AnalysisResultInput: {
             /** Format: uuid */
@@ -11296,7 +11419,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion";
+            kind: "Computational" | "Exclusion" | "Pedigree";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -11318,6 +11441,22 @@ export interface components {
                 markerCount: number;
                 nonExclusionMarkerCount: number;
                 probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePersonInput"][];
+                h2: components["schemas"]["PedigreePersonInput"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModelInput"];
+                male: components["schemas"]["MutationModelInput"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    marker: string;
+                }[];
+                text: string;
             } | null;
             /** Format: date-time */
             computedAt: string;
@@ -11764,7 +11903,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion";
+                kind: "Computational" | "Exclusion" | "Pedigree";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };
@@ -11973,103 +12112,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        PedigreePersonInput: {
-            id: string;
-            /** @enum {string} */
-            sex: "female" | "male";
-            father?: string;
-            mother?: string;
-        };
-        MutationModelInput: {
-            /** @constant */
-            model: "trivial";
-        } | {
-            /** @enum {string} */
-            model: "equal" | "proportional" | "onestep";
-            rate: number;
-        } | {
-            /** @constant */
-            model: "stepwise";
-            rate: number;
-            rate2: number;
-            range: number;
-        } | {
-            /** @constant */
-            model: "custom";
-            matrix: number[][];
-        };
-        PedigreeLrBodyInput: {
-            h1: components["schemas"]["PedigreePersonInput"][];
-            h2: components["schemas"]["PedigreePersonInput"][];
-            typed: ({
-                person: string;
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                person: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            mutation: {
-                female: components["schemas"]["MutationModelInput"];
-                male: components["schemas"]["MutationModelInput"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModelInput"];
-                    male: components["schemas"]["MutationModelInput"];
-                    marker: string;
-                }[];
-            };
-        };
-        PedigreeLrResultInput: {
-            h1: components["schemas"]["PedigreePersonInput"][];
-            h2: components["schemas"]["PedigreePersonInput"][];
-            population: {
-                id: string | null;
-                name: string;
-                minimumAlleleFrequency: number;
-            };
-            markers: {
-                marker: string;
-                genotypes: {
-                    person: string;
-                    alleles: string[];
-                }[];
-                alleles: string[];
-                frequencies: number[];
-                mutation: {
-                    female: components["schemas"]["MutationModelInput"];
-                    male: components["schemas"]["MutationModelInput"];
-                    text: string;
-                };
-                likelihoodH1: number;
-                likelihoodH2: number;
-                lr: number;
-                log10: number | null;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            }[];
-            skippedMarkers: string[];
-            lr: number;
-            log10: number | null;
         };
         ErrorBody: {
             error: string;
@@ -12489,16 +12531,122 @@ export interface components {
             kind: string;
             active: boolean;
         };
+        PedigreePerson: {
+            id: string;
+            /** @enum {string} */
+            sex: "female" | "male";
+            father?: string;
+            mother?: string;
+        };
+        MutationModel: {
+            /** @constant */
+            model: "trivial";
+        } | {
+            /** @enum {string} */
+            model: "equal" | "proportional" | "onestep";
+            rate: number;
+        } | {
+            /** @constant */
+            model: "stepwise";
+            rate: number;
+            rate2: number;
+            range: number;
+        } | {
+            /** @constant */
+            model: "custom";
+            matrix: number[][];
+        };
+        MutationSetting: {
+            female: components["schemas"]["MutationModel"];
+            male: components["schemas"]["MutationModel"];
+            /** @default [] */
+            markers: {
+                female: components["schemas"]["MutationModel"];
+                male: components["schemas"]["MutationModel"];
+                marker: string;
+            }[];
+        };
+        PedigreeLrBody: {
+            h1: components["schemas"]["PedigreePerson"][];
+            h2: components["schemas"]["PedigreePerson"][];
+            typed: ({
+                person: string;
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                person: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            mutation: components["schemas"]["MutationSetting"];
+        };
+        PedigreeLrResult: {
+            h1: components["schemas"]["PedigreePerson"][];
+            h2: components["schemas"]["PedigreePerson"][];
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+            markers: {
+                marker: string;
+                genotypes: {
+                    person: string;
+                    alleles: string[];
+                }[];
+                alleles: string[];
+                frequencies: number[];
+                mutation: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    text: string;
+                };
+                likelihoodH1: number;
+                likelihoodH2: number;
+                lr: number;
+                log10: number | null;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            }[];
+            skippedMarkers: string[];
+            lr: number;
+            log10: number | null;
+        };
+        AnalysisPedigree: {
+            persons: components["schemas"]["PedigreePerson"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePerson"][] | null;
+        };
         Analysis: {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion";
+            kind: "Computational" | "Exclusion" | "Pedigree";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
             threshold: number | null;
             active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigree"] | null;
+            mutation: components["schemas"]["MutationSetting"] | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -12541,6 +12689,15 @@ export interface components {
             log10: number | null;
             isExclusion: boolean | null;
             notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
         };
         ParentageConclusion: {
             excluded: boolean;
@@ -12564,6 +12721,8 @@ export interface components {
                 frequency: number;
             } | null;
             conclusion?: components["schemas"]["ParentageConclusion"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
         };
         AnalysisResult: {
             /** Format: uuid */
@@ -12571,7 +12730,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion";
+            kind: "Computational" | "Exclusion" | "Pedigree";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -12593,6 +12752,22 @@ export interface components {
                 markerCount: number;
                 nonExclusionMarkerCount: number;
                 probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePerson"][];
+                h2: components["schemas"]["PedigreePerson"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModel"];
+                male: components["schemas"]["MutationModel"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    marker: string;
+                }[];
+                text: string;
             } | null;
             /** Format: date-time */
             computedAt: string;
@@ -13039,7 +13214,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion";
+                kind: "Computational" | "Exclusion" | "Pedigree";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };
@@ -13248,103 +13423,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        PedigreePerson: {
-            id: string;
-            /** @enum {string} */
-            sex: "female" | "male";
-            father?: string;
-            mother?: string;
-        };
-        MutationModel: {
-            /** @constant */
-            model: "trivial";
-        } | {
-            /** @enum {string} */
-            model: "equal" | "proportional" | "onestep";
-            rate: number;
-        } | {
-            /** @constant */
-            model: "stepwise";
-            rate: number;
-            rate2: number;
-            range: number;
-        } | {
-            /** @constant */
-            model: "custom";
-            matrix: number[][];
-        };
-        PedigreeLrBody: {
-            h1: components["schemas"]["PedigreePerson"][];
-            h2: components["schemas"]["PedigreePerson"][];
-            typed: ({
-                person: string;
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                person: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            mutation: {
-                female: components["schemas"]["MutationModel"];
-                male: components["schemas"]["MutationModel"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModel"];
-                    male: components["schemas"]["MutationModel"];
-                    marker: string;
-                }[];
-            };
-        };
-        PedigreeLrResult: {
-            h1: components["schemas"]["PedigreePerson"][];
-            h2: components["schemas"]["PedigreePerson"][];
-            population: {
-                id: string | null;
-                name: string;
-                minimumAlleleFrequency: number;
-            };
-            markers: {
-                marker: string;
-                genotypes: {
-                    person: string;
-                    alleles: string[];
-                }[];
-                alleles: string[];
-                frequencies: number[];
-                mutation: {
-                    female: components["schemas"]["MutationModel"];
-                    male: components["schemas"]["MutationModel"];
-                    text: string;
-                };
-                likelihoodH1: number;
-                likelihoodH2: number;
-                lr: number;
-                log10: number | null;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            }[];
-            skippedMarkers: string[];
-            lr: number;
-            log10: number | null;
         };
     };
     responses: never;

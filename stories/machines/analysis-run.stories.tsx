@@ -60,6 +60,8 @@ const RESULT: AnalysisResult = {
     },
   ],
   exclusion: null,
+  pedigree: null,
+  mutation: null,
   computedAt: '2026-11-22T10:00:00.000Z',
 };
 

@@ -1,5 +1,7 @@
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { AnalysisPedigree } from '../../../core/schemas/analyses';
+import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import { recordColumns } from './columns';
 
 /** A named group of analyses (e.g. Kinship) shown together in the calculator (spec 2.5). */
@@ -7,7 +9,7 @@ export const analysisGroups = pgTable('analysis_groups', { ...recordColumns, nam
   uniqueIndex('analysis_groups_name_unique').on(sql`lower(${t.name})`),
 ]);
 
-/** An analysis: 'Computational' or 'Exclusion', its ordered roles and threshold (GENETICS.md). */
+/** An analysis: 'Computational', 'Exclusion' or 'Pedigree', its ordered roles and threshold (GENETICS.md). */
 export const analyses = pgTable(
   'analyses',
   {
@@ -23,6 +25,10 @@ export const analyses = pgTable(
     roles: jsonb('roles').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     threshold: doublePrecision('threshold'),
     active: boolean('active').notNull().default(true),
+    /** The drawn pedigree (H1, the tested person, H2): Pedigree analyses, and pairwise/trio ones that weigh mutation. */
+    pedigree: jsonb('pedigree').$type<AnalysisPedigree>(),
+    /** Female/male mutation models (GENETICS.md "Mutation models"); null: none. */
+    mutation: jsonb('mutation').$type<MutationSetting>(),
   },
   (t) => [index('analyses_group_idx').on(t.analysisGroupId)],
 );

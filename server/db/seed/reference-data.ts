@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
 import { seedAnalyses } from './analyses';
 import { seedSearchRules } from './search-rules';
+import { addPedigreeAnalyses } from './upgrades/pedigree-analyses';
 import { SEED_CASE_TYPES } from './reference/case-types';
 import { SEED_CHEMISTRIES } from './reference/kits';
 import { SEED_MARKERS } from './reference/markers';
@@ -38,6 +39,8 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
   }
   await tx.insert(caseTypes).values(SEED_CASE_TYPES.map((name) => ({ name })));
   await seedAnalyses(tx);
+  // Marks the issue-16 upgrade as done: a fresh database has the pedigrees and the family shapes already.
+  await addPedigreeAnalyses(tx as unknown as Db);
   await seedSearchRules(tx as unknown as Db);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 

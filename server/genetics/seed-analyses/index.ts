@@ -2,7 +2,10 @@ import { lineageExclusionFormulae, haplotypeMatchFormulae, parentChildExclusionF
 import { identityFormulae } from './identity-formulae';
 import { kappaConstants, kinshipFormulae } from './kinship-formulae';
 import { trioFormulae } from './parentage-formulae';
+import { MISSING_PERSONS_GROUP, SEED_FAMILY_ANALYSES, SEED_KINSHIP_PEDIGREES } from './pedigree-analyses';
 import type { SeedAnalysis } from './types';
+
+export { MISSING_PERSONS_GROUP, SEED_FAMILY_ANALYSES, SEED_KINSHIP_PEDIGREES } from './pedigree-analyses';
 
 export type { SeedAnalysis, SeedFormula } from './types';
 
@@ -20,6 +23,7 @@ const kinship = (name: string, label: string, k: [number, number, number], thres
   threshold,
   constants: kappaConstants(...k),
   formulae: kinshipFormulae(),
+  pedigree: SEED_KINSHIP_PEDIGREES[name]!,
 });
 
 /** The seed analysis groups of GENETICS.md ("Seed analyses"), each analysis with a complete formula table. */
@@ -51,6 +55,7 @@ export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly S
         threshold: 10_000,
         constants: [...kappaConstants(0, 1, 0), MU, SEED_MAX_INCONSISTENCIES],
         formulae: kinshipFormulae('mu/A'),
+        pedigree: SEED_KINSHIP_PEDIGREES['Parent–child']!,
       },
       {
         name: 'Paternity trio',
@@ -61,6 +66,7 @@ export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly S
         threshold: 10_000,
         constants: [MU, SEED_MAX_INCONSISTENCIES],
         formulae: trioFormulae(),
+        pedigree: SEED_KINSHIP_PEDIGREES['Paternity trio']!,
       },
       kinship('Full siblings', 'Full siblings (κ = ¼, ½, ¼)', [0.25, 0.5, 0.25], 1000),
       kinship('Half siblings / second degree', 'Half siblings, grandparent–grandchild, avuncular (κ = ½, ½, 0)', [0.5, 0.5, 0], 1000),
@@ -108,4 +114,5 @@ export const SEED_ANALYSIS_GROUPS: readonly { name: string; analyses: readonly S
       },
     ],
   },
+  { name: MISSING_PERSONS_GROUP, analyses: SEED_FAMILY_ANALYSES },
 ];

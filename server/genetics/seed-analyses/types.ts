@@ -1,4 +1,5 @@
-import type { AnalysisKind } from '../../../core/schemas/analyses';
+import type { AnalysisKind, AnalysisPedigree } from '../../../core/schemas/analyses';
+import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import type { MarkerKind } from '../../../core/schemas/markers';
 
 /** One formula row of a seeded analysis: an expression (computational) or an exclusion flag. */
@@ -18,6 +19,9 @@ export interface SeedAnalysis {
   threshold: number | null;
   constants: { name: string; notation: string; value: number }[];
   formulae: SeedFormula[];
+  /** Pedigree analyses, and the pairwise/trio analyses' pedigrees for an optional mutation model. */
+  pedigree?: AnalysisPedigree;
+  mutation?: MutationSetting;
 }
 
 /** The genotypes of an allele expression, one list of letters per role (`PQ-PP` → [P,Q], [P]). */

@@ -10,6 +10,7 @@ import type { RouteDeps } from '../route-deps';
 import { BadRequest, Conflict } from '../errors';
 import { findOr404, updateVersioned } from '../../db/versioned';
 import { findAnalysis, toAnalysis } from './analysis-view';
+import { checkAnalysisPedigree } from './pedigree-checks';
 
 const tags = ['analyses'];
 const ById = z.object({ id: Id });
@@ -46,7 +47,10 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       const { analysisGroupId, ...input } = request.body;
       await findOr404(db, analysisGroups, analysisGroupId, 'analysis group');
       await assertNameFree(db, analysisGroupId, input.name);
-      const [row] = await db.insert(analyses).values({ ...input, analysisGroupId }).returning();
+      const pedigree = input.pedigree ?? null;
+      const mutation = input.mutation ?? null;
+      checkAnalysisPedigree(input, pedigree, mutation);
+      const [row] = await db.insert(analyses).values({ ...input, pedigree, mutation, analysisGroupId }).returning();
       return reply.code(201).send(await toAnalysis(db, row!));
     },
   );
@@ -61,11 +65,15 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       const current = await findAnalysis(db, request.params.id);
       const { version, ...input } = request.body;
       await assertNameFree(db, current.analysisGroupId, input.name, current.id);
+      // Absent: as stored (forms that do not show the pedigree keep it).
+      const pedigree = input.pedigree === undefined ? current.pedigree : input.pedigree;
+      const mutation = input.mutation === undefined ? current.mutation : input.mutation;
+      checkAnalysisPedigree(input, pedigree, mutation);
       const shapeChanges = input.roles.length !== current.roles.length || input.kind !== current.kind || input.profileKind !== current.profileKind;
       if (shapeChanges && (await db.$count(analysisFormulae, eq(analysisFormulae.analysisId, current.id))) > 0) {
         throw new Conflict('The kind, the profile kind and the number of roles fix the formula table; delete its formulae before changing them.');
       }
-      return toAnalysis(db, await updateVersioned(db, analyses, current.id, version, input, 'analysis'));
+      return toAnalysis(db, await updateVersioned(db, analyses, current.id, version, { ...input, pedigree, mutation }, 'analysis'));
     },
   );
 

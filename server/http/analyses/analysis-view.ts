@@ -15,8 +15,8 @@ export const ploidyOf = (profileKind: string) => (profileKind === 'YStr' ? ('hap
 export async function missingPatterns(db: Db, row: AnalysisRow): Promise<string[]> {
   const rows = await db.select({ pattern: analysisFormulae.pattern }).from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
   const present = new Set(rows.map((r) => r.pattern));
-  // Without roles there is nothing to evaluate, so nothing is missing yet.
-  if (row.roles.length === 0) return [];
+  // Without roles there is nothing to evaluate, so nothing is missing yet; a pedigree has no formula table.
+  if (row.roles.length === 0 || row.kind === 'Pedigree') return [];
   return enumeratePatterns(row.roles.length, { ploidy: ploidyOf(row.profileKind) }).filter((p) => !present.has(p));
 }
 
@@ -43,6 +43,8 @@ export async function toAnalysis(db: Db, row: AnalysisRow): Promise<Analysis> {
     formulaCount: formulae?.n ?? 0,
     constantCount: constants?.n ?? 0,
     missingPatterns: missing,
+    pedigree: row.pedigree ?? null,
+    mutation: row.mutation ?? null,
   };
 }
 

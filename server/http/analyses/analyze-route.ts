@@ -9,6 +9,10 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
 import { analysisConstants, analysisFormulae } from '../../db/schema';
 import { evaluateComputational, evaluateExclusion, MAX_INCONSISTENCIES, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
+import { describeSexModels, evaluatePedigree } from '../../genetics/evaluate-pedigree';
+import { analysisHypotheses, PedigreeError, type MutationModels, type PedigreeHypotheses } from '../../genetics/pedigree';
+import type { MutationSetting } from '../../../core/schemas/pedigrees';
+import type { PopulationRow } from '../../matching/engine-population';
 import { countHaplotype, haplotypeFrequency } from '../../genetics/statistics';
 import type { EngineProfile } from '../../genetics/types';
 import type { AuthenticatedUser } from '../../identity/load-principal';
@@ -32,7 +36,56 @@ const toMarkerResult = (m: MarkerEvaluation, constants: Readonly<Record<string, 
   log10: m.value === null || m.value <= 0 ? null : Math.log10(m.value),
   isExclusion: m.isExclusion,
   notEvaluated: m.notEvaluated,
+  pedigree: m.pedigree ?? null,
 });
+
+const NO_MUTATION: MutationModels = { female: { model: 'trivial' }, male: { model: 'trivial' } };
+
+/** The models of one marker: its own where the setting names it, else the setting's; none without a setting. */
+export const modelsFor = (mutation: MutationSetting | null) => (marker: string): MutationModels =>
+  mutation ? (mutation.markers.find((m) => m.marker === marker) ?? mutation) : NO_MUTATION;
+
+/** The run's pedigree, when the analysis weighs one: a Pedigree analysis always, a pairwise/trio one with a mutation model. */
+function pedigreeRun(row: AnalysisRow, body: AnalyzeBody): { hypotheses: PedigreeHypotheses; mutation: MutationSetting | null } | null {
+  const mutation = body.mutation === undefined ? (row.mutation ?? null) : body.mutation;
+  if (body.mutation !== undefined && !row.pedigree) throw new BadRequest(`Analysis ${row.name} has no pedigree; a mutation model needs one (the administrator draws it on the analysis).`);
+  if (row.kind !== 'Pedigree' && !(row.pedigree && mutation)) return null;
+  if (!row.pedigree) throw new BadRequest(`Analysis ${row.name} has no pedigree drawn yet.`);
+  try {
+    return { hypotheses: analysisHypotheses(row.pedigree, row.roles), mutation };
+  } catch (error) {
+    if (error instanceof PedigreeError) throw new BadRequest(`Analysis ${row.name}: ${error.message}`);
+    throw error;
+  }
+}
+
+type LoadedPopulation = Awaited<ReturnType<typeof loadEnginePopulation>>;
+
+/** A pedigree run over one population (GENETICS.md "Pedigrees"): per marker the LR of H1 to H2 with its likelihoods. */
+function pedigreePopulationResult(
+  run: NonNullable<ReturnType<typeof pedigreeRun>>,
+  row: AnalysisRow,
+  population: PopulationRow,
+  loaded: LoadedPopulation,
+  profiles: readonly EngineProfile[],
+  order: readonly string[],
+): PopulationResult {
+  const result = evaluatePedigree(run.hypotheses, row.roles, profiles, loaded.frequencies, modelsFor(run.mutation), order);
+  return {
+    populationId: population.id,
+    populationName: population.name,
+    populationSource: population.source,
+    synthetic: population.synthetic,
+    markers: result.markers.map((m) => toMarkerResult(m, {})),
+    combinedIndex: result.combinedIndex,
+    log10: result.log10 === null || result.log10 === -Infinity ? null : result.log10,
+    probability: result.combinedIndex === null ? 'not evaluated' : formatHitProbability({ combinedIndex: result.combinedIndex, nonExclusionMarkerCount: 0, markerCount: 0, excluded: result.combinedIndex === 0 }),
+    haplotypeCount: null,
+    conclusion: null,
+    markersNeedingMutation: result.markersNeedingMutation,
+    excludedMarkers: result.excludedMarkers,
+  };
+}
 
 /** The roles' profiles, each one the user may read and of the analysis's kind. */
 async function loadProfiles(db: Db, user: AuthenticatedUser, analysis: AnalysisRow, ids: readonly string[]) {
@@ -76,6 +129,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
   const engine: EngineAnalysis = { kind: row.kind as EngineAnalysis['kind'], profileKind: row.profileKind as EngineAnalysis['profileKind'], roles: row.roles, formulae, constants };
   const order = profiles[0]!.order;
   const engineProfiles = profiles.map((p) => p.engine);
+  const run = pedigreeRun(row, body);
 
   let populations: PopulationResult[] = [];
   let exclusion: AnalysisResult['exclusion'] = null;
@@ -89,6 +143,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
         const population = await findVisiblePopulation(db, user, populationId);
         if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
         const loaded = await loadEnginePopulation(db, population);
+        if (run) return pedigreePopulationResult(run, row, population, loaded, engineProfiles, order);
         // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
         const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
         const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);
@@ -119,6 +174,8 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
     missingPatterns: await missingPatterns(db, row),
     populations,
     exclusion,
+    pedigree: run ? { h1: run.hypotheses.h1, h2: run.hypotheses.h2, target: run.hypotheses.target } : null,
+    mutation: run?.mutation ? { ...run.mutation, text: describeSexModels(run.mutation) } : null,
     computedAt: clock.now().toISOString(),
   };
 }

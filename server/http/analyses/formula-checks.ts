@@ -36,6 +36,7 @@ export function checkFormula(
   input: { pattern: string; expression: string | null; isExclusion: boolean | null },
   constantNames: readonly string[],
 ): string {
+  if (analysis.kind === 'Pedigree') throw new BadRequest('A pedigree analysis has no formula table: its likelihoods come from the pedigree drawn.');
   let pattern: string;
   try {
     pattern = canonicalPatternText(input.pattern, { ploidy: ploidyOf(analysis.profileKind) });

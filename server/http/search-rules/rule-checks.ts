@@ -39,6 +39,8 @@ export async function ruleProblems(db: Db, input: SearchRuleInput, ruleId: strin
   const identityCapable = analysis?.kind === 'Computational' && analysis.profileKind === 'Autosomal';
   if (!analysis) {
     problems.push({ path: '/analysisId', message: 'No such analysis' });
+  } else if (analysis.kind === 'Pedigree') {
+    problems.push({ path: '/analysisId', message: `${analysis.name} is a pedigree analysis: a family searches from its missing-person case, not by a rule` });
   } else if (analysis.roles.length !== 2) {
     problems.push({ path: '/analysisId', message: `A database search compares two profiles; the analysis ${analysis.name} has ${roles(analysis.roles.length)}` });
   }

@@ -38,6 +38,8 @@ const resultFor = (request: AnalyzeRequest): AnalysisResult => ({
     haplotypeCount: null,
   })),
   exclusion: null,
+  pedigree: null,
+  mutation: null,
   computedAt: '2026-11-22T10:00:00.000Z',
 });
 

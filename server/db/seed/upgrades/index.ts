@@ -1,15 +1,17 @@
 import type { Db } from '../../database';
 import { seedSearchRules } from '../search-rules';
 import { addMaxInconsistencies } from './max-inconsistencies';
+import { addPedigreeAnalyses } from './pedigree-analyses';
 
 /**
  * Seed data that later releases add to databases created before them, applied at every start
  * (each step is idempotent): the search rules (issue 12) and the parentage analyses'
- * `maxInconsistencies` constant.
+ * `maxInconsistencies` constant, the pedigrees and family shapes of issue 16.
  */
 export async function applySeedUpgrades(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await seedSearchRules(tx as unknown as Db);
     await addMaxInconsistencies(tx as unknown as Db);
+    await addPedigreeAnalyses(tx as unknown as Db);
   });
 }

@@ -10,8 +10,11 @@ import { evaluate, parseExpression, validateExpression } from '../../../../../se
 import { canonicalPattern, enumeratePatterns, frequencyLettersOf } from '../../../../../server/genetics/patterns';
 import { SEED_ANALYSIS_GROUPS, type SeedAnalysis } from '../../../../../server/genetics/seed-analyses';
 import { kinshipLocusLikelihoodRatio, matchProbability, mutationIndex, trioLocusIndex } from '../../../../../server/genetics/statistics';
+import { analysisHypotheses, pedigreeLr } from '../../../../../server/genetics/pedigree';
+import type { PopulationFrequencies } from '../../../../../server/genetics/types';
 
 const ALL = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses);
+const TABLES = ALL.filter((a) => a.kind !== 'Pedigree');
 const byName = (name: string) => ALL.find((a) => a.name === name)!;
 const A = 0.73; // an exclusion power, as the engine would supply per marker
 
@@ -43,11 +46,17 @@ describe('the seed analyses', () => {
       'Parent–child exclusion',
       'Y-STR lineage',
       'Y-STR haplotype frequency',
+      'Mother and full sister',
+      'Both parents',
+      'Paternal grandparents',
+      'Half-brother and uncle',
+      'Father and child',
+      'Wife and two children',
     ]);
     expect(byName('Identity').constants).toEqual([{ name: 'theta', notation: '\\theta', value: 0.01 }]);
   });
 
-  it.each(ALL.map((a) => [a.name, a] as const))('%s has a valid formula for every pattern its roles can produce, and no other', (_, analysis) => {
+  it.each(TABLES.map((a) => [a.name, a] as const))('%s has a valid formula for every pattern its roles can produce, and no other', (_, analysis) => {
     const expected = enumeratePatterns(analysis.roles.length, { ploidy: analysis.profileKind === 'YStr' ? 'haploid' : 'diploid' });
     expect(analysis.formulae.map((f) => f.pattern).sort()).toEqual(expected);
     for (const formula of analysis.formulae) {
@@ -113,5 +122,52 @@ describe('the seed analyses', () => {
       { pattern: 'P-P', expression: null, isExclusion: false },
       { pattern: 'P-Q', expression: null, isExclusion: true },
     ]);
+  });
+
+  it('every seed pedigree holds its roles, the tested person among them, and the family shapes have no formula table', () => {
+    const withPedigree = ALL.filter((a) => a.pedigree);
+    expect(withPedigree.map((a) => a.name)).toEqual(['Parent–child', 'Paternity trio', 'Full siblings', 'Half siblings / second degree', 'First cousins', ...ALL.filter((a) => a.kind === 'Pedigree').map((a) => a.name)]);
+    for (const a of withPedigree) expect(() => analysisHypotheses(a.pedigree!, a.roles), a.name).not.toThrow();
+    for (const a of ALL.filter((x) => x.kind === 'Pedigree')) {
+      expect(a.formulae, a.name).toEqual([]);
+      expect(a.roles[0]).toBe('Missing person');
+      expect(a.mutation!.male.model).toBe('stepwise');
+    }
+  });
+
+  // The founders' alleles must sum to 1 for a pedigree likelihood: a fifth allele carries the rest.
+  const POPULATION: PopulationFrequencies = {
+    name: 'test',
+    minimumAlleleFrequency: 0.001,
+    markers: new Map([['M', { sampleSize: null, frequencies: new Map([...Object.entries(FREQUENCIES), ['15', 1 - Object.values(FREQUENCIES).reduce((s, f) => s + f, 0)]]) }]]),
+  };
+  const NONE = { female: { model: 'trivial' as const }, male: { model: 'trivial' as const } };
+  const pedigreeValue = (analysis: SeedAnalysis, genotypes: string[][]) => {
+    const { h1, h2 } = analysisHypotheses(analysis.pedigree!, analysis.roles);
+    const typed = new Map(analysis.roles.map((r, i) => [r, genotypes[i]!] as const));
+    return pedigreeLr(h1, h2, new Map([['M', typed]]), POPULATION, NONE).lr;
+  };
+
+  it.each(['Full siblings', 'Half siblings / second degree', 'First cousins', 'Parent–child'])(
+    'without a mutation model the pedigree of %s gives its formula table exactly where the relationship is consistent (issue 16 invariant)',
+    (name) => {
+      fc.assert(
+        fc.property(genotype, genotype, (g1, g2) => {
+          const table = tableValue(byName(name), [g1, g2], freq);
+          const lr = pedigreeValue(byName(name), [g1, g2]);
+          return name === 'Parent–child' && kinshipLocusLikelihoodRatio(g1, g2, freq, { k0: 0, k1: 1, k2: 0 }) === 0 ? lr === 0 : close(lr, table);
+        }),
+      );
+    },
+  );
+
+  it('without a mutation model the paternity trio pedigree gives the trio index, 0 where the father is excluded', () => {
+    fc.assert(
+      fc.property(genotype, genotype, genotype, (mother, child, father) => {
+        const index = trioLocusIndex(mother, child, father, freq);
+        fc.pre(index !== null);
+        return close(pedigreeValue(byName('Paternity trio'), [mother, child, father]), index!);
+      }),
+    );
   });
 });

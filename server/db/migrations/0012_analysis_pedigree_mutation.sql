@@ -1,0 +1,2 @@
+ALTER TABLE "analyses" ADD COLUMN "pedigree" jsonb;--> statement-breakpoint
+ALTER TABLE "analyses" ADD COLUMN "mutation" jsonb;
