@@ -4,7 +4,7 @@ import { toEditorError, type EditorError } from './recordEditor.machine';
 
 /**
  * Running an analysis in the calculator (spec 2.5; issue 5): choose a profile for each role and, for
- * a computational analysis, one or more populations; Run checks the choices (validating), sends
+ * a computational or pedigree analysis (issue 16), one or more populations; Run checks the choices (validating), sends
  * `POST analyses/{id}/analyze` (running, cancellable) and shows the result or the failure. Changing
  * a choice after a result drops it, so the numbers on screen always belong to the choices shown.
  * Pure: the call is an injected actor.
@@ -55,6 +55,9 @@ export type AnalysisRunEvent =
 /** Tags the view asks with hasTag: `busy` while the analysis runs. */
 export type AnalysisRunTag = 'busy';
 
+/** Computational and pedigree analyses compute over populations; spec 7.1: an exclusion analysis carries none. */
+export const usesPopulations = (kind: AnalysisKind): boolean => kind !== 'Exclusion';
+
 /** What keeps Run from sending, worded for the screen; empty when the analysis may run. */
 export function runBlockers(context: Pick<AnalysisRunContext, 'analysis' | 'profileIds' | 'populationIds'>): string[] {
   const { analysis, profileIds, populationIds } = context;
@@ -62,8 +65,7 @@ export function runBlockers(context: Pick<AnalysisRunContext, 'analysis' | 'prof
   const chosen = profileIds.filter((id): id is string => id !== null);
   // One sample in two roles compares it with itself: a number no court should see.
   if (new Set(chosen).size < chosen.length) blockers.push('Choose a different profile for each role');
-  // Spec 7.1: an exclusion analysis carries no populations.
-  if (analysis.kind === 'Computational' && populationIds.length === 0) blockers.push('Choose at least one population');
+  if (usesPopulations(analysis.kind) && populationIds.length === 0) blockers.push('Choose at least one population');
   return blockers;
 }
 
@@ -72,7 +74,7 @@ export function analyzeRequest(context: Pick<AnalysisRunContext, 'analysis' | 'p
   const { analysis, profileIds, populationIds } = context;
   return {
     analysisId: analysis.id,
-    body: { profileIds: profileIds.map((id) => id!), populationIds: analysis.kind === 'Computational' ? [...populationIds] : [] },
+    body: { profileIds: profileIds.map((id) => id!), populationIds: usesPopulations(analysis.kind) ? [...populationIds] : [] },
   };
 }
 

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import type { Analysis } from '../../core/schemas/analyses';
 import type { Population } from '../../core/schemas/populations';
 import type { Profile } from '../../core/schemas/profiles';
-import { analysisRunMachine, analyzeRequest, runBlockers, type AnalyzeRequest } from '../../machines/analysisRun.machine';
+import { analysisRunMachine, analyzeRequest, runBlockers, usesPopulations, type AnalyzeRequest } from '../../machines/analysisRun.machine';
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
 import { MissingPatterns } from '../admin/analyses/missing-patterns';
 import { useApi } from '../app/api-provider';
@@ -63,10 +63,10 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
   const [chosen, setChosen] = useState<(Profile | null)[]>(() => analysis.roles.map(() => null));
   const [populations, setPopulations] = useState<Population[] | null>(null);
   const [populationsFailed, setPopulationsFailed] = useState(false);
-  const computational = analysis.kind === 'Computational';
+  const withPopulations = usesPopulations(analysis.kind);
 
   useEffect(() => {
-    if (!computational) return;
+    if (!withPopulations) return;
     let current = true;
     calls.populations(orgId, analysis.profileKind).then(
       (list) => current && setPopulations(list.items),
@@ -75,7 +75,7 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
     return () => {
       current = false;
     };
-  }, [calls, orgId, analysis.profileKind, computational]);
+  }, [calls, orgId, analysis.profileKind, withPopulations]);
 
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
@@ -111,7 +111,7 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
               onChoose={(profile) => choose(i, profile)}
             />
           ))}
-          {computational ? (
+          {withPopulations ? (
             <PopulationPicker populations={populationsFailed ? [] : populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
           ) : null}
         </div>

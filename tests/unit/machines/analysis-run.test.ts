@@ -13,8 +13,11 @@ import { GENERIC_FAILURE } from '../../../machines/recordEditor.machine';
 
 const SIBLINGS: RunAnalysis = { id: 'a1a1a1a1-0000-4000-8000-000000000001', kind: 'Computational', roles: ['Person 1', 'Person 2'] };
 const EXCLUSION: RunAnalysis = { id: 'a1a1a1a1-0000-4000-8000-000000000002', kind: 'Exclusion', roles: ['Parent', 'Child'] };
+const WIFE_AND_CHILDREN: RunAnalysis = { id: 'a1a1a1a1-0000-4000-8000-000000000003', kind: 'Pedigree', roles: ['Missing person', 'Wife', 'Child 1', 'Child 2'] };
 const P1 = 'b2b2b2b2-0000-4000-8000-000000000001';
 const P2 = 'b2b2b2b2-0000-4000-8000-000000000002';
+const P3 = 'b2b2b2b2-0000-4000-8000-000000000003';
+const P4 = 'b2b2b2b2-0000-4000-8000-000000000004';
 const POP_A = 'c3c3c3c3-0000-4000-8000-000000000001';
 const POP_B = 'c3c3c3c3-0000-4000-8000-000000000002';
 
@@ -87,6 +90,16 @@ describe('runBlockers', () => {
     expect(runBlockers({ analysis: SIBLINGS, profileIds: [P1, P1], populationIds: [POP_A] })).toEqual(['Choose a different profile for each role']);
   });
 
+  it('asks a pedigree analysis of four roles for every profile and a population', () => {
+    expect(runBlockers({ analysis: WIFE_AND_CHILDREN, profileIds: [P1, P2, null, null], populationIds: [] })).toEqual([
+      'Choose a profile for Child 1',
+      'Choose a profile for Child 2',
+      'Choose at least one population',
+    ]);
+    expect(runBlockers({ analysis: WIFE_AND_CHILDREN, profileIds: [P1, P2, P3, P1], populationIds: [POP_A] })).toEqual(['Choose a different profile for each role']);
+    expect(runBlockers({ analysis: WIFE_AND_CHILDREN, profileIds: [P1, P2, P3, P4], populationIds: [POP_A] })).toEqual([]);
+  });
+
   it('needs no population for an exclusion analysis', () => {
     expect(runBlockers({ analysis: EXCLUSION, profileIds: [P1, P2], populationIds: [] })).toEqual([]);
   });
@@ -97,6 +110,13 @@ describe('analyzeRequest', () => {
     expect(analyzeRequest({ analysis: SIBLINGS, profileIds: [P2, P1], populationIds: [POP_B, POP_A] })).toEqual({
       analysisId: SIBLINGS.id,
       body: { profileIds: [P2, P1], populationIds: [POP_B, POP_A] },
+    });
+  });
+
+  it('sends the four profiles of a pedigree analysis and its populations', () => {
+    expect(analyzeRequest({ analysis: WIFE_AND_CHILDREN, profileIds: [P1, P2, P3, P4], populationIds: [POP_A] })).toEqual({
+      analysisId: WIFE_AND_CHILDREN.id,
+      body: { profileIds: [P1, P2, P3, P4], populationIds: [POP_A] },
     });
   });
 
@@ -195,6 +215,16 @@ describe('analysisRun machine: with the analyze call', () => {
     actor.send({ type: 'profile.choose', role: 1, profileId: P2 });
     actor.send({ type: 'population.toggle', populationId: POP_A });
   }
+
+  it('runs a pedigree analysis once its four roles and a population are chosen', async () => {
+    const { actor, sent } = start(undefined, WIFE_AND_CHILDREN);
+    expect(actor.getSnapshot().context.profileIds).toEqual([null, null, null, null]);
+    [P1, P2, P3, P4].forEach((profileId, role) => actor.send({ type: 'profile.choose', role, profileId }));
+    actor.send({ type: 'population.toggle', populationId: POP_A });
+    actor.send({ type: 'run.start' });
+    await waitFor(actor, (s) => s.matches('result'));
+    expect(sent).toEqual([{ analysisId: WIFE_AND_CHILDREN.id, body: { profileIds: [P1, P2, P3, P4], populationIds: [POP_A] } }]);
+  });
 
   it('sends the choices and shows the result', async () => {
     const { actor, sent } = start();
