@@ -3,13 +3,13 @@ import { MathText } from '../admin/analyses/math-text';
 import { SyntheticLabel } from '../ui/synthetic-label';
 import { ConstantsUsed } from './constants-used';
 import { Log10Chart } from './log10-chart';
+import { MarkerTableFrame } from './marker-table-frame';
 import { ParentageConclusionNotice } from './parentage-conclusion';
 
-/** A per-marker LR or combined index as the calculator, its PDF and CSV show it: two decimals in exponential form (spec 4). */
-export const formatIndex = (value: number): string => value.toExponential(2);
+import { LrPerPopulation, MutationModels, PedigreeHypotheses, PedigreeMarkerLists, PedigreeMarkerTable } from './pedigree-result';
+import { formatIndex, genotypeText } from './result-format';
 
-/** A genotype as read in a table: its alleles joined by commas; a marker the profile lacks is a dash. */
-export const genotypeText = (genotype: readonly string[] | null): string => (genotype && genotype.length > 0 ? genotype.join(', ') : '–');
+export { formatIndex, genotypeText };
 
 /** The value cell: the number, Exclusion / Non Exclusion for a 1/0 formula of an exclusion analysis, or why it was not evaluated. */
 function MarkerValue({ marker, exclusion }: { marker: MarkerResult; exclusion: boolean }) {
@@ -24,45 +24,29 @@ function MarkerValue({ marker, exclusion }: { marker: MarkerResult; exclusion: b
 /** The per-marker table: the roles' genotypes, the allele expression, the formula used and its value; `inconsistent` markers (GENETICS.md "Parentage with inconsistencies") are marked. */
 export function MarkerTable({ caption, roles, markers, exclusion, inconsistent = [] }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean; inconsistent?: readonly string[] }) {
   return (
-    <div className="calculator__scroll">
-      <table className="calculator__markers">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Marker</th>
-            {roles.map((role) => (
-              <th key={role} scope="col">
-                {role}
-              </th>
-            ))}
-            <th scope="col">Pattern</th>
-            <th scope="col">Formula</th>
-            <th scope="col">{exclusion ? 'Result' : 'Value'}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {markers.map((m) => (
-            <tr key={m.marker} className={inconsistent.includes(m.marker) ? 'calculator__inconsistent' : undefined}>
-              <th scope="row">{m.marker}</th>
-              {roles.map((role, i) => (
-                <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
-              ))}
-              <td>{m.pattern ? <code>{m.pattern}</code> : '–'}</td>
-              <td>{m.latex ? <MathText latex={m.latex} /> : '–'}</td>
-              <td>
-                <MarkerValue marker={m} exclusion={exclusion} />
-                {inconsistent.includes(m.marker) ? <span className="calculator__inconsistent-tag"> inconsistent</span> : null}
-              </td>
-            </tr>
+    <MarkerTableFrame caption={caption} roles={roles} columns={['Pattern', 'Formula', exclusion ? 'Result' : 'Value']}>
+      {markers.map((m) => (
+        <tr key={m.marker} className={inconsistent.includes(m.marker) ? 'calculator__inconsistent' : undefined}>
+          <th scope="row">{m.marker}</th>
+          {roles.map((role, i) => (
+            <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td>{m.pattern ? <code>{m.pattern}</code> : '–'}</td>
+          <td>{m.latex ? <MathText latex={m.latex} /> : '–'}</td>
+          <td>
+            <MarkerValue marker={m} exclusion={exclusion} />
+            {inconsistent.includes(m.marker) ? <span className="calculator__inconsistent-tag"> inconsistent</span> : null}
+          </td>
+        </tr>
+      ))}
+    </MarkerTableFrame>
   );
 }
 
 function PopulationSection({ result, population }: { result: AnalysisResult; population: PopulationResult }) {
   const roles = result.roles.map((r) => r.role);
+  // A pedigree run (issue 16): likelihoods and verdicts per marker instead of patterns and formulae.
+  const pedigree = result.pedigree !== null;
   return (
     <section className="calculator__population" aria-label={`Result over ${population.populationName}`}>
       <h2>
@@ -73,7 +57,7 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
       <ParentageConclusionNotice conclusion={population.conclusion} />
       <dl className="calculator__figures">
         <div>
-          <dt>Combined index</dt>
+          <dt>{pedigree ? 'Likelihood ratio (H1 / H2)' : 'Combined index'}</dt>
           <dd>
             {population.combinedIndex === null ? 'not evaluated' : formatIndex(population.combinedIndex)}
             <SyntheticLabel synthetic={population.synthetic} />
@@ -96,13 +80,18 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
           </div>
         ) : null}
       </dl>
+      {pedigree ? <PedigreeMarkerLists population={population} /> : null}
       <Log10Chart markers={population.markers} title={`log10 LR per marker over ${population.populationName}`} />
-      <MarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} exclusion={false} inconsistent={population.conclusion?.inconsistentMarkers} />
+      {pedigree ? (
+        <PedigreeMarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} />
+      ) : (
+        <MarkerTable caption={`Markers over ${population.populationName}`} roles={roles} markers={population.markers} exclusion={false} inconsistent={population.conclusion?.inconsistentMarkers} />
+      )}
     </section>
   );
 }
 
-/** What one run gave (spec 2.5, issue 5): per population the figures, chart and marker table; for an exclusion analysis the non-exclusion count. */
+/** What one run gave (spec 2.5, issue 5): per population the figures, chart and marker table; for an exclusion analysis the non-exclusion count; for a pedigree run (issue 16) the hypotheses and mutation models first. */
 export function AnalysisResultView({ result }: { result: AnalysisResult }) {
   const roles = result.roles.map((r) => r.role);
   return (
@@ -120,6 +109,13 @@ export function AnalysisResultView({ result }: { result: AnalysisResult }) {
           </dl>
           <MarkerTable caption="Markers compared" roles={roles} markers={result.exclusion.markers} exclusion />
         </section>
+      ) : null}
+      {result.pedigree ? (
+        <>
+          <PedigreeHypotheses result={result} />
+          <MutationModels result={result} />
+          <LrPerPopulation populations={result.populations} />
+        </>
       ) : null}
       {result.populations.map((population) => (
         <PopulationSection key={population.populationId} result={result} population={population} />

@@ -16,9 +16,12 @@ import { RunBlockers, RunButtons, RunFailure } from '../../src/analyses/run-cont
 import '../../src/analyses/calculator.css';
 
 const ANALYSIS: RunAnalysis = { id: '5b1f0a52-8a3c-4f0e-9a51-6c0d2f7b9e10', kind: 'Computational', roles: ['Person 1', 'Person 2'] };
+const PEDIGREE_ANALYSIS: RunAnalysis = { id: '6c2a1b63-9b4d-4a1f-8b62-7d1e3a8c0f21', kind: 'Pedigree', roles: ['Missing person', 'Wife', 'Child 1', 'Child 2'] };
 const PROFILES = [
   { id: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', name: 'SIB-1 (case KIN-7, approved)' },
   { id: '1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5', name: 'SIB-2 (case KIN-7, approved)' },
+  { id: '5f2b6c7d-8e9f-4a01-b2c3-d4e5f6a7b8c9', name: 'MP-WIFE (case MP-7, approved)' },
+  { id: '6a3c7d8e-9f0a-4b12-c3d4-e5f6a7b8c9d0', name: 'MP-CHILD-A (case MP-7, approved)' },
 ];
 const stamp = { version: 1, createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z' };
 const POPULATIONS = [
@@ -65,6 +68,77 @@ const RESULT: AnalysisResult = {
   computedAt: '2026-11-22T10:00:00.000Z',
 };
 
+const MODELS_TEXT = 'female: stepwise, rate 0.001, rate2 0.00001, range 0.1; male: stepwise, rate 0.003, rate2 0.00001, range 0.1';
+const CASE_MP7 = { caseId: '7b4d8e9f-0a1b-4c23-d4e5-f6a7b8c9d0e1', caseNumber: 'MP-7' };
+/** A pedigree run's marker: LR = L(H1) / L(H2). */
+const pedigreeMarker = (marker: string, genotypes: string[][], likelihoodH1: number, likelihoodH2: number, verdict: 'consistent' | 'needs a mutation' | 'excluded') => ({
+  marker,
+  genotypes,
+  pattern: null,
+  expression: null,
+  latex: null,
+  value: likelihoodH1 / likelihoodH2,
+  log10: verdict === 'excluded' ? null : Math.log10(likelihoodH1 / likelihoodH2),
+  isExclusion: null,
+  notEvaluated: null,
+  pedigree: { alleles: [], frequencies: [], mutation: MODELS_TEXT, likelihoodH1, likelihoodH2, verdict },
+});
+const PEDIGREE_MARKERS = [
+  pedigreeMarker('D3S1358', [['15', '16'], ['17', '18'], ['15', '17'], ['16', '18']], 2.1e-6, 1.9e-7, 'consistent'),
+  pedigreeMarker('vWA', [['16', '17'], ['14', '15'], ['14', '16'], ['15', '17']], 1.4e-6, 2.2e-7, 'consistent'),
+  pedigreeMarker('FGA', [['21', '24'], ['20', '22'], ['20', '21'], ['22', '23']], 3.0e-9, 4.6e-8, 'needs a mutation'),
+];
+
+// 'Wife and two children' (issue 16) with its seed stepwise models; Child 2's FGA 23 is one step from 24.
+const PEDIGREE_RESULT: AnalysisResult = {
+  ...RESULT,
+  analysisId: PEDIGREE_ANALYSIS.id,
+  analysisName: 'Wife and two children',
+  analysisLabel: 'Missing person tested against his wife and their two children',
+  kind: 'Pedigree',
+  roles: [
+    { role: 'Missing person', profileId: PROFILES[0]!.id, sampleName: 'MP-REMAINS', ...CASE_MP7 },
+    { role: 'Wife', profileId: PROFILES[1]!.id, sampleName: 'MP-WIFE', ...CASE_MP7 },
+    { role: 'Child 1', profileId: PROFILES[2]!.id, sampleName: 'MP-CHILD-A', ...CASE_MP7 },
+    { role: 'Child 2', profileId: PROFILES[3]!.id, sampleName: 'MP-CHILD-B', ...CASE_MP7 },
+  ],
+  constants: [],
+  populations: [
+    {
+      ...RESULT.populations[0]!,
+      markers: PEDIGREE_MARKERS,
+      combinedIndex: PEDIGREE_MARKERS.reduce((lr, m) => lr * m.value, 1),
+      log10: PEDIGREE_MARKERS.reduce((sum, m) => sum + m.log10!, 0),
+      probability: '98.70% (CI 4.40e+0)',
+      conclusion: null,
+      markersNeedingMutation: ['FGA'],
+      excludedMarkers: [],
+    },
+  ],
+  pedigree: {
+    h1: [
+      { id: 'Missing person', sex: 'male' },
+      { id: 'Wife', sex: 'female' },
+      { id: 'Child 1', sex: 'female', father: 'Missing person', mother: 'Wife' },
+      { id: 'Child 2', sex: 'male', father: 'Missing person', mother: 'Wife' },
+    ],
+    h2: [
+      { id: 'Missing person', sex: 'male' },
+      { id: 'Wife', sex: 'female' },
+      { id: 'Unknown father', sex: 'male' },
+      { id: 'Child 1', sex: 'female', father: 'Unknown father', mother: 'Wife' },
+      { id: 'Child 2', sex: 'male', father: 'Unknown father', mother: 'Wife' },
+    ],
+    target: 'Missing person',
+  },
+  mutation: {
+    female: { model: 'stepwise', rate: 0.001, rate2: 0.00001, range: 0.1 },
+    male: { model: 'stepwise', rate: 0.003, rate2: 0.00001, range: 0.1 },
+    markers: [],
+    text: MODELS_TEXT,
+  },
+};
+
 const base: AnalysisRunContext = { analysis: ANALYSIS, profileIds: [null, null], populationIds: [], result: null, error: null, showBlockers: false };
 const ready: Partial<AnalysisRunContext> = { profileIds: [PROFILES[0]!.id, PROFILES[1]!.id], populationIds: [POPULATIONS[0]!.id] };
 
@@ -77,12 +151,12 @@ function RunScreen({ snapshot, send }: { snapshot: RunSnapshot; send(event: Anal
   const blockers = context.showBlockers ? runBlockers(context) : [];
   return (
     <section className="page" style={{ margin: '1rem' }}>
-      <h1>Full siblings</h1>
+      <h1>{context.analysis.kind === 'Pedigree' ? 'Wife and two children' : 'Full siblings'}</h1>
       <p className="field__hint">
         Machine state: <strong>{JSON.stringify(snapshot.value)}</strong>
       </p>
       <div className="calculator__choices">
-        {ANALYSIS.roles.map((role, i) => (
+        {context.analysis.roles.map((role, i) => (
           <fieldset key={role} className="calculator__role" disabled={busy}>
             <legend>{role}</legend>
             <select className="input" aria-label={role} value={context.profileIds[i] ?? ''} onChange={(e) => send({ type: 'profile.choose', role: i, profileId: e.target.value || null })}>
@@ -144,6 +218,10 @@ export const Ready: Story = { args: { value: 'editing', context: ready } };
 export const Running: Story = { args: { value: 'running', context: ready } };
 /** result: per population the combined index, probability, chart and marker table. */
 export const Result: Story = { args: { value: 'result', context: { ...ready, result: RESULT } } };
+/** result of a pedigree analysis of four roles: hypotheses, mutation models, per marker L(H1), L(H2), LR and verdict; FGA needs a mutation. */
+export const PedigreeResult: Story = {
+  args: { value: 'result', context: { analysis: PEDIGREE_ANALYSIS, profileIds: PROFILES.map((p) => p.id), populationIds: [POPULATIONS[0]!.id], result: PEDIGREE_RESULT } },
+};
 /** error: the server's message, Try again or Dismiss; the choices stay. */
 export const Failed: Story = { args: { value: 'error', context: { ...ready, error: { status: 404, message: `No population with id ${POPULATIONS[1]!.id}` } } } };
 

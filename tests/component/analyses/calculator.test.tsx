@@ -33,6 +33,11 @@ const SIBLING_1 = { D3S1358: ['15', '16'], vWA: ['16', '17'], FGA: ['21', '24'],
 const SIBLING_2 = { D3S1358: ['15', '16'], vWA: ['17', '18'], FGA: ['21', '24'], TH01: ['6'], TPOX: ['8', '11'], D18S51: ['14', '17'], Amelogenin: ['X', 'Y'] };
 const CHILD = { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'] };
 const PARENT = { D3S1358: ['16', '18'], vWA: ['17'], TH01: ['8', '10'] };
+// 'Wife and two children': Child 2's paternal FGA 23 is one step from the missing person's 24 (a mutation).
+const MISSING = { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'], FGA: ['21', '24'] };
+const WIFE = { D3S1358: ['17', '18'], vWA: ['14', '15'], TH01: ['7', '8'], FGA: ['20', '22'] };
+const CHILD_A = { D3S1358: ['15', '17'], vWA: ['14', '16'], TH01: ['6', '7'], FGA: ['20', '21'] };
+const CHILD_B = { D3S1358: ['16', '18'], vWA: ['15', '17'], TH01: ['8', '9.3'], FGA: ['22', '23'] };
 
 function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
@@ -74,6 +79,10 @@ beforeAll(async () => {
   profileIds.sibling2 = await addProfile('SIB-2', SIBLING_2);
   profileIds.child = await addProfile('CHILD-1', CHILD);
   profileIds.parent = await addProfile('PARENT-1', PARENT);
+  profileIds.missing = await addProfile('MP-REMAINS', MISSING);
+  profileIds.wife = await addProfile('MP-WIFE', WIFE);
+  profileIds.childA = await addProfile('MP-CHILD-A', CHILD_A);
+  profileIds.childB = await addProfile('MP-CHILD-B', CHILD_B);
 }, 90_000);
 afterAll(() => t.close());
 
@@ -120,6 +129,44 @@ describe('the analysis calculator', () => {
     expect(section.getByText(/log10 LR per marker over FBI 2015 Caucasian: 6 markers; strongest/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeEnabled();
+  });
+
+  it('runs a pedigree of four roles (Wife and two children): hypotheses, mutation models, likelihoods and verdicts per marker, the marker needing a mutation named', async () => {
+    await asAnalyst(calculatorPath('Missing persons', 'Wife and two children'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wife and two children' })).toBeInTheDocument();
+    await choose('Missing person', 'MP-REMAINS');
+    await choose('Wife', 'MP-WIFE');
+    await choose('Child 1', 'MP-CHILD-A');
+    await choose('Child 2', 'MP-CHILD-B');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'FBI 2015 Caucasian' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+
+    const hypotheses = within(await screen.findByRole('region', { name: 'Hypotheses' }));
+    expect(hypotheses.getByText(/^H1:/).parentElement).toHaveTextContent('H1: the pedigree as drawn, Missing person (MP-REMAINS) the tested person.');
+    expect(hypotheses.getByText(/^H2:/).parentElement).toHaveTextContent('H2: Missing person (MP-REMAINS) is unrelated to the others');
+    expect(hypotheses.getByRole('img', { name: 'Pedigree of H1: 4 persons; typed Missing person, Wife, Child 1, Child 2; tested person Missing person' })).toBeInTheDocument();
+    expect(within(hypotheses.getByRole('list', { name: 'Persons of H1' })).getAllByRole('listitem').map((li) => li.textContent)).toContain('Child 2 (MP-CHILD-B), male; child of Missing person and Wife');
+    const models = within(screen.getByRole('region', { name: 'Mutation models' }));
+    expect(models.getByText(/^Every marker:/)).toHaveTextContent('Every marker: female: stepwise, rate 0.001, rate2 0.00001, range 0.1; male: stepwise, rate 0.003, rate2 0.00001, range 0.1');
+
+    const section = within(screen.getByRole('region', { name: 'Result over FBI 2015 Caucasian' }));
+    const expected = (await call(analystToken, 'POST', `/api/analyses/${analysisIds['Wife and two children']}/analyze`, {
+      profileIds: [profileIds.missing, profileIds.wife, profileIds.childA, profileIds.childB],
+      populationIds: [populationId],
+    })).json() as AnalysisResult;
+    const population = expected.populations[0]!;
+    expect(population.markersNeedingMutation).toEqual(['FGA']);
+    expect(section.getByText('Likelihood ratio (H1 / H2)').nextSibling).toHaveTextContent(population.combinedIndex!.toExponential(2));
+    expect(section.getByRole('status', { name: 'Markers needing a mutation' })).toHaveTextContent('Markers needing a mutation: FGA');
+    const table = within(section.getByRole('table', { name: 'Markers over FBI 2015 Caucasian' }));
+    expect(table.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Marker', 'Missing person', 'Wife', 'Child 1', 'Child 2', 'L(H1)', 'L(H2)', 'LR', 'Verdict']);
+    for (const marker of population.markers) {
+      const cells = markerRow(table, marker.marker).getAllByRole('cell').map((c) => c.textContent);
+      expect(cells.slice(0, 4)).toEqual(marker.genotypes.map((g) => g!.join(', ')));
+      expect(cells.slice(4)).toEqual([marker.pedigree!.likelihoodH1.toExponential(2), marker.pedigree!.likelihoodH2.toExponential(2), marker.value!.toExponential(2), marker.pedigree!.verdict]);
+    }
+    expect(table.getByRole('rowheader', { name: 'FGA' }).closest('tr')).toHaveClass('calculator__inconsistent');
+    expect(table.getByRole('rowheader', { name: 'TH01' }).closest('tr')).not.toHaveClass('calculator__inconsistent');
   });
 
   it('links back to the case’s involved parties from the breadcrumb', async () => {
