@@ -3,6 +3,7 @@ import { SYNTHETIC_LABEL } from '../../core/chance-display';
 import { conclusionText } from '../../core/parentage-conclusion';
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { csvText } from '../exports/csv';
+import { hypotheses, lrPerPopulationTable, markerListLines, mutationLines, PERSON_COLUMNS, pedigreeContent, pedigreeMarkerTable, personRows } from './analysis-pedigree-report';
 
 /** A number as a report prints it: scientific notation with three significant digits (1.23e+21). */
 export const scientific = (value: number | null) => (value === null ? '' : value.toExponential(2));
@@ -13,8 +14,39 @@ const genotypeText = (g: string[] | null) => (g ? g.join(', ') : '—');
 const populationLabel = (p: Pick<PopulationResult, 'populationName' | 'synthetic'>) => (p.synthetic ? `${p.populationName} (${SYNTHETIC_LABEL})` : p.populationName);
 const syntheticLabel = (synthetic: boolean): Content[] => (synthetic ? ['  ', { text: SYNTHETIC_LABEL, bold: true, color: '#9a5b00' }] : []);
 
+/**
+ * A pedigree run as CSV (issue 16): per population and marker the genotypes, L(H1), L(H2), LR, log10, verdict
+ * and mutation models; then each population's LR and the markers needing a mutation; then the hypotheses, the
+ * pedigree's persons and the mutation models, their text in the last column.
+ */
+function pedigreeResultCsv(result: AnalysisResult): string {
+  const roles = result.roles.map((r) => `${r.role} (${r.sampleName})`);
+  const header = ['Population', 'Marker', ...roles, 'L(H1)', 'L(H2)', 'LR', 'log10', 'Verdict', 'Mutation model', 'Not evaluated'];
+  const blank = roles.map(() => '');
+  const note = (population: string, label: string, text: string) => [population, label, ...blank, '', '', '', '', '', '', text];
+  const rows: (string | number)[][] = [header];
+  for (const p of result.populations) {
+    const population = populationLabel(p);
+    for (const m of p.markers) {
+      const likelihoods = m.pedigree;
+      rows.push([population, m.marker, ...m.genotypes.map(genotypeText), scientific(likelihoods?.likelihoodH1 ?? null), scientific(likelihoods?.likelihoodH2 ?? null), scientific(m.value), m.log10 === null ? '' : m.log10.toFixed(4), likelihoods?.verdict ?? '', likelihoods?.mutation ?? '', m.notEvaluated ?? '']);
+    }
+    rows.push([population, 'LR (H1 / H2)', ...blank, '', '', scientific(p.combinedIndex), p.log10 === null ? '' : p.log10.toFixed(4), '', '', p.probability]);
+    rows.push(note(population, 'Markers needing a mutation', (p.markersNeedingMutation ?? []).join(' ')));
+    rows.push(note(population, 'Excluded markers', (p.excludedMarkers ?? []).join(' ')));
+  }
+  const { h1, h2, h2Drawn } = hypotheses(result);
+  const persons = (label: string, list: Parameters<typeof personRows>[1]) =>
+    personRows(result, list).map((cells) => note('', label, cells.flatMap((cell, i) => (cell ? [`${PERSON_COLUMNS[i]}: ${cell}`] : [])).join('; ')));
+  rows.push(note('', 'H1', h1), ...persons('H1 person', result.pedigree!.h1), note('', 'H2', h2));
+  if (h2Drawn) rows.push(...persons('H2 person', result.pedigree!.h2));
+  rows.push(...mutationLines(result).map((line) => note('', 'Mutation models', line)));
+  return csvText(rows);
+}
+
 /** The calculator's result as CSV: one row per population and marker, then each population's combined index. */
 export function analysisResultCsv(result: AnalysisResult): string {
+  if (result.pedigree) return pedigreeResultCsv(result);
   const roles = result.roles.map((r) => `${r.role} (${r.sampleName})`);
   const header = ['Population', 'Marker', ...roles, 'Pattern', 'Formula', 'Value', 'log10', 'Not evaluated'];
   const row = (population: string, m: MarkerResult) => [
@@ -54,6 +86,19 @@ function markerTable(result: AnalysisResult, markers: readonly MarkerResult[], i
   return { table: { headerRows: 1, widths: ['auto', ...result.roles.map(() => 'auto'), 'auto', '*', 'auto'], body: [header, ...body] }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 8] };
 }
 
+/** A pedigree run's hypotheses, persons (H1, and H2 when drawn out), mutation models and, over several populations, their LRs. */
+function pedigreeSections(result: AnalysisResult): Content[] {
+  const { h1, h2, h2Drawn } = hypotheses(result);
+  const pedigree = result.pedigree!;
+  return [
+    { text: 'Hypotheses', fontSize: 12, bold: true, margin: [0, 4, 0, 2] },
+    ...pedigreeContent(result, h1, pedigree.h1),
+    ...(h2Drawn ? pedigreeContent(result, h2, pedigree.h2) : [{ text: h2, margin: [0, 0, 0, 8] } as Content]),
+    { text: mutationLines(result).join('\n'), margin: [0, 0, 0, 8] },
+    ...(result.populations.length > 1 ? [lrPerPopulationTable(result.populations)] : []),
+  ];
+}
+
 /** The calculator's result as a PDF a laboratory can file: who and what was compared, per marker, the combined figures and constants. */
 export function analysisResultDocument(result: AnalysisResult, preparedBy: string): TDocumentDefinitions {
   const content: Content[] = [
@@ -67,18 +112,21 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
     },
   ];
   if (result.constants.length > 0) content.push({ text: `Constants: ${result.constants.map((c) => `${c.name} = ${c.value}`).join('; ')}`, margin: [0, 0, 0, 8] });
+  if (result.pedigree) content.push(...pedigreeSections(result));
   if (result.missingPatterns.length > 0) content.push({ text: `Patterns without a formula (not evaluated): ${result.missingPatterns.join(', ')}`, color: '#a33', margin: [0, 0, 0, 8] });
   for (const p of result.populations) {
     content.push({ text: [`Population: ${p.populationName}`, ...syntheticLabel(p.synthetic)], fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
     if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
-    content.push(markerTable(result, p.markers, p.conclusion?.inconsistentMarkers));
+    content.push(result.pedigree ? pedigreeMarkerTable(result, p.markers, genotypeText) : markerTable(result, p.markers, p.conclusion?.inconsistentMarkers));
     if (p.haplotypeCount) content.push({ text: `Haplotype count: ${p.haplotypeCount.matches} of ${p.haplotypeCount.total}; 95% upper bound ${scientific(p.haplotypeCount.upperBound)}; frequency used ${scientific(p.haplotypeCount.frequency)}` });
-    content.push({ text: [`Combined index: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, ...syntheticLabel(p.synthetic)], bold: true, margin: [0, 0, 0, 8] });
+    content.push({ text: [`${result.pedigree ? 'LR (H1 / H2)' : 'Combined index'}: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, ...syntheticLabel(p.synthetic)], bold: true, margin: [0, 0, 0, 8] });
+    if (result.pedigree) content.push({ text: markerListLines(p).join('\n'), color: (p.excludedMarkers ?? []).length > 0 ? '#a33' : undefined, margin: [0, 0, 0, 8] });
     if (p.conclusion) content.push({ text: conclusionText(p.conclusion), bold: p.conclusion.excluded, color: p.conclusion.excluded ? '#a33' : undefined, margin: [0, 0, 0, 8] });
   }
   if (result.exclusion) {
     content.push(markerTable(result, result.exclusion.markers));
     content.push({ text: `Non-exclusion markers / markers compared: ${result.exclusion.probability}`, bold: true });
   }
-  return { info: { title: result.analysisName }, pageMargins: [36, 36, 36, 36], content };
+  // A pedigree of many roles needs the page's width for its marker table.
+  return { info: { title: result.analysisName }, pageMargins: [36, 36, 36, 36], pageOrientation: result.roles.length > 4 ? 'landscape' : 'portrait', content };
 }

@@ -7,7 +7,8 @@ import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { SYNTHETIC_POPULATION_NAME } from '../../../../server/db/seed/reference/synthetic-population';
 import { identityLikelihoodRatio } from '../../../../server/genetics/statistics';
 import { loadEnginePopulation } from '../../../../server/matching/engine-population';
-import { analysisResultDocument } from '../../../../server/reports/analysis-report';
+import { csvCell } from '../../../../server/exports/csv';
+import { analysisResultCsv, analysisResultDocument } from '../../../../server/reports/analysis-report';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { addProfileWithMarkers, uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
@@ -108,6 +109,66 @@ describe('the analysis calculator API', () => {
     const combined = csv.body.split('\r\n').find((l) => l.includes('Combined index'))!;
     expect(combined).toContain(result.populations[0]!.combinedIndex!.toExponential(2));
     expect(csv.body.split('\r\n')[0]).toBe('Population,Marker,Evidence (EVIDENCE-2),Reference (REFERENCE-2),Pattern,Formula,Value,log10,Not evaluated');
+  });
+
+  it('reports a pedigree run of four roles: hypotheses, persons, mutation models, likelihoods and verdicts, the marker needing a mutation', async () => {
+    // 'Wife and two children': Child 2's paternal FGA 23 is one step from the missing person's 24.
+    const missing = await addProfile('MP-REMAINS', { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'], FGA: ['21', '24'] });
+    const wife = await addProfile('MP-WIFE', { D3S1358: ['17', '18'], vWA: ['14', '15'], TH01: ['7', '8'], FGA: ['20', '22'] });
+    const childA = await addProfile('MP-CHILD-A', { D3S1358: ['15', '17'], vWA: ['14', '16'], TH01: ['6', '7'], FGA: ['20', '21'] });
+    const childB = await addProfile('MP-CHILD-B', { D3S1358: ['16', '18'], vWA: ['15', '17'], TH01: ['8', '9.3'], FGA: ['22', '23'] });
+    const body = { profileIds: [missing, wife, childA, childB], populationIds: [populationId] };
+    const result = (await call('analystA', 'POST', `/api/analyses/${analysisIds['Wife and two children']}/analyze`, body)).json() as AnalysisResult;
+    const models = 'female: stepwise, rate 0.001, rate2 0.00001, range 0.1; male: stepwise, rate 0.003, rate2 0.00001, range 0.1';
+    expect(result.mutation!.text).toBe(models);
+    const fga = result.populations[0]!.markers.find((m) => m.marker === 'FGA')!;
+    expect(fga.pedigree!.verdict).toBe('needs a mutation');
+
+    const csv = (await call('analystA', 'POST', `/api/analyses/${analysisIds['Wife and two children']}/report?format=csv`, body)).body.split('\r\n');
+    expect(csv).toEqual(analysisResultCsv(result).split('\r\n'));
+    expect(csv[0]).toBe('Population,Marker,Missing person (MP-REMAINS),Wife (MP-WIFE),Child 1 (MP-CHILD-A),Child 2 (MP-CHILD-B),L(H1),L(H2),LR,log10,Verdict,Mutation model,Not evaluated');
+    expect(csv).toContain(
+      ['FBI 2015 Caucasian', 'FGA', '21, 24', '20, 22', '20, 21', '22, 23', fga.pedigree!.likelihoodH1.toExponential(2), fga.pedigree!.likelihoodH2.toExponential(2), fga.value!.toExponential(2), fga.log10!.toFixed(4), 'needs a mutation', models, ''].map(csvCell).join(','),
+    );
+    expect(csv.filter((l) => l.includes(',consistent,'))).toHaveLength(3);
+    expect(csv).toContain('FBI 2015 Caucasian,Markers needing a mutation,,,,,,,,,,,FGA');
+    expect(csv.find((l) => l.startsWith('FBI 2015 Caucasian,LR (H1 / H2)'))).toContain(result.populations[0]!.combinedIndex!.toExponential(2));
+    expect(csv).toContain(',H2,,,,,,,,,,,H2: Missing person (MP-REMAINS) is unrelated to the others; the rest of the pedigree as drawn.');
+    expect(csv).toContain(`,Mutation models,,,,,,,,,,,"Mutation models, every marker: ${models}"`);
+    expect(csv).toContain(',H1 person,,,,,,,,,,,Person: Child 2; Sex: male; Father: Missing person; Mother: Wife; Typed (profile): MP-CHILD-B (case CALC-1)');
+    expect(csv).toContain(',H1 person,,,,,,,,,,,Person: Missing person; Sex: male; Typed (profile): MP-REMAINS (case CALC-1); Tested person: yes');
+
+    const pdf = JSON.stringify(analysisResultDocument(result, 'Test User'));
+    expect(pdf).toContain(`Mutation models, every marker: ${models}`);
+    expect(pdf).toContain('H1: the pedigree as drawn, Missing person (MP-REMAINS) the tested person.');
+    expect(pdf).toContain('Markers needing a mutation: FGA');
+    expect(pdf.split('"consistent"')).toHaveLength(4);
+    expect(pdf).toContain('{"text":"needs a mutation","bold":true');
+    // The diagram of H1, drawn as the calculator draws it.
+    expect(pdf).toContain('"svg":"<svg xmlns=');
+    const file = await call('analystA', 'POST', `/api/analyses/${analysisIds['Wife and two children']}/report`, body);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A marker with its own models, one no model explains and an H2 drawn out are printed as such.
+    const h2 = result.pedigree!.h2.map((p) => (p.id === 'Missing person' ? { ...p, father: 'Grandfather', mother: 'Grandmother' } : p));
+    const varied: AnalysisResult = {
+      ...result,
+      pedigree: { ...result.pedigree!, h2: [{ id: 'Grandfather', sex: 'male' }, { id: 'Grandmother', sex: 'female' }, ...h2] },
+      mutation: { ...result.mutation!, markers: [{ marker: 'FGA', female: { model: 'equal', rate: 0.002 }, male: { model: 'onestep', rate: 0.004 } }] },
+      populations: result.populations.map((p) => ({ ...p, excludedMarkers: ['TH01'], markers: p.markers.map((m) => (m.marker === 'TH01' ? { ...m, value: 0, log10: null, pedigree: { ...m.pedigree!, likelihoodH1: 0, verdict: 'excluded' as const } } : m)) })),
+    };
+    const variedPdf = JSON.stringify(analysisResultDocument(varied, 'Test User'));
+    expect(variedPdf).toContain('Mutation models, FGA: female: equal, rate 0.002; male: onestep, rate 0.004');
+    expect(variedPdf).toContain('H2: the alternative pedigree as drawn.');
+    expect(variedPdf.split('"svg":')).toHaveLength(3);
+    expect(variedPdf).toContain('Excluded markers (no mutation model explains them; LR 0): TH01');
+    expect(variedPdf).toContain('{"text":"excluded","bold":true');
+    const variedCsv = analysisResultCsv(varied).split('\r\n');
+    expect(variedCsv).toContain(',Mutation models,,,,,,,,,,,"Mutation models, FGA: female: equal, rate 0.002; male: onestep, rate 0.004"');
+    expect(variedCsv).toContain('FBI 2015 Caucasian,Excluded markers,,,,,,,,,,,TH01');
+    expect(variedCsv).toContain(',H2 person,,,,,,,,,,,Person: Missing person; Sex: male; Father: Grandfather; Mother: Grandmother; Typed (profile): MP-REMAINS (case CALC-1); Tested person: yes');
+    expect(variedCsv.find((l) => l.startsWith('FBI 2015 Caucasian,TH01,'))).toContain(',excluded,');
   });
 
   it('labels every figure computed with the synthetic demo population as synthetic, in the answer, the CSV and the PDF', async () => {
