@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { can } from '../../../core/permissions';
-import { ANALYSIS_KINDS, AnalysisInput, type Analysis } from '../../../core/schemas/analyses';
+import { ANALYSIS_KINDS, type Analysis, type AnalysisInput } from '../../../core/schemas/analyses';
 import type { ListQueryInput } from '../../../core/schemas/list';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
@@ -11,10 +12,15 @@ import { TextField } from '../../ui/form/text-field';
 import { EditorPage } from '../../ui/record/editor-page';
 import { RecordForm } from '../../ui/record/record-form';
 import { useRecordEditor } from '../../ui/record/use-record-editor';
-import { analysesApi } from './analyses-api';
+import { analysesApi, type AnalysesCalls } from './analyses-api';
+import { AnalysisForm, analysisBody, EMPTY_ANALYSIS, formValuesOf, weighsMutation } from './analysis-form';
 import { AnalysisTables } from './analysis-tables';
 import { MissingPatterns } from './missing-patterns';
+import { MutationField } from './mutation-field';
+import { PedigreeField } from './pedigree-field';
+import { PedigreePicture } from './pedigree-picture';
 import { RolesField } from './roles-field';
+import { ServerFieldErrors, useServerFieldErrors } from './server-field-errors';
 import { ThresholdField } from './threshold-field';
 import './analyses.css';
 
@@ -26,22 +32,65 @@ const PROFILE_KIND_OPTIONS = [
 
 const KIND_HINT =
   'Computational: each formula gives a number, and constants may be used. Exclusion: each allele expression is an exclusion or not. ' +
+  'Pedigree: a drawn pedigree whose typed persons are the roles, computed exactly (autosomal). ' +
   'Once the analysis has formulae, the kind, the profile kind and the number of roles stay as they are.';
 
-const EMPTY: AnalysisInput = { name: '', label: '', kind: 'Computational', profileKind: 'Autosomal', roles: [''], threshold: null, active: true };
+/** The fields that depend on the kind: a Pedigree analysis draws its pedigree instead of naming roles; mutation where a pedigree is weighed. */
+function KindFields({ readOnly, stored }: { readOnly: boolean; stored: Analysis | null }) {
+  const kind = useWatch({ name: 'kind' }) as AnalysisInput['kind'];
+  const profileKind = useWatch({ name: 'profileKind' }) as AnalysisInput['profileKind'];
+  const mutation = weighsMutation({ kind, profileKind }, stored);
+  return (
+    <>
+      {kind === 'Pedigree' ? <PedigreeField readOnly={readOnly} /> : <RolesField readOnly={readOnly} />}
+      {kind === 'Computational' && stored?.pedigree && mutation ? (
+        <PedigreePicture persons={stored.pedigree.persons} typed={stored.roles} target={stored.pedigree.target} label="The pedigree this analysis weighs mutation through" />
+      ) : null}
+      {mutation ? <MutationField optional={kind !== 'Pedigree'} /> : null}
+    </>
+  );
+}
+
+export interface AnalysisEditViewProps {
+  orgId: string;
+  analysisGroupId: string;
+  analysisId: string;
+  calls: Pick<AnalysesCalls, 'get' | 'add' | 'update' | 'remove' | 'formulae' | 'constants'>;
+  mayAdd: boolean;
+  mayEdit: boolean;
+  mayDelete: boolean;
+}
 
 /**
  * AnalysisEdit (spec 2.5): the analysis form and, once it exists, what its formula table lacks, its
- * formulae and (computational) its constants. A new analysis opens itself after saving, so its
- * formulae can be added at once.
+ * formulae and (computational) its constants; a Pedigree analysis has its pedigree and mutation models
+ * instead. A new analysis opens itself after saving, so its formulae can be added at once.
  */
 export function AnalysisEdit({ orgId, analysisGroupId, analysisId }: { orgId: string; analysisGroupId: string; analysisId: string }) {
   const api = useApi();
   const principal = usePrincipal();
   const calls = useMemo(() => analysesApi(api), [api]);
+  return (
+    <AnalysisEditView
+      orgId={orgId}
+      analysisGroupId={analysisGroupId}
+      analysisId={analysisId}
+      calls={calls}
+      mayAdd={can(principal, 'Analyses', 'Add')}
+      mayEdit={can(principal, 'Analyses', 'Edit')}
+      mayDelete={can(principal, 'Analyses', 'Delete')}
+    />
+  );
+}
+
+export function AnalysisEditView({ orgId, analysisGroupId, analysisId, calls, mayAdd, mayEdit, mayDelete }: AnalysisEditViewProps) {
+  const server = useServerFieldErrors();
   const editor = useRecordEditor<Analysis, AnalysisInput>(analysisId, {
     load: calls.get,
-    save: ({ id, record, values }) => (id && record ? calls.update(id, { ...values, version: record.version }) : calls.add({ ...values, analysisGroupId })),
+    save: ({ id, record, values }) => {
+      const body = analysisBody(values, record);
+      return server.capture(id && record ? calls.update(id, { ...body, version: record.version }) : calls.add({ ...body, analysisGroupId }));
+    },
     remove: ({ id }) => calls.remove(id),
   });
   const groupHref = routes.AnalysisGroupEdit.href({ orgId, analysisGroupId });
@@ -49,34 +98,35 @@ export function AnalysisEdit({ orgId, analysisGroupId, analysisId }: { orgId: st
     editor.isNew && saved && editor.status === 'saved' ? routes.AnalysisEdit.href({ orgId, analysisGroupId, analysisId: saved.id }) : groupHref;
   const values = useMemo((): AnalysisInput => {
     const r = editor.draft ?? editor.record;
-    return r ? { name: r.name, label: r.label, kind: r.kind, profileKind: r.profileKind, roles: r.roles, threshold: r.threshold, active: r.active } : EMPTY;
+    return r ? formValuesOf(r) : EMPTY_ANALYSIS;
   }, [editor.record]);
   const loadFormulae = useCallback((query: ListQueryInput) => calls.formulae(analysisId, query), [calls, analysisId]);
   const loadConstants = useCallback((query: ListQueryInput) => calls.constants(analysisId, query), [calls, analysisId]);
-  const mayEdit = can(principal, 'Analyses', editor.isNew ? 'Add' : 'Edit');
+  const mayChange = editor.isNew ? mayAdd : mayEdit;
   return (
-    <EditorPage title={editor.isNew ? 'New analysis' : (editor.record?.name ?? 'Analysis')} editor={editor} doneHref={doneHref} deleteWhat={(r) => `analysis "${r.name}" with its formulae and constants`}>
+    <EditorPage title={editor.isNew ? 'New analysis' : (editor.record?.name ?? 'Analysis')} editor={editor} doneHref={doneHref} deleteWhat={(r) => (r.kind === 'Pedigree' ? `analysis "${r.name}" with its pedigree` : `analysis "${r.name}" with its formulae and constants`)}>
       <RecordForm
-        schema={AnalysisInput}
+        schema={AnalysisForm}
         values={values}
         onSubmit={editor.save}
         busy={editor.status === 'saving'}
         cancelHref={groupHref}
-        readOnly={!mayEdit}
-        onDelete={!editor.isNew && can(principal, 'Analyses', 'Delete') ? editor.askDelete : undefined}
+        readOnly={!mayChange}
+        onDelete={!editor.isNew && mayDelete ? editor.askDelete : undefined}
       >
+        <ServerFieldErrors errors={server.errors} />
         <TextField name="name" label="Name" required />
         <TextField name="label" label="Label" />
         <SelectField name="kind" label="Kind" options={KIND_OPTIONS} required hint={KIND_HINT} />
         <SelectField name="profileKind" label="Profile kind" options={PROFILE_KIND_OPTIONS} required />
-        <RolesField readOnly={!mayEdit} />
+        <KindFields readOnly={!mayChange} stored={editor.record} />
         <ThresholdField />
         <CheckboxField name="active" label="Active" />
       </RecordForm>
-      {editor.record ? (
+      {editor.record && editor.record.kind !== 'Pedigree' ? (
         <>
           <MissingPatterns patterns={editor.record.missingPatterns} />
-          <AnalysisTables orgId={orgId} analysis={editor.record} mayAdd={can(principal, 'Analyses', 'Add')} loadFormulae={loadFormulae} loadConstants={loadConstants} />
+          <AnalysisTables orgId={orgId} analysis={editor.record} mayAdd={mayAdd} loadFormulae={loadFormulae} loadConstants={loadConstants} />
         </>
       ) : null}
     </EditorPage>
