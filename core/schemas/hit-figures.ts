@@ -51,6 +51,8 @@ export const PopulationFigures = z
     /** The population the hit reports (the smallest LR). */
     reported: z.boolean(),
     chance: ChanceFigures.nullable(),
+    /** Pedigree hits (issue 16): the markers consistent with the family only through a mutation. */
+    markersNeedingMutation: z.array(z.string()).nullish(),
   })
   .meta({ id: 'PopulationFigures' });
 export type PopulationFigures = z.infer<typeof PopulationFigures>;

@@ -14,6 +14,14 @@ export interface PedigreeEvaluation {
   excludedMarkers: string[];
 }
 
+const NO_MUTATION: MutationModels = { female: { model: 'trivial' }, male: { model: 'trivial' } };
+
+/** The models of one marker: its own where the setting names it, else the setting's; none without a setting (GENETICS.md "Mutation models"). */
+export const modelsFor =
+  (mutation: { female: MutationModels['female']; male: MutationModels['male']; markers: readonly ({ marker: string } & MutationModels)[] } | null) =>
+  (marker: string): MutationModels =>
+    mutation ? (mutation.markers.find((m) => m.marker === marker) ?? mutation) : NO_MUTATION;
+
 /** The models' text as a report prints it. */
 export const describeSexModels = (models: MutationModels) => `female: ${describeMutationModel(models.female)}; male: ${describeMutationModel(models.male)}`;
 

@@ -1,4 +1,5 @@
-import { mutationMatrix, pedigreeMarkerAlleles, targetGenotypeLr, type MutationModels, type PedigreePerson } from '../genetics/pedigree';
+import { mutationMatrix, PedigreeError, pedigreeMarkerAlleles, targetGenotypeLr, type MutationModels, type PedigreePerson } from '../genetics/pedigree';
+import { lrDistribution, OTHER_ALLELE, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { planColumn, type ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
@@ -55,7 +56,14 @@ function markerLr(search: FamilySearch, marker: string): MarkerLr | undefined {
     const built = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
     return { at: new Map(alleles.map((a, i) => [a, i])), lr: targetGenotypeLr(search.persons, typed, search.target, built) };
   };
-  const base = tableFor([]);
+  let base: ReturnType<typeof tableFor>;
+  try {
+    base = tableFor([]);
+  } catch (error) {
+    // The relatives' genotypes are impossible together here (the calculator leaves the marker out, too).
+    if (error instanceof PedigreeError) return undefined;
+    throw error;
+  }
   const withExtra = new Map<string, ReturnType<typeof tableFor>>();
   return (genotype) => {
     if (genotype.length < 1 || genotype.length > 2 || !genotype.every((a) => placeable(models, a))) return undefined;
@@ -139,4 +147,32 @@ export function scanFamily(index: ProfileIndex, search: FamilySearch): FamilyMat
   };
   const found = plans.length === 0 ? [] : fusedScan([fusable])[0]!;
   return found.map((m) => ({ profileId: m.profileId, lr: m.combinedIndex!, markerCount: m.markerCount })).sort((x, y) => y.lr - x.lr);
+}
+
+/**
+ * The distribution of the family's log10 LR for an UNRELATED remains profile (GENETICS.md "Expected chance hits";
+ * Tippett et al. 1968): per marker the scan compares, the Hardy–Weinberg genotypes of the population (the
+ * relatives' alleles included at the minimum frequency) each with the very LR the scan computes for it. The
+ * candidate is taken as typed at every such marker.
+ */
+export function familyUnrelatedDistribution(search: FamilySearch, markers: Iterable<string>, step: number): LrDistribution {
+  const atoms: LrAtom[][] = [];
+  for (const marker of markers) {
+    const lr = markerLr(search, marker);
+    const frequencies = search.population.markers.get(marker);
+    if (!lr || !frequencies || frequencies.frequencies.size === 0) continue;
+    const relativeAlleles = [...search.relatives.values()].flatMap((g) => [...(g.get(marker) ?? [])]);
+    // The unlisted alleles' mass, as an integer designation nobody here carries.
+    let other = 9999;
+    while (frequencies.frequencies.has(String(other)) || relativeAlleles.includes(String(other))) other++;
+    atoms.push(
+      unrelatedGenotypeAtoms(frequencies.frequencies, {
+        extraAlleles: relativeAlleles,
+        sampleSize: frequencies.sampleSize,
+        minimumAlleleFrequency: search.population.minimumAlleleFrequency,
+        lrOf: (g) => lr(g.map((a) => (a === OTHER_ALLELE ? String(other) : a))) ?? null,
+      }),
+    );
+  }
+  return lrDistribution(atoms, { step });
 }

@@ -90,7 +90,7 @@ export function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uin
 }
 
 /** A bracket's reported value is its upper end (conservative); the expected count is N × that. */
-function chanceAt(distribution: LrDistribution, searched: number, thresholdLog10: number, observedLog10: number | null): RuleChance {
+export function chanceAt(distribution: LrDistribution, searched: number, thresholdLog10: number, observedLog10: number | null): RuleChance {
   const at = distribution.tail(thresholdLog10);
   const p = observedLog10 === null ? null : distribution.tail(observedLog10);
   return {

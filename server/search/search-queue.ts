@@ -32,6 +32,8 @@ export interface SearchQueueDeps {
   matching: MatchingService;
   /** Stores a search's matches as pending hits of the organization; resolves to how many were new (a repeated search adds none). */
   record(input: RecordMatchesInput): Promise<number>;
+  /** Weighs an approved profile against the active missing-person families (remains only); resolves to the hits added. */
+  searchFamilies?(profile: MatchProfile): Promise<number>;
   /** Where a failed search is reported (the server's log). */
   onFailure?(job: SearchJob, err: unknown): void;
   /** Called after a search is queued or its status, progress or hit count changes (open pages are told). */
@@ -172,10 +174,11 @@ export class SearchQueue {
     });
     const { matches, sampleTypes } = await stillApproved(db, profile.organizationId, found);
     const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
+    const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
     // Marks this approval searched, unless a reset or a new approval came meanwhile (its own search is queued).
     const sameApproval = approval.reviewedAt === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, approval.reviewedAt);
     await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(eq(profiles.id, profile.id), eq(profiles.status, 'approved'), sameApproval));
-    return recorded;
+    return recorded + familyHits;
   }
 
   private forgetOld(): void {

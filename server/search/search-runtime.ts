@@ -4,6 +4,7 @@ import { HttpError } from '../errors';
 import { throttled, type OrganizationEvents } from '../events/organization-events';
 import { IndexSet } from '../matching/index-set';
 import { countApprovedProfiles } from '../matching/load-indexes';
+import { searchActiveFamilies } from '../missing-persons/remains-approval';
 import { MatchingService } from '../matching/matching-service';
 import { IndexSync, refreshProfile } from './index-sync';
 import { SearchQueue, type SearchQueueDeps } from './search-queue';
@@ -86,6 +87,11 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     clock,
     matching: service,
     record: recordAndTell,
+    searchFamilies: async (profile) => {
+      const added = await searchActiveFamilies(db, service.indexes, profile);
+      if (added > 0) events?.publish(profile.organizationId, 'hits');
+      return added;
+    },
     onFailure: (job, err) => onError(err, 'database search failed', { job }),
     onChange: (job) => searchesChanged?.publish(job.organizationId, 'searches'),
     waitForIndex: () => ready,

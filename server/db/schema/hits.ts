@@ -1,6 +1,7 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recordColumns } from './columns';
 import { analyses } from './analyses';
+import { families } from './families';
 import { organizations } from './organizations';
 import { populations } from './populations';
 import { profiles } from './profiles';
@@ -46,6 +47,8 @@ export const hits = pgTable(
     /** The reported population's: expected chance hits at the threshold, and P(LR ≥ this LR | unrelated). */
     expectedChanceHits: doublePrecision('expected_chance_hits'),
     pValue: doublePrecision('p_value'),
+    /** The missing-person family whose search found it (issue 16); null for rule searches or a deleted family. */
+    familyId: uuid('family_id').references(() => families.id, { onDelete: 'set null' }),
   },
   (t) => [
     // A second search of the same profiles never records the hit again (recordHitCandidates: on conflict do nothing).
@@ -58,6 +61,7 @@ export const hits = pgTable(
     // Lists sort by strength: the combined index, then the date.
     index('hits_organization_status_strength_idx').on(t.organizationId, t.status, t.combinedIndex, t.createdAt),
     index('hits_search_rule_idx').on(t.searchRuleId),
+    index('hits_family_idx').on(t.familyId),
   ],
 );
 

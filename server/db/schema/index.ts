@@ -14,6 +14,7 @@ export * from './cases';
 export * from './profiles';
 export * from './audit';
 export * from './task-requests';
+export * from './families';
 export * from './hits';
 export * from './email-outbox';
 export * from './search-rules';

@@ -9,8 +9,8 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
 import { analysisConstants, analysisFormulae } from '../../db/schema';
 import { evaluateComputational, evaluateExclusion, MAX_INCONSISTENCIES, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
-import { describeSexModels, evaluatePedigree } from '../../genetics/evaluate-pedigree';
-import { analysisHypotheses, PedigreeError, type MutationModels, type PedigreeHypotheses } from '../../genetics/pedigree';
+import { describeSexModels, evaluatePedigree, modelsFor } from '../../genetics/evaluate-pedigree';
+import { analysisHypotheses, PedigreeError, type PedigreeHypotheses } from '../../genetics/pedigree';
 import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import type { PopulationRow } from '../../matching/engine-population';
 import { countHaplotype, haplotypeFrequency } from '../../genetics/statistics';
@@ -38,12 +38,6 @@ const toMarkerResult = (m: MarkerEvaluation, constants: Readonly<Record<string, 
   notEvaluated: m.notEvaluated,
   pedigree: m.pedigree ?? null,
 });
-
-const NO_MUTATION: MutationModels = { female: { model: 'trivial' }, male: { model: 'trivial' } };
-
-/** The models of one marker: its own where the setting names it, else the setting's; none without a setting. */
-export const modelsFor = (mutation: MutationSetting | null) => (marker: string): MutationModels =>
-  mutation ? (mutation.markers.find((m) => m.marker === marker) ?? mutation) : NO_MUTATION;
 
 /** The run's pedigree, when the analysis weighs one: a Pedigree analysis always, a pairwise/trio one with a mutation model. */
 function pedigreeRun(row: AnalysisRow, body: AnalyzeBody): { hypotheses: PedigreeHypotheses; mutation: MutationSetting | null } | null {

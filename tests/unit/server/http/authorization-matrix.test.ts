@@ -13,7 +13,7 @@ import { CASE_FORM_ACCESS } from '../../../../server/http/cases/crud-routes';
 import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-routes';
 import { STATS_ACCESS } from '../../../../server/http/stats/routes';
 import { selfComparisonAccess } from '../../../../server/http/self-comparison/routes';
-import { taskRequests } from '../../../../server/db/schema';
+import { families, taskRequests } from '../../../../server/db/schema';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { loadPrincipal, type AuthenticatedUser } from '../../../../server/identity/load-principal';
 import {
@@ -126,6 +126,9 @@ beforeAll(async () => {
   set('cases/id', caseA!.id);
   set('*/caseId', caseA!.id);
   set('profiles/id', profileA!.id);
+  // Issue 16: a draft family of case A (mother's role filled with A's profile).
+  const [familyA] = await db.insert(families).values({ caseId: caseA!.id, organizationId: orgA.id, name: 'Matrix family', analysisId: analysis!.id, relatives: [], populationIds: [], threshold: 1000 }).returning();
+  set('families/id', familyA!.id);
   secrets.push(orgA.id, memberOfA.id, population!.id, reader.id, adminOrg.id, caseA!.id, profileA!.id);
   // Dashboard (issue 6): a task request of organization A, and a statistic key.
   const [taskA] = await db.insert(taskRequests).values({ organizationId: orgA.id, title: 'Matrix task', caseId: caseA!.id, assignedTo: memberOfA.id }).returning();
@@ -233,6 +236,13 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/analyses/:id/report': { entity: 'Analyses', verb: 'Read' },
   // The pedigree LR (issue 16) is a calculator too: it stores nothing; placing a stored profile checks Profiles Read inside.
   'POST /api/pedigree-lr': { entity: 'Analyses', verb: 'Read' },
+  // Missing-person families are part of their case (issue 16).
+  'GET /api/cases/:caseId/families': { entity: 'Cases', verb: 'Read' },
+  'POST /api/cases/:caseId/families': { entity: 'Cases', verb: 'Edit' },
+  'PUT /api/families/:id': { entity: 'Cases', verb: 'Edit' },
+  'DELETE /api/families/:id': { entity: 'Cases', verb: 'Edit' },
+  'POST /api/families/:id/activate': { entity: 'Cases', verb: 'Edit' },
+  'POST /api/families/:id/deactivate': { entity: 'Cases', verb: 'Edit' },
   'POST /api/profiles/:id/approve': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },

@@ -20,6 +20,7 @@ import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { familialSearch } from '../../../../server/http/familial-search/familial-search';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
+import { searchesDone as waitForSearches } from '../../../helpers/searches-done';
 import { multipartBody } from '../../../helpers/multipart';
 
 const FBI_2015 = readFileSync(path.resolve(import.meta.dirname, '../../../../../shared/data/frequencies/fbi2015.csv'));
@@ -62,15 +63,7 @@ async function uploadPopulation(name: string, population: string, organizationId
   return created.id;
 }
 
-/** Waits until the approvals' background searches have finished (their hits are not this test's). */
-async function searchesDone() {
-  for (let i = 0; i < 400; i++) {
-    const jobs = (await call<{ items: SearchJob[] }>('admin', 'GET', '/api/organizations/all/searches')).body.items;
-    if (jobs.every((j) => j.status === 'done' || j.status === 'failed')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('searches did not finish');
-}
+const searchesDone = () => waitForSearches(t.app, tokens.admin);
 
 beforeAll(async () => {
   t = await createTestApp();

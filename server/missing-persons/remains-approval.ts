@@ -1,0 +1,33 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { families } from '../db/schema';
+import { recordFamilyHits } from '../hits/record-family-hits';
+import type { IndexSet } from '../matching/index-set';
+import type { MatchProfile } from '../matching/types';
+import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains } from './family-search';
+import { FamilyProblem, loadFamily } from './load-family';
+
+/**
+ * The other direction of the missing-person search (issue 16): an approved Unidentified Human (Remains) profile is
+ * weighed as the missing person of every active family of its organization; each reaching the family's threshold
+ * in every population becomes a pending hit. A family that cannot be searched now (a relative's profile reset) is
+ * passed over: its activation search names the problem. Resolves to how many hits were added.
+ */
+export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile): Promise<number> {
+  if (profile.kind !== 'Autosomal' || profile.sampleType !== REMAINS_SAMPLE_TYPE) return 0;
+  const rows = await db.select().from(families).where(and(eq(families.organizationId, profile.organizationId), eq(families.status, 'active')));
+  let added = 0;
+  for (const row of rows) {
+    let loaded;
+    try {
+      loaded = await loadFamily(db, indexes, row);
+    } catch (error) {
+      if (error instanceof FamilyProblem) continue;
+      throw error;
+    }
+    const match = weighRemains(loaded, profile.id, profile.genotypes, searchedRemains(loaded, indexes), new Map());
+    if (!isFamilyHit(loaded, match)) continue;
+    added += (await db.transaction((tx) => recordFamilyHits(tx as unknown as Db, loaded, [match], 'Database search'))).length;
+  }
+  return added;
+}
