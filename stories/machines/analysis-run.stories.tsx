@@ -20,9 +20,9 @@ const PEDIGREE_ANALYSIS: RunAnalysis = { id: '6c2a1b63-9b4d-4a1f-8b62-7d1e3a8c0f
 const PROFILES = [
   { id: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', name: 'SIB-1 (case KIN-7, approved)' },
   { id: '1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5', name: 'SIB-2 (case KIN-7, approved)' },
-  { id: '5f2b6c7d-8e9f-4a01-b2c3-d4e5f6a7b8c9', name: 'MP-WIFE (case MP-7, approved)' },
-  { id: '6a3c7d8e-9f0a-4b12-c3d4-e5f6a7b8c9d0', name: 'MP-CHILD-A (case MP-7, approved)' },
 ];
+const PEDIGREE_SAMPLES = ['MP-REMAINS', 'MP-WIFE', 'MP-CHILD-A', 'MP-CHILD-B'];
+const PEDIGREE_PROFILES = PEDIGREE_SAMPLES.map((sample, i) => ({ id: `8c5e9f0a-1b2c-4d34-a5b6-c7d8e9f0a1b${i}`, name: `${sample} (case MP-7, approved)` }));
 const stamp = { version: 1, createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z' };
 const POPULATIONS = [
   { id: '2c9e3f4a-5b6c-4d7e-8f80-91a2b3c4d5e6', name: 'FBI 2015 Caucasian', kind: 'Autosomal', ...stamp },
@@ -96,12 +96,7 @@ const PEDIGREE_RESULT: AnalysisResult = {
   analysisName: 'Wife and two children',
   analysisLabel: 'Missing person tested against his wife and their two children',
   kind: 'Pedigree',
-  roles: [
-    { role: 'Missing person', profileId: PROFILES[0]!.id, sampleName: 'MP-REMAINS', ...CASE_MP7 },
-    { role: 'Wife', profileId: PROFILES[1]!.id, sampleName: 'MP-WIFE', ...CASE_MP7 },
-    { role: 'Child 1', profileId: PROFILES[2]!.id, sampleName: 'MP-CHILD-A', ...CASE_MP7 },
-    { role: 'Child 2', profileId: PROFILES[3]!.id, sampleName: 'MP-CHILD-B', ...CASE_MP7 },
-  ],
+  roles: PEDIGREE_ANALYSIS.roles.map((role, i) => ({ role, profileId: PEDIGREE_PROFILES[i]!.id, sampleName: PEDIGREE_SAMPLES[i]!, ...CASE_MP7 })),
   constants: [],
   populations: [
     {
@@ -149,6 +144,7 @@ function RunScreen({ snapshot, send }: { snapshot: RunSnapshot; send(event: Anal
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   const blockers = context.showBlockers ? runBlockers(context) : [];
+  const profiles = context.analysis.kind === 'Pedigree' ? PEDIGREE_PROFILES : PROFILES;
   return (
     <section className="page" style={{ margin: '1rem' }}>
       <h1>{context.analysis.kind === 'Pedigree' ? 'Wife and two children' : 'Full siblings'}</h1>
@@ -161,7 +157,7 @@ function RunScreen({ snapshot, send }: { snapshot: RunSnapshot; send(event: Anal
             <legend>{role}</legend>
             <select className="input" aria-label={role} value={context.profileIds[i] ?? ''} onChange={(e) => send({ type: 'profile.choose', role: i, profileId: e.target.value || null })}>
               <option value="">Choose a profile</option>
-              {PROFILES.map((p) => (
+              {profiles.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>
@@ -220,7 +216,7 @@ export const Running: Story = { args: { value: 'running', context: ready } };
 export const Result: Story = { args: { value: 'result', context: { ...ready, result: RESULT } } };
 /** result of a pedigree analysis of four roles: hypotheses, mutation models, per marker L(H1), L(H2), LR and verdict; FGA needs a mutation. */
 export const PedigreeResult: Story = {
-  args: { value: 'result', context: { analysis: PEDIGREE_ANALYSIS, profileIds: PROFILES.map((p) => p.id), populationIds: [POPULATIONS[0]!.id], result: PEDIGREE_RESULT } },
+  args: { value: 'result', context: { analysis: PEDIGREE_ANALYSIS, profileIds: PEDIGREE_PROFILES.map((p) => p.id), populationIds: [POPULATIONS[0]!.id], result: PEDIGREE_RESULT } },
 };
 /** error: the server's message, Try again or Dismiss; the choices stay. */
 export const Failed: Story = { args: { value: 'error', context: { ...ready, error: { status: 404, message: `No population with id ${POPULATIONS[1]!.id}` } } } };
