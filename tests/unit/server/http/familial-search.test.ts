@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
 import type { FamilialPromoteAnswer, FamilialSearchAnswer, FamilialSearchOptions } from '../../../../core/schemas/familial-search';
 import type { HitSummary } from '../../../../core/schemas/hits';
-import type { SearchJob } from '../../../../core/schemas/searches';
 import { systemClock } from '../../../../server/clock';
 import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profiles, searchRules, users } from '../../../../server/db/schema';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';

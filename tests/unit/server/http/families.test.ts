@@ -10,7 +10,6 @@ import type { AnalysisResult } from '../../../../core/schemas/analyses';
 import type { Family, FamilySearchAnswer } from '../../../../core/schemas/families';
 import type { HitView } from '../../../../core/schemas/hits';
 import type { SampleType } from '../../../../core/schemas/profiles';
-import type { SearchJob } from '../../../../core/schemas/searches';
 import { analyses, caseTypes, cases, chemistries, hits, markers, populations, profiles } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import type { Genotype } from '../../../../server/genetics/types';
