@@ -53,7 +53,8 @@ export function pedigreeSvg(persons: readonly DiagramPerson[], options: Pedigree
   const left = Math.min(...xs, 0) - WIDE_GAP / 2;
   const right = Math.max(...xs, 0) + WIDE_GAP / 2;
   const width = round(right - left + 2 * MARGIN);
-  const height = round(Math.max(layout.rows.length, 1) * ROW + MARGIN);
+  // The lowest row's symbols and two lines of name, then the margin.
+  const height = round(MARGIN + 8 + (Math.max(layout.rows.length, 1) - 1) * ROW + SIZE + 14 + NAME_LINES * 13 + MARGIN);
   const shiftX = MARGIN - left;
   const at = (id: string): { x: number; y: number } => ({ x: round(layout.x.get(id)! + shiftX), y: round(MARGIN + HALF + 8 + layout.row.get(id)! * ROW) });
 

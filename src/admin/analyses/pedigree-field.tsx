@@ -31,7 +31,7 @@ function ParentSelect({ state, row, index, which, readOnly, update }: RowProps &
   return (
     <td>
       <select
-        className="input"
+        className="input pedigree-field__parent"
         aria-label={`${which === 'father' ? 'Father' : 'Mother'} of person ${index + 1}`}
         aria-invalid={error ? true : undefined}
         value={row[which] ?? ''}
@@ -58,7 +58,7 @@ function PersonRowView(props: RowProps) {
     <tr>
       <td>
         <input
-          className="input"
+          className="input pedigree-field__name"
           aria-label={`Name of person ${n}`}
           aria-invalid={nameError ? true : undefined}
           value={row.id}
@@ -68,7 +68,7 @@ function PersonRowView(props: RowProps) {
         {nameError ? <p className="field__error">{nameError}</p> : null}
       </td>
       <td>
-        <select className="input" aria-label={`Sex of person ${n}`} value={row.sex} disabled={readOnly} onChange={(e) => update(setSex(state, row.key, e.target.value as PersonRow['sex']))}>
+        <select className="input pedigree-field__sex" aria-label={`Sex of person ${n}`} value={row.sex} disabled={readOnly} onChange={(e) => update(setSex(state, row.key, e.target.value as PersonRow['sex']))}>
           <option value="male">Male</option>
           <option value="female">Female</option>
         </select>
@@ -170,9 +170,9 @@ export function PedigreeField({ readOnly }: { readOnly: boolean }) {
             H2: {state.alternative ? `drawn out as stored (${state.alternative.length} persons), kept as it is.` : 'the tested person unrelated to the others (where they are a parent, an unknown person takes their place).'}
           </p>
         </div>
-        {state.rows.length > 0 ? <PedigreePicture persons={drawn.pedigree.persons} typed={drawn.roles} target={drawn.pedigree.target} label="Pedigree H1" /> : null}
+        {state.rows.length > 0 ? <PedigreePicture persons={drawn.pedigree.persons} typed={drawn.roles} target={drawn.pedigree.target} label="H1, as drawn in the table" /> : null}
       </div>
-      {state.alternative ? <PedigreePicture persons={state.alternative} typed={drawn.roles} target={drawn.pedigree.target} label="Pedigree H2" /> : null}
+      {state.alternative ? <PedigreePicture persons={state.alternative} typed={drawn.roles} target={drawn.pedigree.target} label="H2, as stored" /> : null}
     </fieldset>
   );
 }

@@ -9,7 +9,7 @@ export function PedigreePicture({ persons, typed, target, label }: { persons: re
   return (
     <figure className="pedigree-picture">
       <img src={src} alt={alt} />
-      <figcaption className="field__hint">Squares are men, circles women; grey: typed (a role); red with an arrow: the tested person.</figcaption>
+      <figcaption className="field__hint">{label}. Squares are men, circles women; grey: typed (a role); red with an arrow: the tested person.</figcaption>
     </figure>
   );
 }

@@ -32,8 +32,15 @@ export function rowsOf(pedigree: AnalysisPedigree | null | undefined, roles: rea
     if (!keyOf.has(p.id)) keyOf.set(p.id, `p${i}`);
   });
   const ref = (id: string | undefined) => (id === undefined ? null : (keyOf.get(id) ?? null));
+  const rows = persons.map((p, i): PersonRow => ({ key: `p${i}`, id: p.id, sex: p.sex, father: ref(p.father), mother: ref(p.mother), typed: roles.includes(p.id) }));
+  // Roles follow the table's order, so the typed persons' rows take the stored roles' order among themselves:
+  // editing the pedigree then never reorders the roles of a stored analysis.
+  const target = pedigree?.target;
+  const slots = rows.flatMap((r, i) => (r.typed && r.id !== target ? [i] : []));
+  const inRoleOrder = slots.map((i) => rows[i]!).sort((a, b) => roles.indexOf(a.id) - roles.indexOf(b.id));
+  slots.forEach((slot, k) => (rows[slot] = inRoleOrder[k]!));
   return {
-    rows: persons.map((p, i) => ({ key: `p${i}`, id: p.id, sex: p.sex, father: ref(p.father), mother: ref(p.mother), typed: roles.includes(p.id) })),
+    rows,
     target: pedigree ? ref(pedigree.target) : null,
     alternative: pedigree?.alternative ?? null,
     nextKey: persons.length,
