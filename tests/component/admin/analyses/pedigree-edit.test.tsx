@@ -145,6 +145,20 @@ describe('analysis edit: pedigree analyses', () => {
     expect(stored.pedigree).toEqual(SISTER);
   });
 
+  it("shows the server's reason for refusing a model beside that sex's model", async () => {
+    const analysis = await addAnalysis({ name: 'Too much mutation' });
+    await asAdmin(`${base()}/${analysis.id}`);
+    await userEvent.selectOptions(await screen.findByLabelText('Male model'), 'Stepwise');
+    for (const [label, value] of [['Male mutation rate', '0.8'], ['Male microvariant rate', '0.5']] as const) {
+      await userEvent.clear(screen.getByLabelText(new RegExp(`^${label}`)));
+      await userEvent.type(screen.getByLabelText(new RegExp(`^${label}`)), value);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Male model')).toHaveAccessibleDescription(/The stepwise rates together \(rate 0.8 \+ rate2 0.5\) must be at most 1/));
+    expect(screen.getByLabelText('Female model')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(/^Male mutation rate/)).toHaveValue(0.8);
+  });
+
   it('says before saving when a person has one parent or two persons share a name', async () => {
     const analysis = await addAnalysis({ name: 'Checked' });
     const put = sentBodies('PUT');
