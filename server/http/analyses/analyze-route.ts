@@ -42,7 +42,7 @@ const toMarkerResult = (m: MarkerEvaluation, constants: Readonly<Record<string, 
 /** The run's pedigree, when the analysis weighs one: a Pedigree analysis always, a pairwise/trio one with a mutation model. */
 function pedigreeRun(row: AnalysisRow, body: AnalyzeBody): { hypotheses: PedigreeHypotheses; mutation: MutationSetting | null } | null {
   const mutation = body.mutation === undefined ? (row.mutation ?? null) : body.mutation;
-  if (body.mutation !== undefined && !row.pedigree) throw new BadRequest(`Analysis ${row.name} has no pedigree; a mutation model needs one (the administrator draws it on the analysis).`);
+  if (body.mutation && !row.pedigree) throw new BadRequest(`Analysis ${row.name} has no pedigree; a mutation model needs one (the administrator draws it on the analysis).`);
   if (row.kind !== 'Pedigree' && !(row.pedigree && mutation)) return null;
   if (!row.pedigree) throw new BadRequest(`Analysis ${row.name} has no pedigree drawn yet.`);
   try {
