@@ -38,7 +38,7 @@ function evaluatorPopulation(request: ScanRequest): PopulationFrequencies | null
 
 /** A query marker's evaluator, with the query's genotype in its role and the stored genotype in the other. */
 function pairEvaluator(request: ScanRequest, marker: string, genotype: Genotype): (stored: Genotype | null) => MarkerOutcome {
-  const evaluateMarker = markerEvaluator(request.analysis, marker, evaluatorPopulation(request));
+  const evaluateMarker = markerEvaluator(request.analysis, marker, evaluatorPopulation(request), request.queryRole);
   return (stored) => evaluateMarker(request.queryRole === 0 ? [genotype, stored] : [stored, genotype]);
 }
 

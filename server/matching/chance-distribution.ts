@@ -73,7 +73,7 @@ export function unrelatedDistribution(
   }
   const markers: LrAtom[][] = [];
   for (const [marker, genotype, frequencies] of coveredMarkers(query, population)) {
-    const evaluate = markerEvaluator(analysis, marker, population.frequencies);
+    const evaluate = markerEvaluator(analysis, marker, population.frequencies, queryRole);
     const extra = extraAlleles(genotype);
     const stored = storedGenotypes([...frequencies.frequencies.keys(), ...extra, OTHER_ALLELE], unlistedAllele(frequencies, genotype));
     markers.push(

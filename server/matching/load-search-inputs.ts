@@ -3,6 +3,23 @@ import type { Db } from '../db/database';
 import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
 import { loadEnginePopulation } from './engine-population';
 import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
+import { modelsFor } from '../genetics/evaluate-pedigree';
+import { analysisHypotheses, PedigreeError } from '../genetics/pedigree';
+import type { PedigreeWeighing } from './pedigree-evaluator';
+
+/**
+ * How a pairwise analysis with a pedigree and a mutation model weighs a marker (issue 16: the pedigree likelihood
+ * replaces μ/A); undefined for formula tables, or a pedigree that no longer fits the roles.
+ */
+function pedigreeWeighing(row: typeof analyses.$inferSelect): PedigreeWeighing | undefined {
+  if (row.kind !== 'Computational' || row.profileKind !== 'Autosomal' || row.roles.length !== 2 || !row.pedigree || !row.mutation) return undefined;
+  try {
+    return { hypotheses: analysisHypotheses(row.pedigree, row.roles), models: modelsFor(row.mutation) };
+  } catch (error) {
+    if (error instanceof PedigreeError) return undefined;
+    throw error;
+  }
+}
 
 /**
  * The active analyses of a profile kind with their formulae and constants, as searches run them. Pedigree analyses
@@ -23,6 +40,7 @@ export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(Ma
     threshold: r.threshold,
     formulae: formulae.filter((f) => f.analysisId === r.id),
     constants: Object.fromEntries(constants.filter((c) => c.analysisId === r.id).map((c) => [c.name, c.value])),
+    weighing: pedigreeWeighing(r),
   }));
 }
 

@@ -4,6 +4,7 @@ import { evaluate, ExpressionError, parseExpression, type Expression } from '../
 import { canonicalPattern, PatternError, type CanonicalPattern, type Ploidy } from '../genetics/patterns';
 import { alleleFrequency, duoExclusionPower, trioExclusionPower } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import { pedigreePairLr, type PedigreeWeighing } from './pedigree-evaluator';
 
 /** One marker's outcome for the roles' genotypes: the formula's value (computational) or the exclusion flag; null both when not evaluated. */
 export interface MarkerOutcome {
@@ -77,9 +78,23 @@ function locate(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotyp
  * The per-marker step of evaluateComputational / evaluateExclusion (server/genetics/evaluate-analysis.ts,
  * GENETICS.md "Analyses are data") for one analysis, marker and population, with the formulae parsed
  * and the exclusion power A computed once, so a lookup table of thousands of genotype pairs costs
- * milliseconds. Tests hold it equal to evaluate-analysis pair by pair.
+ * milliseconds. Tests hold it equal to evaluate-analysis pair by pair. `fixedRole`: the role whose genotype stays the
+ * same across calls (the query's), so a pedigree-weighed analysis builds one table per query genotype.
  */
-export function markerEvaluator(analysis: EngineAnalysis, marker: string, population: PopulationFrequencies | null): (genotypes: readonly (Genotype | null)[]) => MarkerOutcome {
+export function markerEvaluator(
+  analysis: EngineAnalysis & { weighing?: PedigreeWeighing | undefined },
+  marker: string,
+  population: PopulationFrequencies | null,
+  fixedRole: 0 | 1 = 0,
+): (genotypes: readonly (Genotype | null)[]) => MarkerOutcome {
+  // A pairwise analysis with a mutation model: its pedigree's LR replaces the formula table (and μ/A) altogether.
+  if (analysis.weighing && analysis.roles.length === 2) {
+    const lr = pedigreePairLr(analysis.weighing, analysis.roles, marker, population, fixedRole);
+    return (genotypes) => {
+      const value = lr(genotypes);
+      return value === null ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: false };
+    };
+  }
   const formulae = new Map(analysis.formulae.map((f) => [f.pattern, f]));
   const parsed = new Map<string, Expression | ExpressionError>();
   const mutation = new Map<Expression, boolean>();

@@ -1,3 +1,4 @@
+import type { PedigreeWeighing } from './pedigree-evaluator';
 import type { EngineAnalysis } from '../genetics/evaluate-analysis';
 import type { HaplotypeEntry } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
@@ -37,6 +38,8 @@ export interface IdentityCandidate {
 /** An active analysis as the database search runs it: the engine's formula table plus its id and hit threshold. */
 export interface MatchAnalysis extends EngineAnalysis {
   id: string;
+  /** A pairwise analysis with a mutation model weighs each marker through its pedigree (issue 16) instead of its formula table. */
+  weighing?: PedigreeWeighing | undefined;
   /** Computational: the combined index a hit must reach; Exclusion: the most exclusions a hit may have; null: never a hit. */
   threshold: number | null;
 }

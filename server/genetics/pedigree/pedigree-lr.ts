@@ -33,12 +33,17 @@ export interface PedigreeLrResult {
 
 /**
  * The marker's alleles for a pedigree: the population's, and any typed allele it lacks, each at its frequency
- * raised to the minimum allele frequency (NRC II 1996 rec. 4.10), as GENETICS.md "Pedigrees" says of founders.
+ * raised to the minimum allele frequency (NRC II 1996 rec. 4.10), as GENETICS.md "Pedigrees" says of founders;
+ * then scaled to sum to 1, so founders draw from a distribution (pedtools, which forrel and pedmut build on,
+ * requires it). Without the scaling an untyped founder would weigh Σp ≠ 1, and a pruned and an unpruned
+ * computation of the same likelihood would differ by powers of Σp.
  */
 export function pedigreeMarkerAlleles(population: PopulationFrequencies, marker: string, typedAlleles: Iterable<string>): { alleles: string[]; frequencies: number[] } {
   const known = [...(population.markers.get(marker)?.frequencies.keys() ?? [])];
   const alleles = [...new Set([...known, ...typedAlleles])].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
-  return { alleles, frequencies: alleles.map((a) => alleleFrequency(population, marker, a)) };
+  const raised = alleles.map((a) => alleleFrequency(population, marker, a));
+  const total = raised.reduce((s, f) => s + f, 0);
+  return { alleles, frequencies: raised.map((f) => f / total) };
 }
 
 /**

@@ -19,11 +19,9 @@ function hitReader(user: AuthenticatedUser): AuthenticatedUser {
 }
 
 /** The calculator's run of the hit's analysis on its profiles and population, so the view's numbers are the calculator's. */
-async function evaluate(db: Db, clock: Clock, user: AuthenticatedUser, hit: Hit, analysisKind: string): Promise<{ result: AnalysisResult | null; error: string | null }> {
+async function evaluate(db: Db, clock: Clock, user: AuthenticatedUser, hit: Hit): Promise<{ result: AnalysisResult | null; error: string | null }> {
   try {
-    // As the search weighed it: rule searches use a pairwise/trio analysis's formula table (mu/A), never its
-    // mutation model (that is the calculator's); a family search weighs its pedigree analysis with its models.
-    const body = { profileIds: hit.profiles.map((p) => p.profileId), populationIds: hit.populationId ? [hit.populationId] : [], ...(analysisKind === 'Pedigree' ? {} : { mutation: null }) };
+    const body = { profileIds: hit.profiles.map((p) => p.profileId), populationIds: hit.populationId ? [hit.populationId] : [] };
     return { result: await runAnalysis(db, clock, hitReader(user), hit.analysisId, body), error: null };
   } catch (err) {
     // A deactivated analysis or a removed population: the stored figures stay, the view says why it has no table.
@@ -54,7 +52,7 @@ export async function buildHitView(db: Db, clock: Clock, user: AuthenticatedUser
     .from(analyses)
     .where(eq(analyses.id, hit.analysisId));
   const [population] = hit.populationId ? await db.select({ id: populations.id, name: populations.name, source: populations.source }).from(populations).where(eq(populations.id, hit.populationId)) : [];
-  const { result, error } = await evaluate(db, clock, user, hit, analysis!.kind);
+  const { result, error } = await evaluate(db, clock, user, hit);
   const computed = result?.populations[0];
   const exclusion = result?.exclusion;
   return {

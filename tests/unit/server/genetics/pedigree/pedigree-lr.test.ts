@@ -45,11 +45,31 @@ describe('pedigree LR over markers', () => {
     expect(withMutation.markers[0]!.lr / without.markers[0]!.lr).toBeCloseTo(1, 2);
   });
 
-  it('adds a typed allele the population lacks at the minimum allele frequency', () => {
+  it('adds a typed allele the population lacks at the minimum allele frequency, the founders\' frequencies then summing to 1', () => {
     const genotypes = new Map([['D1', new Map([['mother', ['10', '14']], ['sister', ['14', '12']], ['mp', ['11', '14']]])]]);
     const result = pedigreeLr(family, apart, genotypes, population, { female: { model: 'trivial' }, male: { model: 'trivial' } });
     expect(result.markers[0]!.alleles).toEqual(['10', '11', '12', '13', '14']);
-    expect(result.markers[0]!.frequencies).toEqual([0.1, 0.2, 0.3, 0.4, 0.001]);
+    expect(result.markers[0]!.frequencies).toEqual([0.1, 0.2, 0.3, 0.4, 0.001].map((f) => f / 1.001));
+  });
+
+  it('gives the same likelihoods pruned or not when the table does not sum to 1 (an allele added at the minimum)', () => {
+    // A half-sibling's other parent is needed only while the sibling is: with Σp ≠ 1 it would weigh Σp² in one
+    // computation and nothing in the other, unless the founders' frequencies are scaled to sum to 1.
+    const half: PedigreePerson[] = [
+      { id: 'f', sex: 'male' },
+      { id: 'm1', sex: 'female' },
+      { id: 'm2', sex: 'female' },
+      { id: 'a', sex: 'male', father: 'f', mother: 'm1' },
+      { id: 'b', sex: 'male', father: 'f', mother: 'm2' },
+    ];
+    const setApart: PedigreePerson[] = [...half.filter((p) => p.id !== 'b'), { id: 'b', sex: 'male' }];
+    const models = { female: { model: 'stepwise', rate: 0.002, rate2: 0.0001, range: 0.2 }, male: { model: 'stepwise', rate: 0.004, rate2: 0.0001, range: 0.2 } } as const;
+    const typed = new Map([['a', ['10', '14']], ['b', ['14', '12']]]);
+    const [m] = pedigreeLr(half, setApart, new Map([['D1', typed]]), population, models).markers;
+    const { alleles, frequencies } = pedigreeMarkerAlleles(population, 'D1', ['10', '14', '12']);
+    const built = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
+    expect(Math.abs(m!.likelihoodH1 - pedigreeLikelihood(half, typed, built)) / m!.likelihoodH1).toBeLessThan(1e-12);
+    expect(Math.abs(m!.likelihoodH2 - pedigreeLikelihood(setApart, typed, built)) / m!.likelihoodH2).toBeLessThan(1e-12);
   });
 
   it('computes H2 = the family with the missing person set apart in one elimination, equal to computing it in full', () => {
