@@ -10,12 +10,14 @@ import { AuditTrail } from '../ui/audit-trail/audit-trail';
 import type { DataColumn } from '../ui/data-table/data-table';
 import { CaseAnalysisLinks } from '../analyses/case-analysis-links';
 import { involvedPartiesApi, physicalItemsApi } from './case-records-api';
+import { CaseFamilies } from './case-families';
 import { CaseHitsTab, type CaseHitList } from './case-hits-tab';
 import { CaseProfilesTab } from './case-profiles-tab';
 import { CaseRecordTable } from './case-record-table';
 import { CaseSettingsTab } from './case-settings-tab';
 import { CaseSummary } from './case-summary';
 import { casesApi } from './cases-api';
+import { familiesApi } from './families-api';
 import { LinkTabs } from '../ui/link-tabs';
 import { useCase } from './use-case';
 import './cases.css';
@@ -37,9 +39,10 @@ interface CaseViewProps {
 }
 
 /**
- * The case view (spec 2.8): the case's facts, then its tabs (involved parties by default, items,
- * hits, profiles, audit, settings). A tab the user may not open is not shown. One component for
- * every tab, so moving between them reads the case once.
+ * The case view (spec 2.8): the case's facts, then its tabs (involved parties by default, with the
+ * case's missing-person families of issue 16 below them; items, hits, profiles, audit, settings).
+ * A tab the user may not open is not shown. One component for every tab, so moving between them
+ * reads the case once.
  */
 export function CaseView({ orgId, caseId, tab, hitList }: CaseViewProps) {
   const api = useApi();
@@ -47,6 +50,7 @@ export function CaseView({ orgId, caseId, tab, hitList }: CaseViewProps) {
   const calls = useMemo(() => casesApi(api), [api]);
   const parties = useMemo(() => involvedPartiesApi(api), [api]);
   const items = useMemo(() => physicalItemsApi(api), [api]);
+  const families = useMemo(() => familiesApi(api), [api]);
   const { state, reload, replace } = useCase(caseId, calls.get);
 
   const params = { orgId, caseId };
@@ -97,6 +101,7 @@ export function CaseView({ orgId, caseId, tab, hitList }: CaseViewProps) {
             addLabel="Add involved party"
             emptyText="No involved parties yet."
           />
+          <CaseFamilies caseId={caseId} organizationId={record.organizationId} calls={families} canEdit={edits} hitsHref={hitsHref} />
           {opens('AnalysisGroupAnalyses', { analysisGroupId: 'new' }) ? <CaseAnalysisLinks orgId={orgId} caseId={caseId} /> : null}
         </>
       ),
