@@ -15,6 +15,7 @@ import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { HitDownloadButton } from './hit-download-button';
 import { HitHistory } from './hit-history';
+import { HitPedigreeMarkers, isPedigreeHit } from './hit-pedigree';
 import { HitPopulations } from './hit-populations';
 import { HitReviewPanel } from './hit-review-panel';
 import { HitStringency } from './hit-stringency';
@@ -98,7 +99,8 @@ function HitProfiles({ orgId, view }: { orgId: string; view: HitView }) {
 /**
  * HitView (spec 2.4 `/{orgId}/hits/{id}`): the figures, the profiles side by side per marker with
  * each marker's genotypes, pattern, formula (KaTeX) and value as the calculator computes them, the
- * constants used, the review, the PDF download and the history.
+ * constants used, the review, the PDF download and the history. A pedigree hit (a family's) shows
+ * per marker both likelihoods, the LR and the verdict, its mutation models and the markers needing a mutation.
  */
 function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: HitView; calls: HitCalls; onChange(view: HitView): void }) {
   const roles = view.hit.profiles.map((p) => `${p.role}: ${p.sampleName}`);
@@ -122,7 +124,13 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
         <p className="notice notice--warning" role="status">
           The per-marker figures cannot be shown: {view.evaluationError}. The stored figures above stand.
         </p>
-      ) : (
+      ) : null}
+      {isPedigreeHit(view) ? (
+        <section aria-label="Markers">
+          <h2>Markers</h2>
+          <HitPedigreeMarkers view={view} roles={roles} />
+        </section>
+      ) : view.evaluationError ? null : (
         <section aria-label="Markers">
           <h2>Markers</h2>
           <MarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} exclusion={exclusion} />

@@ -13,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 let world: FamilyWorld;
 beforeAll(async () => {
-  world = await familyWorld();
+  world = await familyWorld({ remains: 6 });
 }, 120_000);
 afterAll(() => world.t.close());
 

@@ -30,7 +30,11 @@ export interface FamilyWorld {
 
 const caucasian = fbi2015Population('Caucasian');
 
-export async function familyWorld(remains = 6): Promise<FamilyWorld> {
+/**
+ * `remains` unrelated remains besides the missing son's (REMAINS-TRUE); with `mutant`, REMAINS-MUTANT too: another son
+ * whose maternal allele at D3S1358 moved one step, so that marker needs a mutation.
+ */
+export async function familyWorld({ remains = 6, mutant = false } = {}): Promise<FamilyWorld> {
   const random = seededRandom(1616);
   const pick = (g: Genotype) => g[random() < 0.5 ? 0 : g.length - 1]!;
   const childOf = (father: ReadonlyMap<string, Genotype>, mother: ReadonlyMap<string, Genotype>) =>
@@ -81,6 +85,14 @@ export async function familyWorld(remains = 6): Promise<FamilyWorld> {
   await profile(caseId, 'SISTER', 'Biological Sibling', childOf(father, mother));
   await profile(caseId, 'AUNT', 'Reference', generate(), true);
   await profile(remainsCase, 'REMAINS-TRUE', 'Unidentified Human (Remains)', childOf(father, mother));
+  if (mutant) {
+    const son = childOf(father, mother);
+    const maternal = mother.get('D3S1358')!;
+    const moved = [Number(maternal[0]) + 1, Number(maternal[0]) - 1].map(String).find((a) => !maternal.includes(a))!;
+    const paternal = father.get('D3S1358')!.find((a) => !maternal.includes(a) && a !== moved) ?? moved;
+    son.set('D3S1358', [...new Set([moved, paternal])].sort((a, b) => Number(a) - Number(b)));
+    await profile(remainsCase, 'REMAINS-MUTANT', 'Unidentified Human (Remains)', son);
+  }
   for (let i = 0; i < remains; i++) await profile(remainsCase, `REMAINS-${i}`, 'Unidentified Human (Remains)', generate());
   await searchesDone(t.app, tokens.admin);
 
