@@ -1,8 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
+import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { Family } from '../../core/schemas/families';
-import { availableFamilyActions, decidedFamily, FAMILY_CONSEQUENCES, familyDecision, type FamilyAction } from '../../machines/familyDecision.machine';
+import { availableFamilyActions, decidedFamily, FAMILY_CONSEQUENCES, familyDecision, type familyDecisionMachine, type FamilyAction } from '../../machines/familyDecision.machine';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { ReviewOutcome } from '../ui/review-outcome';
 import { familyDecisionCalls, type FamilyCalls } from './families-api';
@@ -26,6 +27,8 @@ interface FamilyCardProps {
   hitsHref: string;
   onEdit(family: Family): void;
   onDeleted(family: Family): void;
+  /** Where the decision machine starts (stories draw each state from a resolved snapshot). */
+  startAt?: SnapshotFrom<typeof familyDecisionMachine>;
 }
 
 /**
@@ -33,9 +36,10 @@ interface FamilyCardProps {
  * found; Activate, Deactivate and Delete, each confirmed (machines/familyDecision). After an activation it says how many
  * remains profiles were searched and how many hits are new, with a link to the case's hits.
  */
-export function FamilyCard({ family, caseId, calls, canEdit, hitsHref, onEdit, onDeleted }: FamilyCardProps) {
+export function FamilyCard({ family, caseId, calls, canEdit, hitsHref, onEdit, onDeleted, startAt }: FamilyCardProps) {
   const logic = useMemo(() => familyDecision.withCalls(familyDecisionCalls(calls, caseId)), [calls, caseId]);
-  const [snapshot, send] = useMachine(logic, { input: { record: decidedFamily(family), allowed: { edit: canEdit } } });
+  const input = { record: decidedFamily(family), allowed: { edit: canEdit } };
+  const [snapshot, send] = useMachine(logic, startAt ? { input, snapshot: startAt } : { input });
   const titleId = useId();
   const { record, decision } = snapshot.context;
   useEffect(() => {

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Family } from '../../../core/schemas/families';
+import { DRAFT } from '../../../stories/cases/family-fixtures';
 import { availableFamilyActions, decidedFamily, familyDecision, type DecidedFamily, type FamilyDecisionRequest } from '../../../machines/familyDecision.machine';
 
-const FAMILY: Family = {
-  id: '0b5c2a8e-4f1d-4c3b-9a7e-6d2f1e0c9b8a',
-  caseId: '1c6d3b9f-5a2e-4d4c-8b8f-7e3a2f1d0c9b',
-  organizationId: '2d7e4c0a-6b3f-4e5d-9c9a-8f4b3a2e1d0c',
-  name: 'Family of the missing son',
-  analysisId: '3e8f5d1b-7c4a-4f6e-8d0b-9a5c4b3f2e1d',
-  analysisName: 'Mother and full sister',
-  missingPersonRole: 'Missing person',
-  relatives: [],
-  populationIds: [],
-  threshold: 10_000,
-  status: 'draft',
-  activatedAt: null,
-  searchedAt: null,
-  hitCount: 0,
-  version: 1,
-};
+const FAMILY: Family = DRAFT;
 const edit = { edit: true };
 
 function start(family: Family, transition: (r: FamilyDecisionRequest) => Promise<DecidedFamily>, reload: () => Promise<DecidedFamily> = async () => decidedFamily(family)) {

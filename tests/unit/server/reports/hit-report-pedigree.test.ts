@@ -4,28 +4,18 @@
  */
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { AnalysisPedigree, MarkerResult } from '../../../../core/schemas/analyses';
 import type { HitView } from '../../../../core/schemas/hits';
 import { hitReportDocument } from '../../../../server/reports/hit-report';
 import { renderPdf } from '../../../../server/reports/pdf';
+// The story fixtures' families and figures (examples only), so stories and this report show the same hit.
+import { MOTHER_AND_SISTER } from '../../../../stories/cases/family-fixtures';
+import { pedigreeMarker, SEED_MODELS } from '../../../../stories/hits/pedigree-hit-fixtures';
 
-const MODELS = 'female: stepwise, rate 0.001, rate2 0.00001, range 0.1; male: stepwise, rate 0.003, rate2 0.00001, range 0.1';
 const CASE = { caseId: '7b4d8e9f-0a1b-4c23-9de5-f6a7b8c9d0e1', caseNumber: 'MP-2026-7', organizationId: '9c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5' };
 const REMAINS = { caseId: '8c5e9f0a-1b2c-4d34-8ef0-a7b8c9d0e1f2', caseNumber: 'UHR-2026-1', organizationId: CASE.organizationId };
 
-/** A marker of a pedigree hit: LR = L(H1) / L(H2). */
-const marker = (name: string, genotypes: string[][], h1: number, h2: number, verdict: 'consistent' | 'needs a mutation' | 'excluded'): MarkerResult => ({
-  marker: name,
-  genotypes,
-  pattern: null,
-  expression: null,
-  latex: null,
-  value: h1 / h2,
-  log10: h1 === 0 ? null : Math.log10(h1 / h2),
-  isExclusion: null,
-  notEvaluated: null,
-  pedigree: { alleles: [], frequencies: [], mutation: MODELS, likelihoodH1: h1, likelihoodH2: h2, verdict },
-});
+const MODELS = SEED_MODELS;
+const marker = (name: string, genotypes: string[][], h1: number, h2: number, verdict: Parameters<typeof pedigreeMarker>[3]) => pedigreeMarker(name, genotypes, [h1, h2], verdict);
 
 const MARKERS = [
   marker('D3S1358', [['15', '17'], ['16', '17'], ['15', '16']], 3.1e-7, 6.2e-5, 'needs a mutation'),
@@ -71,17 +61,7 @@ const VIEW: HitView = {
   history: [{ from: null, to: 'pending', userId: null, userName: 'Family search', at: '2026-03-01T09:00:00.000Z', comments: '', notified: false }],
 };
 
-/** The seeded shape 'Mother and full sister' (server/genetics/seed-analyses/pedigree-analyses.ts). */
-const PEDIGREE: AnalysisPedigree = {
-  persons: [
-    { id: 'Father', sex: 'male' },
-    { id: 'Mother', sex: 'female' },
-    { id: 'Missing person', sex: 'male', father: 'Father', mother: 'Mother' },
-    { id: 'Full sister', sex: 'female', father: 'Father', mother: 'Mother' },
-  ],
-  target: 'Missing person',
-  alternative: null,
-};
+const PEDIGREE = MOTHER_AND_SISTER;
 
 const CONTEXT = { organizationName: 'Oslo Lab', preparedBy: 'Rita Reviewer', preparedAt: new Date('2026-03-02T10:00:00Z'), citations: [] };
 
