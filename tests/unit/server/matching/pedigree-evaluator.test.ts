@@ -56,7 +56,7 @@ describe('a pairwise analysis weighed through its pedigree in a search', () => {
     const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequencies: population, haplotypes: [] };
     const generate = profileGenerator(population, 47);
     const child = generate();
-    const candidates = new Map(Array.from({ length: 25 }, (_, i) => [`C${i}`, generate()] as const));
+    const candidates = new Map<string, ReadonlyMap<string, Genotype>>(Array.from({ length: 25 }, (_, i) => [`C${i}`, generate()]));
     for (const queryRole of [0, 1] as const) {
       const results = candidateResults('Autosomal', child, candidates, [analysis], [matchPopulation], queryRole);
       expect(results).toHaveLength(25);
