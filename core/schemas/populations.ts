@@ -62,6 +62,8 @@ export const Population = z
     /** The uploaded file's name and format; empty until statistics are uploaded. */
     source: z.string(),
     statisticsUploadedAt: z.iso.datetime().nullable(),
+    /** Generated frequencies (the demo population): never in automatic searches, labelled wherever shown. */
+    synthetic: z.boolean(),
     organizations: z.array(OrganizationName),
     statistics: StatisticsSummary,
     version: z.number().int(),

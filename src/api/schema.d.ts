@@ -11446,6 +11446,7 @@ export interface components {
             minimumAlleleFrequency: number;
             source: string;
             statisticsUploadedAt: string | null;
+            synthetic: boolean;
             organizations: {
                 /** Format: uuid */
                 id: string;
@@ -12791,6 +12792,7 @@ export interface components {
             minimumAlleleFrequency: number;
             source: string;
             statisticsUploadedAt: string | null;
+            synthetic: boolean;
             organizations: {
                 /** Format: uuid */
                 id: string;

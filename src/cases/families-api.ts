@@ -18,11 +18,6 @@ export interface FamilyChoices {
   populations: Population[];
 }
 
-/**
- * The synthetic demo population takes part in no automatic search (the server refuses it); the population list does
- * not say which one it is, so it is known by its name (server/db/seed/reference/synthetic-population.ts).
- */
-const looksSynthetic = (p: Population) => /synthetic/i.test(p.name);
 
 /** The calls of a case's missing-person families (issue 16; server/http/families). */
 export function familiesApi(api: ApiClient) {
@@ -53,7 +48,7 @@ export function familiesApi(api: ApiClient) {
         unwrap(api.GET('/api/cases/{caseId}/profiles', { params: { path: { caseId }, query: { pageSize: 500, sort: 'profileId:asc', filter: autosomal } } })),
         unwrap(api.GET('/api/organizations/{orgId}/populations', { params: { path: { orgId: organizationId }, query: { pageSize: 500, sort: 'name:asc', filter: autosomal } } })),
       ]);
-      return { analyses, profiles: profiles.items, populations: populations.items.filter((p) => p.statisticsUploadedAt !== null && !looksSynthetic(p)) };
+      return { analyses, profiles: profiles.items, populations: populations.items.filter((p) => p.statisticsUploadedAt !== null && !p.synthetic) };
     },
   };
 }

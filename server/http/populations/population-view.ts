@@ -73,6 +73,7 @@ export async function toPopulations(
     minimumAlleleFrequency: row.minimumAlleleFrequency,
     source: row.source,
     statisticsUploadedAt: row.statisticsUploadedAt?.toISOString() ?? null,
+    synthetic: row.synthetic,
     organizations: shared.filter((o) => o.populationId === row.id && reachable(o.id)).map(({ id, name }) => ({ id, name })),
     statistics: known.get(row.id) ?? counted.get(row.id) ?? EMPTY_SUMMARY,
     version: row.version,
