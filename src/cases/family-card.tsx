@@ -9,6 +9,8 @@ import { ReviewOutcome } from '../ui/review-outcome';
 import { familyDecisionCalls, type FamilyCalls } from './families-api';
 import { formatDateTime } from './format';
 
+const plural = (n: number, what: string) => `${n.toLocaleString('en-US')} ${what}${n === 1 ? '' : 's'}`;
+
 const LABELS: Record<FamilyAction, { button: string; title: string }> = {
   activate: { button: 'Activate', title: 'Activate this family?' },
   deactivate: { button: 'Deactivate', title: 'Deactivate this family?' },
@@ -100,7 +102,7 @@ export function FamilyCard({ family, caseId, calls, canEdit, hitsHref, onEdit, o
       <ReviewOutcome snapshot={snapshot} send={send} conflict={{ text: 'The family was not changed.', reload: 'Reload the family' }} />
       {record.lastSearch ? (
         <p className="notice case-tab__saved" role="status">
-          Searched {record.lastSearch.searchedProfiles} remains profiles; {record.lastSearch.hitsAdded} new hits.{' '}
+          Searched {plural(record.lastSearch.searchedProfiles, 'remains profile')}; {plural(record.lastSearch.hitsAdded, 'new hit')}.{' '}
           <Link href={hitsHref}>See the case’s pending hits</Link>
         </p>
       ) : null}

@@ -92,7 +92,7 @@ describe('the families of a case', () => {
     await userEvent.click(within(searching).getByRole('button', { name: 'Activate' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Activate this family?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Activate' }));
-    const counts = await within(searching).findByText(/^Searched 7 remains profiles; 1 new hits\./);
+    const counts = await within(searching).findByText(/^Searched 7 remains profiles; 1 new hit\./);
     expect(within(counts).getByRole('link', { name: 'See the case’s pending hits' })).toHaveAttribute('href', `/${world.orgId}/cases/${world.caseId}/hits`);
     expect(fact(searching, 'Status')).toHaveTextContent('Active (searching)');
     expect(fact(searching, 'Hits found')).toHaveTextContent('1');
