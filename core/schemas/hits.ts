@@ -41,6 +41,9 @@ export const HitSummary = z
     /** The search rule that found it (null: before search rules, or the rule was deleted). */
     searchRuleId: Id.nullable(),
     searchRuleName: z.string().nullable(),
+    /** The missing-person family whose search found it (issue 16); null for rule searches. */
+    familyId: Id.nullable(),
+    familyName: z.string().nullable(),
     matchKind: z.enum(MATCH_KINDS),
     /** The reported population's expected chance hits at the threshold (a stringency rule: its own), and P(LR ≥ this LR | unrelated). */
     expectedChanceHits: z.number().nullable(),

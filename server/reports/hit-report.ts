@@ -20,6 +20,12 @@ export interface HitReportContext {
   pedigree?: AnalysisPedigree | null;
 }
 
+/** What found the hit: a missing-person family's search, or a search rule (perhaps deleted since). */
+const foundBy = (hit: HitView['hit']): Content[] =>
+  hit.familyId !== null
+    ? [bold('Found by the search of the missing-person family: '), hit.familyName ?? 'a family since deleted']
+    : [bold('Found by the search rule: '), hit.searchRuleName ?? 'a rule since deleted'];
+
 const utc = (iso: string | Date) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 19)} UTC`;
 const bold = (text: string) => ({ text, bold: true });
 const heading = (text: string): Content => ({ text, fontSize: 12, bold: true, margin: [0, 10, 0, 3] });
@@ -207,8 +213,8 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
       ],
       margin: [0, 0, 0, 6],
     },
-    ...(hit.figures !== null || hit.searchRuleName !== null
-      ? [{ text: [bold('Found by the search rule: '), hit.searchRuleName ?? 'a rule since deleted', '\n', bold('Match: '), MATCH_KIND_LABELS[hit.matchKind]], margin: [0, 0, 0, 6] } as Content]
+    ...(hit.figures !== null || hit.searchRuleName !== null || hit.familyId !== null
+      ? [{ text: [...foundBy(hit), '\n', bold('Match: '), MATCH_KIND_LABELS[hit.matchKind]], margin: [0, 0, 0, 6] } as Content]
       : []),
     heading('Profiles'),
     table(['auto', '*', '*'], ['Role', 'Profile', 'Case'], hit.profiles.map((p) => [p.role, p.sampleName, p.caseNumber])),

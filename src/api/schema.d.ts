@@ -12208,6 +12208,8 @@ export interface components {
             profiles: components["schemas"]["HitProfileInput"][];
             searchRuleId: string | null;
             searchRuleName: string | null;
+            familyId: string | null;
+            familyName: string | null;
             /** @enum {string} */
             matchKind: "identity" | "kinship" | "exclusion";
             expectedChanceHits: number | null;
@@ -12237,6 +12239,8 @@ export interface components {
             profiles: components["schemas"]["HitProfileInput"][];
             searchRuleId: string | null;
             searchRuleName: string | null;
+            familyId: string | null;
+            familyName: string | null;
             /** @enum {string} */
             matchKind: "identity" | "kinship" | "exclusion";
             expectedChanceHits: number | null;
@@ -13554,6 +13558,8 @@ export interface components {
             profiles: components["schemas"]["HitProfile"][];
             searchRuleId: string | null;
             searchRuleName: string | null;
+            familyId: string | null;
+            familyName: string | null;
             /** @enum {string} */
             matchKind: "identity" | "kinship" | "exclusion";
             expectedChanceHits: number | null;
@@ -13583,6 +13589,8 @@ export interface components {
             profiles: components["schemas"]["HitProfile"][];
             searchRuleId: string | null;
             searchRuleName: string | null;
+            familyId: string | null;
+            familyName: string | null;
             /** @enum {string} */
             matchKind: "identity" | "kinship" | "exclusion";
             expectedChanceHits: number | null;

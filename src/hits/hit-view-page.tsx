@@ -25,10 +25,16 @@ import './hits.css';
 
 /** The search rule that found the hit and what the hit says of its profiles; nothing for a hit recorded before search rules. */
 function HitFoundBy({ hit }: { hit: HitView['hit'] }) {
-  if (hit.searchRuleName === null && hit.figures === null) return null;
+  if (hit.searchRuleName === null && hit.figures === null && hit.familyId === null) return null;
   return (
     <p className="hit-found-by">
-      {hit.searchRuleName === null ? 'Found by a search rule since deleted' : <>Found by the search rule <strong>{hit.searchRuleName}</strong></>}
+      {hit.familyId !== null ? (
+        <>Found by the search of the missing-person family <strong>{hit.familyName ?? '(since deleted)'}</strong></>
+      ) : hit.searchRuleName === null ? (
+        'Found by a search rule since deleted'
+      ) : (
+        <>Found by the search rule <strong>{hit.searchRuleName}</strong></>
+      )}
       {' · '}
       {MATCH_KIND_LABELS[hit.matchKind]}
     </p>

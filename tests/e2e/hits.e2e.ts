@@ -16,7 +16,7 @@ import type { AnalysisResult } from '../../core/schemas/analyses';
 import type { HitSummary } from '../../core/schemas/hits';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
-import { apiFetch, apiUpload, importProfiles, signIn } from './session';
+import { apiFetch, apiUpload, approveProfile, importProfiles, signIn } from './session';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
@@ -139,15 +139,7 @@ describe('matching and the hit review', () => {
       Object.assign(state.profiles, await importProfiles(analyst, state.caseId, { name: `${name}.csv`, text: asCsv({ [name]: genotypes }) }, sampleType));
     }
     expect(Object.keys(state.profiles).sort()).toEqual(['FAM-CHILD', 'FAM-FATHER', 'FAM-MOTHER', 'OFFENDER', 'UNKNOWN-STAIN']);
-    for (const id of Object.values(state.profiles)) {
-      const profile = await apiFetch<{ version: number; markerValues: { markerId: string; alleles: string[] }[] }>(reviewer, 'GET', `/api/profiles/${id}`);
-      const approved = await apiFetch(reviewer, 'POST', `/api/profiles/${id}/approve`, {
-        version: profile.body.version,
-        comments: 'Checked against the electropherogram',
-        markerValues: profile.body.markerValues.map((v) => ({ markerId: v.markerId, alleles: v.alleles })),
-      });
-      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    }
+    for (const id of Object.values(state.profiles)) await approveProfile(reviewer, id);
   });
 
   it('shows one hit per match in Review, as the search rules decide, with the engine’s probability text and roles named from the sample types', async () => {

@@ -95,3 +95,22 @@ export async function importProfiles(page: Page, caseId: string, file: { name: s
   if (added.status !== 201) throw new Error(`adding ${file.name} answered ${added.status}: ${JSON.stringify(added.body)}`);
   return Object.fromEntries(added.body.items.map((p) => [p.profileId, p.id]));
 }
+
+/** Approves a pending profile as the signed-in reviewer, with its markers as entered (the review itself is not under test). */
+export async function approveProfile(page: Page, id: string, comments = 'Checked against the electropherogram'): Promise<void> {
+  const profile = await apiFetch<{ version: number; markerValues: { markerId: string; alleles: string[] }[] }>(page, 'GET', `/api/profiles/${id}`);
+  const approved = await apiFetch(page, 'POST', `/api/profiles/${id}/approve`, {
+    version: profile.body.version,
+    comments,
+    markerValues: profile.body.markerValues.map((v) => ({ markerId: v.markerId, alleles: v.alleles })),
+  });
+  if (approved.status !== 200) throw new Error(`approving ${id} answered ${approved.status}: ${JSON.stringify(approved.body)}`);
+}
+
+/** Chooses a profile for a role in the calculator: types its name in the role's search, then picks it from the list. */
+export async function chooseCalculatorProfile(page: Page, role: string, option: string): Promise<void> {
+  await page.getByLabel(`Find a profile for ${role}`).fill(option.split(' ')[0]!);
+  const select = page.getByRole('combobox', { name: role, exact: true });
+  await select.locator('option', { hasText: option }).first().waitFor({ state: 'attached', timeout: 10_000 });
+  await select.selectOption({ label: option });
+}

@@ -3,14 +3,14 @@ import { formatHitProbability } from '../../../core/probability-display';
 import { HIT_STATUSES, type HitListQuery, type HitProfile, type HitStatus, type HitSummary, type Hit } from '../../../core/schemas/hits';
 import type { ListResult } from '../../../core/schemas/list';
 import type { Db } from '../../db/database';
-import { analyses, cases, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
+import { analyses, cases, families, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { containsPattern, countList, matchNamedRows, namedIdsMatch, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning, type NamedIds } from '../list';
 import { searchedTexts } from '../profiles/profile-query';
 import { inReachableOrganizations } from '../tenancy';
 
-const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name };
+const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name, familyName: families.name };
 
 /** Hits joined with the names a list shows; `where` may use any joined column. */
 const selectHits = (db: Db) =>
@@ -19,7 +19,8 @@ const selectHits = (db: Db) =>
     .from(hits)
     .innerJoin(analyses, eq(analyses.id, hits.analysisId))
     .leftJoin(populations, eq(populations.id, hits.populationId))
-    .leftJoin(searchRules, eq(searchRules.id, hits.searchRuleId));
+    .leftJoin(searchRules, eq(searchRules.id, hits.searchRuleId))
+    .leftJoin(families, eq(families.id, hits.familyId));
 
 type HitJoinedRow = Awaited<ReturnType<ReturnType<typeof selectHits>['execute']>>[number];
 
@@ -127,6 +128,8 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
     profiles: hitProfileRows,
     searchRuleId: h.searchRuleId,
     searchRuleName: row.searchRuleName,
+    familyId: h.familyId,
+    familyName: row.familyName,
     matchKind: h.matchKind as HitSummary['matchKind'],
     expectedChanceHits: h.expectedChanceHits,
     pValue: h.pValue,

@@ -138,7 +138,7 @@ describe('missing-person families', () => {
 
     const [hit] = await familyHits();
     const view = (await call<HitView>('a', 'GET', `/api/hits/${hit!.id}`)).body;
-    expect(view.hit.status).toBe('pending');
+    expect(view.hit).toMatchObject({ status: 'pending', familyId: family.id, familyName: 'Family of the missing son', searchRuleId: null });
     expect(view.hit.profiles.map((p) => [p.role, p.sampleName])).toEqual([['Missing person', 'REMAINS-TRUE'], ['Mother', 'MOTHER'], ['Full sister', 'SISTER']]);
     const figures = hit!.figures!.populations;
     expect(figures.map((f) => f.populationName).sort()).toEqual(['FBI 2015 African American', 'FBI 2015 Caucasian']);

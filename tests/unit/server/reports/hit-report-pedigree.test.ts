@@ -44,6 +44,8 @@ const VIEW: HitView = {
     ],
     searchRuleId: null,
     searchRuleName: null,
+    familyId: '0b0b0b0b-0000-4000-8000-00000000f001',
+    familyName: 'Family of the missing son',
     matchKind: 'kinship',
     expectedChanceHits: null,
     pValue: null,
@@ -74,6 +76,7 @@ describe('the PDF of a family’s hit', () => {
     expect(text).toContain('"3.10e-7","6.20e-5","5.00e-3",{"text":"needs a mutation","bold":true');
     expect(text).toContain('"2.00e-4","5.00e-5","4.00e+0","consistent"');
     expect(text).toContain('[{"text":"Markers needing a mutation: ","bold":true},"D3S1358"]');
+    expect(text).toContain('{"text":"Found by the search of the missing-person family: ","bold":true},"Family of the missing son"');
     // No formula table's columns for a pedigree hit.
     expect(text).not.toContain('Formulae used');
     expect(text).not.toContain('{"text":"Pattern","bold":true}');
