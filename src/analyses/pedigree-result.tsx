@@ -97,9 +97,9 @@ function PedigreeMarkerRow({ marker: m, roles }: { marker: MarkerResult; roles: 
       ))}
       {likelihoods && m.value !== null ? (
         <>
-          <td>{formatIndex(likelihoods.likelihoodH1)}</td>
-          <td>{formatIndex(likelihoods.likelihoodH2)}</td>
-          <td>{formatIndex(m.value)}</td>
+          <td className="calculator__number">{formatIndex(likelihoods.likelihoodH1)}</td>
+          <td className="calculator__number">{formatIndex(likelihoods.likelihoodH2)}</td>
+          <td className="calculator__number">{formatIndex(m.value)}</td>
           <td>{likelihoods.verdict === 'consistent' ? likelihoods.verdict : <strong>{likelihoods.verdict}</strong>}</td>
         </>
       ) : (
