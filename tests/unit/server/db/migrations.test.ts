@@ -36,6 +36,7 @@ describe('migrations', () => {
         'citations',
         'email_outbox',
         'email_templates',
+        'families',
         'hit_history',
         'hit_profiles',
         'hits',
