@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import { Link } from 'wouter';
 import type { Family } from '../../core/schemas/families';
 import { availableFamilyActions, decidedFamily, FAMILY_CONSEQUENCES, familyDecision, type familyDecisionMachine, type FamilyAction } from '../../machines/familyDecision.machine';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReviewConfirmDialog } from '../ui/review-confirm-dialog';
 import { ReviewOutcome } from '../ui/review-outcome';
 import { familyDecisionCalls, type FamilyCalls } from './families-api';
 import { formatDateTime } from './format';
@@ -107,18 +107,11 @@ export function FamilyCard({ family, caseId, calls, canEdit, hitsHref, onEdit, o
         </p>
       ) : null}
       {decision ? (
-        <ConfirmDialog
-          open={snapshot.matches('confirming') || snapshot.matches('submitting')}
-          title={LABELS[decision.action].title}
-          confirmLabel={LABELS[decision.action].button}
-          busy={busy}
-          onConfirm={() => send({ type: 'decision.confirm' })}
-          onCancel={() => send({ type: 'decision.cancel' })}
-        >
+        <ReviewConfirmDialog snapshot={snapshot} send={send} title={LABELS[decision.action].title} confirmLabel={LABELS[decision.action].button}>
           <p>
             {record.name}: {FAMILY_CONSEQUENCES[decision.action]}
           </p>
-        </ConfirmDialog>
+        </ReviewConfirmDialog>
       ) : null}
     </article>
   );

@@ -11,7 +11,7 @@ import {
   type HitTransitionRequest,
 } from '../../machines/hitReview.machine';
 import { usePrincipal } from '../app/use-principal';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReviewConfirmDialog } from '../ui/review-confirm-dialog';
 import { ReviewOutcome } from '../ui/review-outcome';
 import type { HitCalls } from './hits-api';
 
@@ -121,17 +121,10 @@ export function HitReviewPanel({ view, calls, onChange }: HitReviewPanelProps) {
         </div>
       ) : null}
       {decision ? (
-        <ConfirmDialog
-          open={snapshot.matches('confirming') || snapshot.matches('submitting')}
-          title={LABELS[decision.action].title}
-          confirmLabel={LABELS[decision.action].button}
-          busy={busy}
-          onConfirm={() => send({ type: 'decision.confirm' })}
-          onCancel={() => send({ type: 'decision.cancel' })}
-        >
+        <ReviewConfirmDialog snapshot={snapshot} send={send} title={LABELS[decision.action].title} confirmLabel={LABELS[decision.action].button}>
           <p>{decisionConsequence(decision)}</p>
           {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : decision.comments.trim() ? <p>Comments: {decision.comments}</p> : null}
-        </ConfirmDialog>
+        </ReviewConfirmDialog>
       ) : null}
     </section>
   );

@@ -11,7 +11,7 @@ import {
   type TransitionRequest,
 } from '../../machines/profileReview.machine';
 import { usePrincipal } from '../app/use-principal';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReviewConfirmDialog } from '../ui/review-confirm-dialog';
 import { ReviewOutcome } from '../ui/review-outcome';
 import type { ProfileCalls } from './profiles-api';
 
@@ -115,17 +115,10 @@ export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) 
         </div>
       ) : null}
       {decision ? (
-        <ConfirmDialog
-          open={snapshot.matches('confirming') || snapshot.matches('submitting')}
-          title={LABELS[decision.action].title}
-          confirmLabel={LABELS[decision.action].confirm}
-          busy={busy}
-          onConfirm={() => send({ type: 'decision.confirm' })}
-          onCancel={() => send({ type: 'decision.cancel' })}
-        >
+        <ReviewConfirmDialog snapshot={snapshot} send={send} title={LABELS[decision.action].title} confirmLabel={LABELS[decision.action].confirm}>
           <p>{REVIEW_CONSEQUENCES[decision.action]}</p>
           {'reason' in decision ? <p>Reason: {decision.reason}</p> : 'comments' in decision && decision.comments ? <p>Comments: {decision.comments}</p> : null}
-        </ConfirmDialog>
+        </ReviewConfirmDialog>
       ) : null}
     </section>
   );
