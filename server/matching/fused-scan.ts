@@ -132,7 +132,7 @@ export function fusedScan(plans: readonly FusablePlan[]): AnalysisMatch[][] {
     if (lanes.length > 0) words.push(lanes);
   }
   for (const [p, plan] of plans.entries()) found[p]!.push(...plan.sideMatches());
-  if (words.length > 0) scanWords(index.size, plans[0]!.plans, words, (lane, slot) => keep(lane.index, lane.plan.matchAt(slot)));
+  if (words.length > 0) scanWords(index, plans[0]!.plans, words, (lane, slot) => keep(lane.index, lane.plan.matchAt(slot)));
   return found;
 }
 
@@ -145,25 +145,47 @@ function halves(value: number, offset: number): [number, number] {
 }
 
 /**
- * The dense pass, in WebAssembly memory: the index's columns are copied in (a memcpy, about a
- * millisecond per million profiles), then per block each word's accumulators start at their biases,
- * the kernel adds one packed lookup per marker and profile, and the profiles with a verdict bit set
- * are handed to their lanes.
+ * The index whose columns the kernel's memory holds (from byte 0): its edit count when copied, and where each column
+ * landed. Copying a million profiles' columns costs about as much as a plain pass over them, so the copy stays until
+ * the index changes or another index is scanned.
  */
-function scanWords(size: number, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Lane[][], onCandidate: (lane: Lane, slot: number) => void): void {
-  kernel ??= new LookupKernel();
-  const k = kernel;
-  const tableBytes = columns.reduce((sum, c) => sum + (1 << (2 * c.shift)) * 8, 0);
-  const columnsAt = 0;
-  const tablesAt = Math.ceil((2 * columns.length * size) / 8) * 8;
-  const accAt = tablesAt + words.length * tableBytes;
-  k.reserve(accAt + words.length * BLOCK * 8);
-  const columnAt = columns.map((c, m) => {
-    const lo = columnsAt + 2 * m * size;
+let resident: { index: ProfileIndex; version: number; at: Map<Uint8Array, { lo: number; hi: number }>; bytes: number } | null = null;
+
+/** Where each of `columns` sits in the kernel's memory, copying every column of the index in when it is not there as it is now. */
+function residentColumns(k: LookupKernel, index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array }[]): { at: { lo: number; hi: number }[]; bytes: number } {
+  const current = resident !== null && resident.index === index && resident.version === index.version ? resident : null;
+  if (current && columns.every((c) => current.at.has(c.lo))) return { at: columns.map((c) => current.at.get(c.lo)!), bytes: current.bytes };
+  const size = index.size;
+  const all = index.markerColumns();
+  const bytes = Math.ceil((2 * all.length * size) / 8) * 8;
+  k.reserve(bytes);
+  const at = new Map<Uint8Array, { lo: number; hi: number }>();
+  all.forEach((c, m) => {
+    const lo = 2 * m * size;
     k.bytes.set(c.lo.subarray(0, size), lo);
     k.bytes.set(c.hi.subarray(0, size), lo + size);
-    return { lo, hi: lo + size };
+    at.set(c.lo, { lo, hi: lo + size });
   });
+  resident = { index, version: index.version, at, bytes };
+  return { at: columns.map((c) => at.get(c.lo)!), bytes };
+}
+
+/**
+ * The dense pass, in WebAssembly memory: the index's columns are copied in once per version of the index (a memcpy,
+ * a few milliseconds per million profiles), then per block each word's accumulators start at their biases, the
+ * kernel adds one packed lookup per marker and profile, and lists the profiles with a verdict bit set, which are
+ * handed to their lanes.
+ */
+function scanWords(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Lane[][], onCandidate: (lane: Lane, slot: number) => void): void {
+  kernel ??= new LookupKernel();
+  const k = kernel;
+  const size = index.size;
+  const { at: columnAt, bytes: columnBytes } = residentColumns(k, index, columns);
+  const tableBytes = columns.reduce((sum, c) => sum + (1 << (2 * c.shift)) * 8, 0);
+  const tablesAt = columnBytes;
+  const accAt = tablesAt + words.length * tableBytes;
+  const outAt = accAt + words.length * BLOCK * 8;
+  k.reserve(outAt + BLOCK * 4);
 
   const prepared = words.map((lanes, w) => {
     let tableAt = tablesAt + w * tableBytes;
@@ -196,7 +218,8 @@ function scanWords(size: number, columns: readonly { lo: Uint8Array; hi: Uint8Ar
       maskLow |= ml;
       maskHigh |= mh;
     }
-    return { lanes, tables, acc: accAt + w * BLOCK * 8, bias: (BigInt(biasHigh >>> 0) << 32n) | BigInt(biasLow >>> 0), mask: [maskLow, maskHigh] };
+    const laneMasks = lanes.map((lane) => halves(2 ** (lane.bits - 1), lane.offset));
+    return { lanes, laneMasks, tables, acc: accAt + w * BLOCK * 8, bias: (BigInt(biasHigh >>> 0) << 32n) | BigInt(biasLow >>> 0), mask: [maskLow, maskHigh] };
   });
 
   for (let start = 0; start < size; start += BLOCK) {
@@ -206,14 +229,15 @@ function scanWords(size: number, columns: readonly { lo: Uint8Array; hi: Uint8Ar
       new BigUint64Array(k.words.buffer, word.acc, n).fill(word.bias);
       for (let m = 0; m < columns.length; m++) k.addLookups(word.acc, word.tables[m]!, columnAt[m]!.lo + start, columnAt[m]!.hi + start, columns[m]!.shift, n);
       const [maskLow, maskHigh] = word.mask as [number, number];
-      for (let i = 0; i < n; i++) {
+      const count = k.candidates(word.acc, n, maskLow, maskHigh, outAt);
+      for (let c = 0; c < count; c++) {
+        const i = k.words[outAt / 4 + c]!;
         const low = k.words[first + 2 * i]!;
         const high = k.words[first + 2 * i + 1]!;
-        if (((low & maskLow) | (high & maskHigh)) === 0) continue;
-        for (const lane of word.lanes) {
-          const [ml, mh] = halves(2 ** (lane.bits - 1), lane.offset);
+        word.lanes.forEach((lane, l) => {
+          const [ml, mh] = word.laneMasks[l]!;
           if (((low & ml) | (high & mh)) !== 0) onCandidate(lane, start + i);
-        }
+        });
       }
     }
   }

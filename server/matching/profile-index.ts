@@ -64,11 +64,17 @@ export class ProfileIndex {
   /** Group code per slot, and per side-list profile. */
   private groupColumn = new Uint16Array(INITIAL_CAPACITY);
   private readonly sideGroups = new Map<string, number>();
+  private edits = 0;
 
   constructor(
     readonly chemistryId: string,
     readonly kind: ProfileKind,
   ) {}
+
+  /** Changes with every upsert and removal: a copy of the columns made at one version is the index as it is while the version holds. */
+  get version(): number {
+    return this.edits;
+  }
 
   /** Profiles in the typed arrays (the side list not counted). */
   get size(): number {
@@ -117,6 +123,7 @@ export class ProfileIndex {
   upsert(id: string, genotypes: ReadonlyMap<string, Genotype>, group?: ProfileGroup): void {
     const code = group ? this.groupCodeFor(group) : 0;
     this.remove(id);
+    this.edits++;
     this.groupCounts[code]!++;
     if (!this.fitsColumns(genotypes)) {
       this.side.set(id, new Map([...genotypes].filter(([marker, g]) => g.length > 0 && !isIgnoredMarker(marker))));
@@ -144,6 +151,7 @@ export class ProfileIndex {
 
   /** Removes a profile (a reset or deletion): the last slot moves into its place, so the arrays stay dense. O(markers). */
   remove(id: string): void {
+    this.edits++;
     if (this.side.delete(id)) {
       this.groupCounts[this.sideGroups.get(id)!]!--;
       this.sideGroups.delete(id);

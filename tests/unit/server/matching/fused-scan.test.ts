@@ -52,6 +52,28 @@ function expectSameAsExactScans(index: ReturnType<typeof database>, requests: Sc
 }
 
 describe('the fused approval scan', () => {
+  it('sees every change to the index between two scans (its columns stay in the kernel\'s memory only while the index is unchanged)', () => {
+    const query = profileGenerator(population, 21)();
+    const index = database(23, query);
+    const identity = seeded.find((a) => a.name === 'Identity' || a.kind === 'Computational')!;
+    const request = requestFor(identity, query);
+    index.remove('COPY');
+    expect(expectSameAsExactScans(index, [request])[0]!.map((m) => m.profileId)).not.toContain('COPY');
+    // An upsert appends: the next scan reads the new slot.
+    index.upsert('LATE', query);
+    expect(expectSameAsExactScans(index, [request])[0]!.map((m) => m.profileId)).toContain('LATE');
+    // A removal moves the last profile (LATE) into the hole at slot 0: the next scan reads it there.
+    index.remove('U0');
+    expect(expectSameAsExactScans(index, [request])[0]!.map((m) => m.profileId)).toContain('LATE');
+    // Another index scanned in between, then the first again, changed in place.
+    expectSameAsExactScans(database(29, query), [request]);
+    index.upsert('LATE', profileGenerator(population, 99)());
+    index.upsert('LATER', query);
+    const last = expectSameAsExactScans(index, [request])[0]!.map((m) => m.profileId);
+    expect(last).toContain('LATER');
+    expect(last).not.toContain('LATE');
+  });
+
   it('finds exactly what one exact scan per seed analysis finds, relatives, the copy and the mixture included', () => {
     const query = profileGenerator(population, 7)();
     const index = database(11, query);

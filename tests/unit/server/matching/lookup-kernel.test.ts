@@ -32,4 +32,19 @@ describe('the WebAssembly lookup kernel', () => {
     expect(kernel.bytes.byteLength).toBeGreaterThanOrEqual(10 * 65536);
     expect(new BigUint64Array(kernel.bytes.buffer, 0, 1)[0]).toBe(42n);
   });
+
+  it('lists, in order, the accumulators with a bit of the mask set, in either 32-bit half', () => {
+    const kernel = new LookupKernel();
+    kernel.reserve(65536);
+    const [acc, out] = [0, 4096];
+    new BigUint64Array(kernel.bytes.buffer, acc, 6).set([0n, 1n << 15n, 1n << 47n, (1n << 15n) | (1n << 47n), (1n << 14n) | (1n << 46n), 1n << 15n]);
+    const mask = [1 << 15, 1 << 15];
+    const count = kernel.candidates(acc, 5, mask[0]!, mask[1]!, out);
+    expect(count).toBe(3);
+    expect([...new Uint32Array(kernel.bytes.buffer, out, count)]).toEqual([1, 2, 3]);
+    // Bit 31 of a half (a negative i32 in JavaScript) counts as set; n = 0 lists nothing.
+    new BigUint64Array(kernel.bytes.buffer, acc, 1)[0] = 1n << 63n;
+    expect(kernel.candidates(acc, 1, 0, 1 << 31, out)).toBe(1);
+    expect(kernel.candidates(acc, 0, -1, -1, out)).toBe(0);
+  });
 });
