@@ -132,6 +132,29 @@ function checkRate(name: string, value: number): void {
  * Vigeland 2021 "Pedigree analysis in R" ch. 5). One allele, or no mutation, gives the identity.
  */
 export function mutationMatrix(spec: MutationModelSpec, alleles: readonly string[], frequencies: readonly number[]): MutationMatrix {
+  // Only the proportional model reads the frequencies; the others depend on the alleles alone.
+  const key = `${JSON.stringify(spec)}\u0001${alleles.join('\u0002')}${spec.model === 'proportional' ? `\u0001${frequencies.join(',')}` : ''}`;
+  const cached = BUILT.get(key);
+  if (cached) {
+    // Most recently used last, so the oldest is the first to go.
+    BUILT.delete(key);
+    BUILT.set(key, cached);
+    return { alleles, values: cached, spec };
+  }
+  const values = buildMatrix(spec, alleles, frequencies);
+  BUILT.set(key, values);
+  if (BUILT.size > BUILT_KEPT) BUILT.delete(BUILT.keys().next().value!);
+  return { alleles, values, spec };
+}
+
+/**
+ * Built matrices by model and alleles: a search, a calculator run and a report ask for the same markers' matrices
+ * again and again. Shared, so never written to (lumping and every reader make new arrays).
+ */
+const BUILT = new Map<string, Float64Array>();
+const BUILT_KEPT = 1024;
+
+function buildMatrix(spec: MutationModelSpec, alleles: readonly string[], frequencies: readonly number[]): Float64Array {
   const n = alleles.length;
   if (frequencies.length !== n) throw new MutationModelError('Each allele of a mutation model needs its frequency.');
   if (new Set(alleles).size !== n) throw new MutationModelError('The alleles of a mutation model must differ from each other.');
@@ -159,7 +182,7 @@ export function mutationMatrix(spec: MutationModelSpec, alleles: readonly string
       }
     }
   };
-  return { alleles, values: build(), spec };
+  return build();
 }
 
 /** The model's text as a report prints it: "stepwise, rate 0.002, rate2 1e-6, range 0.1" (pedmut's toString). */

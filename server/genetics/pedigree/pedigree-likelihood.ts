@@ -150,20 +150,32 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
       const half = new Float64Array(n * width);
       const parentAllele = new Uint8Array(n);
-      for (const u of from) for (const [x, y] of states[u]!) parentAllele[x] = parentAllele[y] = 1;
+      for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = parentAllele[pair[1]] = 1;
       for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix.values[x * n + to[j]!]!;
+      // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
       if (from.length === 1) {
         // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
         const parentStates = states[from[0]!]!;
         const table = new Float64Array(parentStates.length * width);
         let at = 0;
-        for (const [x, y] of parentStates) for (let j = 0; j < width; j++) table[at++] = half[x * width + j]! + half[y * width + j]!;
+        for (let s = 0; s < parentStates.length; s++) {
+          const x = parentStates[s]![0] * width;
+          const y = parentStates[s]![1] * width;
+          for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
+        }
         factors.push({ vars: [from[0]!, v], table });
       } else {
-        const [s1, s2] = [states[from[0]!]!, states[from[1]!]!];
+        const s1 = states[from[0]!]!;
+        const s2 = states[from[1]!]!;
         const table = new Float64Array(s1.length * s2.length * width);
         let at = 0;
-        for (const [x] of s1) for (const [y] of s2) for (let j = 0; j < width; j++) table[at++] = half[x * width + j]! + half[y * width + j]!;
+        for (let a = 0; a < s1.length; a++) {
+          const x = s1[a]![0] * width;
+          for (let b = 0; b < s2.length; b++) {
+            const y = s2[b]![0] * width;
+            for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
+          }
+        }
         factors.push({ vars: [from[0]!, from[1]!, v], table });
       }
     }

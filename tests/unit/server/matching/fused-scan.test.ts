@@ -55,7 +55,7 @@ describe('the fused approval scan', () => {
   it('sees every change to the index between two scans (its columns stay in the kernel\'s memory only while the index is unchanged)', () => {
     const query = profileGenerator(population, 21)();
     const index = database(23, query);
-    const identity = seeded.find((a) => a.name === 'Identity' || a.kind === 'Computational')!;
+    const identity = seeded.find((a) => a.id === 'Identity')!;
     const request = requestFor(identity, query);
     index.remove('COPY');
     expect(expectSameAsExactScans(index, [request])[0]!.map((m) => m.profileId)).not.toContain('COPY');

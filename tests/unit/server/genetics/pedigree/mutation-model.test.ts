@@ -30,6 +30,22 @@ describe('mutation models (pedmut mutationMatrix)', () => {
     expect(() => mutationMatrix({ model: 'proportional', rate: 0.5 }, ['10', '11'], [0.9, 0.1])).toThrow(MutationModelError);
   });
 
+  it('a matrix built once is given again only for the same model, alleles and (proportional) frequencies', () => {
+    const alleles = ['10', '11', '12', '13'];
+    const first = rows({ model: 'proportional', rate: 0.05 }, alleles, [0.1, 0.2, 0.3, 0.4]);
+    // Same alleles, other frequencies: the proportional model is another matrix.
+    const other = rows({ model: 'proportional', rate: 0.05 }, alleles, [0.4, 0.3, 0.2, 0.1]);
+    expect(other[0]![1]).not.toBeCloseTo(first[0]![1]!, 6);
+    expectRows(rows({ model: 'proportional', rate: 0.05 }, alleles, [0.1, 0.2, 0.3, 0.4]), first);
+    // Other rate, other alleles in the same count: other matrices.
+    expect(rows({ model: 'equal', rate: 0.03 }, alleles, [0.25, 0.25, 0.25, 0.25])[0]![1]).toBeCloseTo(0.01, 15);
+    expect(rows({ model: 'equal', rate: 0.06 }, alleles, [0.25, 0.25, 0.25, 0.25])[0]![1]).toBeCloseTo(0.02, 15);
+    expect(rows({ model: 'onestep', rate: 0.02 }, ['10', '11', '12', '14'], [0.25, 0.25, 0.25, 0.25])[2]![3]).toBe(0);
+    expect(rows({ model: 'onestep', rate: 0.02 }, ['10', '11', '12', '13'], [0.25, 0.25, 0.25, 0.25])[2]![3]).toBeCloseTo(0.01, 15);
+    // A refused model is refused every time, never remembered.
+    for (let i = 0; i < 2; i++) expect(() => mutationMatrix({ model: 'proportional', rate: 0.5 }, ['10', '11'], [0.9, 0.1])).toThrow(MutationModelError);
+  });
+
   it('onestep: only to the neighbours one repeat away, rate shared; an allele without neighbours never mutates', () => {
     expectRows(rows({ model: 'onestep', rate: 0.02 }, ['10', '11', '12', '14'], [0.25, 0.25, 0.25, 0.25]), [
       [0.98, 0.02, 0, 0],
