@@ -1,0 +1,148 @@
+import { seededRandom } from '../../../core/seeded-random';
+import { alleleFrequency } from '../statistics/allele-frequency';
+import { mixtureMarkerLikelihood } from './mixture-likelihood';
+import { checkMixtureCase, evidenceMarkers, hypothesesAtMarker, type MixtureCase } from './mixture-lr';
+import { prepareMixtureMarker } from './mixture-marker';
+
+/** Which hypothesis a drop-out estimate is made under. */
+export type MixtureHypothesisName = 'Hp' | 'Hd';
+
+export interface DropoutEstimate {
+  hypothesis: MixtureHypothesisName;
+  /** The maximum-likelihood drop-out probability, one value shared by every contributor (EuroForMix's default). */
+  maximumLikelihood: number;
+  /** log10 of the likelihood at it, over the markers weighed. */
+  log10Likelihood: number;
+  /** The Monte-Carlo estimate: the 95th percentile of the accepted drop-out values (SmartRank's conservative choice). */
+  conservative: number | null;
+  /** How the Monte-Carlo estimate was reached: the alleles counted, the values accepted out of those tried, the seed. */
+  observedAlleles: number;
+  accepted: number;
+  tried: number;
+  seed: number;
+}
+
+/** The markers a case is weighed at (as mixtureLr weighs them): frequencies known and the person of interest typed. */
+function weighedMarkers(c: MixtureCase): string[] {
+  return evidenceMarkers(c.replicates).filter((m) => c.population.markers.has(m) && (c.personOfInterest.get(m)?.length ?? 0) > 0);
+}
+
+/** Σ over the weighed markers of log Pr(E | H) with every contributor's drop-out d (natural log). */
+function logLikelihood(c: MixtureCase, hypothesis: MixtureHypothesisName, d: number, markers: readonly string[]): number {
+  const dropout = new Array<number>(c.contributors).fill(d);
+  let sum = 0;
+  for (const marker of markers) {
+    const poi = c.personOfInterest.get(marker);
+    const shown = c.replicates.flatMap((r) => (r.has(marker) ? [r.get(marker)!] : []));
+    const typed = [poi!, ...c.knownContributors.flatMap((k) => (k.has(marker) ? [k.get(marker)!] : []))];
+    const prepared = prepareMixtureMarker(c.population, marker, shown, typed, c.frequencyRule);
+    const { hp, hd } = hypothesesAtMarker(prepared, marker, { ...c, dropout }, poi);
+    sum += Math.log(mixtureMarkerLikelihood(prepared, hypothesis === 'Hp' ? hp : hd, { dropIn: c.dropIn, theta: c.theta }));
+  }
+  return sum;
+}
+
+const GOLDEN = (Math.sqrt(5) - 1) / 2;
+/** Drop-out values searched: the likelihood is a polynomial in d, so a coarse grid then a golden-section search finds its maximum. */
+const GRID = Array.from({ length: 19 }, (_, i) => 0.025 + i * 0.05);
+const LOWEST = 1e-6;
+const HIGHEST = 1 - 1e-6;
+
+/** The maximum-likelihood common drop-out under a hypothesis (EuroForMix calcQualMLE's model; here by grid and golden section, to 1e-7). */
+export function maximumLikelihoodDropout(c: MixtureCase, hypothesis: MixtureHypothesisName): { d: number; log10Likelihood: number } {
+  const markers = weighedMarkers(c);
+  const f = (d: number) => logLikelihood(c, hypothesis, d, markers);
+  let best = 0;
+  let bestValue = -Infinity;
+  GRID.forEach((d, i) => {
+    const v = f(d);
+    if (v > bestValue) ((bestValue = v), (best = i));
+  });
+  let lo = best === 0 ? LOWEST : GRID[best - 1]!;
+  let hi = best === GRID.length - 1 ? HIGHEST : GRID[best + 1]!;
+  let x1 = hi - GOLDEN * (hi - lo);
+  let x2 = lo + GOLDEN * (hi - lo);
+  let f1 = f(x1);
+  let f2 = f(x2);
+  while (hi - lo > 1e-7) {
+    if (f1 < f2) {
+      lo = x1;
+      x1 = x2;
+      f1 = f2;
+      x2 = lo + GOLDEN * (hi - lo);
+      f2 = f(x2);
+    } else {
+      hi = x2;
+      x2 = x1;
+      f2 = f1;
+      x1 = hi - GOLDEN * (hi - lo);
+      f1 = f(x1);
+    }
+  }
+  const d = (lo + hi) / 2;
+  return { d, log10Likelihood: f(d) / Math.LN10 };
+}
+
+/** Accepted values the Monte-Carlo estimate aims for, and the most values it tries. */
+const WANTED = 1000;
+const MOST_TRIES = 200_000;
+
+/**
+ * The drop-out probability by Monte Carlo (Gill et al. 2007; Haned et al. 2012; SmartRank): a drop-out value d is
+ * drawn uniformly, the hypothesis's contributors are drawn (typed ones as typed, unknowns from the frequencies), each
+ * allele copy drops out with probability d, a replicate receives a drop-in with probability c; d is kept when the
+ * number of alleles seen over the markers and replicates equals the evidence's. Returns the 95th percentile of the
+ * kept values (null when none is kept), seeded so the same case gives the same value.
+ */
+export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, seed = 20_240_601): Omit<DropoutEstimate, 'hypothesis' | 'maximumLikelihood' | 'log10Likelihood'> {
+  const markers = weighedMarkers(c);
+  const random = seededRandom(seed);
+  const observedAlleles = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
+  const replicatesAt = markers.map((m) => c.replicates.filter((r) => r.has(m)).length);
+  // Per marker: the typed contributors' allele copies, how many unknowns, and the frequencies to draw from.
+  const setup = markers.map((marker) => {
+    const poi = c.personOfInterest.get(marker)!;
+    const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
+    const typed = (hypothesis === 'Hp' ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
+    const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
+    const weights = table.map((a) => alleleFrequency(c.population, marker, a));
+    const total = weights.reduce((s, w) => s + w, 0);
+    const cumulative: number[] = [];
+    weights.reduce((s, w) => (cumulative.push((s + w) / total), s + w), 0);
+    return { typed, unknowns: c.contributors - typed.length, table, cumulative };
+  });
+  const draw = (table: string[], cumulative: number[]) => {
+    const u = random();
+    let i = 0;
+    while (i < cumulative.length - 1 && cumulative[i]! < u) i++;
+    return table[i]!;
+  };
+  const kept: number[] = [];
+  let tried = 0;
+  while (kept.length < WANTED && tried < MOST_TRIES) {
+    tried++;
+    const d = random();
+    let count = 0;
+    setup.forEach(({ typed, unknowns, table, cumulative }, m) => {
+      const copies = [...typed.flat()];
+      for (let u = 0; u < unknowns; u++) copies.push(draw(table, cumulative), draw(table, cumulative));
+      for (let r = 0; r < replicatesAt[m]!; r++) {
+        const seen = new Set<string>();
+        for (const a of copies) if (random() >= d) seen.add(a);
+        if (random() < c.dropIn) seen.add(draw(table, cumulative));
+        count += seen.size;
+      }
+    });
+    if (count === observedAlleles) kept.push(d);
+  }
+  kept.sort((a, b) => a - b);
+  const conservative = kept.length === 0 ? null : kept[Math.min(kept.length - 1, Math.ceil(0.95 * kept.length) - 1)]!;
+  return { conservative, observedAlleles, accepted: kept.length, tried, seed };
+}
+
+/** Both estimates under a hypothesis (GENETICS.md "Mixtures": drop-out estimation). The case's own drop-out values are not used. */
+export function estimateDropout(c: MixtureCase, hypothesis: MixtureHypothesisName): DropoutEstimate {
+  checkMixtureCase(c);
+  const { d, log10Likelihood } = maximumLikelihoodDropout(c, hypothesis);
+  return { hypothesis, maximumLikelihood: d, log10Likelihood, ...monteCarloDropout(c, hypothesis) };
+}
