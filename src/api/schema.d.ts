@@ -10656,6 +10656,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mixture-lr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The likelihood ratio of a DNA mixture with drop-out, drop-in and θ (semi-continuous model), per marker and in total, with the drop-out estimates */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MixtureLrBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MixtureLrResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{caseId}/families": {
         parameters: {
             query?: never;
@@ -12482,6 +12549,140 @@ export interface components {
                 second: string[] | null;
             }[];
         };
+        DropoutSettingInput: {
+            /** @constant */
+            mode: "fixed";
+            values: number[];
+        } | {
+            /** @constant */
+            mode: "estimated";
+            /** @enum {string} */
+            estimate: "maximum-likelihood" | "conservative";
+        };
+        MixtureSettingInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+        };
+        MixtureLrBodyInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+        };
+        DropoutEstimateInput: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            maximumLikelihood: number;
+            log10Likelihood: number;
+            conservative: number | null;
+            observedAlleles: number;
+            accepted: number;
+            tried: number;
+            seed: number;
+        };
+        MixtureMarkerLrInput: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            replicates: string[][];
+            personOfInterest: string[];
+            knownContributors: (string[] | null)[];
+            explained: string[];
+            droppedOut: string[];
+            unexplained: string[];
+            unknownsHp: number;
+            unknownsHd: number;
+            likelihoodHp: number;
+            likelihoodHd: number;
+            lr: number;
+            log10: number | null;
+        };
+        MixtureParametersUsedInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            dropoutHp: number[];
+            dropoutHd: number[];
+            hp: string;
+            hd: string;
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+        };
+        MixtureLrResultInput: {
+            parameters: components["schemas"]["MixtureParametersUsedInput"];
+            estimates: components["schemas"]["DropoutEstimateInput"][];
+            markers: components["schemas"]["MixtureMarkerLrInput"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            lr: number;
+            log10: number | null;
+        };
         FamilyInput: {
             /** Format: uuid */
             id: string;
@@ -13831,6 +14032,140 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
+        };
+        DropoutSetting: {
+            /** @constant */
+            mode: "fixed";
+            values: number[];
+        } | {
+            /** @constant */
+            mode: "estimated";
+            /** @enum {string} */
+            estimate: "maximum-likelihood" | "conservative";
+        };
+        MixtureSetting: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+        };
+        MixtureLrBody: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+        };
+        DropoutEstimate: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            maximumLikelihood: number;
+            log10Likelihood: number;
+            conservative: number | null;
+            observedAlleles: number;
+            accepted: number;
+            tried: number;
+            seed: number;
+        };
+        MixtureMarkerLr: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            replicates: string[][];
+            personOfInterest: string[];
+            knownContributors: (string[] | null)[];
+            explained: string[];
+            droppedOut: string[];
+            unexplained: string[];
+            unknownsHp: number;
+            unknownsHd: number;
+            likelihoodHp: number;
+            likelihoodHd: number;
+            lr: number;
+            log10: number | null;
+        };
+        MixtureParametersUsed: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            dropoutHp: number[];
+            dropoutHd: number[];
+            hp: string;
+            hd: string;
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+        };
+        MixtureLrResult: {
+            parameters: components["schemas"]["MixtureParametersUsed"];
+            estimates: components["schemas"]["DropoutEstimate"][];
+            markers: components["schemas"]["MixtureMarkerLr"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            lr: number;
+            log10: number | null;
         };
         Family: {
             /** Format: uuid */

@@ -4,28 +4,13 @@ import { ErrorBody } from '../../../core/schemas/common';
 import { PedigreeLrBody, PedigreeLrResult, type MutationModelInput } from '../../../core/schemas/pedigrees';
 import type { Db } from '../../db/database';
 import { describeMutationModel, MutationModelError, PedigreeError, pedigreeLr, type MutationModels } from '../../genetics/pedigree';
-import type { Genotype, PopulationFrequencies } from '../../genetics/types';
+import type { Genotype } from '../../genetics/types';
 import type { AuthenticatedUser } from '../../identity/load-principal';
-import { loadEnginePopulation } from '../../matching/engine-population';
 import { BadRequest, Forbidden } from '../errors';
-import { findVisiblePopulation } from '../populations/visibility';
+import { requestPopulation } from '../populations/request-population';
 import { readMarkerValues } from '../profiles/marker-values';
 import { findVisibleProfile } from '../profiles/profile-query';
 import type { RouteDeps } from '../route-deps';
-
-/** The founders' frequencies: a stored population the user may read, or the table given in the request. */
-async function populationOf(db: Db, user: AuthenticatedUser, body: PedigreeLrBody): Promise<{ id: string | null; frequencies: PopulationFrequencies }> {
-  if ((body.populationId === undefined) === (body.frequencies === undefined)) throw new BadRequest('Give either populationId or frequencies, not both and not neither.');
-  if (body.populationId !== undefined) {
-    const population = await findVisiblePopulation(db, user, body.populationId);
-    if (population.kind !== 'Autosomal') throw new BadRequest(`Population ${population.name} holds Y-STR haplotypes; a pedigree needs autosomal frequencies.`);
-    return { id: population.id, frequencies: (await loadEnginePopulation(db, population)).frequencies };
-  }
-  const table = body.frequencies!;
-  const markers = new Map(table.markers.map((m) => [m.marker, { frequencies: new Map(m.alleles.map((a) => [a.allele, a.frequency])), sampleSize: m.sampleSize }]));
-  if (markers.size !== table.markers.length) throw new BadRequest('Each marker appears once in the frequencies.');
-  return { id: null, frequencies: { name: 'Frequencies given in the request', minimumAlleleFrequency: table.minimumAlleleFrequency, markers } };
-}
 
 /** Each typed person's genotype per marker: from a stored profile the user may read, or as written in the request. */
 async function typedGenotypes(db: Db, user: AuthenticatedUser, body: PedigreeLrBody): Promise<Map<string, Map<string, Genotype>>> {
@@ -48,7 +33,7 @@ async function typedGenotypes(db: Db, user: AuthenticatedUser, body: PedigreeLrB
  * verdict; markers without frequencies, or where a person holds more than two alleles, are listed as skipped.
  */
 export async function runPedigreeLr(db: Db, user: AuthenticatedUser, body: PedigreeLrBody): Promise<PedigreeLrResult> {
-  const population = await populationOf(db, user, body);
+  const population = await requestPopulation(db, user, body, 'a pedigree');
   const byPerson = await typedGenotypes(db, user, body);
   const markerNames = [...new Set([...byPerson.values()].flatMap((g) => [...g.keys()]))];
   const genotypes = new Map<string, Map<string, Genotype>>();

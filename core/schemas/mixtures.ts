@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { Id } from './common';
+import { FrequencyTableInput } from './pedigrees';
+
+/** Most contributors a mixture analysis weighs (GENETICS.md "Mixtures": exact enumeration; 4 answers within a second). */
+export const MAX_MIXTURE_CONTRIBUTORS = 5;
+
+/** How drop-out is set: fixed per contributor, or estimated from the evidence (GENETICS.md "Mixtures": drop-out estimation). */
+export const DropoutSetting = z
+  .discriminatedUnion('mode', [
+    /** One value per contributor, in the order person of interest, known contributors, unknowns; or one value for all. */
+    z.object({ mode: z.literal('fixed'), values: z.array(z.number().min(0).lt(1, 'Below 1')).min(1).max(MAX_MIXTURE_CONTRIBUTORS) }),
+    /**
+     * maximum-likelihood: each hypothesis at its own maximum-likelihood drop-out (EuroForMix's qualitative LR);
+     * conservative: both at the 95th percentile of the Monte-Carlo estimate under Hd (SmartRank practice).
+     */
+    z.object({ mode: z.literal('estimated'), estimate: z.enum(['maximum-likelihood', 'conservative']) }),
+  ])
+  .meta({ id: 'DropoutSetting' });
+export type DropoutSetting = z.infer<typeof DropoutSetting>;
+
+/** A mixture analysis's parameters (stored on the analysis; the calculator may change each for a run). */
+export const MixtureSetting = z
+  .object({
+    contributors: z.number().int().min(1, 'At least 1').max(MAX_MIXTURE_CONTRIBUTORS, `At most ${MAX_MIXTURE_CONTRIBUTORS}`),
+    dropout: DropoutSetting,
+    dropIn: z.number().min(0, 'Cannot be negative').lt(1, 'Below 1'),
+    theta: z.number().min(0, 'Cannot be negative').lt(1, 'Below 1'),
+    /** Whether the person of interest's alleles enter θ's counts under Hd (as a typed non-contributor). */
+    personOfInterestTypedUnderHd: z.boolean().default(true),
+    /** Rescale each marker's frequencies to sum to 1 after the minimum allele frequency rule. */
+    normalizeFrequencies: z.boolean().default(false),
+  })
+  .meta({ id: 'MixtureSetting' });
+export type MixtureSetting = z.infer<typeof MixtureSetting>;
+
+/** Alleles written out per marker (an empty list: the marker was typed and nothing was seen). */
+export const MixtureMarkersInput = z.array(z.object({ marker: z.string().trim().min(1), alleles: z.array(z.string().trim().min(1)).max(40, 'At most 40 alleles at a marker') })).min(1);
+
+/** A profile of the mixture call: a stored profile, or its alleles written out. */
+export const MixtureProfileInput = z.union([z.object({ profileId: Id }), z.object({ name: z.string().trim().min(1).max(80).optional(), markers: MixtureMarkersInput })]);
+export type MixtureProfileInput = z.infer<typeof MixtureProfileInput>;
+
+export const MixtureLrBody = MixtureSetting.extend({
+  /** The evidence: one or more replicates of the same stain. */
+  replicates: z.array(MixtureProfileInput).min(1).max(10),
+  personOfInterest: MixtureProfileInput,
+  /** Contributors under both hypotheses (a victim, a consensual partner). */
+  knownContributors: z.array(MixtureProfileInput).max(MAX_MIXTURE_CONTRIBUTORS - 1).default([]),
+  /** A stored population, or the frequencies themselves: exactly one. */
+  populationId: Id.optional(),
+  frequencies: FrequencyTableInput.optional(),
+}).meta({ id: 'MixtureLrBody' });
+export type MixtureLrBody = z.infer<typeof MixtureLrBody>;
+
+export const DropoutEstimateResult = z
+  .object({
+    hypothesis: z.enum(['Hp', 'Hd']),
+    maximumLikelihood: z.number(),
+    log10Likelihood: z.number(),
+    /** 95th percentile of the Monte-Carlo estimate; null when no simulated value reproduced the evidence. */
+    conservative: z.number().nullable(),
+    observedAlleles: z.number().int(),
+    accepted: z.number().int(),
+    tried: z.number().int(),
+    seed: z.number().int(),
+  })
+  .meta({ id: 'DropoutEstimate' });
+export type DropoutEstimateResult = z.infer<typeof DropoutEstimateResult>;
+
+export const MixtureMarkerLr = z
+  .object({
+    marker: z.string(),
+    /** The allele classes: the seen alleles, then "other" (every other allele, the remaining frequency). */
+    alleles: z.array(z.string()),
+    frequencies: z.array(z.number()),
+    replicates: z.array(z.array(z.string())),
+    personOfInterest: z.array(z.string()),
+    knownContributors: z.array(z.array(z.string()).nullable()),
+    explained: z.array(z.string()),
+    droppedOut: z.array(z.string()),
+    /** Seen alleles no typed contributor carries: drop-ins, or with unknowns under Hp an unknown's. */
+    unexplained: z.array(z.string()),
+    unknownsHp: z.number().int(),
+    unknownsHd: z.number().int(),
+    likelihoodHp: z.number(),
+    likelihoodHd: z.number(),
+    lr: z.number(),
+    log10: z.number().nullable(),
+  })
+  .meta({ id: 'MixtureMarkerLr' });
+export type MixtureMarkerLr = z.infer<typeof MixtureMarkerLr>;
+
+/** Every parameter a mixture LR used, as used: the drop-out per contributor under each hypothesis included. */
+export const MixtureParametersUsed = MixtureSetting.extend({
+  dropoutHp: z.array(z.number()),
+  dropoutHd: z.array(z.number()),
+  hp: z.string(),
+  hd: z.string(),
+  population: z.object({ id: Id.nullable(), name: z.string(), minimumAlleleFrequency: z.number() }),
+}).meta({ id: 'MixtureParametersUsed' });
+export type MixtureParametersUsed = z.infer<typeof MixtureParametersUsed>;
+
+export const MixtureLrResult = z
+  .object({
+    parameters: MixtureParametersUsed,
+    /** Both hypotheses' drop-out estimates, shown beside the LR whatever drop-out was used. */
+    estimates: z.array(DropoutEstimateResult),
+    markers: z.array(MixtureMarkerLr),
+    skippedMarkers: z.array(z.object({ marker: z.string(), reason: z.string() })),
+    lr: z.number(),
+    log10: z.number().nullable(),
+  })
+  .meta({ id: 'MixtureLrResult' });
+export type MixtureLrResult = z.infer<typeof MixtureLrResult>;
