@@ -3,13 +3,18 @@ import { Id } from './common';
 import { Versioned } from './list';
 import { MARKER_KINDS } from './markers';
 import { REQUIRED, requiredText } from './named-record';
+import { MixtureLrResult, MixtureSetting } from './mixtures';
 import { MutationSetting, PedigreePersonInput } from './pedigrees';
 
 /**
  * Spec 2.5: Computational (formulae and constants) and Exclusion (formulae that say Exclusion or Non Exclusion);
- * issue 16 adds Pedigree (a drawn pedigree whose typed persons are the roles, GENETICS.md "Pedigrees").
+ * issue 16 adds Pedigree (a drawn pedigree whose typed persons are the roles, GENETICS.md "Pedigrees"); issue 17 adds
+ * Mixture (the semi-continuous LR of an evidence profile and a person of interest, GENETICS.md "Mixtures").
  */
-export const ANALYSIS_KINDS = ['Computational', 'Exclusion', 'Pedigree'] as const;
+export const ANALYSIS_KINDS = ['Computational', 'Exclusion', 'Pedigree', 'Mixture'] as const;
+
+/** A mixture analysis's two roles: the evidence (its first replicate) and the person of interest. */
+export const MIXTURE_ROLES = ['Evidence', 'Person of interest'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
 
 /** The letters of allele frequencies in formulae (GENETICS.md: p … u for alleles P … U). */
@@ -53,12 +58,16 @@ export const AnalysisInput = z.object({
   pedigree: AnalysisPedigree.nullish(),
   /** Null: no mutation (pairwise/trio analyses keep μ/A from their formula table). Absent on an edit: unchanged. */
   mutation: MutationSetting.nullish(),
+  /** Mixture analyses: contributors, drop-out, drop-in, θ (GENETICS.md "Mixtures"). Absent on an edit: unchanged. */
+  mixture: MixtureSetting.nullish(),
 });
 export type AnalysisInput = z.infer<typeof AnalysisInput>;
 
 /** Formula tables stop at three roles (an allele expression has six letters); a pedigree's roles are its typed persons. */
 function checkRoleCount(input: { kind: AnalysisKind; roles: string[] }, ctx: z.RefinementCtx): void {
-  if (input.kind !== 'Pedigree' && input.roles.length > 3) ctx.addIssue({ code: 'custom', path: ['roles'], message: 'At most 3 roles (an allele expression has six letters)' });
+  if (input.kind === 'Mixture') {
+    if (input.roles.length !== MIXTURE_ROLES.length) ctx.addIssue({ code: 'custom', path: ['roles'], message: `Two roles: ${MIXTURE_ROLES.join(' and ')}` });
+  } else if (input.kind !== 'Pedigree' && input.roles.length > 3) ctx.addIssue({ code: 'custom', path: ['roles'], message: 'At most 3 roles (an allele expression has six letters)' });
 }
 
 export const CreateAnalysisBody = AnalysisInput.extend({ analysisGroupId: Id }).superRefine(checkRoleCount);
@@ -80,6 +89,7 @@ export const Analysis = AnalysisInput.extend({
   missingPatterns: z.array(z.string()),
   pedigree: AnalysisPedigree.nullable(),
   mutation: MutationSetting.nullable(),
+  mixture: MixtureSetting.nullable(),
 }).meta({ id: 'Analysis' });
 export type Analysis = z.infer<typeof Analysis>;
 
@@ -134,6 +144,17 @@ export const AnalyzeBody = z.object({
    * The answer repeats the models used either way.
    */
   mutation: MutationSetting.nullable().optional(),
+  /**
+   * Mixture analyses: further replicates of the evidence (profileIds[0] is the first), the known contributors (under
+   * both hypotheses) and the parameters for this run instead of the analysis's own.
+   */
+  mixture: z
+    .object({
+      replicateProfileIds: z.array(Id).max(9, 'At most 10 replicates').default([]),
+      knownContributorIds: z.array(Id).max(4, 'At most 4 known contributors').default([]),
+      setting: MixtureSetting.optional(),
+    })
+    .optional(),
 });
 export type AnalyzeBody = z.infer<typeof AnalyzeBody>;
 
@@ -197,6 +218,8 @@ export const PopulationResult = z
     /** Pedigree runs: the markers consistent only through a mutation, and those no mutation model explains (LR 0). */
     markersNeedingMutation: z.array(z.string()).nullish(),
     excludedMarkers: z.array(z.string()).nullish(),
+    /** Mixture runs: the hypotheses, every parameter used, both drop-out estimates and per marker Pr(E|Hp), Pr(E|Hd) and the LR. */
+    mixture: MixtureLrResult.nullish(),
   })
   .meta({ id: 'PopulationResult' });
 export type PopulationResult = z.infer<typeof PopulationResult>;

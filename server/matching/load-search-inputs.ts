@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
 import { loadEnginePopulation } from './engine-population';
@@ -26,7 +26,7 @@ function pedigreeWeighing(row: typeof analyses.$inferSelect): PedigreeWeighing |
  * are not among them: a family searches from its missing-person case (server/missing-persons).
  */
 export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(MatchAnalysis & { name: string })[]> {
-  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind), ne(analyses.kind, 'Pedigree')));
+  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind), notInArray(analyses.kind, ['Pedigree', 'Mixture'])));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const formulae = await db.select().from(analysisFormulae).where(inArray(analysisFormulae.analysisId, ids));

@@ -4532,7 +4532,7 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion" | "Pedigree";
+                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
@@ -4540,6 +4540,7 @@ export interface paths {
                         active: boolean;
                         pedigree?: components["schemas"]["AnalysisPedigreeInput"] | null;
                         mutation?: components["schemas"]["MutationSettingInput"] | null;
+                        mixture?: components["schemas"]["MixtureSettingInput"] | null;
                         version: number;
                     };
                 };
@@ -4651,7 +4652,7 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion" | "Pedigree";
+                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
@@ -4659,6 +4660,7 @@ export interface paths {
                         active: boolean;
                         pedigree?: components["schemas"]["AnalysisPedigreeInput"] | null;
                         mutation?: components["schemas"]["MutationSettingInput"] | null;
+                        mixture?: components["schemas"]["MixtureSettingInput"] | null;
                         /** Format: uuid */
                         analysisGroupId: string;
                     };
@@ -5238,6 +5240,13 @@ export interface paths {
                         profileIds: string[];
                         populationIds: string[];
                         mutation?: components["schemas"]["MutationSettingInput"] | null;
+                        mixture?: {
+                            /** @default [] */
+                            replicateProfileIds?: string[];
+                            /** @default [] */
+                            knownContributorIds?: string[];
+                            setting?: components["schemas"]["MixtureSettingInput"];
+                        };
                     };
                 };
             };
@@ -5313,6 +5322,13 @@ export interface paths {
                         profileIds: string[];
                         populationIds: string[];
                         mutation?: components["schemas"]["MutationSettingInput"] | null;
+                        mixture?: {
+                            /** @default [] */
+                            replicateProfileIds?: string[];
+                            /** @default [] */
+                            knownContributorIds?: string[];
+                            setting?: components["schemas"]["MixtureSettingInput"];
+                        };
                     };
                 };
             };
@@ -11749,6 +11765,140 @@ export interface components {
             lr: number;
             log10: number | null;
         };
+        DropoutSettingInput: {
+            /** @constant */
+            mode: "fixed";
+            values: number[];
+        } | {
+            /** @constant */
+            mode: "estimated";
+            /** @enum {string} */
+            estimate: "maximum-likelihood" | "conservative";
+        };
+        MixtureSettingInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+        };
+        MixtureLrBodyInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+        };
+        DropoutEstimateInput: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            maximumLikelihood: number;
+            log10Likelihood: number;
+            conservative: number | null;
+            observedAlleles: number;
+            accepted: number;
+            tried: number;
+            seed: number;
+        };
+        MixtureMarkerLrInput: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            replicates: string[][];
+            personOfInterest: string[];
+            knownContributors: (string[] | null)[];
+            explained: string[];
+            droppedOut: string[];
+            unexplained: string[];
+            unknownsHp: number;
+            unknownsHd: number;
+            likelihoodHp: number;
+            likelihoodHd: number;
+            lr: number;
+            log10: number | null;
+        };
+        MixtureParametersUsedInput: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSettingInput"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            dropoutHp: number[];
+            dropoutHd: number[];
+            hp: string;
+            hd: string;
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+        };
+        MixtureLrResultInput: {
+            parameters: components["schemas"]["MixtureParametersUsedInput"];
+            estimates: components["schemas"]["DropoutEstimateInput"][];
+            markers: components["schemas"]["MixtureMarkerLrInput"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            lr: number;
+            log10: number | null;
+        };
         AnalysisPedigreeInput: {
             persons: components["schemas"]["PedigreePersonInput"][];
             target: string;
@@ -11759,7 +11909,7 @@ export interface components {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
@@ -11767,6 +11917,7 @@ export interface components {
             active: boolean;
             pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
             mutation: components["schemas"]["MutationSettingInput"] | null;
+            mixture: components["schemas"]["MixtureSettingInput"] | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -11843,6 +11994,7 @@ export interface components {
             conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
             markersNeedingMutation?: string[] | null;
             excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResultInput"] | null;
         };
         AnalysisResultInput: {
             /** Format: uuid */
@@ -11850,7 +12002,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -12339,7 +12491,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Pedigree";
+                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };
@@ -12548,140 +12700,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        DropoutSettingInput: {
-            /** @constant */
-            mode: "fixed";
-            values: number[];
-        } | {
-            /** @constant */
-            mode: "estimated";
-            /** @enum {string} */
-            estimate: "maximum-likelihood" | "conservative";
-        };
-        MixtureSettingInput: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSettingInput"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-        };
-        MixtureLrBodyInput: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSettingInput"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-            replicates: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-        };
-        DropoutEstimateInput: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
-            conservative: number | null;
-            observedAlleles: number;
-            accepted: number;
-            tried: number;
-            seed: number;
-        };
-        MixtureMarkerLrInput: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            replicates: string[][];
-            personOfInterest: string[];
-            knownContributors: (string[] | null)[];
-            explained: string[];
-            droppedOut: string[];
-            unexplained: string[];
-            unknownsHp: number;
-            unknownsHd: number;
-            likelihoodHp: number;
-            likelihoodHd: number;
-            lr: number;
-            log10: number | null;
-        };
-        MixtureParametersUsedInput: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSettingInput"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-            dropoutHp: number[];
-            dropoutHd: number[];
-            hp: string;
-            hd: string;
-            population: {
-                id: string | null;
-                name: string;
-                minimumAlleleFrequency: number;
-            };
-        };
-        MixtureLrResultInput: {
-            parameters: components["schemas"]["MixtureParametersUsedInput"];
-            estimates: components["schemas"]["DropoutEstimateInput"][];
-            markers: components["schemas"]["MixtureMarkerLrInput"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            lr: number;
-            log10: number | null;
         };
         FamilyInput: {
             /** Format: uuid */
@@ -13233,6 +13251,140 @@ export interface components {
             lr: number;
             log10: number | null;
         };
+        DropoutSetting: {
+            /** @constant */
+            mode: "fixed";
+            values: number[];
+        } | {
+            /** @constant */
+            mode: "estimated";
+            /** @enum {string} */
+            estimate: "maximum-likelihood" | "conservative";
+        };
+        MixtureSetting: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+        };
+        MixtureLrBody: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+        };
+        DropoutEstimate: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            maximumLikelihood: number;
+            log10Likelihood: number;
+            conservative: number | null;
+            observedAlleles: number;
+            accepted: number;
+            tried: number;
+            seed: number;
+        };
+        MixtureMarkerLr: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            replicates: string[][];
+            personOfInterest: string[];
+            knownContributors: (string[] | null)[];
+            explained: string[];
+            droppedOut: string[];
+            unexplained: string[];
+            unknownsHp: number;
+            unknownsHd: number;
+            likelihoodHp: number;
+            likelihoodHd: number;
+            lr: number;
+            log10: number | null;
+        };
+        MixtureParametersUsed: {
+            contributors: number;
+            dropout: components["schemas"]["DropoutSetting"];
+            dropIn: number;
+            theta: number;
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** @default false */
+            normalizeFrequencies: boolean;
+            dropoutHp: number[];
+            dropoutHd: number[];
+            hp: string;
+            hd: string;
+            population: {
+                id: string | null;
+                name: string;
+                minimumAlleleFrequency: number;
+            };
+        };
+        MixtureLrResult: {
+            parameters: components["schemas"]["MixtureParametersUsed"];
+            estimates: components["schemas"]["DropoutEstimate"][];
+            markers: components["schemas"]["MixtureMarkerLr"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            lr: number;
+            log10: number | null;
+        };
         AnalysisPedigree: {
             persons: components["schemas"]["PedigreePerson"][];
             target: string;
@@ -13243,7 +13395,7 @@ export interface components {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
@@ -13251,6 +13403,7 @@ export interface components {
             active: boolean;
             pedigree: components["schemas"]["AnalysisPedigree"] | null;
             mutation: components["schemas"]["MutationSetting"] | null;
+            mixture: components["schemas"]["MixtureSetting"] | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -13327,6 +13480,7 @@ export interface components {
             conclusion?: components["schemas"]["ParentageConclusion"] | null;
             markersNeedingMutation?: string[] | null;
             excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResult"] | null;
         };
         AnalysisResult: {
             /** Format: uuid */
@@ -13334,7 +13488,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -13823,7 +13977,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Pedigree";
+                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };
@@ -14032,140 +14186,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        DropoutSetting: {
-            /** @constant */
-            mode: "fixed";
-            values: number[];
-        } | {
-            /** @constant */
-            mode: "estimated";
-            /** @enum {string} */
-            estimate: "maximum-likelihood" | "conservative";
-        };
-        MixtureSetting: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSetting"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-        };
-        MixtureLrBody: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSetting"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-            replicates: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-        };
-        DropoutEstimate: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
-            conservative: number | null;
-            observedAlleles: number;
-            accepted: number;
-            tried: number;
-            seed: number;
-        };
-        MixtureMarkerLr: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            replicates: string[][];
-            personOfInterest: string[];
-            knownContributors: (string[] | null)[];
-            explained: string[];
-            droppedOut: string[];
-            unexplained: string[];
-            unknownsHp: number;
-            unknownsHd: number;
-            likelihoodHp: number;
-            likelihoodHd: number;
-            lr: number;
-            log10: number | null;
-        };
-        MixtureParametersUsed: {
-            contributors: number;
-            dropout: components["schemas"]["DropoutSetting"];
-            dropIn: number;
-            theta: number;
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** @default false */
-            normalizeFrequencies: boolean;
-            dropoutHp: number[];
-            dropoutHd: number[];
-            hp: string;
-            hd: string;
-            population: {
-                id: string | null;
-                name: string;
-                minimumAlleleFrequency: number;
-            };
-        };
-        MixtureLrResult: {
-            parameters: components["schemas"]["MixtureParametersUsed"];
-            estimates: components["schemas"]["DropoutEstimate"][];
-            markers: components["schemas"]["MixtureMarkerLr"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            lr: number;
-            log10: number | null;
         };
         Family: {
             /** Format: uuid */

@@ -38,6 +38,7 @@ const analysis = (n: number, over: Partial<Analysis> & { pedigree: AnalysisPedig
   formulaCount: 0,
   constantCount: 0,
   missingPatterns: [],
+  mixture: null,
   mutation: STEPWISE,
   ...over,
 });

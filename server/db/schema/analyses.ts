@@ -1,3 +1,4 @@
+import type { MixtureSetting } from '../../../core/schemas/mixtures';
 import { boolean, doublePrecision, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { AnalysisPedigree } from '../../../core/schemas/analyses';
@@ -29,6 +30,8 @@ export const analyses = pgTable(
     pedigree: jsonb('pedigree').$type<AnalysisPedigree>(),
     /** Female/male mutation models (GENETICS.md "Mutation models"); null: none. */
     mutation: jsonb('mutation').$type<MutationSetting>(),
+    /** Mixture analyses' parameters (GENETICS.md "Mixtures"); null for the other kinds. */
+    mixture: jsonb('mixture').$type<MixtureSetting>(),
   },
   (t) => [index('analyses_group_idx').on(t.analysisGroupId)],
 );

@@ -1,4 +1,4 @@
-import { SEED_ANALYSIS_GROUPS } from '../../genetics/seed-analyses';
+import { MIXTURES_GROUP, SEED_ANALYSIS_GROUPS, SEED_MIXTURE_ANALYSES } from '../../genetics/seed-analyses';
 import type { Db } from '../database';
 import { analyses, analysisConstants, analysisFormulae, analysisGroups } from '../schema';
 
@@ -19,7 +19,16 @@ export async function seedAnalysisGroup(tx: Tx | Db, group: (typeof SEED_ANALYSI
   return true;
 }
 
-/** Writes the seed analysis groups of GENETICS.md, with their constants and complete formula tables. */
+/** Writes the seed mixture analyses in their group; nothing when a group of that name exists. Returns whether it wrote it. */
+export async function seedMixtureAnalyses(tx: Tx | Db): Promise<boolean> {
+  const [groupRow] = await tx.insert(analysisGroups).values({ name: MIXTURES_GROUP }).onConflictDoNothing().returning({ id: analysisGroups.id });
+  if (!groupRow) return false;
+  await tx.insert(analyses).values(SEED_MIXTURE_ANALYSES.map((a) => ({ ...a, roles: [...a.roles], analysisGroupId: groupRow.id, active: true })));
+  return true;
+}
+
+/** Writes the seed analysis groups of GENETICS.md, with their constants and complete formula tables, and the mixture analyses. */
 export async function seedAnalyses(tx: Tx): Promise<void> {
   for (const group of SEED_ANALYSIS_GROUPS) await seedAnalysisGroup(tx, group);
+  await seedMixtureAnalyses(tx);
 }

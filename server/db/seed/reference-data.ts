@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
 import { seedAnalyses } from './analyses';
 import { seedSearchRules } from './search-rules';
+import { addMixtureAnalyses } from './upgrades/mixture-analyses';
 import { addPedigreeAnalyses } from './upgrades/pedigree-analyses';
 import { SEED_CASE_TYPES } from './reference/case-types';
 import { SEED_CHEMISTRIES } from './reference/kits';
@@ -39,8 +40,9 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
   }
   await tx.insert(caseTypes).values(SEED_CASE_TYPES.map((name) => ({ name })));
   await seedAnalyses(tx);
-  // Marks the issue-16 upgrade as done: a fresh database has the pedigrees and the family shapes already.
+  // Marks the issue-16 and issue-17 upgrades as done: a fresh database has the pedigrees, family shapes and mixture analyses already.
   await addPedigreeAnalyses(tx as unknown as Db);
+  await addMixtureAnalyses(tx as unknown as Db);
   await seedSearchRules(tx as unknown as Db);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 

@@ -1,4 +1,5 @@
 import type { AnalysisKind, AnalysisPedigree } from '../../../core/schemas/analyses';
+import type { MixtureSetting } from '../../../core/schemas/mixtures';
 import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import type { MarkerKind } from '../../../core/schemas/markers';
 
@@ -9,11 +10,11 @@ export interface SeedFormula {
   isExclusion: boolean | null;
 }
 
-/** A seeded analysis (GENETICS.md "Seed analyses"): shipped as data, editable by administrators. */
+/** A seeded analysis (GENETICS.md "Seed analyses"): shipped as data, editable by administrators. Mixture analyses have their own seed (SeedMixtureAnalysis). */
 export interface SeedAnalysis {
   name: string;
   label: string;
-  kind: AnalysisKind;
+  kind: Exclude<AnalysisKind, 'Mixture'>;
   profileKind: MarkerKind;
   roles: string[];
   threshold: number | null;
@@ -27,4 +28,15 @@ export interface SeedAnalysis {
 /** The genotypes of an allele expression, one list of letters per role (`PQ-PP` → [P,Q], [P]). */
 export function genotypesOf(pattern: string): string[][] {
   return pattern.split('-').map((g) => [...new Set(g)]);
+}
+
+/** A seeded mixture analysis (GENETICS.md "Mixtures"): its two roles and parameters, no formula table. */
+export interface SeedMixtureAnalysis {
+  name: string;
+  label: string;
+  kind: 'Mixture';
+  profileKind: 'Autosomal';
+  roles: string[];
+  threshold: number | null;
+  mixture: MixtureSetting;
 }

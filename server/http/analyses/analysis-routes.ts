@@ -11,6 +11,7 @@ import { BadRequest, Conflict } from '../errors';
 import { findOr404, updateVersioned } from '../../db/versioned';
 import { findAnalysis, toAnalysis } from './analysis-view';
 import { checkAnalysisPedigree } from './pedigree-checks';
+import { checkAnalysisMixture } from './mixture-checks';
 
 const tags = ['analyses'];
 const ById = z.object({ id: Id });
@@ -49,8 +50,10 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       await assertNameFree(db, analysisGroupId, input.name);
       const pedigree = input.pedigree ?? null;
       const mutation = input.mutation ?? null;
+      const mixture = input.mixture ?? null;
       checkAnalysisPedigree(input, pedigree, mutation);
-      const [row] = await db.insert(analyses).values({ ...input, pedigree, mutation, analysisGroupId }).returning();
+      checkAnalysisMixture(input, mixture, pedigree);
+      const [row] = await db.insert(analyses).values({ ...input, pedigree, mutation, mixture, analysisGroupId }).returning();
       return reply.code(201).send(await toAnalysis(db, row!));
     },
   );
@@ -68,12 +71,14 @@ export const analysisRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       // Absent: as stored (forms that do not show the pedigree keep it).
       const pedigree = input.pedigree === undefined ? current.pedigree : input.pedigree;
       const mutation = input.mutation === undefined ? current.mutation : input.mutation;
+      const mixture = input.mixture === undefined ? current.mixture : input.mixture;
       checkAnalysisPedigree(input, pedigree, mutation);
+      checkAnalysisMixture(input, mixture, pedigree);
       const shapeChanges = input.roles.length !== current.roles.length || input.kind !== current.kind || input.profileKind !== current.profileKind;
       if (shapeChanges && (await db.$count(analysisFormulae, eq(analysisFormulae.analysisId, current.id))) > 0) {
         throw new Conflict('The kind, the profile kind and the number of roles fix the formula table; delete its formulae before changing them.');
       }
-      return toAnalysis(db, await updateVersioned(db, analyses, current.id, version, { ...input, pedigree, mutation }, 'analysis'));
+      return toAnalysis(db, await updateVersioned(db, analyses, current.id, version, { ...input, pedigree, mutation, mixture }, 'analysis'));
     },
   );
 

@@ -16,7 +16,7 @@ export async function missingPatterns(db: Db, row: AnalysisRow): Promise<string[
   const rows = await db.select({ pattern: analysisFormulae.pattern }).from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
   const present = new Set(rows.map((r) => r.pattern));
   // Without roles there is nothing to evaluate, so nothing is missing yet; a pedigree has no formula table.
-  if (row.roles.length === 0 || row.kind === 'Pedigree') return [];
+  if (row.roles.length === 0 || row.kind === 'Pedigree' || row.kind === 'Mixture') return [];
   return enumeratePatterns(row.roles.length, { ploidy: ploidyOf(row.profileKind) }).filter((p) => !present.has(p));
 }
 
@@ -45,6 +45,7 @@ export async function toAnalysis(db: Db, row: AnalysisRow): Promise<Analysis> {
     missingPatterns: missing,
     pedigree: row.pedigree ?? null,
     mutation: row.mutation ?? null,
+    mixture: row.mixture ?? null,
   };
 }
 

@@ -11,6 +11,9 @@ import { analysisConstants, analysisFormulae } from '../../db/schema';
 import { evaluateComputational, evaluateExclusion, MAX_INCONSISTENCIES, type EngineAnalysis, type MarkerEvaluation } from '../../genetics/evaluate-analysis';
 import { describeSexModels, evaluatePedigree, modelsFor } from '../../genetics/evaluate-pedigree';
 import { analysisHypotheses, PedigreeError, type PedigreeHypotheses } from '../../genetics/pedigree';
+import { MixtureError } from '../../genetics/mixture/mixture-lr';
+import { weighMixture, type MixtureProfiles } from '../../genetics/mixture/weigh-mixture';
+import type { MixtureLrResult, MixtureSetting } from '../../../core/schemas/mixtures';
 import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import type { PopulationRow } from '../../matching/engine-population';
 import { countHaplotype, haplotypeFrequency } from '../../genetics/statistics';
@@ -111,6 +114,47 @@ function haplotypeResult(markers: MarkerEvaluation[], query: EngineProfile, tabl
   return { combinedIndex: f.likelihoodRatio, log10: Math.log10(f.likelihoodRatio), haplotypeCount: { matches: f.matches, total: f.total, upperBound: f.upperBound, frequency: f.frequency } };
 }
 
+/** A mixture run's further profiles: replicates of the evidence and known contributors, each one the user may read and autosomal. */
+async function loadMixtureProfiles(db: Db, user: AuthenticatedUser, ids: readonly string[], role: (i: number) => string) {
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const { profile, caseNumber } = await findVisibleProfile(db, user, id);
+      if (profile.kind !== 'Autosomal') throw new BadRequest(`${role(i)}: profile ${profile.profileId} is a Y-STR profile; a mixture analysis weighs autosomal profiles`);
+      const values = await readMarkerValues(db, profile.id);
+      return { row: profile, caseNumber, engine: new Map(values.map((v) => [v.marker, v.alleles])) as EngineProfile, role: role(i) };
+    }),
+  );
+}
+
+/**
+ * A mixture run over one population (GENETICS.md "Mixtures"): the hypotheses, every parameter, both drop-out
+ * estimates and per marker Pr(E|Hp), Pr(E|Hd) and the LR; markers not weighed say why.
+ */
+function mixturePopulationResult(setting: MixtureSetting, profiles: MixtureProfiles, population: PopulationRow, loaded: LoadedPopulation): PopulationResult {
+  let result: MixtureLrResult;
+  try {
+    result = weighMixture(setting, profiles, loaded.frequencies, population.id);
+  } catch (error) {
+    if (error instanceof MixtureError) throw new BadRequest(`${population.name}: ${error.message}`);
+    throw error;
+  }
+  const weighed: MarkerResult[] = result.markers.map((m) => ({ marker: m.marker, genotypes: [m.replicates[0] ?? [], m.personOfInterest], pattern: null, expression: null, latex: null, value: m.lr, log10: m.log10, isExclusion: null, notEvaluated: null }));
+  const skipped: MarkerResult[] = result.skippedMarkers.map((m) => ({ marker: m.marker, genotypes: [profiles.replicates[0]!.get(m.marker) ? [...profiles.replicates[0]!.get(m.marker)!] : null, profiles.personOfInterest.get(m.marker) ? [...profiles.personOfInterest.get(m.marker)!] : null], pattern: null, expression: null, latex: null, value: null, log10: null, isExclusion: null, notEvaluated: m.reason }));
+  return {
+    populationId: population.id,
+    populationName: population.name,
+    populationSource: population.source,
+    synthetic: population.synthetic,
+    markers: [...weighed, ...skipped],
+    combinedIndex: result.lr,
+    log10: result.log10,
+    probability: formatHitProbability({ combinedIndex: result.lr, nonExclusionMarkerCount: 0, markerCount: 0, excluded: result.lr === 0 }),
+    haplotypeCount: null,
+    conclusion: null,
+    mixture: result,
+  };
+}
+
 /** Runs an analysis for a user: the profiles and populations they may read; stores nothing (spec 2.5). */
 export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser, id: string, body: AnalyzeBody): Promise<AnalysisResult> {
   if (!can(user, 'Profiles', 'Read')) throw new Forbidden();
@@ -124,6 +168,12 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
   const order = profiles[0]!.order;
   const engineProfiles = profiles.map((p) => p.engine);
   const run = pedigreeRun(row, body);
+  if (body.mixture && row.kind !== 'Mixture') throw new BadRequest(`Analysis ${row.name} is not a mixture analysis; replicates, known contributors and mixture parameters are for mixture analyses.`);
+  const mixtureSetting = row.kind === 'Mixture' ? (body.mixture?.setting ?? row.mixture) : null;
+  if (row.kind === 'Mixture' && !mixtureSetting) throw new BadRequest(`Analysis ${row.name} has no mixture parameters yet.`);
+  const replicates = await loadMixtureProfiles(db, user, body.mixture?.replicateProfileIds ?? [], (i) => `Evidence (replicate ${i + 2})`);
+  const knownContributors = await loadMixtureProfiles(db, user, body.mixture?.knownContributorIds ?? [], (i) => `Known contributor ${i + 1}`);
+  const mixtureProfiles: MixtureProfiles = { replicates: [engineProfiles[0]!, ...replicates.map((r) => r.engine)], personOfInterest: engineProfiles[1]!, knownContributors: knownContributors.map((k) => k.engine) };
 
   let populations: PopulationResult[] = [];
   let exclusion: AnalysisResult['exclusion'] = null;
@@ -138,6 +188,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
         if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
         const loaded = await loadEnginePopulation(db, population);
         if (run) return pedigreePopulationResult(run, row, population, loaded, engineProfiles, order);
+        if (mixtureSetting) return mixturePopulationResult(mixtureSetting, mixtureProfiles, population, loaded);
         // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
         const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
         const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);
@@ -163,7 +214,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
     analysisName: row.name,
     analysisLabel: row.label,
     kind: row.kind as AnalysisResult['kind'],
-    roles: profiles.map((p, i) => ({ role: row.roles[i]!, profileId: p.row.id, sampleName: p.row.profileId, caseId: p.row.caseId, caseNumber: p.caseNumber })),
+    roles: [...profiles.map((p, i) => ({ role: row.roles[i]!, profile: p })), ...[...replicates, ...knownContributors].map((p) => ({ role: p.role, profile: p }))].map(({ role, profile: p }) => ({ role, profileId: p.row.id, sampleName: p.row.profileId, caseId: p.row.caseId, caseNumber: p.caseNumber })),
     constants: constantRows.map((c) => ({ name: c.name, notation: c.notation, value: c.value })),
     missingPatterns: await missingPatterns(db, row),
     populations,

@@ -37,6 +37,7 @@ export function checkFormula(
   constantNames: readonly string[],
 ): string {
   if (analysis.kind === 'Pedigree') throw new BadRequest('A pedigree analysis has no formula table: its likelihoods come from the pedigree drawn.');
+  if (analysis.kind === 'Mixture') throw new BadRequest('A mixture analysis has no formula table: its likelihoods come from the semi-continuous model and its parameters.');
   let pattern: string;
   try {
     pattern = canonicalPatternText(input.pattern, { ploidy: ploidyOf(analysis.profileKind) });

@@ -1,17 +1,19 @@
 import type { Db } from '../../database';
 import { seedSearchRules } from '../search-rules';
 import { addMaxInconsistencies } from './max-inconsistencies';
+import { addMixtureAnalyses } from './mixture-analyses';
 import { addPedigreeAnalyses } from './pedigree-analyses';
 
 /**
  * Seed data that later releases add to databases created before them, applied at every start
  * (each step is idempotent): the search rules (issue 12) and the parentage analyses'
- * `maxInconsistencies` constant, the pedigrees and family shapes of issue 16.
+ * `maxInconsistencies` constant, the pedigrees and family shapes of issue 16, the mixture analyses of issue 17.
  */
 export async function applySeedUpgrades(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await seedSearchRules(tx as unknown as Db);
     await addMaxInconsistencies(tx as unknown as Db);
     await addPedigreeAnalyses(tx as unknown as Db);
+    await addMixtureAnalyses(tx as unknown as Db);
   });
 }

@@ -70,7 +70,7 @@ describe('the pedigree table of the analysis editor', () => {
 });
 
 describe('what the analysis form sends and refuses', () => {
-  const stored = (over: Partial<Analysis>): Analysis => ({ ...EMPTY_ANALYSIS, id: 'x', analysisGroupId: 'g', analysisGroupName: 'G', version: 1, formulaCount: 0, constantCount: 0, missingPatterns: [], pedigree: null, mutation: null, ...over });
+  const stored = (over: Partial<Analysis>): Analysis => ({ ...EMPTY_ANALYSIS, id: 'x', analysisGroupId: 'g', analysisGroupName: 'G', version: 1, formulaCount: 0, constantCount: 0, missingPatterns: [], pedigree: null, mutation: null, mixture: null, ...over });
   const values: AnalysisInput = { ...EMPTY_ANALYSIS, name: 'A', roles: ['Missing person'], pedigree: UNCLE, mutation: { female: { model: 'trivial' }, male: { model: 'trivial' }, markers: [] } };
 
   it('sends a Pedigree analysis its pedigree and models, an exclusion neither, a computational one its models only when it has a pedigree', () => {

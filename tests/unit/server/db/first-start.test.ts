@@ -40,9 +40,13 @@ describe.each(engines)('first start on $name', ({ open }) => {
     database = await open();
     await seedFirstStart(database.db, { demo: false });
     const groups = await database.db.select().from(analysisGroups).orderBy(asc(analysisGroups.name));
-    expect(groups.map((g) => g.name)).toEqual(['Exclusion', 'Identity', 'Kinship', 'Missing persons', 'Y-STR']);
+    expect(groups.map((g) => g.name)).toEqual(['Exclusion', 'Identity', 'Kinship', 'Missing persons', 'Mixtures', 'Y-STR']);
     const rows = await database.db.select().from(analyses);
-    expect(rows).toHaveLength(15);
+    expect(rows).toHaveLength(17);
+    expect(rows.filter((r) => r.kind === 'Mixture').map((r) => [r.name, r.mixture?.contributors])).toEqual([
+      ['Mixture, 2 contributors', 2],
+      ['Mixture, 3 contributors', 3],
+    ]);
     expect(rows.filter((r) => r.pedigree).map((r) => r.name).sort()).toEqual(
       ['Both parents', 'Father and child', 'First cousins', 'Full siblings', 'Half siblings / second degree', 'Half-brother and uncle', 'Mother and full sister', 'Parent–child', 'Paternal grandparents', 'Paternity trio', 'Wife and two children'],
     );
@@ -60,7 +64,7 @@ describe.each(engines)('first start on $name', ({ open }) => {
     const [group] = await database.db.select().from(accessGroups).where(eq(accessGroups.id, admin!.accessGroupId!));
     expect(group).toMatchObject({ name: 'Administrator', isAdmin: true });
     // The About and Contact texts, and the mark that the seed search rules were written (once per database).
-    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:pedigree-analyses', 'seed:search-rules']);
+    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:mixture-analyses', 'seed:pedigree-analyses', 'seed:search-rules']);
     const rules = await database.db.select().from(searchRules);
     expect(rules.map((r) => r.name).sort()).toEqual(SEED_SEARCH_RULES.map((r) => r.name).sort());
     expect(rules.filter((r) => r.trigger === 'request').map((r) => r.searchedSampleTypes)).toEqual([

@@ -102,3 +102,61 @@ describe('POST /api/mixture-lr', () => {
     expect(await refusal({ dropIn: 1 })).toBeTruthy();
   });
 });
+
+describe('mixture analyses (kind Mixture)', () => {
+  const mixtureAnalysis = async (name: string) => {
+    const groups = (await call('admin', 'GET', '/api/analysis-groups?pageSize=100')).json() as { items: { id: string; name: string }[] };
+    const group = groups.items.find((g) => g.name === 'Mixtures')!;
+    const list = (await call('admin', 'GET', `/api/analysis-groups/${group.id}/analyses?pageSize=100`)).json() as { items: { id: string; name: string }[] };
+    return (await call('admin', 'GET', `/api/analyses/${list.items.find((a) => a.name === name)!.id}`)).json() as { id: string; kind: string; mixture: unknown };
+  };
+
+  it('the seed holds two- and three-person mixture analyses; the calculator gives mixture-lr\'s numbers, with a replicate and a known contributor', async () => {
+    const seeded = await mixtureAnalysis('Mixture, 2 contributors');
+    expect(seeded).toMatchObject({ kind: 'Mixture', mixture: { contributors: 2, dropIn: 0.05, theta: 0.01, dropout: { mode: 'estimated', estimate: 'conservative' } } });
+    expect((await mixtureAnalysis('Mixture, 3 contributors')).kind).toBe('Mixture');
+    const stain = await addProfileWithMarkers(t, tokens.analystA, caseId, 'STAIN-2', { D3S1358: ['14', '15', '16', '17'], vWA: ['16', '17', '18'], TH01: ['6', '9.3'] }, { sampleType: 'Forensic Mixture' });
+    const replicate = await addProfileWithMarkers(t, tokens.analystA, caseId, 'STAIN-2b', { D3S1358: ['14', '15', '17'], vWA: ['16', '17', '18'], TH01: ['6', '9.3'] }, { sampleType: 'Forensic Mixture' });
+    const suspect = await addProfileWithMarkers(t, tokens.analystA, caseId, 'SUSP-2', { D3S1358: ['14', '16'], vWA: ['16', '18'], TH01: ['6', '9.3'] }, { sampleType: 'Suspect, Known' });
+    const victim = await addProfileWithMarkers(t, tokens.analystA, caseId, 'VICT-2', { D3S1358: ['15', '17'], vWA: ['17'], TH01: ['9.3'] }, { sampleType: 'Victim, Known' });
+    const setting = { contributors: 2, dropout: { mode: 'fixed', values: [0.1, 0.05] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+    const res = await call('analystA', 'POST', `/api/analyses/${seeded.id}/analyze`, { profileIds: [stain, suspect], populationIds: [populationId], mixture: { replicateProfileIds: [replicate], knownContributorIds: [victim], setting } });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json();
+    expect(result.roles.map((r: { role: string }) => r.role)).toEqual(['Evidence', 'Person of interest', 'Evidence (replicate 2)', 'Known contributor 1']);
+    const population = result.populations[0];
+    const reference = (await call('analystA', 'POST', '/api/mixture-lr', { ...setting, replicates: [{ profileId: stain }, { profileId: replicate }], personOfInterest: { profileId: suspect }, knownContributors: [{ profileId: victim }], populationId })).json() as MixtureLrResult;
+    expect(population.combinedIndex).toBe(reference.lr);
+    expect(population.mixture.markers).toEqual(reference.markers);
+    expect(population.mixture.parameters).toEqual(reference.parameters);
+    expect(population.markers.find((m: { marker: string }) => m.marker === 'D3S1358').value).toBe(reference.markers.find((m) => m.marker === 'D3S1358')!.lr);
+    // The analysis's own parameters when the run gives none: the conservative drop-out under Hd for everyone.
+    const own = (await call('analystA', 'POST', `/api/analyses/${seeded.id}/analyze`, { profileIds: [stain, suspect], populationIds: [populationId] })).json();
+    const used = own.populations[0].mixture;
+    expect(used.parameters.dropoutHp).toEqual([used.estimates[1].conservative, used.estimates[1].conservative]);
+    expect(used.parameters.hd).toBe('2 unknowns');
+  });
+
+  it('saves a mixture analysis only with its parameters, two roles and autosomal profiles', async () => {
+    const groups = (await call('admin', 'GET', '/api/analysis-groups?pageSize=100')).json() as { items: { id: string; name: string }[] };
+    const group = groups.items.find((g) => g.name === 'Mixtures')!;
+    const input = { analysisGroupId: group.id, name: 'Mixture, 4 contributors', label: '', kind: 'Mixture', profileKind: 'Autosomal', roles: ['Evidence', 'Person of interest'], threshold: 1e6, active: true, mixture: { contributors: 4, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01 } };
+    const created = await call('admin', 'POST', '/api/analyses', input);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().mixture).toMatchObject({ contributors: 4, personOfInterestTypedUnderHd: true, normalizeFrequencies: false });
+    expect(created.json().missingPatterns).toEqual([]);
+    const formula = await call('admin', 'POST', `/api/analyses/${created.json().id}/formulae`, { pattern: 'PQ-PQ', expression: '1', isExclusion: null });
+    expect(formula.statusCode).toBe(400);
+    expect(formula.json().error).toMatch(/no formula table/);
+    const refused = async (over: object, path: string) => {
+      const res = await call('admin', 'POST', '/api/analyses', { ...input, name: `x${Math.random()}`, ...over });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(path);
+    };
+    await refused({ mixture: null }, '/mixture');
+    await refused({ roles: ['Evidence'] }, 'roles');
+    await refused({ profileKind: 'YStr' }, '/profileKind');
+    await refused({ mixture: { ...input.mixture, dropout: { mode: 'fixed', values: [0.1, 0.2] } } }, '/mixture/dropout/values');
+    await refused({ kind: 'Computational', roles: ['A', 'B'] }, '/mixture');
+  });
+});
