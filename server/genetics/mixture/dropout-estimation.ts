@@ -22,9 +22,13 @@ export interface DropoutEstimate {
   seed: number;
 }
 
-/** The markers a case is weighed at (as mixtureLr weighs them): frequencies known and the person of interest typed. */
-function weighedMarkers(c: MixtureCase): string[] {
-  return evidenceMarkers(c.replicates).filter((m) => c.population.markers.has(m) && (c.personOfInterest.get(m)?.length ?? 0) > 0);
+/**
+ * The markers drop-out is estimated over: every evidence marker with frequencies. Where the person of interest is not
+ * typed, Hp counts them as an unknown; Hd never needs them, so a search (no person of interest yet) and the calculator
+ * estimate Hd's drop-out alike.
+ */
+function estimationMarkers(c: MixtureCase): string[] {
+  return evidenceMarkers(c.replicates).filter((m) => c.population.markers.has(m));
 }
 
 /** Σ over the weighed markers of log Pr(E | H) with every contributor's drop-out d (natural log). */
@@ -34,7 +38,7 @@ function logLikelihood(c: MixtureCase, hypothesis: MixtureHypothesisName, d: num
   for (const marker of markers) {
     const poi = c.personOfInterest.get(marker);
     const shown = c.replicates.flatMap((r) => (r.has(marker) ? [r.get(marker)!] : []));
-    const typed = [poi!, ...c.knownContributors.flatMap((k) => (k.has(marker) ? [k.get(marker)!] : []))];
+    const typed = [...(poi?.length ? [poi] : []), ...c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []))];
     const prepared = prepareMixtureMarker(c.population, marker, shown, typed, c.frequencyRule);
     const { hp, hd } = hypothesesAtMarker(prepared, marker, { ...c, dropout }, poi);
     sum += Math.log(mixtureMarkerLikelihood(prepared, hypothesis === 'Hp' ? hp : hd, { dropIn: c.dropIn, theta: c.theta }));
@@ -50,7 +54,7 @@ const HIGHEST = 1 - 1e-6;
 
 /** The maximum-likelihood common drop-out under a hypothesis (EuroForMix calcQualMLE's model; here by grid and golden section, to 1e-7). */
 export function maximumLikelihoodDropout(c: MixtureCase, hypothesis: MixtureHypothesisName): { d: number; log10Likelihood: number } {
-  const markers = weighedMarkers(c);
+  const markers = estimationMarkers(c);
   const f = (d: number) => logLikelihood(c, hypothesis, d, markers);
   let best = 0;
   let bestValue = -Infinity;
@@ -95,15 +99,15 @@ const MOST_TRIES = 200_000;
  * kept values (null when none is kept), seeded so the same case gives the same value.
  */
 export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, seed = 20_240_601): Omit<DropoutEstimate, 'hypothesis' | 'maximumLikelihood' | 'log10Likelihood'> {
-  const markers = weighedMarkers(c);
+  const markers = estimationMarkers(c);
   const random = seededRandom(seed);
   const observedAlleles = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
   const replicatesAt = markers.map((m) => c.replicates.filter((r) => r.has(m)).length);
   // Per marker: the typed contributors' allele copies, how many unknowns, and the frequencies to draw from.
   const setup = markers.map((marker) => {
-    const poi = c.personOfInterest.get(marker)!;
+    const poi = c.personOfInterest.get(marker);
     const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
-    const typed = (hypothesis === 'Hp' ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
+    const typed = (hypothesis === 'Hp' && poi?.length ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
     const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
     const weights = table.map((a) => alleleFrequency(c.population, marker, a));
     const total = weights.reduce((s, w) => s + w, 0);

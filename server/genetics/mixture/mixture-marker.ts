@@ -24,9 +24,10 @@ export interface PreparedMixtureMarker extends MixtureMarker {
  * The classes of one marker (GENETICS.md "Mixtures"): each allele seen in a replicate with its frequency (NRC II
  * 1996 rec. 4.10, the minimum allele frequency for a rare or absent one), and one class for every other allele
  * with the remaining frequency 1 − Σ (0 when the seen alleles take it all). `replicates` lists the alleles each
- * replicate shows at this marker (an empty list: nothing seen).
+ * replicate shows at this marker (an empty list: nothing seen). `alwaysOther` keeps the merged class even when
+ * nothing falls in it (a search's candidates may carry any allele).
  */
-export function prepareMixtureMarker(population: PopulationFrequencies, marker: string, replicates: readonly Genotype[], typed: readonly Genotype[], rule: FrequencyRule): PreparedMixtureMarker {
+export function prepareMixtureMarker(population: PopulationFrequencies, marker: string, replicates: readonly Genotype[], typed: readonly Genotype[], rule: FrequencyRule, alwaysOther = false): PreparedMixtureMarker {
   const seenAlleles = [...new Set(replicates.flat())].sort(compareAlleles);
   const typedAlleles = typed.flat();
   let frequencyOf = (a: string) => alleleFrequency(population, marker, a);
@@ -39,7 +40,8 @@ export function prepareMixtureMarker(population: PopulationFrequencies, marker: 
   const remaining = Math.max(0, 1 - seenFrequencies.reduce((s, p) => s + p, 0));
   // The merged class stays when typed persons carry an unseen allele even if no frequency remains (θ counts them).
   const unseenTyped = typedAlleles.some((a) => !seenAlleles.includes(a));
-  const withOther = remaining > 0 || unseenTyped;
+  // A search keeps the class for every candidate's sake; with no frequency and no typed copies it weighs nothing.
+  const withOther = remaining > 0 || unseenTyped || alwaysOther;
   const alleles = withOther ? [...seenAlleles, OTHER_ALLELES] : seenAlleles;
   const frequencies = Float64Array.from(withOther ? [...seenFrequencies, remaining] : seenFrequencies);
   const index = new Map(seenAlleles.map((a, i) => [a, i]));
