@@ -134,7 +134,7 @@ const PEDIGREE_RESULT: AnalysisResult = {
   },
 };
 
-const base: AnalysisRunContext = { analysis: ANALYSIS, profileIds: [null, null], populationIds: [], result: null, error: null, showBlockers: false };
+const base: AnalysisRunContext = { analysis: ANALYSIS, profileIds: [null, null], populationIds: [], mixture: null, result: null, error: null, showBlockers: false };
 const ready: Partial<AnalysisRunContext> = { profileIds: [PROFILES[0]!.id, PROFILES[1]!.id], populationIds: [POPULATIONS[0]!.id] };
 
 type RunSnapshot = SnapshotFrom<typeof analysisRunMachine>;

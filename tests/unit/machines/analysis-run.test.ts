@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
 import type { AnalysisResult } from '../../../core/schemas/analyses';
+import type { MixtureSetting } from '../../../core/schemas/mixtures';
 import {
   analysisRunMachine,
   analyzeRequest,
+  contributorLabels,
+  mixtureDraft,
+  readMixtureParameters,
   runBlockers,
   type AnalysisRunContext,
   type AnalyzeRequest,
+  type MixtureRun,
   type RunAnalysis,
 } from '../../../machines/analysisRun.machine';
 import { GENERIC_FAILURE } from '../../../machines/recordEditor.machine';
@@ -54,7 +59,7 @@ const ready: Partial<AnalysisRunContext> = { profileIds: [P1, P2], populationIds
 function at(value: StateValue, context: Partial<AnalysisRunContext> = {}): Snapshot {
   return analysisRunMachine.resolveState({
     value,
-    context: { analysis: SIBLINGS, profileIds: [null, null], populationIds: [], result: null, error: null, showBlockers: false, ...context },
+    context: { analysis: SIBLINGS, profileIds: [null, null], populationIds: [], mixture: null, result: null, error: null, showBlockers: false, ...context },
   });
 }
 
@@ -129,7 +134,7 @@ describe('analysisRun machine: pure transitions', () => {
   it('starts editing with one empty choice per role, or the preselected profiles', () => {
     const [fresh] = initialTransition(analysisRunMachine, { analysis: SIBLINGS });
     expect(fresh.value).toBe('editing');
-    expect(fresh.context).toEqual({ analysis: SIBLINGS, profileIds: [null, null], populationIds: [], result: null, error: null, showBlockers: false });
+    expect(fresh.context).toEqual({ analysis: SIBLINGS, profileIds: [null, null], populationIds: [], mixture: null, result: null, error: null, showBlockers: false });
     const [preselected] = initialTransition(analysisRunMachine, { analysis: SIBLINGS, profileIds: [P1], populationIds: [POP_A] });
     expect(preselected.context.profileIds).toEqual([P1, null]);
     expect(preselected.context.populationIds).toEqual([POP_A]);
@@ -268,5 +273,227 @@ describe('analysisRun machine: with the analyze call', () => {
     await Promise.resolve();
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context.result).toBeNull();
+  });
+});
+
+// The seed's 'Mixture, 2 contributors' (issue 17): drop-in 0.05, θ 0.01, conservative drop-out.
+const SEED_SETTING: MixtureSetting = { contributors: 2, dropout: { mode: 'estimated', estimate: 'conservative' }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+const MIXTURE: RunAnalysis = { id: 'a1a1a1a1-0000-4000-8000-000000000004', kind: 'Mixture', roles: ['Evidence', 'Person of interest'], mixture: SEED_SETTING };
+const P5 = 'b2b2b2b2-0000-4000-8000-000000000005';
+
+/** A mixture run's context: the seed's parameters unless `parameters` changes some. */
+const mixtureRun = (run: Partial<Omit<MixtureRun, 'parameters'>> = {}, parameters: Partial<MixtureRun['parameters']> = {}): MixtureRun => ({
+  replicateProfileIds: [],
+  knownContributorIds: [],
+  ...run,
+  parameters: { ...mixtureDraft(SEED_SETTING), ...parameters },
+});
+const mixtureReady = (run: Partial<Omit<MixtureRun, 'parameters'>> = {}, parameters: Partial<MixtureRun['parameters']> = {}): Partial<AnalysisRunContext> => ({
+  analysis: MIXTURE,
+  profileIds: [P1, P2],
+  populationIds: [POP_A],
+  mixture: mixtureRun(run, parameters),
+});
+
+describe('a mixture run’s parameters', () => {
+  it('start from the analysis’s own: the seed’s conservative drop-out, drop-in 0.05 and θ 0.01', () => {
+    expect(mixtureDraft(SEED_SETTING)).toEqual({ contributors: '2', dropout: 'conservative', dropoutAll: '', dropoutEach: ['', ''], dropIn: '0.05', theta: '0.01', personOfInterestTypedUnderHd: true, normalizeFrequencies: false });
+  });
+
+  it('start from a fixed drop-out, one for all or one per contributor', () => {
+    const all = mixtureDraft({ ...SEED_SETTING, contributors: 3, dropout: { mode: 'fixed', values: [0.1] } });
+    expect([all.dropout, all.dropoutAll, all.dropoutEach]).toEqual(['all', '0.1', ['0.1', '0.1', '0.1']]);
+    const each = mixtureDraft({ ...SEED_SETTING, dropout: { mode: 'fixed', values: [0.05, 0.3] } });
+    expect([each.dropout, each.dropoutEach]).toEqual(['each', ['0.05', '0.3']]);
+  });
+
+  it('start from LRmix’s defaults when the analysis has none', () => {
+    expect(mixtureDraft(null)).toEqual(mixtureDraft(SEED_SETTING));
+  });
+
+  it('read as the setting the server takes, a decimal comma included', () => {
+    expect(readMixtureParameters(mixtureDraft(SEED_SETTING), 0)).toEqual({ setting: SEED_SETTING, errors: null });
+    const fixed = readMixtureParameters({ ...mixtureDraft(SEED_SETTING), contributors: '3', dropout: 'each', dropoutEach: ['0,05', '0.1', ' 0.2 '], dropIn: '0', theta: '0', normalizeFrequencies: true }, 1);
+    expect(fixed.setting).toEqual({ contributors: 3, dropout: { mode: 'fixed', values: [0.05, 0.1, 0.2] }, dropIn: 0, theta: 0, personOfInterestTypedUnderHd: true, normalizeFrequencies: true });
+    expect(readMixtureParameters({ ...mixtureDraft(SEED_SETTING), dropout: 'maximum-likelihood' }, 0).setting?.dropout).toEqual({ mode: 'estimated', estimate: 'maximum-likelihood' });
+  });
+
+  it('name each wrong field: contributors out of range or fewer than Hp holds, probabilities of 1 or more, empty values', () => {
+    const draft = mixtureDraft(SEED_SETTING);
+    expect(readMixtureParameters({ ...draft, contributors: '6' }, 0).errors).toEqual({ contributors: 'A whole number from 1 to 5' });
+    expect(readMixtureParameters({ ...draft, contributors: '1.5' }, 0).errors).toEqual({ contributors: 'A whole number from 1 to 5' });
+    expect(readMixtureParameters({ ...draft, contributors: '2' }, 2).errors).toEqual({ contributors: 'At least 3: the person of interest and 2 known contributors' });
+    expect(readMixtureParameters({ ...draft, dropIn: '1', theta: '' }, 0).errors).toEqual({ dropIn: 'A number from 0 to below 1, e.g. 0.05', theta: 'Required' });
+    expect(readMixtureParameters({ ...draft, dropout: 'all', dropoutAll: '-0.1' }, 0).errors).toEqual({ dropout: { all: 'A number from 0 to below 1, e.g. 0.05' } });
+    expect(readMixtureParameters({ ...draft, dropout: 'each', dropoutEach: ['0.1', 'x'] }, 0).errors).toEqual({ dropout: { 1: 'A number from 0 to below 1, e.g. 0.05' } });
+  });
+
+  it('name the contributors in drop-out order: the person of interest, the known contributors, the unknowns', () => {
+    expect(contributorLabels(4, 1)).toEqual(['Person of interest', 'Known contributor 1', 'Unknown 1', 'Unknown 2']);
+  });
+});
+
+describe('runBlockers and analyzeRequest of a mixture run', () => {
+  it('asks for the profile of each added replicate and known contributor, or its removal', () => {
+    expect(runBlockers({ ...mixtureReady({ replicateProfileIds: [P3, null], knownContributorIds: [null] }), analysis: MIXTURE } as AnalysisRunContext)).toEqual([
+      'Choose a profile for Evidence (replicate 3), or remove it',
+      'Choose a profile for Known contributor 1, or remove it',
+    ]);
+  });
+
+  it('refuses one profile as two of the evidence’s replicates or as a replicate and a known contributor', () => {
+    expect(runBlockers(mixtureReady({ replicateProfileIds: [P1] }) as AnalysisRunContext)).toEqual(['Choose a different profile for each role, replicate and known contributor']);
+    expect(runBlockers(mixtureReady({ replicateProfileIds: [P3], knownContributorIds: [P3] }) as AnalysisRunContext)).toEqual(['Choose a different profile for each role, replicate and known contributor']);
+  });
+
+  it('lists every wrong parameter with its field’s name, the contributor’s for a drop-out', () => {
+    const context = mixtureReady({ knownContributorIds: [P3, P4] }, { contributors: '2', dropout: 'each', dropoutEach: ['0.1', '2'], dropIn: '', theta: '1' }) as AnalysisRunContext;
+    expect(runBlockers(context)).toEqual([
+      'Number of contributors: At least 3: the person of interest and 2 known contributors',
+      'Drop-out of Known contributor 1: A number from 0 to below 1, e.g. 0.05',
+      'Drop-in: Required',
+      'θ: A number from 0 to below 1, e.g. 0.05',
+    ]);
+    expect(runBlockers(mixtureReady({}, { dropout: 'all', dropoutAll: '' }) as AnalysisRunContext)).toEqual(['Drop-out: Required']);
+  });
+
+  it('sends the replicates, the known contributors and the parameters as typed', () => {
+    const context = mixtureReady({ replicateProfileIds: [P3], knownContributorIds: [P4] }, { contributors: '3', dropout: 'each', dropoutEach: ['0.1', '0.05', '0.2'], theta: '0.03' }) as AnalysisRunContext;
+    expect(runBlockers(context)).toEqual([]);
+    expect(analyzeRequest(context)).toEqual({
+      analysisId: MIXTURE.id,
+      body: {
+        profileIds: [P1, P2],
+        populationIds: [POP_A],
+        mixture: { replicateProfileIds: [P3], knownContributorIds: [P4], setting: { contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.05, 0.2] }, dropIn: 0.05, theta: 0.03, personOfInterestTypedUnderHd: true, normalizeFrequencies: false } },
+      },
+    });
+  });
+});
+
+describe('analysisRun machine: a mixture run', () => {
+  it('starts with the analysis’s parameters, no further replicate and no known contributor; other kinds have no mixture part', () => {
+    const [fresh] = initialTransition(analysisRunMachine, { analysis: MIXTURE });
+    expect(fresh.context.mixture).toEqual({ replicateProfileIds: [], knownContributorIds: [], parameters: mixtureDraft(SEED_SETTING) });
+    expect(initialTransition(analysisRunMachine, { analysis: SIBLINGS })[0].context.mixture).toBeNull();
+  });
+
+  it('adds, chooses and removes replicates of the evidence, the later ones moving up', () => {
+    let snapshot = at('editing', mixtureReady());
+    for (const event of [
+      { type: 'replicate.add' },
+      { type: 'replicate.add' },
+      { type: 'replicate.choose', index: 0, profileId: P3 },
+      { type: 'replicate.choose', index: 1, profileId: P4 },
+    ] as const) [snapshot] = transition(analysisRunMachine, snapshot, event);
+    expect(snapshot.context.mixture!.replicateProfileIds).toEqual([P3, P4]);
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'replicate.remove', index: 0 });
+    expect(snapshot.context.mixture!.replicateProfileIds).toEqual([P4]);
+  });
+
+  it('offers at most 10 replicates in all and 4 known contributors', () => {
+    const full = at('editing', mixtureReady({ replicateProfileIds: Array.from({ length: 9 }, () => null), knownContributorIds: [null, null, null, null] }));
+    expect(full.can({ type: 'replicate.add' })).toBe(false);
+    expect(full.can({ type: 'knownContributor.add' })).toBe(false);
+    const room = at('editing', mixtureReady({ replicateProfileIds: Array.from({ length: 8 }, () => null), knownContributorIds: [null, null, null] }));
+    expect(room.can({ type: 'replicate.add' })).toBe(true);
+    expect(room.can({ type: 'knownContributor.add' })).toBe(true);
+  });
+
+  it('adds, chooses and removes known contributors', () => {
+    let [snapshot] = transition(analysisRunMachine, at('editing', mixtureReady()), { type: 'knownContributor.add' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'knownContributor.choose', index: 0, profileId: P5 });
+    expect(snapshot.context.mixture!.knownContributorIds).toEqual([P5]);
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'knownContributor.choose', index: 0, profileId: null });
+    expect(snapshot.context.mixture!.knownContributorIds).toEqual([null]);
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'knownContributor.remove', index: 0 });
+    expect(snapshot.context.mixture!.knownContributorIds).toEqual([]);
+  });
+
+  it('ignores a replicate, known contributor or contributor’s drop-out that is not there', () => {
+    const snapshot = at('editing', mixtureReady({ replicateProfileIds: [P3], knownContributorIds: [P4] }));
+    expect(snapshot.can({ type: 'replicate.choose', index: 1, profileId: P5 })).toBe(false);
+    expect(snapshot.can({ type: 'replicate.remove', index: -1 })).toBe(false);
+    expect(snapshot.can({ type: 'knownContributor.choose', index: 1, profileId: P5 })).toBe(false);
+    expect(snapshot.can({ type: 'knownContributor.remove', index: 1 })).toBe(false);
+    expect(snapshot.can({ type: 'parameters.editDropout', contributor: 2, value: '0.1' })).toBe(false);
+    expect(snapshot.can({ type: 'parameters.editDropout', contributor: 1, value: '0.1' })).toBe(true);
+  });
+
+  it('keeps each typed parameter, a half-typed one included, and resizes the per-contributor drop-outs with the number of contributors', () => {
+    let snapshot = at('editing', mixtureReady({}, { dropout: 'each', dropoutAll: '0.1', dropoutEach: ['0.2', '0.3'] }));
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'contributors', value: '3' });
+    expect(snapshot.context.mixture!.parameters.dropoutEach).toEqual(['0.2', '0.3', '0.1']);
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'contributors', value: '' });
+    expect(snapshot.context.mixture!.parameters).toMatchObject({ contributors: '', dropoutEach: ['0.2', '0.3', '0.1'] });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'contributors', value: '1' });
+    expect(snapshot.context.mixture!.parameters.dropoutEach).toEqual(['0.2']);
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.editDropout', contributor: 0, value: '0.' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'dropIn', value: '0.1' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'theta', value: '0.02' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'dropoutAll', value: '0.15' });
+    expect(snapshot.context.mixture!.parameters).toMatchObject({ dropoutEach: ['0.'], dropIn: '0.1', theta: '0.02', dropoutAll: '0.15' });
+  });
+
+  it('switches how drop-out is set and both switches, and resets to the analysis’s own parameters', () => {
+    let snapshot = at('editing', mixtureReady());
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.chooseDropout', dropout: 'maximum-likelihood' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.check', field: 'personOfInterestTypedUnderHd', checked: false });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.check', field: 'normalizeFrequencies', checked: true });
+    expect(snapshot.context.mixture!.parameters).toMatchObject({ dropout: 'maximum-likelihood', personOfInterestTypedUnderHd: false, normalizeFrequencies: true });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.reset' });
+    expect(snapshot.context.mixture!.parameters).toEqual(mixtureDraft(SEED_SETTING));
+  });
+
+  it('drops a result when a replicate, known contributor or parameter changes', () => {
+    const withResult = at('result', { ...mixtureReady(), result: resultFor(analyzeRequest(mixtureReady() as AnalysisRunContext)) });
+    for (const event of [
+      { type: 'replicate.add' },
+      { type: 'knownContributor.add' },
+      { type: 'parameters.edit', field: 'theta', value: '0.02' },
+      { type: 'parameters.chooseDropout', dropout: 'all' },
+      { type: 'parameters.editDropout', contributor: 0, value: '0.1' },
+      { type: 'parameters.check', field: 'normalizeFrequencies', checked: true },
+      { type: 'parameters.reset' },
+    ] as const) {
+      const [changed] = transition(analysisRunMachine, withResult, event);
+      expect(changed.value, event.type).toBe('editing');
+      expect(changed.context.result, event.type).toBeNull();
+    }
+  });
+
+  it('changes nothing while running, and takes no mixture choices for other kinds of analysis', () => {
+    const running = at('running', mixtureReady());
+    expect(running.can({ type: 'replicate.add' })).toBe(false);
+    expect(running.can({ type: 'parameters.edit', field: 'theta', value: '0.02' })).toBe(false);
+    const siblings = at('editing', ready);
+    expect(siblings.can({ type: 'replicate.add' })).toBe(false);
+    expect(siblings.can({ type: 'knownContributor.add' })).toBe(false);
+    expect(siblings.can({ type: 'parameters.edit', field: 'theta', value: '0.02' })).toBe(false);
+    expect(siblings.can({ type: 'parameters.reset' })).toBe(false);
+  });
+
+  it('stays editing with the reasons listed when a parameter is wrong', () => {
+    const [snapshot] = transition(analysisRunMachine, at('editing', mixtureReady({}, { theta: '1.5' })), { type: 'run.start' });
+    expect(snapshot.value).toBe('editing');
+    expect(snapshot.context.showBlockers).toBe(true);
+  });
+
+  it('sends the replicate, the known contributor and the edited parameters, and shows the server’s refusal', async () => {
+    const { actor, sent } = start(async () => {
+      throw { status: 400, serverMessage: 'FBI 2015 Caucasian: No simulated drop-out reproduced the evidence\'s allele count under Hd; check the number of contributors, or fix the drop-out.' };
+    }, MIXTURE);
+    actor.send({ type: 'profile.choose', role: 0, profileId: P1 });
+    actor.send({ type: 'profile.choose', role: 1, profileId: P2 });
+    actor.send({ type: 'population.toggle', populationId: POP_A });
+    actor.send({ type: 'replicate.add' });
+    actor.send({ type: 'replicate.choose', index: 0, profileId: P3 });
+    actor.send({ type: 'knownContributor.add' });
+    actor.send({ type: 'knownContributor.choose', index: 0, profileId: P4 });
+    actor.send({ type: 'parameters.edit', field: 'contributors', value: '3' });
+    actor.send({ type: 'run.start' });
+    const failed = await waitFor(actor, (s) => s.matches('error'));
+    expect(sent[0]!.body.mixture).toEqual({ replicateProfileIds: [P3], knownContributorIds: [P4], setting: { ...SEED_SETTING, contributors: 3 } });
+    expect(failed.context.error?.message).toMatch(/^FBI 2015 Caucasian: No simulated drop-out reproduced/);
   });
 });
