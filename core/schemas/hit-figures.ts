@@ -6,9 +6,9 @@ export const Bracket = z.object({ lower: z.number(), upper: z.number() }).meta({
 export type Bracket = z.infer<typeof Bracket>;
 
 /** What a hit says of its profiles (ARCHITECTURE.md "Hits"): the same source, relatives, or not excluded as relatives. */
-export const MATCH_KINDS = ['identity', 'kinship', 'exclusion'] as const;
+export const MATCH_KINDS = ['identity', 'kinship', 'exclusion', 'mixture'] as const;
 export type MatchKind = (typeof MATCH_KINDS)[number];
-export const MATCH_KIND_LABELS: Record<MatchKind, string> = { identity: 'Identity (the same source)', kinship: 'Kinship (relatives)', exclusion: 'Not excluded as relatives' };
+export const MATCH_KIND_LABELS: Record<MatchKind, string> = { identity: 'Identity (the same source)', kinship: 'Kinship (relatives)', exclusion: 'Not excluded as relatives', mixture: 'Possible contributor to a mixture (LR)' };
 
 /**
  * The chance of a hit like this among unrelated profiles (GENETICS.md "Expected chance hits"): the

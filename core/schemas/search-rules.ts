@@ -60,7 +60,7 @@ export type SearchRuleUpdate = z.infer<typeof SearchRuleUpdate>;
  * How a hit names a profile (ARCHITECTURE.md "Hits"): from its sample type, never from the analysis's
  * roles ("Child" for a stain). Remains stand for the missing person in a kinship hit.
  */
-export function sampleTypeRole(sampleType: string, matchKind: 'identity' | 'kinship' | 'exclusion'): string {
+export function sampleTypeRole(sampleType: string, matchKind: 'identity' | 'kinship' | 'exclusion' | 'mixture'): string {
   switch (sampleType) {
     case 'Forensic, Unknown':
     case 'Forensic Mixture':
@@ -78,7 +78,7 @@ export function sampleTypeRole(sampleType: string, matchKind: 'identity' | 'kins
     case 'Spouse':
       return 'Relative';
     default:
-      return matchKind === 'identity' ? 'Reference' : 'Relative';
+      return matchKind === 'identity' ? 'Reference' : matchKind === 'mixture' ? 'Person of interest' : 'Relative';
   }
 }
 
@@ -87,7 +87,8 @@ export const SearchRuleAnalysisOption = z.object({
   id: Id,
   name: z.string(),
   groupName: z.string(),
-  kind: z.enum(['Computational', 'Exclusion']),
+  /** Pedigree analyses are not offered: a family searches from its missing-person case. */
+  kind: z.enum(['Computational', 'Exclusion', 'Mixture']),
   profileKind: z.enum(['Autosomal', 'YStr']),
   roleCount: z.number().int(),
   threshold: z.number().nullable(),

@@ -6,7 +6,8 @@ import type { EngineProfile, Genotype, PopulationFrequencies } from './types';
 
 /** An analysis as the engine evaluates it: its roles, kind and formula table (GENETICS.md "Analyses are data"). */
 export interface EngineAnalysis {
-  kind: 'Computational' | 'Exclusion' | 'Pedigree';
+  /** Mixture analyses have no formula table: the search weighs them by server/matching/mixture-search.ts. */
+  kind: 'Computational' | 'Exclusion' | 'Pedigree' | 'Mixture';
   profileKind: 'Autosomal' | 'YStr';
   roles: readonly string[];
   formulae: readonly { pattern: string; expression: string | null; isExclusion: boolean | null }[];

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { analyses, analysisConstants, analysisFormulae, populations } from '../db/schema';
 import { loadEnginePopulation } from './engine-population';
@@ -22,11 +22,11 @@ function pedigreeWeighing(row: typeof analyses.$inferSelect): PedigreeWeighing |
 }
 
 /**
- * The active analyses of a profile kind with their formulae and constants, as searches run them. Pedigree analyses
- * are not among them: a family searches from its missing-person case (server/missing-persons).
+ * The active analyses of a profile kind with their formulae and constants (mixture analyses with their parameters),
+ * as searches run them. Pedigree analyses are not among them: a family searches from its missing-person case (server/missing-persons).
  */
 export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(MatchAnalysis & { name: string })[]> {
-  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind), notInArray(analyses.kind, ['Pedigree', 'Mixture'])));
+  const rows = await db.select().from(analyses).where(and(eq(analyses.active, true), eq(analyses.profileKind, kind), ne(analyses.kind, 'Pedigree')));
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const formulae = await db.select().from(analysisFormulae).where(inArray(analysisFormulae.analysisId, ids));
@@ -41,6 +41,7 @@ export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(Ma
     formulae: formulae.filter((f) => f.analysisId === r.id),
     constants: Object.fromEntries(constants.filter((c) => c.analysisId === r.id).map((c) => [c.name, c.value])),
     weighing: pedigreeWeighing(r),
+    mixture: r.mixture ?? null,
   }));
 }
 

@@ -7,11 +7,12 @@ import { fusedScan } from './fused-scan';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
+import { searchMixture } from './mixture-search';
 import { isRoleSymmetric } from './search-profile';
 import type { IdentityCandidate, IdentityOptions, MatchAnalysis, MatchPopulation, MatchProfile, ProfileKind, Stringency } from './types';
 
 /** What a hit says of its profiles: the same source (a stringency rule), relatives (an LR), or not excluded. */
-export type RuleMatchKind = 'identity' | 'kinship' | 'exclusion';
+export type RuleMatchKind = 'identity' | 'kinship' | 'exclusion' | 'mixture';
 
 /** A search rule as the matcher runs it (ARCHITECTURE.md "Search policy"), its populations resolved. */
 export interface MatchRule {
@@ -72,7 +73,7 @@ export const CHANCE_GRID_STEP = 0.001;
 
 /** The match kind a rule's hits have. */
 export const ruleMatchKind = (rule: Pick<MatchRule, 'stringency' | 'analysis'>): RuleMatchKind =>
-  rule.stringency !== null ? 'identity' : rule.analysis.kind === 'Exclusion' ? 'exclusion' : 'kinship';
+  rule.stringency !== null ? 'identity' : rule.analysis.kind === 'Exclusion' ? 'exclusion' : rule.analysis.kind === 'Mixture' ? 'mixture' : 'kinship';
 
 /** The rule's populations that can compute its analysis (none for an exclusion analysis). */
 export const rulePopulations = (rule: MatchRule) => (rule.analysis.kind === 'Exclusion' ? [] : rule.populations.filter((p) => p.kind === rule.analysis.profileKind));
@@ -348,6 +349,6 @@ const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.c
  */
 export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, scans = new IdentityScans(profile, indexes, [rule])): RuleMatch[] {
   if (rule.analysis.profileKind !== profile.kind) return [];
-  const matches = rule.stringency !== null ? searchStringency(rule, profile, indexes, scans) : searchRanked(rule, profile, indexes);
+  const matches = rule.analysis.kind === 'Mixture' ? searchMixture(rule, profile, indexes).matches : rule.stringency !== null ? searchStringency(rule, profile, indexes, scans) : searchRanked(rule, profile, indexes);
   return matches.sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
 }

@@ -1,3 +1,4 @@
+import type { MixtureSetting } from '../../core/schemas/mixtures';
 import type { PedigreeWeighing } from './pedigree-evaluator';
 import type { EngineAnalysis } from '../genetics/evaluate-analysis';
 import type { HaplotypeEntry } from '../genetics/statistics';
@@ -42,6 +43,8 @@ export interface MatchAnalysis extends EngineAnalysis {
   weighing?: PedigreeWeighing | undefined;
   /** Computational: the combined index a hit must reach; Exclusion: the most exclusions a hit may have; null: never a hit. */
   threshold: number | null;
+  /** Mixture analyses' parameters (issue 17). */
+  mixture?: MixtureSetting | null | undefined;
 }
 
 /** A population as the search uses it (server/http/populations/engine-population.ts loads it). */

@@ -12165,7 +12165,7 @@ export interface components {
                 name: string;
                 groupName: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion";
+                kind: "Computational" | "Exclusion" | "Mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
                 roleCount: number;
@@ -12430,7 +12430,7 @@ export interface components {
             familyId: string | null;
             familyName: string | null;
             /** @enum {string} */
-            matchKind: "identity" | "kinship" | "exclusion";
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
             expectedChanceHits: number | null;
             pValue: number | null;
             synthetic: boolean;
@@ -12461,7 +12461,7 @@ export interface components {
             familyId: string | null;
             familyName: string | null;
             /** @enum {string} */
-            matchKind: "identity" | "kinship" | "exclusion";
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
             expectedChanceHits: number | null;
             pValue: number | null;
             synthetic: boolean;
@@ -13651,7 +13651,7 @@ export interface components {
                 name: string;
                 groupName: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion";
+                kind: "Computational" | "Exclusion" | "Mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
                 roleCount: number;
@@ -13916,7 +13916,7 @@ export interface components {
             familyId: string | null;
             familyName: string | null;
             /** @enum {string} */
-            matchKind: "identity" | "kinship" | "exclusion";
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
             expectedChanceHits: number | null;
             pValue: number | null;
             synthetic: boolean;
@@ -13947,7 +13947,7 @@ export interface components {
             familyId: string | null;
             familyName: string | null;
             /** @enum {string} */
-            matchKind: "identity" | "kinship" | "exclusion";
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
             expectedChanceHits: number | null;
             pValue: number | null;
             synthetic: boolean;

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { SampleType } from '../../../core/schemas/profiles';
 import type { SearchRuleInput } from '../../../core/schemas/search-rules';
 import type { Db } from '../database';
+import { MIXTURE_SEARCH_ANALYSIS } from '../../genetics/seed-analyses';
 import { analyses, searchRules, settings } from '../schema';
 
 const FORENSIC: SampleType[] = ['Forensic, Unknown', 'Forensic Mixture'];
@@ -60,6 +61,36 @@ export const SEED_SEARCH_RULES: readonly SeedRule[] = [
   kinship('Familial search of offenders and arrestees (full siblings)', 'request', 'Full siblings', ['Forensic, Unknown'], ['Convicted Offender', 'Arrestee']),
 ];
 
+/**
+ * The seed mixture rule (issue 17): an approved forensic mixture weighs every offender, arrestee and suspect profile
+ * as a possible contributor and records those over the analysis's LR as pending hits, ranked by LR. Written with the
+ * mixture analyses (server/db/seed/upgrades/mixture-analyses.ts), so older databases get it too.
+ */
+export const SEED_MIXTURE_RULES: readonly SeedRule[] = [
+  {
+    name: 'Forensic mixtures against offender, arrestee and suspect profiles (mixture LR)',
+    trigger: 'approval',
+    searchingSampleTypes: ['Forensic Mixture'],
+    searchedSampleTypes: OFFENDERS,
+    analysis: MIXTURE_SEARCH_ANALYSIS,
+    stringency: null,
+    minMarkers: 8,
+    maxMismatches: 0,
+    thresholdKind: 'likelihood-ratio',
+    threshold: null,
+  },
+];
+
+/** Writes the given seed rules whose analysis exists (a rule of that name already there is kept as it is). */
+export async function insertSeedRules(tx: Db, rules: readonly SeedRule[]): Promise<number> {
+  const names = [...new Set(rules.map((r) => r.analysis))];
+  if (names.length === 0) return 0;
+  const found = new Map((await tx.select({ id: analyses.id, name: analyses.name }).from(analyses).where(inArray(analyses.name, names))).map((a) => [a.name, a.id]));
+  const rows = rules.flatMap(({ analysis, ...rule }) => (found.has(analysis) ? [{ ...rule, analysisId: found.get(analysis)! }] : []));
+  if (rows.length > 0) await tx.insert(searchRules).values(rows).onConflictDoNothing();
+  return rows.length;
+}
+
 /** The settings key that says the seed rules were written once (an administrator may delete them afterwards). */
 const SEEDED = 'seed:search-rules';
 
@@ -71,10 +102,7 @@ const SEEDED = 'seed:search-rules';
 export async function seedSearchRules(tx: Db): Promise<number> {
   const [done] = await tx.select({ id: settings.id }).from(settings).where(eq(settings.id, SEEDED));
   if (done) return 0;
-  const names = [...new Set(SEED_SEARCH_RULES.map((r) => r.analysis))];
-  const found = new Map((await tx.select({ id: analyses.id, name: analyses.name }).from(analyses).where(inArray(analyses.name, names))).map((a) => [a.name, a.id]));
-  const rows = SEED_SEARCH_RULES.flatMap(({ analysis, ...rule }) => (found.has(analysis) ? [{ ...rule, analysisId: found.get(analysis)! }] : []));
-  if (rows.length > 0) await tx.insert(searchRules).values(rows).onConflictDoNothing();
+  const written = await insertSeedRules(tx, SEED_SEARCH_RULES);
   await tx.insert(settings).values({ id: SEEDED, text: new Date().toISOString() }).onConflictDoNothing();
-  return rows.length;
+  return written;
 }

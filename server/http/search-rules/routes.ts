@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, STALE_RECORD_MESSAGE } from '../../../core/schemas/list';
@@ -92,6 +92,7 @@ export const searchRulesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         })
         .from(analyses)
         .innerJoin(analysisGroups, eq(analysisGroups.id, analyses.analysisGroupId))
+        .where(ne(analyses.kind, 'Pedigree'))
         .orderBy(asc(analysisGroups.name), asc(analyses.name));
       const populationRows = await db
         .select({ id: populations.id, name: populations.name, kind: populations.kind, synthetic: populations.synthetic })
@@ -101,7 +102,7 @@ export const searchRulesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       return {
         analyses: analysisRows.map(({ roles, ...a }) => ({
           ...a,
-          kind: a.kind as 'Computational' | 'Exclusion',
+          kind: a.kind as 'Computational' | 'Exclusion' | 'Mixture',
           profileKind: a.profileKind as 'Autosomal' | 'YStr',
           roleCount: roles.length,
         })),

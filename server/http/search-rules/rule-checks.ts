@@ -37,6 +37,8 @@ export async function ruleProblems(db: Db, input: SearchRuleInput, ruleId: strin
     .from(analyses)
     .where(eq(analyses.id, input.analysisId));
   const identityCapable = analysis?.kind === 'Computational' && analysis.profileKind === 'Autosomal';
+  // A mixture's LR over unrelated candidates has a distribution too (server/matching/mixture-search.ts).
+  const chanceCapable = identityCapable || analysis?.kind === 'Mixture';
   if (!analysis) {
     problems.push({ path: '/analysisId', message: 'No such analysis' });
   } else if (analysis.kind === 'Pedigree') {
@@ -48,8 +50,8 @@ export async function ruleProblems(db: Db, input: SearchRuleInput, ruleId: strin
     problems.push({ path: '/stringency', message: `An identity stringency needs a computational analysis of autosomal profiles; ${analysis.name} is not one` });
   }
   if (input.thresholdKind === 'expected-chance-hits') {
-    if (analysis && !identityCapable) {
-      problems.push({ path: '/thresholdKind', message: `Expected chance hits need a computational analysis of autosomal profiles; ${analysis.name} is not one` });
+    if (analysis && !chanceCapable) {
+      problems.push({ path: '/thresholdKind', message: `Expected chance hits need a computational or mixture analysis of autosomal profiles; ${analysis.name} is not one` });
     }
     if (input.stringency !== null) problems.push({ path: '/thresholdKind', message: 'An identity rule (with a stringency) has no expected chance hits threshold' });
     if (input.threshold === null) problems.push({ path: '/threshold', message: 'Give the most chance hits a search may expect' });

@@ -33,6 +33,7 @@ const analysisLabel = (a: SearchRuleAnalysisOption) =>
 function analysisHint(a: SearchRuleAnalysisOption | undefined): string {
   if (!a) return 'The analysis gives the statistics of each hit; an identity stringency needs a computational analysis of autosomal profiles.';
   if (a.roleCount !== 2) return `A database search compares two profiles; this analysis has ${a.roleCount} roles.`;
+  if (a.kind === 'Mixture') return 'Weighs each searched reference as a contributor to the evidence (semi-continuous LR with drop-out, drop-in and θ); hits are ranked by LR.';
   return `${a.kind === 'Exclusion' ? 'Counts exclusions' : 'Computes a likelihood ratio'} between two ${PROFILE_KIND_TEXT[a.profileKind]} profiles.`;
 }
 

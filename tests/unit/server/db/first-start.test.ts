@@ -21,7 +21,7 @@ import {
 } from '../../../../server/db/schema';
 import { DEMO_ORGANIZATIONS, DEMO_USERS } from '../../../../server/db/seed/demo';
 import { seedFirstStart } from '../../../../server/db/seed/first-start';
-import { SEED_SEARCH_RULES } from '../../../../server/db/seed/search-rules';
+import { SEED_MIXTURE_RULES, SEED_SEARCH_RULES } from '../../../../server/db/seed/search-rules';
 import { applySeedUpgrades } from '../../../../server/db/seed/upgrades';
 import { verifyPassword } from '../../../../server/identity/password';
 import { missingPatterns } from '../../../../server/http/analyses/analysis-view';
@@ -42,8 +42,9 @@ describe.each(engines)('first start on $name', ({ open }) => {
     const groups = await database.db.select().from(analysisGroups).orderBy(asc(analysisGroups.name));
     expect(groups.map((g) => g.name)).toEqual(['Exclusion', 'Identity', 'Kinship', 'Missing persons', 'Mixtures', 'Y-STR']);
     const rows = await database.db.select().from(analyses);
-    expect(rows).toHaveLength(17);
+    expect(rows).toHaveLength(18);
     expect(rows.filter((r) => r.kind === 'Mixture').map((r) => [r.name, r.mixture?.contributors])).toEqual([
+      ['Partial profile (1 contributor)', 1],
       ['Mixture, 2 contributors', 2],
       ['Mixture, 3 contributors', 3],
     ]);
@@ -66,7 +67,7 @@ describe.each(engines)('first start on $name', ({ open }) => {
     // The About and Contact texts, and the mark that the seed search rules were written (once per database).
     expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:mixture-analyses', 'seed:pedigree-analyses', 'seed:search-rules']);
     const rules = await database.db.select().from(searchRules);
-    expect(rules.map((r) => r.name).sort()).toEqual(SEED_SEARCH_RULES.map((r) => r.name).sort());
+    expect(rules.map((r) => r.name).sort()).toEqual([...SEED_SEARCH_RULES, ...SEED_MIXTURE_RULES].map((r) => r.name).sort());
     expect(rules.filter((r) => r.trigger === 'request').map((r) => r.searchedSampleTypes)).toEqual([
       ['Convicted Offender', 'Arrestee'],
       ['Convicted Offender', 'Arrestee'],

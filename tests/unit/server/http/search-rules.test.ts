@@ -147,7 +147,7 @@ describe('what the server refuses (400 with the field named)', () => {
 
   it('expected chance hits: on a Y-STR analysis, with a stringency, or without a threshold', async () => {
     expect(await refused({ analysisId: ids.yIdentity, stringency: null, thresholdKind: 'expected-chance-hits', threshold: 0.1 })).toEqual([
-      { path: '/thresholdKind', message: 'Expected chance hits need a computational analysis of autosomal profiles; Y-STR haplotype is not one' },
+      { path: '/thresholdKind', message: 'Expected chance hits need a computational or mixture analysis of autosomal profiles; Y-STR haplotype is not one' },
     ]);
     expect(await refused({ thresholdKind: 'expected-chance-hits', threshold: 0.1 })).toEqual([
       { path: '/thresholdKind', message: 'An identity rule (with a stringency) has no expected chance hits threshold' },

@@ -1,0 +1,217 @@
+import type { MixtureSetting } from '../../core/schemas/mixtures';
+import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
+import { estimateDropout } from '../genetics/mixture/dropout-estimation';
+import { evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
+import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
+import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import type { AnalysisMatch } from './analysis-scan';
+import { fusedScan, type FusablePlan } from './fused-scan';
+import type { IndexSet } from './index-set';
+import { planColumn, type ColumnPlan } from './lookup-table';
+import type { ProfileIndex } from './profile-index';
+import { CHANCE_GRID_STEP, chanceAt, candidateGenotypes, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-search';
+import type { MatchProfile } from './types';
+
+/** A mixture search's parameters in one population, drop-out made explicit (a hit's figures are the calculator's with these). */
+export interface MixtureSearchParameters {
+  setting: MixtureSetting;
+  /** One drop-out per contributor (candidate, then unknowns), the same under both hypotheses. */
+  dropout: number[];
+}
+
+/**
+ * The drop-out a search weighs with: the analysis's fixed values, or estimated from the evidence under Hd (which needs
+ * no candidate) — the conservative Monte-Carlo 95th percentile, or Hd's maximum-likelihood value, for every contributor.
+ * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
+ */
+export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype>, population: PopulationFrequencies): number[] | null {
+  const n = setting.contributors;
+  if (setting.dropout.mode === 'fixed') return setting.dropout.values.length === 1 ? new Array<number>(n).fill(setting.dropout.values[0]!) : [...setting.dropout.values];
+  const estimate = estimateDropout(mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0)), 'Hd');
+  const d = setting.dropout.estimate === 'conservative' ? estimate.conservative : estimate.maximumLikelihood;
+  return d === null ? null : new Array<number>(n).fill(d);
+}
+
+function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype>, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[]): MixtureCase {
+  return {
+    replicates: [evidence],
+    personOfInterest: candidate,
+    knownContributors: [],
+    contributors: setting.contributors,
+    dropout,
+    dropIn: setting.dropIn,
+    theta: setting.theta,
+    personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
+    population,
+    frequencyRule: { normalize: setting.normalizeFrequencies },
+  };
+}
+
+/** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there. */
+function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype>, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
+  const { setting, dropout } = parameters;
+  const tables = new Map<string, (g: Genotype) => number | undefined>();
+  for (const marker of evidenceMarkers([evidence])) {
+    if (!population.markers.has(marker)) continue;
+    tables.set(
+      marker,
+      mixtureCandidateLr({
+        population,
+        marker,
+        replicates: [evidence.get(marker)!],
+        knownContributors: [],
+        dropout,
+        parameters: { dropIn: setting.dropIn, theta: setting.theta },
+        personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
+        frequencyRule: { normalize: setting.normalizeFrequencies },
+      }),
+    );
+  }
+  return tables;
+}
+
+/**
+ * The probability distribution of log10 LR for an unrelated candidate (GENETICS.md "Expected chance hits"): per
+ * marker the candidate's genotype follows Hardy–Weinberg over the population's alleles, and the search's table gives
+ * each genotype's LR; the convolution over the markers.
+ */
+export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, population: PopulationFrequencies, step = CHANCE_GRID_STEP): LrDistribution {
+  const atoms: LrAtom[][] = [];
+  for (const [marker, lr] of tables) {
+    const frequencies = population.markers.get(marker);
+    if (!frequencies || frequencies.frequencies.size === 0) continue;
+    // The table's merged class stands for every allele never seen, OTHER_ALLELE included.
+    atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null }));
+  }
+  return lrDistribution(atoms, { step });
+}
+
+/** One population's lane of the fused pass: the per-marker log10 tables over an index's columns, cut at log10 of the limit. */
+function plan(index: ProfileIndex, tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string): FusablePlan {
+  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
+  for (const column of index.markerColumns()) {
+    const lr = tables.get(column.name);
+    if (!lr) continue;
+    let compared = new Uint8Array(0);
+    const columnPlan = planColumn(
+      column,
+      (n) => {
+        compared = new Uint8Array(n);
+        return new Float64Array(n);
+      },
+      (genotype, code) => {
+        const value = lr(genotype);
+        if (value === undefined) return 0;
+        compared[code] = 1;
+        return value > 0 ? Math.log10(value) : -Infinity;
+      },
+      0,
+    );
+    plans.push({ ...columnPlan, compared });
+  }
+  const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
+    profileId !== excludeId && log10 >= cut && markerCount >= minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
+  return {
+    kind: 'computational',
+    index,
+    plans,
+    cut,
+    matchAt: (slot) => {
+      if (!index.slotInGroups(slot, groups)) return null;
+      let log10 = 0;
+      let markerCount = 0;
+      for (const p of plans) {
+        const code = (p.lo[slot]! << p.shift) | p.hi[slot]!;
+        log10 += p.table[code]!;
+        markerCount += p.compared[code]!;
+      }
+      return verdict(index.idAt(slot), log10, markerCount);
+    },
+    sideMatches: () =>
+      [...index.side].flatMap(([id, genotypes]) => {
+        if (!index.sideInGroups(id, groups)) return [];
+        let log10 = 0;
+        let markerCount = 0;
+        for (const [marker, lr] of tables) {
+          const g = genotypes.get(marker);
+          const value = g ? lr(g) : undefined;
+          if (value === undefined) continue;
+          markerCount++;
+          log10 += value > 0 ? Math.log10(value) : -Infinity;
+        }
+        const match = verdict(id, log10, markerCount);
+        return match ? [match] : [];
+      }),
+  };
+}
+
+/**
+ * A mixture rule (issue 17, GENETICS.md "How the search reaches memory speed"): per population the drop-out (fixed,
+ * or estimated from the evidence under Hd), one LR table per marker over the candidate's genotype, and one fused pass
+ * over the searched references; a candidate is a match when it reaches the rule's LR (or the LR giving at most the
+ * allowed expected chance hits) in every population. Its figures are the calculator's (mixtureLr with that drop-out),
+ * with the expected chance hits and p-value among unrelated candidates.
+ */
+export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
+  const setting = rule.analysis.mixture;
+  const none = { matches: [], parameters: new Map<string, MixtureSearchParameters>() };
+  if (!setting || profile.kind !== 'Autosomal') return none;
+  const limit = rule.threshold.value ?? rule.analysis.threshold;
+  if (limit === null) return none;
+  const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
+  const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
+  if (searched === 0) return none;
+  const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
+  for (const population of rulePopulations(rule)) {
+    const dropout = searchDropout(setting, profile.genotypes, population.frequencies);
+    if (!dropout) continue;
+    const parameters = { setting, dropout };
+    const tables = markerTables(parameters, profile.genotypes, population.frequencies);
+    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies);
+    const cut = rule.threshold.kind === 'expected-chance-hits' ? distribution.thresholdFor(limit / searched) : Math.log10(limit);
+    lanes.push({ populationId: population.id, population: population.frequencies, parameters, tables, distribution, cut });
+  }
+  if (lanes.length === 0) return none;
+  const reached = new Map<string, number>();
+  for (const { index, mask } of scoped) {
+    if (index.countInGroups(mask) === 0) continue;
+    const found = fusedScan(lanes.map((lane) => plan(index, lane.tables, lane.cut, rule.minMarkers, mask, profile.id)));
+    for (const matches of found) for (const m of matches) reached.set(m.profileId, (reached.get(m.profileId) ?? 0) + 1);
+  }
+  const ids = [...reached].filter(([, n]) => n === lanes.length).map(([id]) => id);
+  const candidates = candidateGenotypes(indexes, ids);
+  const matches: RuleMatch[] = [];
+  for (const [candidateId, genotypes] of candidates) {
+    const populations: RulePopulationResult[] = lanes.map((lane) => {
+      let lr: number;
+      let markerCount: number;
+      try {
+        const result = mixtureLr(mixtureCase(setting, profile.genotypes, genotypes, lane.population, lane.parameters.dropout));
+        lr = result.lr;
+        markerCount = result.markers.length;
+      } catch (error) {
+        if (!(error instanceof MixtureError)) throw error;
+        lr = 0;
+        markerCount = 0;
+      }
+      const log10 = lr > 0 ? Math.log10(lr) : null;
+      return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, log10 ?? -Infinity) };
+    });
+    matches.push({
+      ruleId: rule.id,
+      analysisId: rule.analysis.id,
+      matchKind: 'mixture',
+      queryId: profile.id,
+      candidateId,
+      queryRole: 0,
+      symmetric: false,
+      populations,
+      reportedPopulationId: reported(populations),
+      stringency: null,
+    });
+  }
+  // Ranked by LR (the reported, smallest population's), the strongest first.
+  const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
+  matches.sort((a, b) => smallest(b) - smallest(a));
+  return { matches, parameters: new Map(lanes.map((l) => [l.populationId, l.parameters])) };
+}
