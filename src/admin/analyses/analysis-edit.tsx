@@ -1,13 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { can } from '../../../core/permissions';
-import { ANALYSIS_KINDS, type Analysis, type AnalysisInput } from '../../../core/schemas/analyses';
+import type { Analysis, AnalysisInput } from '../../../core/schemas/analyses';
 import type { ListQueryInput } from '../../../core/schemas/list';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
 import { usePrincipal } from '../../app/use-principal';
 import { CheckboxField } from '../../ui/form/checkbox-field';
-import { SelectField } from '../../ui/form/select-field';
 import { TextField } from '../../ui/form/text-field';
 import { EditorPage } from '../../ui/record/editor-page';
 import { RecordForm } from '../../ui/record/record-form';
@@ -15,7 +14,9 @@ import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { analysesApi, type AnalysesCalls } from './analyses-api';
 import { AnalysisForm, analysisBody, EMPTY_ANALYSIS, formValuesOf, weighsMutation } from './analysis-form';
 import { AnalysisTables } from './analysis-tables';
+import { KindField, ProfileKindField } from './kind-field';
 import { MissingPatterns } from './missing-patterns';
+import { MixtureField, MixtureRoles } from './mixture-field';
 import { MutationField } from './mutation-field';
 import { PedigreeField } from './pedigree-field';
 import { PedigreePicture } from './pedigree-picture';
@@ -24,22 +25,22 @@ import { ServerFieldErrors, useServerFieldErrors } from './server-field-errors';
 import { ThresholdField } from './threshold-field';
 import './analyses.css';
 
-const KIND_OPTIONS = ANALYSIS_KINDS.map((k) => ({ value: k, label: k }));
-const PROFILE_KIND_OPTIONS = [
-  { value: 'Autosomal', label: 'Autosomal' },
-  { value: 'YStr', label: 'Y-STR' },
-];
-
-const KIND_HINT =
-  'Computational: each formula gives a number, and constants may be used. Exclusion: each allele expression is an exclusion or not. ' +
-  'Pedigree: a drawn pedigree whose typed persons are the roles, computed exactly (autosomal). ' +
-  'Once the analysis has formulae, the kind, the profile kind and the number of roles stay as they are.';
-
-/** The fields that depend on the kind: a Pedigree analysis draws its pedigree instead of naming roles; mutation where a pedigree is weighed. */
+/**
+ * The fields that depend on the kind: a Pedigree analysis draws its pedigree instead of naming roles; mutation where a
+ * pedigree is weighed; a Mixture analysis shows its two fixed roles and its parameters.
+ */
 function KindFields({ readOnly, stored }: { readOnly: boolean; stored: Analysis | null }) {
   const kind = useWatch({ name: 'kind' }) as AnalysisInput['kind'];
   const profileKind = useWatch({ name: 'profileKind' }) as AnalysisInput['profileKind'];
   const mutation = weighsMutation({ kind, profileKind }, stored);
+  if (kind === 'Mixture') {
+    return (
+      <>
+        <MixtureRoles />
+        <MixtureField />
+      </>
+    );
+  }
   return (
     <>
       {kind === 'Pedigree' ? <PedigreeField readOnly={readOnly} /> : <RolesField readOnly={readOnly} />}
@@ -50,6 +51,9 @@ function KindFields({ readOnly, stored }: { readOnly: boolean; stored: Analysis 
     </>
   );
 }
+
+const deleteWhat = (r: Analysis): string =>
+  r.kind === 'Pedigree' ? `analysis "${r.name}" with its pedigree` : r.kind === 'Mixture' ? `analysis "${r.name}" with its parameters` : `analysis "${r.name}" with its formulae and constants`;
 
 export interface AnalysisEditViewProps {
   orgId: string;
@@ -64,7 +68,8 @@ export interface AnalysisEditViewProps {
 /**
  * AnalysisEdit (spec 2.5): the analysis form and, once it exists, what its formula table lacks, its
  * formulae and (computational) its constants; a Pedigree analysis has its pedigree and mutation models
- * instead. A new analysis opens itself after saving, so its formulae can be added at once.
+ * instead, a Mixture analysis its parameters. A new analysis opens itself after saving, so its formulae
+ * can be added at once.
  */
 export function AnalysisEdit({ orgId, analysisGroupId, analysisId }: { orgId: string; analysisGroupId: string; analysisId: string }) {
   const api = useApi();
@@ -104,7 +109,7 @@ export function AnalysisEditView({ orgId, analysisGroupId, analysisId, calls, ma
   const loadConstants = useCallback((query: ListQueryInput) => calls.constants(analysisId, query), [calls, analysisId]);
   const mayChange = editor.isNew ? mayAdd : mayEdit;
   return (
-    <EditorPage title={editor.isNew ? 'New analysis' : (editor.record?.name ?? 'Analysis')} editor={editor} doneHref={doneHref} deleteWhat={(r) => (r.kind === 'Pedigree' ? `analysis "${r.name}" with its pedigree` : `analysis "${r.name}" with its formulae and constants`)}>
+    <EditorPage title={editor.isNew ? 'New analysis' : (editor.record?.name ?? 'Analysis')} editor={editor} doneHref={doneHref} deleteWhat={deleteWhat}>
       <RecordForm
         schema={AnalysisForm}
         values={values}
@@ -117,8 +122,8 @@ export function AnalysisEditView({ orgId, analysisGroupId, analysisId, calls, ma
         <ServerFieldErrors errors={server.errors} />
         <TextField name="name" label="Name" required />
         <TextField name="label" label="Label" />
-        <SelectField name="kind" label="Kind" options={KIND_OPTIONS} required hint={KIND_HINT} />
-        <SelectField name="profileKind" label="Profile kind" options={PROFILE_KIND_OPTIONS} required />
+        <KindField stored={editor.record} />
+        <ProfileKindField />
         <KindFields readOnly={!mayChange} stored={editor.record} />
         <ThresholdField />
         <CheckboxField name="active" label="Active" />

@@ -44,8 +44,25 @@ interface TablesProps {
   loadConstants(query: ListQueryInput): Promise<ListResult<Constant>>;
 }
 
-/** The formulae table (allele expression, information) and, for computational analyses, the constants table (spec 2.5). */
+/** What a Mixture analysis has instead of tables: its likelihoods come from the model and the parameters above. */
+function MixtureLikelihoods() {
+  return (
+    <section className="analysis-table" aria-labelledby="likelihoods-title">
+      <h2 id="likelihoods-title">Likelihoods</h2>
+      <p>
+        A mixture analysis has no formulae or constants: its likelihoods Pr(E|Hp) and Pr(E|Hd) come from the semi-continuous model
+        (drop-out, drop-in, θ) and the mixture parameters above.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The formulae table (allele expression, information) and, for computational analyses, the constants table (spec 2.5);
+ * a Mixture analysis has neither, and says where its likelihoods come from.
+ */
 export function AnalysisTables({ orgId, analysis, mayAdd, loadFormulae, loadConstants }: TablesProps) {
+  if (analysis.kind === 'Mixture') return <MixtureLikelihoods />;
   const at = { orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id };
   const formulaHref = (formulaId: string) => routes.FormulaEdit.href({ ...at, formulaId });
   const constantHref = (constantId: string) => routes.ConstantEdit.href({ ...at, constantId });
