@@ -1,9 +1,11 @@
 /**
- * The analysis editor (src/admin/analyses/analysis-edit.tsx) for pedigree analyses and pairwise analyses that weigh
- * mutation, over fake calls answering from the fixtures below (the seed's 'Missing persons' shapes).
+ * The analysis editor (src/admin/analyses/analysis-edit.tsx) for pedigree analyses, pairwise analyses that weigh
+ * mutation and mixture analyses, over fake calls answering from the fixtures below (the seed's 'Missing persons' and
+ * 'Mixtures' shapes).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { Analysis, AnalysisPedigree } from '../../core/schemas/analyses';
+import { MIXTURE_ROLES, type Analysis, type AnalysisPedigree } from '../../core/schemas/analyses';
+import type { MixtureSetting } from '../../core/schemas/mixtures';
 import type { PedigreePersonInput } from '../../core/schemas/pedigrees';
 import { ApiError } from '../../src/api/middleware/api-error';
 import { AnalysisEditView, type AnalysisEditViewProps } from '../../src/admin/analyses/analysis-edit';
@@ -96,14 +98,26 @@ const ANALYSES: Analysis[] = [
     pedigree: { persons: [founder('Alleged parent', 'male'), founder('Mother', 'female'), child('Child', 'male', 'Alleged parent', 'Mother')], target: 'Alleged parent', alternative: null },
     mutation: null,
   }),
+  analysis(5, {
+    name: 'Mixture, 2 contributors',
+    label: 'Semi-continuous LR (drop-out, drop-in, θ) of a 2-person mixture',
+    analysisGroupName: 'Mixtures',
+    kind: 'Mixture',
+    roles: [...MIXTURE_ROLES],
+    pedigree: null,
+    mutation: null,
+    mixture: { contributors: 2, dropout: { mode: 'estimated', estimate: 'conservative' }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false },
+  }),
 ];
-const [SISTER, HALF_BROTHER, DRAWN_H2, PARENT_CHILD] = ANALYSES as [Analysis, Analysis, Analysis, Analysis];
+const [SISTER, HALF_BROTHER, DRAWN_H2, PARENT_CHILD, MIXTURE] = ANALYSES as [Analysis, Analysis, Analysis, Analysis, Analysis];
+/** Three contributors, each with the laboratory's own fixed drop-out (person of interest, then known contributor or unknowns). */
+const FIXED_PER_CONTRIBUTOR: MixtureSetting = { ...MIXTURE.mixture!, contributors: 3, dropout: { mode: 'fixed', values: [0.05, 0.1, 0.25] }, normalizeFrequencies: true };
 
 const never = () => new Promise<never>(() => undefined);
 const empty = async () => ({ items: [], count: 0 });
 const calls = (over: Partial<AnalysisEditViewProps['calls']> = {}): AnalysisEditViewProps['calls'] => ({
   get: async (analysisId) => ANALYSES.find((a) => a.id === analysisId) ?? SISTER,
-  add: async (body) => ({ ...SISTER, ...body, id: id(9), pedigree: body.pedigree ?? null, mutation: body.mutation ?? null }),
+  add: async (body) => ({ ...SISTER, ...body, id: id(9), pedigree: body.pedigree ?? null, mutation: body.mutation ?? null, mixture: body.mixture ?? null }),
   update: async (analysisId, body) => ({ ...(ANALYSES.find((a) => a.id === analysisId) ?? SISTER), ...body, version: body.version + 1 }) as Analysis,
   remove: async () => undefined,
   formulae: empty,
@@ -115,6 +129,12 @@ const calls = (over: Partial<AnalysisEditViewProps['calls']> = {}): AnalysisEdit
 const loop = new ApiError(
   400,
   { error: 'Missing person is their own ancestor in the pedigree.', details: [{ path: '/pedigree', message: 'Missing person is their own ancestor in the pedigree.' }] },
+  'PUT',
+  '/api/analyses',
+);
+const badDropout = new ApiError(
+  400,
+  { error: 'Give one drop-out for all contributors or one per contributor (3).', details: [{ path: '/mixture/dropout/values', message: '1 or 3 values' }] },
   'PUT',
   '/api/analyses',
 );
@@ -132,7 +152,7 @@ const meta = { title: 'Admin/Analysis edit', parameters: { layout: 'fullscreen' 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A new analysis: choose the kind Pedigree to draw a pedigree instead of naming roles. */
+/** A new analysis: choose the kind Pedigree to draw a pedigree instead of naming roles, or Mixture for its parameters. */
 export const NewAnalysis: Story = { render: () => edit('new') };
 
 /** The seed's 'Mother and full sister': four persons, three typed, stepwise models (male rate higher). */
@@ -149,6 +169,17 @@ export const PairwiseWithPedigree: Story = { render: () => edit(PARENT_CHILD.id)
 
 /** The same, already weighing stepwise mutation. */
 export const PairwiseWeighingMutation: Story = { render: () => edit(PARENT_CHILD.id, { calls: calls({ get: async () => ({ ...PARENT_CHILD, mutation: STEPWISE }) }) }) };
+
+/** The seed's 'Mixture, 2 contributors': the two fixed roles, its parameters, and a note instead of formula tables. */
+export const MixtureAnalysis: Story = { render: () => edit(MIXTURE.id) };
+
+/** A three-person mixture with a fixed drop-out per contributor and normalized frequencies. */
+export const MixtureFixedPerContributor: Story = { render: () => edit(MIXTURE.id, { calls: calls({ get: async () => ({ ...MIXTURE, mixture: FIXED_PER_CONTRIBUTOR }) }) }) };
+
+/** Save answers 400 on /mixture/dropout/values: the message at the drop-out, the values kept. Press Save. */
+export const ServerRefusesDropout: Story = {
+  render: () => edit(MIXTURE.id, { calls: calls({ get: async () => ({ ...MIXTURE, mixture: FIXED_PER_CONTRIBUTOR }), update: () => Promise.reject(badDropout) }) }),
+};
 
 /** Save answers 400 on /pedigree: the message above the form and in the pedigree editor, the drawing kept. Press Save. */
 export const ServerRefusesPedigree: Story = { render: () => edit(SISTER.id, { calls: calls({ update: () => Promise.reject(loop) }) }) };
