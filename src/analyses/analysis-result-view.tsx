@@ -6,6 +6,7 @@ import { Log10Chart } from './log10-chart';
 import { MarkerTableFrame } from './marker-table-frame';
 import { ParentageConclusionNotice } from './parentage-conclusion';
 
+import { MixturePopulation, Sci } from './mixture-result';
 import { LrPerPopulation, MutationModels, PedigreeHypotheses, PedigreeMarkerLists, PedigreeMarkerTable } from './pedigree-result';
 import { formatIndex, genotypeText } from './result-format';
 
@@ -44,6 +45,8 @@ export function MarkerTable({ caption, roles, markers, exclusion, inconsistent =
 }
 
 function PopulationSection({ result, population }: { result: AnalysisResult; population: PopulationResult }) {
+  // A mixture run (issue 17): hypotheses, drop-out estimates, parameters and per-marker likelihoods instead of formulae.
+  if (population.mixture) return <MixturePopulation result={result} population={population} mixture={population.mixture} />;
   const roles = result.roles.map((r) => r.role);
   // A pedigree run (issue 16): likelihoods and verdicts per marker instead of patterns and formulae.
   const pedigree = result.pedigree !== null;
@@ -91,7 +94,7 @@ function PopulationSection({ result, population }: { result: AnalysisResult; pop
   );
 }
 
-/** What one run gave (spec 2.5, issue 5): per population the figures, chart and marker table; for an exclusion analysis the non-exclusion count; for a pedigree run (issue 16) the hypotheses and mutation models first. */
+/** What one run gave (spec 2.5, issue 5): per population the figures, chart and marker table; for an exclusion analysis the non-exclusion count; for a pedigree run (issue 16) the hypotheses and mutation models first; for a mixture run (issue 17) its hypotheses, parameters and drop-out estimates per population. */
 export function AnalysisResultView({ result }: { result: AnalysisResult }) {
   const roles = result.roles.map((r) => r.role);
   return (
@@ -117,6 +120,7 @@ export function AnalysisResultView({ result }: { result: AnalysisResult }) {
           <LrPerPopulation populations={result.populations} />
         </>
       ) : null}
+      {result.kind === 'Mixture' ? <LrPerPopulation populations={result.populations} lr={(lr) => <Sci value={lr} />} /> : null}
       {result.populations.map((population) => (
         <PopulationSection key={population.populationId} result={result} population={population} />
       ))}

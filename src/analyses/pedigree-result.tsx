@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import type { PedigreePersonInput } from '../../core/schemas/pedigrees';
 import { MarkerTableFrame } from './marker-table-frame';
@@ -139,8 +140,8 @@ export function PedigreeMarkerLists({ population }: { population: PopulationResu
   );
 }
 
-/** The LR over each population side by side, when more than one was chosen. */
-export function LrPerPopulation({ populations }: { populations: readonly PopulationResult[] }) {
+/** The LR over each population side by side, when more than one was chosen; `lr` draws the figure (default: formatIndex). */
+export function LrPerPopulation({ populations, lr = formatIndex }: { populations: readonly PopulationResult[]; lr?: (value: number) => ReactNode }) {
   if (populations.length < 2) return null;
   return (
     <table className="calculator__markers pedigree-result__lrs">
@@ -156,7 +157,7 @@ export function LrPerPopulation({ populations }: { populations: readonly Populat
         {populations.map((p) => (
           <tr key={p.populationId}>
             <th scope="row">{p.populationName}</th>
-            <td>{p.combinedIndex === null ? 'not evaluated' : formatIndex(p.combinedIndex)}</td>
+            <td>{p.combinedIndex === null ? 'not evaluated' : lr(p.combinedIndex)}</td>
             <td>{p.log10 === null ? '–' : p.log10.toFixed(2)}</td>
           </tr>
         ))}
