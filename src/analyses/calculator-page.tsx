@@ -11,6 +11,8 @@ import { useApi } from '../app/api-provider';
 import { useDocumentTitle } from '../app/use-document-title';
 import { AnalysisResultView } from './analysis-result-view';
 import { calculatorApi, type CalculatorCalls, type ReportFormat } from './calculator-api';
+import { MixtureChoices } from './mixture-choices';
+import { MixtureParameters } from './mixture-parameters';
 import { PopulationPicker } from './population-picker';
 import { ProfilePicker } from './profile-picker';
 import { RunBlockers, RunButtons, RunFailure } from './run-controls';
@@ -61,6 +63,8 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
   );
   const [snapshot, send] = useMachine(logic, { input: { analysis } });
   const [chosen, setChosen] = useState<(Profile | null)[]>(() => analysis.roles.map(() => null));
+  // A mixture run's further replicates and known contributors, by id (the machine holds the ids, in order).
+  const [picked, setPicked] = useState<Record<string, Profile>>({});
   const [populations, setPopulations] = useState<Population[] | null>(null);
   const [populationsFailed, setPopulationsFailed] = useState(false);
   const withPopulations = usesPopulations(analysis.kind);
@@ -111,9 +115,25 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
               onChoose={(profile) => choose(i, profile)}
             />
           ))}
+          {context.mixture ? (
+            <MixtureChoices
+              mixture={context.mixture}
+              canAddReplicate={snapshot.can({ type: 'replicate.add' })}
+              canAddKnownContributor={snapshot.can({ type: 'knownContributor.add' })}
+              orgId={orgId}
+              caseId={caseId}
+              kind={analysis.profileKind}
+              busy={busy}
+              calls={calls}
+              picked={picked}
+              onPick={(profile) => setPicked((all) => ({ ...all, [profile.id]: profile }))}
+              send={send}
+            />
+          ) : null}
           {withPopulations ? (
             <PopulationPicker populations={populationsFailed ? [] : populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
           ) : null}
+          {context.mixture ? <MixtureParameters parameters={context.mixture.parameters} knownContributors={context.mixture.knownContributorIds.length} disabled={busy} send={send} /> : null}
         </div>
         {populationsFailed ? (
           <p className="notice notice--negative" role="alert">

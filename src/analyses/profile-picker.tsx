@@ -18,10 +18,12 @@ interface ProfilePickerProps {
   disabled: boolean;
   calls: CalculatorCalls;
   onChoose(profile: Profile | null): void;
+  /** Offers a Remove button (a mixture run's further replicate or known contributor). */
+  onRemove?: () => void;
 }
 
 /** One role's profile: type part of a sample name or case number to narrow the list, then choose. */
-export function ProfilePicker({ role, orgId, caseId, kind, chosen, disabled, calls, onChoose }: ProfilePickerProps) {
+export function ProfilePicker({ role, orgId, caseId, kind, chosen, disabled, calls, onChoose, onRemove }: ProfilePickerProps) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<{ items: Profile[]; count: number } | null>(null);
@@ -85,6 +87,13 @@ export function ProfilePicker({ role, orgId, caseId, kind, chosen, disabled, cal
         </p>
       ) : found && found.count === 0 ? (
         <p className="field__hint">No {kind === 'YStr' ? 'Y-STR' : 'autosomal'} profile matches.</p>
+      ) : null}
+      {onRemove ? (
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onRemove}>
+            Remove {role}
+          </button>
+        </div>
       ) : null}
     </fieldset>
   );

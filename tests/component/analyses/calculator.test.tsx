@@ -38,16 +38,19 @@ const MISSING = { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'], 
 const WIFE = { D3S1358: ['17', '18'], vWA: ['14', '15'], TH01: ['7', '8'], FGA: ['20', '22'] };
 const CHILD_A = { D3S1358: ['15', '17'], vWA: ['14', '16'], TH01: ['6', '7'], FGA: ['20', '21'] };
 const CHILD_B = { D3S1358: ['16', '18'], vWA: ['15', '17'], TH01: ['8', '9.3'], FGA: ['22', '23'] };
+// A two-person stain: the missing person's alleles and a second person's (issue 17); its replicate lost vWA 18.
+const STAIN = { D3S1358: ['15', '16', '17'], vWA: ['16', '17', '18'], TH01: ['6', '7', '9.3'], FGA: ['21', '22', '24'] };
+const STAIN_REPLICATE = { D3S1358: ['15', '16', '17'], vWA: ['16', '17'], TH01: ['6', '7', '9.3'], FGA: ['21', '22', '24'] };
 
 function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
   return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 }
 
-async function addProfile(sampleName: string, genotypes: Record<string, string[]>): Promise<string> {
+async function addProfile(sampleName: string, genotypes: Record<string, string[]>, sampleType = 'Reference'): Promise<string> {
   const db = t.database.db;
   const [chem] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
   const ids = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
-  const added = (await call(analystToken, 'POST', '/api/profiles', { caseId, chemistryId: chem!.id, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] })).json() as { items: Profile[] };
+  const added = (await call(analystToken, 'POST', '/api/profiles', { caseId, chemistryId: chem!.id, sampleType, sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] })).json() as { items: Profile[] };
   const p = added.items[0]!;
   const res = await call(analystToken, 'PUT', `/api/profiles/${p.id}/markers`, { version: p.version, markerValues: Object.entries(genotypes).map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles })) });
   if (res.statusCode !== 200) throw new Error(res.body);
@@ -83,6 +86,8 @@ beforeAll(async () => {
   profileIds.wife = await addProfile('MP-WIFE', WIFE);
   profileIds.childA = await addProfile('MP-CHILD-A', CHILD_A);
   profileIds.childB = await addProfile('MP-CHILD-B', CHILD_B);
+  profileIds.stain = await addProfile('MIX-STAIN', STAIN, 'Forensic Mixture');
+  profileIds.stainReplicate = await addProfile('MIX-STAIN-R2', STAIN_REPLICATE, 'Forensic Mixture');
 }, 90_000);
 afterAll(() => t.close());
 
@@ -167,6 +172,38 @@ describe('the analysis calculator', () => {
     }
     expect(table.getByRole('rowheader', { name: 'FGA' }).closest('tr')).toHaveClass('calculator__inconsistent');
     expect(table.getByRole('rowheader', { name: 'TH01' }).closest('tr')).not.toHaveClass('calculator__inconsistent');
+  });
+
+  it('runs a mixture (Mixture, 2 contributors) with a second replicate: hypotheses, LR, estimates and per-marker likelihoods as the API gives them', async () => {
+    await asAnalyst(calculatorPath('Mixtures', 'Mixture, 2 contributors'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mixture, 2 contributors' })).toBeInTheDocument();
+    await choose('Evidence', 'MIX-STAIN');
+    await choose('Person of interest', 'MP-REMAINS');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a replicate of the evidence' }));
+    await choose('Evidence (replicate 2)', 'MIX-STAIN-R2');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'FBI 2015 Caucasian' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+
+    const section = within(await screen.findByRole('region', { name: 'Result over FBI 2015 Caucasian' }, { timeout: 20_000 }));
+    const expected = (await call(analystToken, 'POST', `/api/analyses/${analysisIds['Mixture, 2 contributors']}/analyze`, {
+      profileIds: [profileIds.stain, profileIds.missing],
+      populationIds: [populationId],
+      mixture: { replicateProfileIds: [profileIds.stainReplicate], knownContributorIds: [] },
+    })).json() as AnalysisResult;
+    const mixture = expected.populations[0]!.mixture!;
+    /** A figure as the view writes it: the mantissa, × 10 and the exponent (raised). */
+    const scientific = (value: number) => value.toExponential(2).replace(/e\+?(-?\d+)$/, ' × 10$1');
+    expect(section.getByText('Hp:').parentElement).toHaveTextContent(`Hp: ${mixture.parameters.hp}`);
+    expect(section.getByText('Likelihood ratio (Hp / Hd)').nextElementSibling).toHaveTextContent(scientific(mixture.lr));
+    expect(section.getByText('log10 LR').nextElementSibling).toHaveTextContent(mixture.log10!.toFixed(2));
+    expect(within(section.getByRole('table', { name: 'Drop-out estimates' })).getAllByRole('row')).toHaveLength(3);
+    const table = within(section.getByRole('table', { name: 'Markers over FBI 2015 Caucasian' }));
+    for (const m of mixture.markers) {
+      const cells = markerRow(table, m.marker).getAllByRole('cell').map((c) => c.textContent);
+      expect(cells[0]).toBe(m.replicates.map((r, i) => `R${i + 1}: ${r.join(', ')}`).join(''));
+      expect(cells.slice(-3)).toEqual([scientific(m.likelihoodHp), scientific(m.likelihoodHd), scientific(m.lr)]);
+    }
+    expect(markerRow(table, 'vWA').getAllByRole('cell').map((c) => c.textContent)[0]).toBe('R1: 16, 17, 18R2: 16, 17');
   });
 
   it('links back to the case’s involved parties from the breadcrumb', async () => {
