@@ -1,6 +1,6 @@
 /**
  * Every state of the analysis calculator a user can reach, drawn from a resolved snapshot (no
- * network) with the real result view. "Interactive" runs the machine with a fake analyze call:
+ * network) with the real result view and, for a mixture analysis (issue 17), the real parameters form. "Interactive" runs the machine with a fake analyze call:
  * choosing population "Fails" makes the run fail; a run takes two seconds, so Cancel can be tried.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -9,8 +9,21 @@ import { useMemo } from 'react';
 import { fromPromise, type SnapshotFrom, type StateValue } from 'xstate';
 import type { AnalysisResult } from '../../core/schemas/analyses';
 import type { Population } from '../../core/schemas/populations';
-import { analysisRunMachine, runBlockers, type AnalysisRunContext, type AnalysisRunEvent, type RunAnalysis } from '../../machines/analysisRun.machine';
+import {
+  analysisRunMachine,
+  initialRunContext,
+  knownContributorLabel,
+  mixtureDraft,
+  replicateLabel,
+  runBlockers,
+  type AnalysisRunContext,
+  type AnalysisRunEvent,
+  type MixtureRun,
+  type RunAnalysis,
+} from '../../machines/analysisRun.machine';
 import { AnalysisResultView } from '../../src/analyses/analysis-result-view';
+import { MixtureParameters } from '../../src/analyses/mixture-parameters';
+import { MIXTURE_ANALYSIS, MIXTURE_PROFILES, MIXTURE_RESULT, MIXTURE_SETTING } from '../analyses/mixture-fixtures';
 import { PopulationPicker } from '../../src/analyses/population-picker';
 import { RunBlockers, RunButtons, RunFailure } from '../../src/analyses/run-controls';
 import '../../src/analyses/calculator.css';
@@ -139,33 +152,74 @@ const ready: Partial<AnalysisRunContext> = { profileIds: [PROFILES[0]!.id, PROFI
 
 type RunSnapshot = SnapshotFrom<typeof analysisRunMachine>;
 
+const MIXTURE_CHOICES = MIXTURE_PROFILES.map((p) => ({ id: p.id, name: `${p.sampleName} (case MX-3, approved)` }));
+const TITLES: Record<string, string> = { Pedigree: 'Wife and two children', Mixture: 'Mixture, 3 contributors' };
+
+/** One profile's select, as the calculator's pickers choose (without their search). */
+function ProfileSelect({ label, value, busy, profiles, onChoose, onRemove }: { label: string; value: string | null; busy: boolean; profiles: readonly { id: string; name: string }[]; onChoose(id: string | null): void; onRemove?: () => void }) {
+  return (
+    <fieldset className="calculator__role" disabled={busy}>
+      <legend>{label}</legend>
+      <select className="input" aria-label={label} value={value ?? ''} onChange={(e) => onChoose(e.target.value || null)}>
+        <option value="">Choose a profile</option>
+        {profiles.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      {onRemove ? (
+        <button type="button" className="button button--secondary" onClick={onRemove}>
+          Remove {label}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A mixture run's further replicates, known contributors and Add buttons (enabled as the machine allows). */
+function MixtureSlots({ snapshot, mixture, send }: { snapshot: RunSnapshot; mixture: MixtureRun; send(event: AnalysisRunEvent): void }) {
+  const busy = snapshot.hasTag('busy');
+  return (
+    <>
+      {mixture.replicateProfileIds.map((id, index) => (
+        <ProfileSelect key={`r${index}`} label={replicateLabel(index)} value={id} busy={busy} profiles={MIXTURE_CHOICES} onChoose={(profileId) => send({ type: 'replicate.choose', index, profileId })} onRemove={() => send({ type: 'replicate.remove', index })} />
+      ))}
+      {mixture.knownContributorIds.map((id, index) => (
+        <ProfileSelect key={`k${index}`} label={knownContributorLabel(index)} value={id} busy={busy} profiles={MIXTURE_CHOICES} onChoose={(profileId) => send({ type: 'knownContributor.choose', index, profileId })} onRemove={() => send({ type: 'knownContributor.remove', index })} />
+      ))}
+      <div className="calculator__slot-actions">
+        <button type="button" className="button button--secondary" disabled={!snapshot.can({ type: 'replicate.add' })} onClick={() => send({ type: 'replicate.add' })}>
+          Add a replicate of the evidence
+        </button>
+        <button type="button" className="button button--secondary" disabled={!snapshot.can({ type: 'knownContributor.add' })} onClick={() => send({ type: 'knownContributor.add' })}>
+          Add a known contributor
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The calculator reduced to what the machine decides: the choices, Run/Cancel, the blockers, the failure and the result. */
 function RunScreen({ snapshot, send }: { snapshot: RunSnapshot; send(event: AnalysisRunEvent): void }) {
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   const blockers = context.showBlockers ? runBlockers(context) : [];
-  const profiles = context.analysis.kind === 'Pedigree' ? PEDIGREE_PROFILES : PROFILES;
+  const { kind } = context.analysis;
+  const profiles = kind === 'Pedigree' ? PEDIGREE_PROFILES : kind === 'Mixture' ? MIXTURE_CHOICES : PROFILES;
   return (
     <section className="page" style={{ margin: '1rem' }}>
-      <h1>{context.analysis.kind === 'Pedigree' ? 'Wife and two children' : 'Full siblings'}</h1>
+      <h1>{TITLES[kind] ?? 'Full siblings'}</h1>
       <p className="field__hint">
         Machine state: <strong>{JSON.stringify(snapshot.value)}</strong>
       </p>
       <div className="calculator__choices">
         {context.analysis.roles.map((role, i) => (
-          <fieldset key={role} className="calculator__role" disabled={busy}>
-            <legend>{role}</legend>
-            <select className="input" aria-label={role} value={context.profileIds[i] ?? ''} onChange={(e) => send({ type: 'profile.choose', role: i, profileId: e.target.value || null })}>
-              <option value="">Choose a profile</option>
-              {profiles.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </fieldset>
+          <ProfileSelect key={role} label={role} value={context.profileIds[i] ?? null} busy={busy} profiles={profiles} onChoose={(profileId) => send({ type: 'profile.choose', role: i, profileId })} />
         ))}
+        {context.mixture ? <MixtureSlots snapshot={snapshot} mixture={context.mixture} send={send} /> : null}
         <PopulationPicker populations={POPULATIONS} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
+        {context.mixture ? <MixtureParameters parameters={context.mixture.parameters} knownContributors={context.mixture.knownContributorIds.length} disabled={busy} send={send} /> : null}
       </div>
       <RunBlockers blockers={blockers} />
       <RunButtons busy={busy} onRun={() => send({ type: 'run.start' })} onCancel={() => send({ type: 'run.cancel' })} />
@@ -220,5 +274,41 @@ export const PedigreeResult: Story = {
 };
 /** error: the server's message, Try again or Dismiss; the choices stay. */
 export const Failed: Story = { args: { value: 'error', context: { ...ready, error: { status: 404, message: `No population with id ${POPULATIONS[1]!.id}` } } } };
+
+const mixtureBase = initialRunContext({ analysis: MIXTURE_ANALYSIS });
+const mixtureRun = (run: Partial<MixtureRun>): Partial<AnalysisRunContext> => ({ ...mixtureBase, mixture: { ...mixtureBase.mixture!, ...run } });
+const mixtureReady: Partial<AnalysisRunContext> = {
+  ...mixtureRun({ replicateProfileIds: [MIXTURE_PROFILES[2].id], knownContributorIds: [MIXTURE_PROFILES[3].id] }),
+  profileIds: [MIXTURE_PROFILES[0].id, MIXTURE_PROFILES[1].id],
+  populationIds: [POPULATIONS[0]!.id],
+};
+
+/** editing a mixture analysis (issue 17): the two roles, Add buttons and the parameters prefilled from the analysis. */
+export const MixtureEditing: Story = { args: { value: 'editing', context: mixtureBase } };
+/** editing a mixture with a replicate and a known contributor chosen and drop-out fixed per contributor (person of interest, known contributor, unknown). */
+export const MixtureFixedPerContributor: Story = {
+  args: { value: 'editing', context: { ...mixtureReady, mixture: { ...mixtureReady.mixture!, parameters: { ...mixtureDraft(MIXTURE_SETTING), dropout: 'each', dropoutEach: ['0.05', '0.1', '0.2'] } } } },
+};
+/** editing after Run: an empty replicate slot, two known contributors where Hp holds only 2 contributors, θ of 1.5. */
+export const MixtureWithBlockers: Story = {
+  args: {
+    value: 'editing',
+    context: {
+      ...mixtureRun({ replicateProfileIds: [null], knownContributorIds: [MIXTURE_PROFILES[3].id, MIXTURE_PROFILES[2].id], parameters: { ...mixtureDraft(MIXTURE_SETTING), contributors: '2', dropoutEach: ['', ''], theta: '1.5' } }),
+      profileIds: [MIXTURE_PROFILES[0].id, MIXTURE_PROFILES[1].id],
+      populationIds: [POPULATIONS[0]!.id],
+      showBlockers: true,
+    },
+  },
+};
+/** result of a mixture run: Hp and Hd, the LR beside both drop-out estimates, the parameters used, per marker Pr(E|Hp), Pr(E|Hd) and LR, a marker not weighed. */
+export const MixtureResult: Story = { args: { value: 'result', context: { ...mixtureReady, result: MIXTURE_RESULT } } };
+/** error of a mixture run: the server's refusal (no simulated drop-out reproduced the evidence under Hd). */
+export const MixtureFailed: Story = {
+  args: {
+    value: 'error',
+    context: { ...mixtureReady, error: { status: 400, message: 'FBI 2015 Caucasian: No simulated drop-out reproduced the evidence\'s allele count under Hd; check the number of contributors, or fix the drop-out.' } },
+  },
+};
 
 export const Interactive: Story = { args: { value: 'editing' }, render: () => <InteractiveRun /> };
