@@ -113,3 +113,64 @@ export const MixtureLrResult = z
   })
   .meta({ id: 'MixtureLrResult' });
 export type MixtureLrResult = z.infer<typeof MixtureLrResult>;
+
+/** What a ranked mixture search reads by default: the reference categories of the seed mixture rule. */
+export const MIXTURE_SEARCHED_DEFAULT = ['Convicted Offender', 'Arrestee', 'Suspect, Known'] as const;
+
+/**
+ * The LR-ranked database search for a mixture (issue 17; SmartRank's list): the evidence (stored replicates or typed
+ * alleles) with its known contributors, a mixture analysis's parameters (or the run's own), against the approved
+ * references of the searched sample types in the organization.
+ */
+export const MixtureSearchBody = z
+  .object({
+    /** The organization searched (Profiles Read there); `all` (scope All only) searches every organization the user reaches. */
+    organizationId: z.union([Id, z.literal('all')]),
+    analysisId: Id,
+    replicates: z.array(MixtureProfileInput).min(1, 'Give the evidence').max(10),
+    knownContributors: z.array(MixtureProfileInput).max(MAX_MIXTURE_CONTRIBUTORS - 1).default([]),
+    setting: MixtureSetting.optional(),
+    populationIds: z.array(Id).min(1, 'Choose at least one population').max(10, 'At most 10 populations at once'),
+    searchedSampleTypes: z.array(z.string()).min(1).max(20).default([...MIXTURE_SEARCHED_DEFAULT]),
+    minMarkers: z.number().int().min(1).max(100).default(8),
+    limit: z.number().int().min(1).max(500).default(50),
+  })
+  .meta({ id: 'MixtureSearchBody' });
+export type MixtureSearchBody = z.infer<typeof MixtureSearchBody>;
+
+export const MixtureSearchCandidate = z
+  .object({
+    profileId: Id,
+    sampleName: z.string(),
+    sampleType: z.string(),
+    caseId: Id,
+    caseNumber: z.string(),
+    results: z.array(
+      z.object({
+        populationId: Id,
+        lr: z.number(),
+        log10: z.number().nullable(),
+        markerCount: z.number().int(),
+        /** P(an unrelated reference scores at least this LR), upper end of its bracket, and N × it. */
+        pValue: z.number().nullable(),
+        expectedChanceHits: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'MixtureSearchCandidate' });
+export type MixtureSearchCandidate = z.infer<typeof MixtureSearchCandidate>;
+
+export const MixtureSearchAnswer = z
+  .object({
+    setting: MixtureSetting,
+    /** Per population: the drop-out used per contributor (candidate, known contributors, unknowns) and the hypotheses. */
+    populations: z.array(z.object({ populationId: Id, populationName: z.string(), synthetic: z.boolean(), dropout: z.array(z.number()) })),
+    hp: z.string(),
+    hd: z.string(),
+    searchedProfiles: z.number().int(),
+    truncated: z.boolean(),
+    /** Ranked by the smallest LR over the populations, the strongest first. */
+    candidates: z.array(MixtureSearchCandidate),
+  })
+  .meta({ id: 'MixtureSearchAnswer' });
+export type MixtureSearchAnswer = z.infer<typeof MixtureSearchAnswer>;

@@ -25,6 +25,7 @@ import { familialSearchRoutes } from './familial-search/routes';
 import { selfComparisonRoutes } from './self-comparison/routes';
 import { pedigreeLrRoute } from './pedigrees/pedigree-lr-route';
 import { mixtureLrRoute } from './mixtures/mixture-lr-route';
+import { mixtureSearchRoute } from './mixtures/mixture-search-route';
 import { familyRoutes } from './families/family-routes';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
@@ -53,4 +54,5 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
   // The keyboard search runs on the server's matcher, kept current on approve and reset (503 while it loads).
   const search = deps.search;
   await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });
+  await api.register(mixtureSearchRoute, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });
 }

@@ -24,7 +24,7 @@ export interface MixtureSearchParameters {
  * no candidate) — the conservative Monte-Carlo 95th percentile, or Hd's maximum-likelihood value, for every contributor.
  * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
  */
-export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype>, population: PopulationFrequencies): number[] | null {
+export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): number[] | null {
   const n = setting.contributors;
   if (setting.dropout.mode === 'fixed') return setting.dropout.values.length === 1 ? new Array<number>(n).fill(setting.dropout.values[0]!) : [...setting.dropout.values];
   const estimate = estimateDropout(mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0)), 'Hd');
@@ -32,11 +32,20 @@ export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<str
   return d === null ? null : new Array<number>(n).fill(d);
 }
 
-function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype>, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[]): MixtureCase {
+/** The evidence of a search: its replicates and the known contributors (under both hypotheses). */
+export interface Evidence {
+  replicates: readonly ReadonlyMap<string, Genotype>[];
+  knownContributors: readonly ReadonlyMap<string, Genotype>[];
+}
+
+const asEvidence = (e: ReadonlyMap<string, Genotype> | Evidence): Evidence => (e instanceof Map ? { replicates: [e], knownContributors: [] } : (e as Evidence));
+
+function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[]): MixtureCase {
+  const { replicates, knownContributors } = asEvidence(evidence);
   return {
-    replicates: [evidence],
+    replicates,
     personOfInterest: candidate,
-    knownContributors: [],
+    knownContributors,
     contributors: setting.contributors,
     dropout,
     dropIn: setting.dropIn,
@@ -47,19 +56,20 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
   };
 }
 
-/** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there. */
-function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype>, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
+/** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the benchmark). */
+export function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
   const { setting, dropout } = parameters;
+  const { replicates, knownContributors } = asEvidence(evidence);
   const tables = new Map<string, (g: Genotype) => number | undefined>();
-  for (const marker of evidenceMarkers([evidence])) {
+  for (const marker of evidenceMarkers(replicates)) {
     if (!population.markers.has(marker)) continue;
     tables.set(
       marker,
       mixtureCandidateLr({
         population,
         marker,
-        replicates: [evidence.get(marker)!],
-        knownContributors: [],
+        replicates: replicates.flatMap((r) => (r.has(marker) ? [r.get(marker)!] : [])),
+        knownContributors: knownContributors.map((k) => k.get(marker)),
         dropout,
         parameters: { dropIn: setting.dropIn, theta: setting.theta },
         personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
@@ -87,7 +97,7 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
 }
 
 /** One population's lane of the fused pass: the per-marker log10 tables over an index's columns, cut at log10 of the limit. */
-function plan(index: ProfileIndex, tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string): FusablePlan {
+function plan(index: ProfileIndex, tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string): FusablePlan & { scoreAt(slot: number): { log10: number; markerCount: number } } {
   const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
   for (const column of index.markerColumns()) {
     const lr = tables.get(column.name);
@@ -111,20 +121,26 @@ function plan(index: ProfileIndex, tables: ReadonlyMap<string, (g: Genotype) => 
   }
   const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
     profileId !== excludeId && log10 >= cut && markerCount >= minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
+  /** The slot's log10 LR over its compared markers, read from the tables (no id decoded). */
+  const scoreAt = (slot: number) => {
+    let log10 = 0;
+    let markerCount = 0;
+    for (const p of plans) {
+      const code = (p.lo[slot]! << p.shift) | p.hi[slot]!;
+      log10 += p.table[code]!;
+      markerCount += p.compared[code]!;
+    }
+    return { log10, markerCount };
+  };
   return {
     kind: 'computational',
     index,
     plans,
     cut,
+    scoreAt,
     matchAt: (slot) => {
       if (!index.slotInGroups(slot, groups)) return null;
-      let log10 = 0;
-      let markerCount = 0;
-      for (const p of plans) {
-        const code = (p.lo[slot]! << p.shift) | p.hi[slot]!;
-        log10 += p.table[code]!;
-        markerCount += p.compared[code]!;
-      }
+      const { log10, markerCount } = scoreAt(slot);
       return verdict(index.idAt(slot), log10, markerCount);
     },
     sideMatches: () =>
@@ -214,4 +230,112 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
   matches.sort((a, b) => smallest(b) - smallest(a));
   return { matches, parameters: new Map(lanes.map((l) => [l.populationId, l.parameters])) };
+}
+
+/** One reference of a ranked mixture search, with its LR in every population. */
+export interface RankedCandidate {
+  profileId: string;
+  populations: RulePopulationResult[];
+}
+
+/** A mixture search on request: a stain (its replicates, known contributors) against the searched references. */
+export interface MixtureRanking {
+  evidence: Evidence;
+  setting: MixtureSetting;
+  populations: readonly { id: string; frequencies: PopulationFrequencies }[];
+  scoped: readonly { index: ProfileIndex; mask: Uint8Array }[];
+  /** Never listed: the evidence's own profiles. */
+  excludeIds: ReadonlySet<string>;
+  minMarkers: number;
+  limit: number;
+}
+
+/**
+ * The searched references ranked by their mixture LR (issue 17: the LR-ranked database search, SmartRank's list):
+ * per population the drop-out and one table per marker, every reference's log10 LR summed from the tables, the
+ * `limit` best by their smallest LR over the populations, each then weighed exactly (the calculator's number, all
+ * replicates and known contributors) with its p-value among unrelated candidates.
+ */
+export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean } {
+  const lanes = r.populations.flatMap((population) => {
+    const dropout = searchDropout(r.setting, r.evidence, population.frequencies);
+    if (!dropout) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
+    const parameters = { setting: r.setting, dropout };
+    const tables = markerTables(parameters, r.evidence, population.frequencies);
+    return [{ population, parameters, tables, distribution: mixtureUnrelatedDistribution(tables, population.frequencies) }];
+  });
+  // Ids are decoded only for the kept: a slot and its index until then.
+  const best: { score: number; id: () => string }[] = [];
+  let floor = -Infinity;
+  let searched = 0;
+  const keep = (id: () => string, score: number) => {
+    if (best.length >= r.limit && score <= floor) return;
+    best.push({ score, id });
+    if (best.length >= 2 * r.limit) {
+      best.sort((a, b) => b.score - a.score);
+      best.length = r.limit;
+      floor = best[r.limit - 1]!.score;
+    }
+  };
+  let over = 0;
+  for (const { index, mask } of r.scoped) {
+    const plans = lanes.map((lane) => plan(index, lane.tables, -Infinity, r.minMarkers, mask, ''));
+    const excluded = new Set([...r.excludeIds].map((id) => index.slotOf(id)));
+    for (let slot = 0; slot < index.size; slot++) {
+      if (!index.slotInGroups(slot, mask) || excluded.has(slot)) continue;
+      searched++;
+      // Fewer compared markers than asked: not ranked (matchAt says no).
+      let score = Infinity;
+      for (const p of plans) {
+        const { log10, markerCount } = p.scoreAt(slot);
+        if (markerCount < r.minMarkers) {
+          score = NaN;
+          break;
+        }
+        score = Math.min(score, log10);
+      }
+      if (Number.isNaN(score)) continue;
+      over++;
+      keep(() => index.idAt(slot), score);
+    }
+    for (const [id, genotypes] of index.side) {
+      if (!index.sideInGroups(id, mask) || r.excludeIds.has(id)) continue;
+      searched++;
+      const scores = lanes.map((lane) => {
+        let log10 = 0;
+        let markerCount = 0;
+        for (const [marker, lr] of lane.tables) {
+          const g = genotypes.get(marker);
+          const value = g ? lr(g) : undefined;
+          if (value === undefined) continue;
+          markerCount++;
+          log10 += value > 0 ? Math.log10(value) : -Infinity;
+        }
+        return markerCount >= r.minMarkers ? log10 : null;
+      });
+      if (scores.some((s) => s === null)) continue;
+      over++;
+      keep(() => id, Math.min(...(scores as number[])));
+    }
+  }
+  best.sort((a, b) => b.score - a.score);
+  const top = best.slice(0, r.limit).map((b) => ({ score: b.score, id: b.id() }));
+  const genotypesOf = new Map(r.scoped.flatMap(({ index }) => top.flatMap((t) => (index.has(t.id) ? [[t.id, index.genotypesOf(t.id)!] as const] : []))));
+  const candidates = top.map(({ id }) => ({
+    profileId: id,
+    populations: lanes.map((lane) => {
+      let lr = 0;
+      let markerCount = 0;
+      try {
+        const result = mixtureLr(mixtureCase(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters.dropout));
+        lr = result.lr;
+        markerCount = result.markers.length;
+      } catch (error) {
+        if (!(error instanceof MixtureError)) throw error;
+      }
+      const log10 = lr > 0 ? Math.log10(lr) : null;
+      return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, log10 ?? -Infinity, log10 ?? -Infinity) };
+    }),
+  }));
+  return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit };
 }

@@ -11197,6 +11197,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mixture-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mixture search: the references ranked by their LR as contributors to a mixture (semi-continuous model), with every parameter and the chance figures */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MixtureSearchBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MixtureSearchAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{orgId}/events": {
         parameters: {
             query?: never;
@@ -11898,6 +11965,79 @@ export interface components {
             }[];
             lr: number;
             log10: number | null;
+        };
+        MixtureSearchBodyInput: {
+            organizationId: string | "all";
+            /** Format: uuid */
+            analysisId: string;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            setting?: components["schemas"]["MixtureSettingInput"];
+            populationIds: string[];
+            /**
+             * @default [
+             *       "Convicted Offender",
+             *       "Arrestee",
+             *       "Suspect, Known"
+             *     ]
+             */
+            searchedSampleTypes: string[];
+            /** @default 8 */
+            minMarkers: number;
+            /** @default 50 */
+            limit: number;
+        };
+        MixtureSearchCandidateInput: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            sampleType: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            results: {
+                /** Format: uuid */
+                populationId: string;
+                lr: number;
+                log10: number | null;
+                markerCount: number;
+                pValue: number | null;
+                expectedChanceHits: number;
+            }[];
+        };
+        MixtureSearchAnswerInput: {
+            setting: components["schemas"]["MixtureSettingInput"];
+            populations: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                synthetic: boolean;
+                dropout: number[];
+            }[];
+            hp: string;
+            hd: string;
+            searchedProfiles: number;
+            truncated: boolean;
+            candidates: components["schemas"]["MixtureSearchCandidateInput"][];
         };
         AnalysisPedigreeInput: {
             persons: components["schemas"]["PedigreePersonInput"][];
@@ -13384,6 +13524,79 @@ export interface components {
             }[];
             lr: number;
             log10: number | null;
+        };
+        MixtureSearchBody: {
+            organizationId: string | "all";
+            /** Format: uuid */
+            analysisId: string;
+            replicates: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            setting?: components["schemas"]["MixtureSetting"];
+            populationIds: string[];
+            /**
+             * @default [
+             *       "Convicted Offender",
+             *       "Arrestee",
+             *       "Suspect, Known"
+             *     ]
+             */
+            searchedSampleTypes: string[];
+            /** @default 8 */
+            minMarkers: number;
+            /** @default 50 */
+            limit: number;
+        };
+        MixtureSearchCandidate: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            sampleType: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            results: {
+                /** Format: uuid */
+                populationId: string;
+                lr: number;
+                log10: number | null;
+                markerCount: number;
+                pValue: number | null;
+                expectedChanceHits: number;
+            }[];
+        };
+        MixtureSearchAnswer: {
+            setting: components["schemas"]["MixtureSetting"];
+            populations: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                synthetic: boolean;
+                dropout: number[];
+            }[];
+            hp: string;
+            hd: string;
+            searchedProfiles: number;
+            truncated: boolean;
+            candidates: components["schemas"]["MixtureSearchCandidate"][];
         };
         AnalysisPedigree: {
             persons: components["schemas"]["PedigreePerson"][];

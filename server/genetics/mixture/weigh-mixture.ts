@@ -11,7 +11,7 @@ export interface MixtureProfiles {
 }
 
 /** "the person of interest, 1 known contributor and 2 unknowns": a hypothesis in words. */
-function describe(poi: boolean, known: number, unknowns: number): string {
+export function describeHypothesis(poi: boolean, known: number, unknowns: number): string {
   const parts = [...(poi ? ['the person of interest'] : []), ...(known > 0 ? [`${known} known contributor${known === 1 ? '' : 's'}`] : []), ...(unknowns > 0 ? [`${unknowns} unknown${unknowns === 1 ? '' : 's'}`] : [])];
   return parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
@@ -71,8 +71,8 @@ export function weighMixture(setting: MixtureSetting, profiles: MixtureProfiles,
       ...setting,
       dropoutHp,
       dropoutHd,
-      hp: describe(true, known, n - 1 - known),
-      hd: describe(false, known, n - known),
+      hp: describeHypothesis(true, known, n - 1 - known),
+      hd: describeHypothesis(false, known, n - known),
       population: { id: populationId, name: population.name, minimumAlleleFrequency: population.minimumAlleleFrequency },
     },
     estimates,

@@ -55,7 +55,9 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const populationRows = await Promise.all([...new Set(body.populationIds)].map((id) => findVisiblePopulation(db, user, id)));
   const wrongKind = populationRows.find((p) => p.kind !== kind);
   if (wrongKind) throw new BadRequest(`Population ${wrongKind.name} does not hold ${kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
-  const [analyses, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
+  const [all, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
+  // A typed mixture is weighed by the mixture search (POST mixture-search), not by the pairwise analyses.
+  const analyses = all.filter((a) => a.kind !== 'Mixture');
   const synthetic = new Set(populationRows.filter((p) => p.synthetic).map((p) => p.id));
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };

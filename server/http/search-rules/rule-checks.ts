@@ -43,6 +43,8 @@ export async function ruleProblems(db: Db, input: SearchRuleInput, ruleId: strin
     problems.push({ path: '/analysisId', message: 'No such analysis' });
   } else if (analysis.kind === 'Pedigree') {
     problems.push({ path: '/analysisId', message: `${analysis.name} is a pedigree analysis: a family searches from its missing-person case, not by a rule` });
+  } else if (analysis.kind === 'Mixture' && input.trigger !== 'approval') {
+    problems.push({ path: '/trigger', message: `${analysis.name} is a mixture analysis: its rule runs on approval (a ranked list on request is the mixture search)` });
   } else if (analysis.roles.length !== 2) {
     problems.push({ path: '/analysisId', message: `A database search compares two profiles; the analysis ${analysis.name} has ${roles(analysis.roles.length)}` });
   }

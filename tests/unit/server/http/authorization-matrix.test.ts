@@ -251,6 +251,7 @@ const EXCEPTIONS: Record<string, Access> = {
   // Keyboard search (spec 2.6) reads the organization's profiles and stores nothing but an audit row.
   // The organization is in the body (spec 7.1 rewrites organizations/{id}/profiles to profiles); the handler checks Read there.
   'POST /api/profiles/get-all-possible-hits': { entity: 'Profiles', verb: 'Read' },
+  'POST /api/mixture-search': { entity: 'Profiles', verb: 'Read' },
   // The background searches of approved profiles name those profiles (issue 6: long runs show progress).
   'GET /api/organizations/:orgId/searches': { entity: 'Profiles', verb: 'Read', orgParam: 'orgId' },
   // Dashboard (issue 6): a statistic needs Read of what it counts; the organization's members are the task assignees (TaskRequests Read).

@@ -97,3 +97,43 @@ describe('approving a forensic mixture', () => {
     }
   });
 });
+
+describe('POST /api/mixture-search', () => {
+  const analysisId = async () => (await t.database.db.select().from(analyses).where(eq(analyses.name, 'Mixture, 3 contributors')))[0]!.id;
+
+  it('ranks the contributors first among the organization\'s references, each with the calculator\'s LR and its p-value', async () => {
+    const body = { organizationId: org.a, analysisId: await analysisId(), replicates: [{ profileId: ids.get('STAIN') }], populationIds: [populationId], limit: 10 };
+    const res = await call<{ candidates: { sampleName: string; profileId: string; results: { lr: number; pValue: number | null }[] }[]; searchedProfiles: number; populations: { dropout: number[] }[]; hp: string; hd: string; truncated: boolean }>('POST', '/api/mixture-search', body);
+    expect(res.status, res.raw).toBe(200);
+    const names = res.body.candidates.map((c) => c.sampleName);
+    expect(names.slice(0, 2).every((n) => n.startsWith('CONTRIBUTOR'))).toBe(true);
+    expect(names.indexOf('CONTRIBUTOR-0')).toBeLessThan(names.findIndex((n) => n.startsWith('OFFENDER')));
+    expect(names).not.toContain('STAIN');
+    expect(names).not.toContain('CONTRIBUTOR-0-BERGEN');
+    // 40 offenders and 3 contributors of Oslo (the stain is no reference); the list is cut at 10.
+    expect(res.body.searchedProfiles).toBe(43);
+    expect(res.body.truncated).toBe(true);
+    expect(res.body.candidates).toHaveLength(10);
+    expect(res.body).toMatchObject({ hp: 'the candidate and 2 unknowns', hd: '3 unknowns' });
+    const lrs = res.body.candidates.map((c) => c.results[0]!.lr);
+    expect([...lrs].sort((a, b) => b - a)).toEqual(lrs);
+    // The calculator's number for the top candidate, with the drop-out the search used.
+    const d = res.body.populations[0]!.dropout;
+    const reference = await call<{ lr: number }>('POST', '/api/mixture-lr', { replicates: [{ profileId: ids.get('STAIN') }], personOfInterest: { profileId: res.body.candidates[0]!.profileId }, contributors: 3, dropout: { mode: 'fixed', values: d }, dropIn: 0.05, theta: 0.01, populationId });
+    expect(reference.status, reference.raw).toBe(200);
+    expect(res.body.candidates[0]!.results[0]!.lr).toBe(reference.body.lr);
+    expect(res.body.candidates[0]!.results[0]!.pValue!).toBeLessThan(0.01);
+  });
+
+  it('weighs a typed mixture as the stored one, and refuses what it cannot search', async () => {
+    const typed = { markers: [...stain].map(([marker, alleles]) => ({ marker, alleles: [...alleles] })) };
+    const body = { organizationId: org.a, analysisId: await analysisId(), replicates: [typed], populationIds: [populationId], limit: 5 };
+    const res = await call<{ candidates: { sampleName: string; results: { lr: number }[] }[] }>('POST', '/api/mixture-search', body);
+    expect(res.status, res.raw).toBe(200);
+    const stored = await call<{ candidates: { sampleName: string; results: { lr: number }[] }[] }>('POST', '/api/mixture-search', { ...body, replicates: [{ profileId: ids.get('STAIN') }] });
+    expect(res.body.candidates).toEqual(stored.body.candidates);
+    const identity = (await t.database.db.select().from(analyses).where(eq(analyses.name, 'Identity')))[0]!.id;
+    expect((await call('POST', '/api/mixture-search', { ...body, analysisId: identity })).status).toBe(400);
+    expect((await call('POST', '/api/mixture-search', { ...body, organizationId: org.b })).status).toBe(403);
+  });
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { can } from '../../../core/permissions';
+import { ErrorBody } from '../../../core/schemas/common';
+import { MixtureSearchAnswer, MixtureSearchBody } from '../../../core/schemas/mixtures';
+import { appendAudit } from '../../audit/audit-trail';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { cases, profiles } from '../../db/schema';
+import { MixtureError } from '../../genetics/mixture/mixture-lr';
+import { describeHypothesis } from '../../genetics/mixture/weigh-mixture';
+import type { AuthenticatedUser } from '../../identity/load-principal';
+import { loadMatchIndexes } from '../../matching/load-indexes';
+import { MatchingService } from '../../matching/matching-service';
+import { loadMatchPopulations } from '../../matching/load-search-inputs';
+import { rankMixture } from '../../matching/mixture-search';
+import { auditActor } from '../audit-actor';
+import { BadRequest, Forbidden } from '../errors';
+import { findAnalysis } from '../analyses/analysis-view';
+import { findVisiblePopulation } from '../populations/visibility';
+import { inReachableOrganizations } from '../tenancy';
+import type { RouteDeps } from '../route-deps';
+import { mixtureProfile } from './mixture-lr-route';
+
+export interface MixtureSearchDeps extends RouteDeps {
+  matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
+}
+
+/**
+ * The ranked mixture search (issue 17): the evidence's replicates and known contributors weighed against every
+ * approved reference of the searched sample types in the organizations the user reaches there; stores only an audit
+ * row (never the alleles).
+ */
+export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: MixtureSearchBody, matching: MatchingService): Promise<MixtureSearchAnswer> {
+  const analysis = await findAnalysis(db, body.analysisId);
+  if (analysis.kind !== 'Mixture' || !analysis.mixture) throw new BadRequest(`${analysis.name} is not a mixture analysis.`, [{ path: '/analysisId', message: 'Choose a mixture analysis' }]);
+  const setting = body.setting ?? analysis.mixture;
+  if (body.knownContributors.length + 1 > setting.contributors) throw new BadRequest(`Hp holds the candidate and ${body.knownContributors.length} known contributor(s): the number of contributors must be at least ${body.knownContributors.length + 1}.`, [{ path: '/setting/contributors', message: 'Too few' }]);
+  const populationRows = await Promise.all([...new Set(body.populationIds)].map((id) => findVisiblePopulation(db, user, id)));
+  const wrong = populationRows.find((p) => p.kind !== 'Autosomal');
+  if (wrong) throw new BadRequest(`Population ${wrong.name} holds Y-STR haplotypes; a mixture needs autosomal frequencies.`, [{ path: '/populationIds', message: 'Autosomal only' }]);
+  const replicates = await Promise.all(body.replicates.map((r, i) => mixtureProfile(db, user, r, `Replicate ${i + 1}`)));
+  const knownContributors = await Promise.all(body.knownContributors.map((k, i) => mixtureProfile(db, user, k, `Known contributor ${i + 1}`)));
+  const populations = await loadMatchPopulations(db, populationRows.map((p) => p.id));
+  const searchAll = body.organizationId === 'all';
+  const reach = (organizationId: string) => (searchAll ? user.scope === 'All' || user.organizationIds.includes(organizationId) : organizationId === body.organizationId);
+  const scoped = matching.indexes.indexes('Autosomal').map((index) => ({ index, mask: index.groupMask((g) => reach(g.organizationId) && body.searchedSampleTypes.includes(g.sampleType)) }));
+  const excludeIds = new Set([...body.replicates, ...body.knownContributors].flatMap((p) => ('profileId' in p ? [p.profileId] : [])));
+  let ranked: ReturnType<typeof rankMixture>;
+  try {
+    ranked = rankMixture({ evidence: { replicates, knownContributors }, setting, populations: populations.map((p) => ({ id: p.id, frequencies: p.frequencies })), scoped, excludeIds, minMarkers: body.minMarkers, limit: body.limit });
+  } catch (error) {
+    if (error instanceof MixtureError) throw new BadRequest(error.message);
+    throw error;
+  }
+  const ids = ranked.candidates.map((c) => c.profileId);
+  const rows = ids.length === 0 ? [] : await db
+    .select({ id: profiles.id, sampleName: profiles.profileId, sampleType: profiles.sampleType, caseId: profiles.caseId, caseNumber: cases.caseNumber })
+    .from(profiles)
+    .innerJoin(cases, eq(cases.id, profiles.caseId))
+    .where(and(inArray(profiles.id, ids), eq(profiles.status, 'approved'), inReachableOrganizations(profiles.organizationId, user)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const known = knownContributors.length;
+  const answer: MixtureSearchAnswer = {
+    setting,
+    populations: populationRows.map((p) => ({ populationId: p.id, populationName: p.name, synthetic: p.synthetic, dropout: ranked.parameters.get(p.id)?.dropout ?? [] })),
+    hp: describeHypothesis(true, known, setting.contributors - 1 - known).replace('the person of interest', 'the candidate'),
+    hd: describeHypothesis(false, known, setting.contributors - known),
+    searchedProfiles: ranked.searched,
+    truncated: ranked.truncated,
+    candidates: ranked.candidates.flatMap((c) => {
+      const row = byId.get(c.profileId);
+      if (!row) return [];
+      return [
+        {
+          profileId: c.profileId,
+          sampleName: row.sampleName,
+          sampleType: row.sampleType,
+          caseId: row.caseId,
+          caseNumber: row.caseNumber,
+          results: c.populations.map((p) => ({ populationId: p.populationId!, lr: p.combinedIndex ?? 0, log10: p.log10, markerCount: p.markerCount, pValue: p.chance?.pValue ?? null, expectedChanceHits: p.chance ? ranked.searched * (p.chance.pValue ?? 0) : 0 })),
+        },
+      ];
+    }),
+  };
+  await db.transaction((tx) =>
+    appendAudit(tx, auditActor(user), clock, {
+      entity: 'MixtureSearch',
+      entityId: randomUUID(),
+      action: 'Search',
+      organizationId: searchAll ? null : body.organizationId,
+      after: { analysisId: analysis.id, replicates: replicates.length, knownContributors: known, populationIds: body.populationIds, searchedSampleTypes: body.searchedSampleTypes, candidateCount: answer.candidates.length },
+    }),
+  );
+  return answer;
+}
+
+/** POST mixture-search (issue 17): the LR-ranked database search for a mixture; Profiles Read in the body's organization. */
+export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = async (app, { db, clock, matching }) => {
+  // Without an injected matcher the approved profiles are indexed from the database for each search (correct, not fast).
+  const matcher = async () => (matching ? (typeof matching === 'function' ? matching() : matching) : new MatchingService(await loadMatchIndexes(db)));
+  app.post(
+    '/mixture-search',
+    {
+      config: { access: { entity: 'Profiles', verb: 'Read' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'Mixture search: the references ranked by their LR as contributors to a mixture (semi-continuous model), with every parameter and the chance figures',
+        body: MixtureSearchBody,
+        response: { 200: MixtureSearchAnswer, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
+      if (!can(request.user, 'Analyses', 'Read')) throw new Forbidden();
+      return mixtureSearch(db, clock, request.user, request.body, await matcher());
+    },
+  );
+};
