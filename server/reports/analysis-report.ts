@@ -3,6 +3,7 @@ import { SYNTHETIC_LABEL } from '../../core/chance-display';
 import { conclusionText } from '../../core/parentage-conclusion';
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { csvText } from '../exports/csv';
+import { mixturePopulationContent, mixtureResultCsv, mixtureSections } from './analysis-mixture-report';
 import { hypotheses, lrPerPopulationTable, markerListLines, mutationLines, PERSON_COLUMNS, pedigreeContent, pedigreeMarkerTable, personRows } from './analysis-pedigree-report';
 
 /** A number as a report prints it: scientific notation with three significant digits (1.23e+21). */
@@ -44,9 +45,10 @@ function pedigreeResultCsv(result: AnalysisResult): string {
   return csvText(rows);
 }
 
-/** The calculator's result as CSV: one row per population and marker, then each population's combined index. */
+/** The calculator's result as CSV: one row per population and marker, then each population's combined index (a pedigree or mixture run: its own columns). */
 export function analysisResultCsv(result: AnalysisResult): string {
   if (result.pedigree) return pedigreeResultCsv(result);
+  if (result.kind === 'Mixture') return mixtureResultCsv(result);
   const roles = result.roles.map((r) => `${r.role} (${r.sampleName})`);
   const header = ['Population', 'Marker', ...roles, 'Pattern', 'Formula', 'Value', 'log10', 'Not evaluated'];
   const row = (population: string, m: MarkerResult) => [
@@ -99,7 +101,7 @@ function pedigreeSections(result: AnalysisResult): Content[] {
   ];
 }
 
-/** The calculator's result as a PDF a laboratory can file: who and what was compared, per marker, the combined figures and constants. */
+/** The calculator's result as a PDF a laboratory can file: who and what was compared, per marker, the combined figures and constants; a mixture run's hypotheses, parameters and drop-out estimates (issue 17). */
 export function analysisResultDocument(result: AnalysisResult, preparedBy: string): TDocumentDefinitions {
   const content: Content[] = [
     { text: `${result.analysisName}`, fontSize: 16, bold: true },
@@ -113,10 +115,16 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
   ];
   if (result.constants.length > 0) content.push({ text: `Constants: ${result.constants.map((c) => `${c.name} = ${c.value}`).join('; ')}`, margin: [0, 0, 0, 8] });
   if (result.pedigree) content.push(...pedigreeSections(result));
+  if (result.kind === 'Mixture') content.push(...mixtureSections(result));
   if (result.missingPatterns.length > 0) content.push({ text: `Patterns without a formula (not evaluated): ${result.missingPatterns.join(', ')}`, color: '#a33', margin: [0, 0, 0, 8] });
   for (const p of result.populations) {
     content.push({ text: [`Population: ${p.populationName}`, ...syntheticLabel(p.synthetic)], fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
     if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
+    // A mixture run (issue 17): its figures, estimates and marker table instead of formulae.
+    if (p.mixture) {
+      content.push(...mixturePopulationContent(result, { ...p, mixture: p.mixture }));
+      continue;
+    }
     content.push(result.pedigree ? pedigreeMarkerTable(result, p.markers, genotypeText) : markerTable(result, p.markers, p.conclusion?.inconsistentMarkers));
     if (p.haplotypeCount) content.push({ text: `Haplotype count: ${p.haplotypeCount.matches} of ${p.haplotypeCount.total}; 95% upper bound ${scientific(p.haplotypeCount.upperBound)}; frequency used ${scientific(p.haplotypeCount.frequency)}` });
     content.push({ text: [`${result.pedigree ? 'LR (H1 / H2)' : 'Combined index'}: ${scientific(p.combinedIndex) || 'not evaluated'}    Probability: ${p.probability}`, ...syntheticLabel(p.synthetic)], bold: true, margin: [0, 0, 0, 8] });
@@ -127,6 +135,7 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
     content.push(markerTable(result, result.exclusion.markers));
     content.push({ text: `Non-exclusion markers / markers compared: ${result.exclusion.probability}`, bold: true });
   }
-  // A pedigree of many roles needs the page's width for its marker table.
-  return { info: { title: result.analysisName }, pageMargins: [36, 36, 36, 36], pageOrientation: result.roles.length > 4 ? 'landscape' : 'portrait', content };
+  // A pedigree of many roles, and a mixture's ten columns, need the page's width for the marker table.
+  const wide = result.roles.length > 4 || result.kind === 'Mixture';
+  return { info: { title: result.analysisName }, pageMargins: [36, 36, 36, 36], pageOrientation: wide ? 'landscape' : 'portrait', content };
 }
