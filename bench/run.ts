@@ -8,6 +8,8 @@ import { scanAnalysis } from '../server/matching/analysis-scan';
 import { rankRule } from '../server/matching/familial-search';
 import { scanFamily } from '../server/matching/missing-person-scan';
 import { pedigreeLr, type MutationModels, type PedigreePerson } from '../server/genetics/pedigree';
+import { markerTables, searchMixture } from '../server/matching/mixture-search';
+import type { MixtureSetting } from '../core/schemas/mixtures';
 import type { Genotype } from '../server/genetics/types';
 import type { MatchRule } from '../server/matching/rule-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
@@ -19,7 +21,7 @@ import { runInNewContext } from 'node:vm';
 import type { ImportBenchResult } from './import-bench';
 import type { ScaleBenchResult } from './scale-bench';
 import { runSelfComparisonBench } from './self-comparison-bench';
-import { CODIS_CORE, fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
+import { CODIS_CORE, fbi2015Population, nist1036Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 
 /** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare); all by default. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare').split(','));
@@ -135,6 +137,41 @@ const EIGHT: PedigreePerson[] = [
 ];
 const pedigreeRows: string[][] = [];
 
+// Issue 17 "Speed": a 3-person mixture (fixed drop-out 0.1, drop-in 0.05, θ 0.01) searched against the references, and
+// the per-marker tables of such a mixture on 24 markers (NIST 1036: the 20 CODIS core and four more).
+const MIXTURE: MixtureSetting = { contributors: 3, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+const MIXTURE_QUERIES = 5;
+/** Three contributors' alleles at each marker, every thirteenth dropped (a low-template stain). */
+function stainOf(contributors: readonly ReadonlyMap<string, Genotype>[]): Map<string, Genotype> {
+  let k = 0;
+  return new Map([...contributors[0]!.keys()].map((m) => [m, [...new Set(contributors.flatMap((c) => [...(c.get(m) ?? [])]))].filter(() => k++ % 13 !== 3)]));
+}
+const mixtureRule: MatchRule = {
+  id: 'mixture',
+  name: 'Forensic mixtures (3 contributors)',
+  analysis: { id: 'mixture', kind: 'Mixture', profileKind: 'Autosomal', roles: ['Evidence', 'Person of interest'], threshold: 10_000, formulae: [], constants: {}, mixture: MIXTURE },
+  stringency: null,
+  minMarkers: 8,
+  maxMismatches: 0,
+  threshold: { kind: 'likelihood-ratio', value: null },
+  searchedSampleTypes: ['Convicted Offender'],
+  populations: [{ id: 'Caucasian', name: 'Caucasian', synthetic: false, kind: 'Autosomal', frequencies: population, haplotypes: [] }],
+};
+/** Builds the 24 markers' tables of a 3-person stain and fills them for every genotype of the population's alleles, as a scan's plan does. */
+function mixtureTableBuild(seed: number): number {
+  const nist = nist1036Population(24);
+  const generate = profileGenerator(nist, seed);
+  const stain = stainOf([generate(), generate(), generate()]);
+  return time(() => {
+    const tables = markerTables({ setting: MIXTURE, dropout: [0.1, 0.1, 0.1] }, stain, nist);
+    for (const [marker, lr] of tables) {
+      const alleles = [...nist.markers.get(marker)!.frequencies.keys()];
+      for (let i = 0; i < alleles.length; i++) for (let j = i; j < alleles.length; j++) lr(i === j ? [alleles[i]!] : [alleles[i]!, alleles[j]!]);
+    }
+  });
+}
+const mixtureRows: string[][] = [];
+
 const rows: string[][] = [];
 for (const n of ONLY.has('index') ? SIZES : []) {
   const generate = profileGenerator(population, 20_240_601);
@@ -195,6 +232,27 @@ for (const n of ONLY.has('index') ? SIZES : []) {
   });
   for (const genotypes of eightCases) pedigreeLr(EIGHT, apart, genotypes, population, STEPWISE);
   for (const genotypes of eightCases) eightLr.push(time(() => pedigreeLr(EIGHT, apart, genotypes, population, STEPWISE)));
+  const mixtureSearches: number[] = [];
+  let contributorsFirst = 0;
+  for (let i = 0; i < MIXTURE_QUERIES; i++) {
+    const contributors = planted.slice(3 * i, 3 * i + 3);
+    const stain = { id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(contributors) };
+    let found: ReturnType<typeof searchMixture>['matches'] = [];
+    mixtureSearches.push(time(() => (found = searchMixture(mixtureRule, stain, set).matches)));
+    const expected = new Set(contributors.map((_, c) => benchId((3 * i + c) * Math.floor(n / QUERIES))));
+    if (found.slice(0, 3).every((m) => expected.has(m.candidateId)) && found.length >= 3) contributorsFirst++;
+  }
+  // Each stain's tables built once untimed first (compiled code), then timed.
+  mixtureTableBuild(1);
+  const tableBuilds = Array.from({ length: 9 }, (_, i) => mixtureTableBuild(100 + i));
+  const mixture50 = percentile(mixtureSearches, 0.5);
+  mixtureRows.push([
+    n.toLocaleString('en'),
+    `${ms(mixture50)} / ${ms(percentile(mixtureSearches, 0.95))}`,
+    `${(mixture50 / Math.min(percentile(words, 0.5), percentile(copies, 0.5))).toFixed(2)}×`,
+    `${contributorsFirst}/${MIXTURE_QUERIES}`,
+    `${ms(percentile(tableBuilds, 0.5))} / ${ms(percentile(tableBuilds, 0.95))}`,
+  ]);
   const family50 = percentile(familySearch, 0.5);
   pedigreeRows.push([
     n.toLocaleString('en'),
@@ -233,6 +291,14 @@ if (pedigreeRows.length > 0) {
   const widths = header.map((h, i) => Math.max(h.length, ...pedigreeRows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...pedigreeRows.map(line)].join('\n'));
+}
+
+if (mixtureRows.length > 0) {
+  console.log(`\nMixtures (issue 17): a 3-person stain (every thirteenth allele dropped) of planted references searched over the index, drop-out 0.1, drop-in 0.05, θ 0.01, LR ≥ 10,000, the hits weighed exactly with their chance figures; the per-marker tables of a 3-person stain on 24 markers (NIST 1036 Caucasian), every genotype of the population's alleles\n`);
+  const header = ['N', 'mixture search p50/p95', 'mixture search/floor', 'the 3 contributors first', 'tables, 24 markers p50/p95'];
+  const widths = header.map((h, i) => Math.max(h.length, ...mixtureRows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log([line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...mixtureRows.map(line)].join('\n'));
 }
 
 // Issue 12 "Speed": approvals through the search queue the server runs, with the seed search rules, four

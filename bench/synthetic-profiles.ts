@@ -88,3 +88,19 @@ export function siblingOf(profile: ReadonlyMap<string, Genotype>, population: Po
     }),
   );
 }
+
+/**
+ * NIST 1036 frequencies (../shared/data/frequencies/nist1036.csv, Hill et al.) on the first `count` of its markers in
+ * file order, CODIS core first: a 24-marker population for the mixture table benchmark (FBI 2015 has 23).
+ */
+export function nist1036Population(count: number, population = 'Cauc'): PopulationFrequencies {
+  const markers = new Map<string, { frequencies: Map<string, number>; sampleSize: number | null }>();
+  const rows = readCsv(path.join(DATA, 'nist1036.csv')).filter((r) => r.population === population);
+  const names = [...new Set([...CODIS_CORE.filter((m) => rows.some((r) => r.marker === m)), ...rows.map((r) => r.marker!)])].slice(0, count);
+  for (const row of rows) {
+    if (!names.includes(row.marker!)) continue;
+    if (!markers.has(row.marker!)) markers.set(row.marker!, { frequencies: new Map(), sampleSize: null });
+    markers.get(row.marker!)!.frequencies.set(row.allele!, Number(row.frequency));
+  }
+  return { name: `NIST 1036 ${population}`, markers, minimumAlleleFrequency: 0.001 };
+}

@@ -85,7 +85,7 @@ export function markerTables(parameters: MixtureSearchParameters, evidence: Read
  * marker the candidate's genotype follows Hardy–Weinberg over the population's alleles, and the search's table gives
  * each genotype's LR; the convolution over the markers.
  */
-export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, population: PopulationFrequencies, step = CHANCE_GRID_STEP): LrDistribution {
+export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, population: PopulationFrequencies, from = -Infinity, step = CHANCE_GRID_STEP): LrDistribution {
   const atoms: LrAtom[][] = [];
   for (const [marker, lr] of tables) {
     const frequencies = population.markers.get(marker);
@@ -93,7 +93,8 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
     // The table's merged class stands for every allele never seen, OTHER_ALLELE included.
     atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null }));
   }
-  return lrDistribution(atoms, { step });
+  // Only tails from `from` up are asked for: a single marker can lie far below (two alleles never seen), so a full grid is long.
+  return lrDistribution(atoms, { step, from });
 }
 
 /** One population's lane of the fused pass: the per-marker log10 tables over an index's columns, cut at log10 of the limit. */
@@ -183,7 +184,10 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
     if (!dropout) continue;
     const parameters = { setting, dropout };
     const tables = markerTables(parameters, profile.genotypes, population.frequencies);
-    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies);
+    // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
+    // expected-chance-hits threshold is found among LRs of at least 1.
+    const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;
+    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies, from);
     const cut = rule.threshold.kind === 'expected-chance-hits' ? distribution.thresholdFor(limit / searched) : Math.log10(limit);
     lanes.push({ populationId: population.id, population: population.frequencies, parameters, tables, distribution, cut });
   }
@@ -211,7 +215,8 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
         markerCount = 0;
       }
       const log10 = lr > 0 ? Math.log10(lr) : null;
-      return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, log10 ?? -Infinity) };
+      // A reference the scan let through weighs, exactly, what its tables summed (to rounding): at or over the cut.
+      return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, Math.max(log10 ?? -Infinity, lane.cut)) };
     });
     matches.push({
       ruleId: rule.id,
@@ -262,7 +267,7 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
     if (!dropout) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
     const parameters = { setting: r.setting, dropout };
     const tables = markerTables(parameters, r.evidence, population.frequencies);
-    return [{ population, parameters, tables, distribution: mixtureUnrelatedDistribution(tables, population.frequencies) }];
+    return [{ population, parameters, tables }];
   });
   // Ids are decoded only for the kept: a slot and its index until then.
   const best: { score: number; id: () => string }[] = [];
@@ -320,10 +325,13 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
   }
   best.sort((a, b) => b.score - a.score);
   const top = best.slice(0, r.limit).map((b) => ({ score: b.score, id: b.id() }));
+  // p-values are asked only at the listed LRs: each population's LR is at least the candidate's score.
+  const from = top.length === 0 ? 0 : Math.min(...top.map((t) => t.score)) - 1;
+  const distributions = lanes.map((lane) => mixtureUnrelatedDistribution(lane.tables, lane.population.frequencies, Number.isFinite(from) ? from : -Infinity));
   const genotypesOf = new Map(r.scoped.flatMap(({ index }) => top.flatMap((t) => (index.has(t.id) ? [[t.id, index.genotypesOf(t.id)!] as const] : []))));
   const candidates = top.map(({ id }) => ({
     profileId: id,
-    populations: lanes.map((lane) => {
+    populations: lanes.map((lane, l) => {
       let lr = 0;
       let markerCount = 0;
       try {
@@ -334,7 +342,8 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
         if (!(error instanceof MixtureError)) throw error;
       }
       const log10 = lr > 0 ? Math.log10(lr) : null;
-      return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, log10 ?? -Infinity, log10 ?? -Infinity) };
+      const at = Math.max(log10 ?? -Infinity, Number.isFinite(from) ? from + 1 : -Infinity);
+      return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(distributions[l]!, searched, at, at) };
     }),
   }));
   return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit };

@@ -20,6 +20,12 @@ export interface LrDistributionOptions {
    * inconsistent markers than this has LR 0 (Excluded), as the database scan decides. Absent: no limit.
    */
   maxInconsistencies?: number;
+  /**
+   * Only tails at or above this log10 are asked for: sums that can no longer reach it (whatever the markers left
+   * add) are dropped during the convolution, which keeps the grid short when single markers reach far below it
+   * (a mixture's unrelated candidates). `tail` below it throws; `thresholdFor` answers at least it.
+   */
+  from?: number;
 }
 
 /** A bracket on P(S ≥ t): the grid rounded down gives `lower`, rounded up `upper`; the exact value lies between. */
@@ -60,6 +66,8 @@ const GRID_SLACK = 1e-9;
 /** One rounding of the sum: cell probabilities from `offset` (grid index of cell 0) and their suffix sums. */
 interface GridSum {
   offset: number;
+  /** Mass dropped because it could no longer reach the `from` threshold (LrDistributionOptions). */
+  dropped: number;
   /** suffix[i] = Σ cells[i…]; suffix[cells] = 0. Summed from the top, so small tails keep their relative precision. */
   suffix: Float64Array;
 }
@@ -80,25 +88,40 @@ function addShifted(to: Float64Array, from: Float64Array, shift: number, p: numb
  * Direct convolution of per-marker cells, markers independent. Layer c holds the sums reached with c
  * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0).
  */
-function convolve(markers: readonly MarkerCells[], most: number): GridSum {
+function convolve(markers: readonly MarkerCells[], most: number, fromCell = -Infinity): GridSum {
   let offset = 0;
+  let dropped = 0;
   let layers = Array.from({ length: most + 1 }, (_, c) => Float64Array.of(c === 0 ? 1 : 0));
-  for (const { consistent, inconsistent } of markers) {
+  // The most the markers after each one can add (cells): a sum below fromCell − that can never reach fromCell.
+  const tops = markers.map(({ consistent, inconsistent }) => Math.max(...consistent.keys(), ...inconsistent.keys()));
+  const after = tops.map((_, m) => tops.slice(m + 1).reduce((a, b) => a + b, 0));
+  for (const [m, { consistent, inconsistent }] of markers.entries()) {
     const keys = [...consistent.keys(), ...inconsistent.keys()];
     const min = Math.min(...keys);
     const span = Math.max(...keys) - min;
-    const next = layers.map((layer) => new Float64Array(layer.length + span));
+    let next = layers.map((layer) => new Float64Array(layer.length + span));
     for (let c = 0; c <= most; c++) {
       for (const [k, p] of consistent) if (p > 0) addShifted(next[c]!, layers[c]!, k - min, p);
       if (c < most) for (const [k, p] of inconsistent) if (p > 0) addShifted(next[c + 1]!, layers[c]!, k - min, p);
     }
     offset += min;
+    // Mass dropped before this marker would have gone on with this marker's finite atoms (its LR-0 atoms make it zero).
+    let mass = 0;
+    for (const p of consistent.values()) mass += p;
+    for (const p of inconsistent.values()) mass += p;
+    dropped *= mass;
+    const cut = Math.min(fromCell - after[m]! - offset, next[0]!.length - 1);
+    if (cut > 0) {
+      for (const layer of next) for (let i = 0; i < cut; i++) dropped += layer[i]!;
+      next = next.map((layer) => layer.slice(cut));
+      offset += cut;
+    }
     layers = next;
   }
   const cells = layers.reduce((sum, layer) => sum.map((x, i) => x + layer[i]!));
   const suffix = new Float64Array(cells.length + 1);
   for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
-  return { offset, suffix };
+  return { offset, suffix, dropped };
 }
 
 /** P(cell index ≥ j) of one rounding. */
@@ -151,23 +174,27 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
     down.push(lo);
     up.push(hi);
   }
-  const lower = convolve(down, most);
-  const upper = convolve(up, most);
+  const from = options.from ?? -Infinity;
+  if (Number.isNaN(from)) throw new RangeError('`from` cannot be NaN');
+  const fromCell = from === -Infinity ? -Infinity : Math.ceil(from / step - GRID_SLACK);
+  const lower = convolve(down, most, fromCell);
+  const upper = convolve(up, most, fromCell);
   const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
   return {
     step,
-    zeroProbability: Math.max(0, total - lower.suffix[0]!),
+    zeroProbability: Math.max(0, total - lower.suffix[0]! - lower.dropped),
     range: { min: lower.offset * step, max: (upper.offset + upper.suffix.length - 2) * step },
     tail(t) {
       if (Number.isNaN(t)) throw new RangeError('a threshold cannot be NaN');
-      if (t === -Infinity) return { lower: total, upper: total };
       if (t === Infinity) return { lower: 0, upper: 0 };
+      if (t < from) throw new RangeError(`this distribution answers tails from log10 ${from} up, not at ${t}`);
+      if (t === -Infinity) return { lower: total, upper: total };
       const j = Math.ceil(t / step - GRID_SLACK);
       return { lower: suffixAt(lower, j), upper: suffixAt(upper, j) };
     },
     thresholdFor(maxProbability) {
       if (!(maxProbability >= 0)) throw new RangeError(`a probability must be ≥ 0, not ${maxProbability}`);
-      if (maxProbability >= total) return -Infinity;
+      if (maxProbability >= total) return from;
       // suffix is non-increasing and ends in 0: the first index at or under maxProbability.
       let a = 0;
       let b = upper.suffix.length - 1;
@@ -176,7 +203,7 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
         if (upper.suffix[mid]! <= maxProbability) b = mid;
         else a = mid + 1;
       }
-      return (upper.offset + a) * step;
+      return Math.max(from, (upper.offset + a) * step);
     },
   };
 }

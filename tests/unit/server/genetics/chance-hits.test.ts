@@ -367,3 +367,23 @@ describe('poissonBinomialAtMost (exact DP)', () => {
     expect(() => poissonBinomialAtMost([0.5], Number.NaN)).toThrow(RangeError);
   });
 });
+
+describe('lrDistribution from a threshold (sums that cannot reach it dropped)', () => {
+  it('answers every tail at or above `from` as the full grid does, refuses below it, and finds thresholds at or above it', () => {
+    // Twelve markers, each far below zero with most of its mass (a mixture's unrelated candidates) and a little above.
+    const markers = Array.from({ length: 12 }, (_, m) => [
+      { log10: -6 - m / 10, probability: 0.55 },
+      { log10: -2.5, probability: 0.3 },
+      { log10: 0.4 + m / 50, probability: 0.1 },
+      { log10: 1.3, probability: 0.049 },
+      { log10: -Infinity, probability: 0.001 },
+    ]);
+    const full = lrDistribution(markers, { step: 0.001 });
+    const from = lrDistribution(markers, { step: 0.001, from: 2 });
+    for (const t of [2, 2.0005, 3, 4.7, 8, 12, 15.6, 16]) expect(from.tail(t), `t = ${t}`).toEqual(full.tail(t));
+    expect(() => from.tail(1.9)).toThrow(RangeError);
+    expect(Math.abs(from.zeroProbability - full.zeroProbability)).toBeLessThan(1e-12);
+    for (const p of [1e-3, 1e-6, 1e-9]) expect(from.thresholdFor(p)).toBe(Math.max(2, full.thresholdFor(p)));
+    expect(from.thresholdFor(1)).toBe(2);
+  });
+});
