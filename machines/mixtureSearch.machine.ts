@@ -197,7 +197,7 @@ export function fieldLabel(key: string, context: Pick<FormContext, 'parameters' 
     case 'sampleTypes':
       return 'Searched sample types';
     case 'limit':
-      return 'Candidates to list';
+      return 'Candidates to list (top N)';
     case 'minMarkers':
       return 'Minimum compared markers';
     default:

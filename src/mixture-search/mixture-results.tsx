@@ -1,0 +1,134 @@
+import { Link } from 'wouter';
+import { formatPValue } from '../../core/chance-display';
+import type { MixtureSearchAnswer, MixtureSearchCandidate } from '../../core/schemas/mixtures';
+import { searchContributorLabels } from '../../machines/mixtureSearch.machine';
+import { Scientific } from '../admin/analyses/scientific';
+import { decimalText, log10Text } from '../analyses/result-format';
+import { routes } from '../app/routes';
+import { SyntheticLabel } from '../ui/synthetic-label';
+import { MixtureSearchActor } from './mixture-search-actor';
+
+const FIGURES = ['LR', 'log10 LR', 'p-value', 'Markers compared'] as const;
+
+/** A drop-out or other probability as read (0.21), in scientific notation when very small. */
+const Probability = ({ value }: { value: number }) => <>{decimalText(value) ?? <Scientific value={value} digits={3} />}</>;
+
+/** The drop-out each population's ranking used, per contributor in the order candidate, known contributors, unknowns. */
+function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: number }) {
+  return (
+    <dl className="mixture-search__dropout" aria-label="Drop-out used">
+      {answer.populations.map((p) => {
+        const labels = searchContributorLabels(p.dropout.length, known);
+        return (
+          <div key={p.populationId}>
+            <dt>
+              Drop-out over {p.populationName}
+              <SyntheticLabel synthetic={p.synthetic} />
+            </dt>
+            <dd>
+              {p.dropout.map((d, i) => (
+                <span key={i} className="mixture-search__dropout-value">
+                  {labels[i]} <Probability value={d} />
+                </span>
+              ))}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** One population's figures of a candidate: LR (× 10ⁿ), log10 LR, p-value and the markers compared. */
+function PopulationCells({ candidate, populationId }: { candidate: MixtureSearchCandidate; populationId: string }) {
+  const r = candidate.results.find((x) => x.populationId === populationId);
+  if (!r) return <>{FIGURES.map((f) => <td key={f}>–</td>)}</>;
+  return (
+    <>
+      <td className="calculator__number">
+        <Scientific value={r.lr} digits={3} />
+      </td>
+      <td className="calculator__number">{log10Text(r.log10)}</td>
+      <td className="calculator__number">{r.pValue === null ? '–' : formatPValue(r.pValue)}</td>
+      <td className="calculator__number">{r.markerCount}</td>
+    </>
+  );
+}
+
+function Summary({ answer }: { answer: MixtureSearchAnswer }) {
+  const n = answer.candidates.length;
+  const searched = `${answer.searchedProfiles.toLocaleString('en-US')} ${answer.searchedProfiles === 1 ? 'profile' : 'profiles'} searched`;
+  if (n === 0) return <p role="status">{searched}: no reference compares enough markers with the evidence.</p>;
+  return (
+    <p role="status">
+      {searched}
+      {answer.truncated ? `; showing the first ${n}` : `; ${n} ${n === 1 ? 'candidate' : 'candidates'}`}, ranked by the smallest LR over the populations.
+    </p>
+  );
+}
+
+/**
+ * The ranked list of a mixture search (issue 17; SmartRank's list): the hypotheses, the drop-out used per population,
+ * how many references were searched, then per candidate its rank, sample (a link to the profile), case, sample type
+ * and per population the LR, log10 LR, p-value and markers compared.
+ */
+export function MixtureResults({ orgId }: { orgId: string }) {
+  const answer = MixtureSearchActor.useSelector((s) => s.context.answer);
+  const known = MixtureSearchActor.useSelector((s) => s.context.request?.knownContributors.length ?? 0);
+  if (!answer) return null;
+  return (
+    <section className="mixture-search__answer" aria-labelledby="mixture-search-answer">
+      <h2 id="mixture-search-answer">Candidates</h2>
+      <div className="mixture-result__hypotheses" role="group" aria-label="Hypotheses">
+        <p>
+          <strong>Hp:</strong> {answer.hp}
+        </p>
+        <p>
+          <strong>Hd:</strong> {answer.hd}
+        </p>
+      </div>
+      <DropoutUsed answer={answer} known={known} />
+      <Summary answer={answer} />
+      {answer.candidates.length > 0 ? (
+        <div className="calculator__scroll">
+          <table className="mixture-search__table">
+            <caption className="visually-hidden">Mixture search candidates</caption>
+            <thead>
+              <tr>
+                {['Rank', 'Sample', 'Case', 'Sample type'].map((h) => (
+                  <th key={h} scope="col" rowSpan={2}>
+                    {h}
+                  </th>
+                ))}
+                {answer.populations.map((p) => (
+                  <th key={p.populationId} scope="colgroup" colSpan={FIGURES.length}>
+                    {p.populationName}
+                    <SyntheticLabel synthetic={p.synthetic} />
+                  </th>
+                ))}
+              </tr>
+              <tr>
+                {answer.populations.map((p) => FIGURES.map((f) => <th key={`${p.populationId}/${f}`} scope="col">{f}</th>))}
+              </tr>
+            </thead>
+            <tbody>
+              {answer.candidates.map((c, i) => (
+                <tr key={c.profileId}>
+                  <td>{i + 1}</td>
+                  <th scope="row">
+                    <Link href={routes.ProfilesView.href({ orgId, caseId: c.caseId, sampleid: c.profileId })}>{c.sampleName}</Link>
+                  </th>
+                  <td>{c.caseNumber}</td>
+                  <td>{c.sampleType}</td>
+                  {answer.populations.map((p) => (
+                    <PopulationCells key={p.populationId} candidate={c} populationId={p.populationId} />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

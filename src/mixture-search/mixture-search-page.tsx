@@ -1,0 +1,126 @@
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import type { Population } from '../../core/schemas/populations';
+import type { MixtureSearchBody } from '../../core/schemas/mixtures';
+import { fieldLabel, formErrors, mixtureSearchMachine, type MixtureSearchInput } from '../../machines/mixtureSearch.machine';
+import { useApi } from '../app/api-provider';
+import { routes } from '../app/routes';
+import { LoadState } from '../profiles/load-state';
+import { useLoaded } from '../profiles/use-loaded';
+import { MixtureResults } from './mixture-results';
+import { MixtureSearchActor, useBusy } from './mixture-search-actor';
+import { mixtureSearchApi, type MixtureSearchCalls, type MixtureSearchOptions } from './mixture-search-api';
+import { EvidenceFields } from './profile-slots';
+import { SearchFailure } from './search-failure';
+import { SearchParameters } from './search-parameters';
+import { SearchScope } from './search-scope';
+import '../analyses/calculator.css';
+import './mixture-search.css';
+
+/** What keeps Run from sending, one line per field (each field also says it), once Run was pressed. */
+function Blockers() {
+  const lines = MixtureSearchActor.useSelector((s) => (s.context.showBlockers ? Object.entries(formErrors(s.context)).map(([key, message]) => `${fieldLabel(key, s.context)}: ${message}`) : []).join('\n'));
+  if (!lines) return null;
+  return (
+    <div className="notice notice--negative" role="alert">
+      <p>Correct the search first:</p>
+      <ul>
+        {lines.split('\n').map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Search, or Cancel while it runs. */
+function RunControls() {
+  const actor = MixtureSearchActor.useActorRef();
+  const busy = useBusy();
+  return (
+    <div className="form__actions">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {busy ? 'Searching…' : 'Search'}
+      </button>
+      {busy ? (
+        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'search.cancel' })}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The form and below it the failure or the ranked list; under a MixtureSearchActor provider. */
+export function MixtureSearchScreen({ orgId, populations, calls }: { orgId: string; populations: readonly Population[]; calls: Pick<MixtureSearchCalls, 'calculator'> }) {
+  const actor = MixtureSearchActor.useActorRef();
+  return (
+    <>
+      <p className="field__hint">
+        Ranks the organization’s approved references of the searched sample types by their likelihood ratio as a contributor to the evidence (semi-continuous model),
+        the smallest over the populations first. Nothing is stored but an entry in the audit trail, without alleles.
+      </p>
+      <form
+        className="form mixture-search"
+        aria-label="Mixture search"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'search.run' });
+        }}
+      >
+        <EvidenceFields orgId={orgId} calls={calls.calculator} />
+        <div className="mixture-search__settings">
+          <SearchParameters />
+          <SearchScope populations={populations} />
+        </div>
+        <Blockers />
+        <RunControls />
+      </form>
+      <SearchFailure />
+      <MixtureResults orgId={orgId} />
+    </>
+  );
+}
+
+/** The machine's input for the loaded options: the evidence's sample name, case and markers. */
+export const searchInput = (orgId: string, options: MixtureSearchOptions): MixtureSearchInput => ({
+  organizationId: orgId,
+  evidence: { id: options.evidence.id, sampleName: options.evidence.profileId, caseNumber: options.evidence.caseNumber, markers: options.evidence.markerValues.map((m) => m.marker) },
+  analyses: options.analyses,
+});
+
+/** The mixture search for loaded options, its machine searching with `calls`. */
+export function MixtureSearch({ orgId, options, calls }: { orgId: string; options: MixtureSearchOptions; calls: Pick<MixtureSearchCalls, 'calculator' | 'search'> }) {
+  const logic = useMemo(() => mixtureSearchMachine.provide({ actors: { search: fromPromise(({ input, signal }: { input: MixtureSearchBody; signal: AbortSignal }) => calls.search(input, signal)) } }), [calls]);
+  if (options.evidence.kind !== 'Autosomal') {
+    return (
+      <p className="notice notice--negative" role="alert">
+        {options.evidence.profileId} is a Y-STR profile; a mixture search weighs autosomal profiles.
+      </p>
+    );
+  }
+  return (
+    <MixtureSearchActor.Provider logic={logic} options={{ input: searchInput(orgId, options) }}>
+      <MixtureSearchScreen orgId={orgId} populations={options.populations} calls={calls} />
+    </MixtureSearchActor.Provider>
+  );
+}
+
+/**
+ * The ProfileMixtureSearch route (issue 17): the mixture search opened from a forensic profile, which is its first
+ * replicate. Reads the profile, the active mixture analyses and the populations, then the form.
+ */
+export function MixtureSearchPage({ orgId, sampleid }: { orgId: string; sampleid: string }) {
+  const api = useApi();
+  const calls = useMemo(() => mixtureSearchApi(api), [api]);
+  const loaded = useLoaded(`${orgId}/${sampleid}`, () => calls.options(orgId, sampleid));
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{routes.ProfileMixtureSearch.title}</h1>
+      <LoadState loaded={loaded} missing="This profile no longer exists.">
+        {(options) => <MixtureSearch orgId={orgId} options={options} calls={calls} />}
+      </LoadState>
+    </section>
+  );
+}
