@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { can } from '../../core/permissions';
-import type { ProfileWithMarkers } from '../../core/schemas/profiles';
+import { MIXTURE_SAMPLE_TYPES, type ProfileWithMarkers } from '../../core/schemas/profiles';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { AuditTrail } from '../ui/audit-trail/audit-trail';
@@ -81,6 +81,12 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
               </Link>
             ) : null}
           </div>
+        ) : null}
+        {/* Issue 17: a forensic stain's LR-ranked search of the references, this profile its first replicate. */}
+        {MIXTURE_SAMPLE_TYPES.has(profile.sampleType) && profile.kind === 'Autosomal' && may('Profiles', 'Read') && can(principal, 'Analyses', 'Read') ? (
+          <Link href={routes.ProfileMixtureSearch.href(params)} className="button button--secondary">
+            Mixture search
+          </Link>
         ) : null}
         {may('Profiles', 'Delete') ? <ProfileDelete profile={profile} calls={calls} onDeleted={() => navigate(routes.CaseProfiles.href({ orgId, caseId: profile.caseId }))} /> : null}
       </div>
