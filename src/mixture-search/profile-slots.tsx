@@ -109,20 +109,24 @@ export function EvidenceFields({ orgId, calls }: { orgId: string; calls: Calcula
   const error = useFieldErrors().evidence;
   const busy = useBusy();
   return (
-    <fieldset className="mixture-search__evidence" disabled={busy}>
-      <legend>Evidence</legend>
-      <p>
-        Replicate 1: <strong>{evidence.sampleName}</strong> (case {evidence.caseNumber}), the profile this search was opened from.
-      </p>
-      <FieldError error={error} />
-      <div className="calculator__choices">
-        <SlotGroup list="replicates" orgId={orgId} calls={calls} />
-      </div>
-      <h2 className="mixture-search__subheading">Known contributors</h2>
-      <p className="field__hint">Persons who contributed under both hypotheses, such as the victim; the candidate takes the person of interest’s place under Hp.</p>
-      <div className="calculator__choices">
-        <SlotGroup list="knownContributors" orgId={orgId} calls={calls} />
-      </div>
-    </fieldset>
+    <>
+      <fieldset className="mixture-search__evidence" disabled={busy}>
+        <legend>Evidence</legend>
+        <p>
+          Replicate 1: <strong>{evidence.sampleName}</strong> (case {evidence.caseNumber}), the profile this search was opened from.
+        </p>
+        <FieldError error={error} />
+        <div className="calculator__choices">
+          <SlotGroup list="replicates" orgId={orgId} calls={calls} />
+        </div>
+      </fieldset>
+      <fieldset className="mixture-search__evidence" disabled={busy}>
+        <legend>Known contributors</legend>
+        <p className="field__hint">Persons who contributed under both hypotheses, such as the victim; the candidate takes the person of interest’s place under Hp.</p>
+        <div className="calculator__choices">
+          <SlotGroup list="knownContributors" orgId={orgId} calls={calls} />
+        </div>
+      </fieldset>
+    </>
   );
 }
