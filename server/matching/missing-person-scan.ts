@@ -1,10 +1,9 @@
 import { mutationMatrix, PedigreeError, pedigreeMarkerAlleles, targetGenotypeLr, type MutationModels, type PedigreePerson } from '../genetics/pedigree';
 import { lrDistribution, OTHER_ALLELE, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
-import { planColumn, type ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
-import type { AnalysisMatch } from './analysis-scan';
-import { fusedScan, type FusablePlan } from './fused-scan';
+import { fusedScan } from './fused-scan';
+import { genotypeLrPlan, type GenotypeLr } from './genotype-lr-plan';
 
 /** A family searched for its missing person: the pedigree, who is missing, the typed relatives, and how to weigh it. */
 export interface FamilySearch {
@@ -30,7 +29,7 @@ export interface FamilyMatch {
 }
 
 /** One marker's LR as a function of a candidate genotype (undefined: not compared there). */
-type MarkerLr = (genotype: Genotype) => number | undefined;
+type MarkerLr = GenotypeLr;
 
 /** Whether a model can place the allele: step models need repeat numbers (pedmut refuses "OL" or "<8" there). */
 const placeable = (models: MutationModels, allele: string) =>
@@ -85,67 +84,13 @@ function markerLr(search: FamilySearch, marker: string): MarkerLr | undefined {
  * LR ≥ threshold over at least `minMarkers` compared markers. A marker no relative is typed at is not compared.
  */
 export function scanFamily(index: ProfileIndex, search: FamilySearch): FamilyMatch[] {
-  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
   const weigh = new Map<string, MarkerLr>();
   for (const column of index.markerColumns()) {
     const lr = markerLr(search, column.name);
-    if (!lr) continue;
-    weigh.set(column.name, lr);
-    let compared = new Uint8Array(0);
-    const plan = planColumn(
-      column,
-      (n) => {
-        compared = new Uint8Array(n);
-        return new Float64Array(n);
-      },
-      (genotype, code) => {
-        const value = lr(genotype);
-        if (value === undefined) return 0;
-        compared[code] = 1;
-        return value > 0 ? Math.log10(value) : -Infinity;
-      },
-      0,
-    );
-    plans.push({ ...plan, compared });
+    if (lr) weigh.set(column.name, lr);
   }
-  const cut = Math.log10(search.threshold);
-  /** The exact verdict from a log10 sum and the markers compared. */
-  const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
-    log10 >= cut && markerCount >= search.minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
-  const fusable: FusablePlan = {
-    kind: 'computational',
-    index,
-    plans,
-    cut,
-    matchAt: (slot) => {
-      if (search.groups !== undefined && !index.slotInGroups(slot, search.groups)) return null;
-      let log10 = 0;
-      let markerCount = 0;
-      for (const plan of plans) {
-        const code = (plan.lo[slot]! << plan.shift) | plan.hi[slot]!;
-        log10 += plan.table[code]!;
-        markerCount += plan.compared[code]!;
-      }
-      return verdict(index.idAt(slot), log10, markerCount);
-    },
-    // Profiles outside the columns (mixtures, overflow) are weighed one by one.
-    sideMatches: () =>
-      [...index.side].flatMap(([id, genotypes]) => {
-        if (search.groups !== undefined && !index.sideInGroups(id, search.groups)) return [];
-        let log10 = 0;
-        let markerCount = 0;
-        for (const [marker, lr] of weigh) {
-          const genotype = genotypes.get(marker);
-          const value = genotype ? lr(genotype) : undefined;
-          if (value === undefined) continue;
-          markerCount++;
-          log10 += value > 0 ? Math.log10(value) : -Infinity;
-        }
-        const match = verdict(id, log10, markerCount);
-        return match ? [match] : [];
-      }),
-  };
-  const found = plans.length === 0 ? [] : fusedScan([fusable])[0]!;
+  const fusable = genotypeLrPlan(index, weigh, { cut: Math.log10(search.threshold), minMarkers: search.minMarkers, groups: search.groups });
+  const found = fusable.plans.length === 0 ? [] : fusedScan([fusable])[0]!;
   return found.map((m) => ({ profileId: m.profileId, lr: m.combinedIndex!, markerCount: m.markerCount })).sort((x, y) => y.lr - x.lr);
 }
 

@@ -4,10 +4,9 @@ import { estimateDropout } from '../genetics/mixture/dropout-estimation';
 import { evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
-import type { AnalysisMatch } from './analysis-scan';
-import { fusedScan, type FusablePlan } from './fused-scan';
+import { fusedScan } from './fused-scan';
+import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
-import { planColumn, type ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
 import { CHANCE_GRID_STEP, chanceAt, candidateGenotypes, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-search';
 import type { MatchProfile } from './types';
@@ -98,69 +97,7 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
 }
 
 /** One population's lane of the fused pass: the per-marker log10 tables over an index's columns, cut at log10 of the limit. */
-function plan(index: ProfileIndex, tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string): FusablePlan & { scoreAt(slot: number): { log10: number; markerCount: number } } {
-  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
-  for (const column of index.markerColumns()) {
-    const lr = tables.get(column.name);
-    if (!lr) continue;
-    let compared = new Uint8Array(0);
-    const columnPlan = planColumn(
-      column,
-      (n) => {
-        compared = new Uint8Array(n);
-        return new Float64Array(n);
-      },
-      (genotype, code) => {
-        const value = lr(genotype);
-        if (value === undefined) return 0;
-        compared[code] = 1;
-        return value > 0 ? Math.log10(value) : -Infinity;
-      },
-      0,
-    );
-    plans.push({ ...columnPlan, compared });
-  }
-  const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
-    profileId !== excludeId && log10 >= cut && markerCount >= minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
-  /** The slot's log10 LR over its compared markers, read from the tables (no id decoded). */
-  const scoreAt = (slot: number) => {
-    let log10 = 0;
-    let markerCount = 0;
-    for (const p of plans) {
-      const code = (p.lo[slot]! << p.shift) | p.hi[slot]!;
-      log10 += p.table[code]!;
-      markerCount += p.compared[code]!;
-    }
-    return { log10, markerCount };
-  };
-  return {
-    kind: 'computational',
-    index,
-    plans,
-    cut,
-    scoreAt,
-    matchAt: (slot) => {
-      if (!index.slotInGroups(slot, groups)) return null;
-      const { log10, markerCount } = scoreAt(slot);
-      return verdict(index.idAt(slot), log10, markerCount);
-    },
-    sideMatches: () =>
-      [...index.side].flatMap(([id, genotypes]) => {
-        if (!index.sideInGroups(id, groups)) return [];
-        let log10 = 0;
-        let markerCount = 0;
-        for (const [marker, lr] of tables) {
-          const g = genotypes.get(marker);
-          const value = g ? lr(g) : undefined;
-          if (value === undefined) continue;
-          markerCount++;
-          log10 += value > 0 ? Math.log10(value) : -Infinity;
-        }
-        const match = verdict(id, log10, markerCount);
-        return match ? [match] : [];
-      }),
-  };
-}
+const plan = (index: ProfileIndex, tables: ReadonlyMap<string, GenotypeLr>, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string) => genotypeLrPlan(index, tables, { cut, minMarkers, groups, excludeId });
 
 /**
  * A mixture rule (issue 17, GENETICS.md "How the search reaches memory speed"): per population the drop-out (fixed,
@@ -307,15 +244,7 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
       if (!index.sideInGroups(id, mask) || r.excludeIds.has(id)) continue;
       searched++;
       const scores = lanes.map((lane) => {
-        let log10 = 0;
-        let markerCount = 0;
-        for (const [marker, lr] of lane.tables) {
-          const g = genotypes.get(marker);
-          const value = g ? lr(g) : undefined;
-          if (value === undefined) continue;
-          markerCount++;
-          log10 += value > 0 ? Math.log10(value) : -Infinity;
-        }
+        const { log10, markerCount } = sideScore(lane.tables, genotypes);
         return markerCount >= r.minMarkers ? log10 : null;
       });
       if (scores.some((s) => s === null)) continue;

@@ -1,0 +1,96 @@
+import type { Genotype } from '../genetics/types';
+import type { AnalysisMatch } from './analysis-scan';
+import type { FusablePlan } from './fused-scan';
+import { planColumn, type ColumnPlan } from './lookup-table';
+import type { ProfileIndex } from './profile-index';
+
+/** A marker's LR as a function of a candidate's genotype there; undefined: not compared. */
+export type GenotypeLr = (genotype: Genotype) => number | undefined;
+
+/** Which profiles a plan weighs and keeps. */
+export interface GenotypeLrPlanOptions {
+  /** log10 of the LR a profile must reach over its compared markers. */
+  cut: number;
+  minMarkers: number;
+  /** Only profiles of these groups (ProfileIndex.groupMask); all when absent. */
+  groups?: Uint8Array | undefined;
+  /** A profile never kept (the query itself). */
+  excludeId?: string | undefined;
+}
+
+/**
+ * A search whose per-marker LR depends only on the candidate's genotype (GENETICS.md "How the search reaches memory
+ * speed": a missing-person family, a mixture) as a plan of the fused pass: per column a log10 table over the genotype
+ * codes and which codes are compared; the exact verdict (sum ≥ cut over at least minMarkers compared markers) for
+ * any slot, `scoreAt` without decoding the profile's id, and the side list weighed one by one.
+ */
+export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): FusablePlan & { scoreAt(slot: number): { log10: number; markerCount: number } } {
+  const { cut, minMarkers, groups, excludeId } = options;
+  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
+  for (const column of index.markerColumns()) {
+    const lr = weigh.get(column.name);
+    if (!lr) continue;
+    let compared = new Uint8Array(0);
+    const plan = planColumn(
+      column,
+      (n) => {
+        compared = new Uint8Array(n);
+        return new Float64Array(n);
+      },
+      (genotype, code) => {
+        const value = lr(genotype);
+        if (value === undefined) return 0;
+        compared[code] = 1;
+        return value > 0 ? Math.log10(value) : -Infinity;
+      },
+      0,
+    );
+    plans.push({ ...plan, compared });
+  }
+  const verdict = (profileId: string, log10: number, markerCount: number): AnalysisMatch | null =>
+    profileId !== excludeId && log10 >= cut && markerCount >= minMarkers ? { profileId, combinedIndex: 10 ** log10, markerCount, nonExclusionMarkerCount: null } : null;
+  const scoreAt = (slot: number) => {
+    let log10 = 0;
+    let markerCount = 0;
+    for (const p of plans) {
+      const code = (p.lo[slot]! << p.shift) | p.hi[slot]!;
+      log10 += p.table[code]!;
+      markerCount += p.compared[code]!;
+    }
+    return { log10, markerCount };
+  };
+  return {
+    kind: 'computational',
+    index,
+    plans,
+    cut,
+    scoreAt,
+    matchAt: (slot) => {
+      if (groups !== undefined && !index.slotInGroups(slot, groups)) return null;
+      const { log10, markerCount } = scoreAt(slot);
+      return verdict(index.idAt(slot), log10, markerCount);
+    },
+    // Profiles outside the columns (mixtures, overflow) are weighed one by one.
+    sideMatches: () =>
+      [...index.side].flatMap(([id, genotypes]) => {
+        if (groups !== undefined && !index.sideInGroups(id, groups)) return [];
+        const { log10, markerCount } = sideScore(weigh, genotypes);
+        const match = verdict(id, log10, markerCount);
+        return match ? [match] : [];
+      }),
+  };
+}
+
+/** A side-list profile's log10 LR over its compared markers. */
+export function sideScore(weigh: ReadonlyMap<string, GenotypeLr>, genotypes: ReadonlyMap<string, Genotype>): { log10: number; markerCount: number } {
+  let log10 = 0;
+  let markerCount = 0;
+  for (const [marker, lr] of weigh) {
+    const genotype = genotypes.get(marker);
+    const value = genotype ? lr(genotype) : undefined;
+    if (value === undefined) continue;
+    markerCount++;
+    log10 += value > 0 ? Math.log10(value) : -Infinity;
+  }
+  return { log10, markerCount };
+}
