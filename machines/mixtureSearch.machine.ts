@@ -5,7 +5,8 @@ import { MAX_FURTHER_REPLICATES, MAX_KNOWN_CONTRIBUTORS, mixtureDraft, readMixtu
 import { toEditorError, type EditorError } from './recordEditor.machine';
 
 /**
- * The mixture search (issue 17; SmartRank's list): the evidence profile the page was opened from, further replicates
+ * The mixture search (issue 17; SmartRank's list): the evidence profile the page was opened from (or, opened from the
+ * keyboard search, a first replicate typed per marker), further replicates
  * and known contributors (stored profiles or alleles typed per marker), a mixture analysis whose parameters prefill
  * the form, the populations, the searched sample types and how many candidates; Run checks the form (validating),
  * sends `POST mixture-search` (running, cancellable) and shows the ranked list or the failure, each of the server's
@@ -47,7 +48,10 @@ export interface MixtureSearchError extends EditorError {
 export interface MixtureSearchInput {
   /** The organization searched: the route's, or `all` (scope All). */
   organizationId: string;
-  evidence: SearchEvidence;
+  /** The stored profile the search was opened from (its first replicate); absent, the first replicate is typed. */
+  evidence?: SearchEvidence | null;
+  /** The markers typed profiles fill in when there is no stored evidence (else the evidence's). */
+  markers?: readonly string[];
   /** The active mixture analyses; the first is chosen. */
   analyses: readonly SearchAnalysis[];
   populationIds?: readonly string[];
@@ -55,7 +59,12 @@ export interface MixtureSearchInput {
 
 export interface MixtureSearchContext {
   organizationId: string;
-  evidence: SearchEvidence;
+  /** The stored first replicate, or null when it is typed (`typedEvidence`). */
+  evidence: SearchEvidence | null;
+  /** The first replicate's alleles typed per marker, when there is no stored evidence. */
+  typedEvidence: Readonly<Record<string, string>>;
+  /** The markers a typed profile fills in. */
+  markers: readonly string[];
   analyses: readonly SearchAnalysis[];
   analysisId: string | null;
   /** Further replicates; the evidence is the first. */
@@ -80,6 +89,8 @@ export type MixtureSearchEvent =
   | { type: 'slot.choose'; list: SlotList; index: number; profile: Profile | null }
   | { type: 'slot.type'; list: SlotList; index: number; marker: string; text: string }
   | { type: 'slot.remove'; list: SlotList; index: number }
+  /** The typed first replicate's alleles at one marker (no stored evidence). */
+  | { type: 'evidence.type'; marker: string; text: string }
   /** A parameter as typed: the number of contributors, the drop-out for all, drop-in, θ. */
   | { type: 'parameters.edit'; field: MixtureTextField; value: string }
   | { type: 'parameters.chooseDropout'; dropout: DropoutChoice }
@@ -130,7 +141,7 @@ function slotInput(slot: ProfileSlot): MixtureProfileInput | null {
   return markers.length > 0 ? { markers } : null;
 }
 
-type FormContext = Pick<MixtureSearchContext, 'evidence' | 'analyses' | 'analysisId' | 'replicates' | 'knownContributors' | 'parameters' | 'populationIds' | 'sampleTypes' | 'limit' | 'minMarkers'>;
+type FormContext = Pick<MixtureSearchContext, 'evidence' | 'typedEvidence' | 'analyses' | 'analysisId' | 'replicates' | 'knownContributors' | 'parameters' | 'populationIds' | 'sampleTypes' | 'limit' | 'minMarkers'>;
 
 /** The parameters' messages by field (shown beside their boxes as they are typed). */
 function parameterErrors(context: Pick<FormContext, 'parameters' | 'knownContributors'>): FieldErrors {
@@ -149,7 +160,8 @@ function parameterErrors(context: Pick<FormContext, 'parameters' | 'knownContrib
 export function formErrors(context: FormContext): FieldErrors {
   const errors: FieldErrors = {};
   if (!context.analyses.some((a) => a.id === context.analysisId)) errors.analysis = 'Choose a mixture analysis';
-  const seen = new Map<string, string>([[context.evidence.id, 'the evidence']]);
+  const seen = new Map<string, string>(context.evidence ? [[context.evidence.id, 'the evidence']] : []);
+  if (!context.evidence && !slotInput({ source: 'typed', alleles: context.typedEvidence })) errors.evidence = 'Type the alleles of at least one marker';
   for (const list of ['replicates', 'knownContributors'] as const) {
     context[list].forEach((slot, i) => {
       const key = `${list}.${i}`;
@@ -217,7 +229,7 @@ export function searchRequest(context: MixtureSearchContext): MixtureSearchBody 
   return {
     organizationId: context.organizationId,
     analysisId: context.analysisId!,
-    replicates: [{ profileId: context.evidence.id }, ...context.replicates.map((s) => slotInput(s)!)],
+    replicates: [context.evidence ? { profileId: context.evidence.id } : slotInput({ source: 'typed', alleles: context.typedEvidence })!, ...context.replicates.map((s) => slotInput(s)!)],
     knownContributors: context.knownContributors.map((s) => slotInput(s)!),
     ...(setting ? { setting } : {}),
     populationIds: [...context.populationIds],
@@ -274,7 +286,9 @@ export function initialSearchContext(input: MixtureSearchInput): MixtureSearchCo
   const first = input.analyses[0] ?? null;
   return {
     organizationId: input.organizationId,
-    evidence: input.evidence,
+    evidence: input.evidence ?? null,
+    typedEvidence: {},
+    markers: input.evidence?.markers ?? input.markers ?? [],
     analyses: input.analyses,
     analysisId: first?.id ?? null,
     replicates: [],
@@ -316,6 +330,7 @@ const EDITS = {
   'slot.choose': { guard: 'storedSlot', target: '#mixtureSearch.editing', actions: 'chooseSlot' },
   'slot.type': { guard: 'typedSlotMarker', target: '#mixtureSearch.editing', actions: 'typeSlot' },
   'slot.remove': { guard: 'slotExists', target: '#mixtureSearch.editing', actions: 'removeSlot' },
+  'evidence.type': { guard: 'typedEvidenceMarker', target: '#mixtureSearch.editing', actions: 'typeEvidence' },
   'parameters.edit': { target: '#mixtureSearch.editing', actions: 'editParameter' },
   'parameters.chooseDropout': { target: '#mixtureSearch.editing', actions: 'chooseDropout' },
   'parameters.editDropout': { guard: 'contributorExists', target: '#mixtureSearch.editing', actions: 'editDropout' },
@@ -344,7 +359,8 @@ export const mixtureSearchMachine = setup({
     canAddSlot: ({ context, event }) => event.type === 'slot.add' && context[event.list].length < MAX_SLOTS[event.list],
     slotExists: ({ context, event }) => event.type === 'slot.remove' && slotAt(context, event) !== undefined,
     storedSlot: ({ context, event }) => event.type === 'slot.choose' && slotAt(context, event)?.source === 'stored',
-    typedSlotMarker: ({ context, event }) => event.type === 'slot.type' && slotAt(context, event)?.source === 'typed' && context.evidence.markers.includes(event.marker),
+    typedSlotMarker: ({ context, event }) => event.type === 'slot.type' && slotAt(context, event)?.source === 'typed' && context.markers.includes(event.marker),
+    typedEvidenceMarker: ({ context, event }) => event.type === 'evidence.type' && context.evidence === null && context.markers.includes(event.marker),
     contributorExists: ({ context, event }) => event.type === 'parameters.editDropout' && event.contributor >= 0 && event.contributor < context.parameters.dropoutEach.length,
   },
   actions: {
@@ -366,6 +382,10 @@ export const mixtureSearchMachine = setup({
       assertEvent(event, 'slot.type');
       const slot = slotAt(context, event) as Extract<ProfileSlot, { source: 'typed' }>;
       return change({ [event.list]: replaced(context[event.list], event.index, { source: 'typed', alleles: { ...slot.alleles, [event.marker]: event.text } }) });
+    }),
+    typeEvidence: assign(({ context, event }) => {
+      assertEvent(event, 'evidence.type');
+      return change({ typedEvidence: { ...context.typedEvidence, [event.marker]: event.text } });
     }),
     removeSlot: assign(({ context, event }) => {
       assertEvent(event, 'slot.remove');

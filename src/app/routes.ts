@@ -101,6 +101,8 @@ export const routes = defineRoutes({
 
   // 2.6 Keyboard search, About us, Contact
   KeyboardSearch: { pattern: '/:orgId/keyboard-search', title: 'Keyboard search', breadcrumb: 'Keyboard search', parent: 'Dashboard' },
+  // Not in the spec (issue 17): the mixture search of a typed mixture, linked from the keyboard search; the server also asks Analyses Read.
+  MixtureSearch: { pattern: '/:orgId/mixture-search', title: 'Mixture search', breadcrumb: 'Mixture search', parent: 'KeyboardSearch', permission: read('Profiles') },
   About: { pattern: '/:orgId/about', title: 'About us', breadcrumb: 'About us', parent: 'Dashboard' },
   Contact: { pattern: '/:orgId/contact', title: 'Contact', breadcrumb: 'Contact', parent: 'Dashboard' },
 

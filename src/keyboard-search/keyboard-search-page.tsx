@@ -1,5 +1,6 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { ALL_ORGANIZATIONS, can } from '../../core/permissions';
 import { STRINGENCIES, type KeyboardSearchBody } from '../../core/schemas/keyboard-search';
@@ -266,9 +267,18 @@ export function KeyboardSearchPage({ orgId }: { orgId: string }) {
   const calls = useMemo(() => keyboardSearchApi(api), [api]);
   const profileForms = can(principal, 'Profiles', 'Add') || can(principal, 'Profiles', 'Edit');
   const loaded = useLoaded(`chemistries/${profileForms}`, () => calls.chemistries(profileForms));
+  // Issue 17: the LR-ranked search of the references for a typed mixture, as the profile view offers it for a stored stain.
+  const mixtureSearch = can(principal, 'Profiles', 'Read') && can(principal, 'Analyses', 'Read');
   return (
     <section className="page" aria-labelledby="page-title">
       <h1 id="page-title">{routes.KeyboardSearch.title}</h1>
+      {mixtureSearch ? (
+        <p>
+          <Link href={routes.MixtureSearch.href({ orgId })} className="button button--secondary">
+            Mixture search (a typed mixture)
+          </Link>
+        </p>
+      ) : null}
       <LoadState loaded={loaded} missing="The chemistries could not be found.">
         {(chemistries) => <KeyboardSearchForm orgId={orgId} chemistries={chemistries} calls={calls} />}
       </LoadState>

@@ -8,10 +8,18 @@ import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/unwrap';
 import { calculatorApi } from '../analyses/calculator-api';
 import { profilesApi } from '../profiles/profiles-api';
+import { keyboardSearchApi, type SearchChemistry } from '../keyboard-search/keyboard-search-api';
 
 /** What the page needs before its form: the evidence profile, the active mixture analyses with their parameters, the autosomal populations. */
 export interface MixtureSearchOptions {
   evidence: ProfileWithMarkers;
+  analyses: SearchAnalysis[];
+  populations: Population[];
+}
+
+/** What the search with a typed first replicate needs: the autosomal chemistries to type in (as the keyboard search reads them), the analyses, the populations. */
+export interface TypedMixtureSearchOptions {
+  chemistries: SearchChemistry[];
   analyses: SearchAnalysis[];
   populations: Population[];
 }
@@ -38,6 +46,11 @@ export function mixtureSearchApi(api: ApiClient) {
     options: async (orgId: string, profileId: string): Promise<MixtureSearchOptions> => {
       const [evidence, analyses, populations] = await Promise.all([profilesApi(api).get(profileId), mixtureAnalyses(), calculator.populations(orgId, 'Autosomal')]);
       return { evidence, analyses, populations: populations.items };
+    },
+    /** The options without a stored evidence; `profileForms` as the keyboard search decides it (the profile forms' chemistries). */
+    typedOptions: async (orgId: string, profileForms: boolean): Promise<TypedMixtureSearchOptions> => {
+      const [chemistries, analyses, populations] = await Promise.all([keyboardSearchApi(api).chemistries(profileForms), mixtureAnalyses(), calculator.populations(orgId, 'Autosomal')]);
+      return { chemistries: chemistries.filter((c) => c.kind === 'Autosomal'), analyses, populations: populations.items };
     },
     /** The calculator's calls: the profile pickers search the organization's profiles through them. */
     calculator,

@@ -1,15 +1,17 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { can } from '../../core/permissions';
 import { fromPromise } from 'xstate';
 import type { Population } from '../../core/schemas/populations';
 import type { MixtureSearchBody } from '../../core/schemas/mixtures';
 import { fieldLabel, formErrors, mixtureSearchMachine, type MixtureSearchInput } from '../../machines/mixtureSearch.machine';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
+import { usePrincipal } from '../app/use-principal';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { MixtureResults } from './mixture-results';
 import { MixtureSearchActor, useBusy } from './mixture-search-actor';
-import { mixtureSearchApi, type MixtureSearchCalls, type MixtureSearchOptions } from './mixture-search-api';
+import { mixtureSearchApi, type MixtureSearchCalls, type MixtureSearchOptions, type TypedMixtureSearchOptions } from './mixture-search-api';
 import { EvidenceFields } from './profile-slots';
 import { SearchFailure } from './search-failure';
 import { SearchParameters } from './search-parameters';
@@ -120,6 +122,57 @@ export function MixtureSearchPage({ orgId, sampleid }: { orgId: string; sampleid
       <h1 id="page-title">{routes.ProfileMixtureSearch.title}</h1>
       <LoadState loaded={loaded} missing="This profile no longer exists.">
         {(options) => <MixtureSearch orgId={orgId} options={options} calls={calls} />}
+      </LoadState>
+    </section>
+  );
+}
+
+/** The mixture search of a typed mixture for loaded options: a chemistry's markers to type the first replicate in (another chemistry starts the form again). */
+export function TypedMixtureSearch({ orgId, options, calls }: { orgId: string; options: TypedMixtureSearchOptions; calls: Pick<MixtureSearchCalls, 'calculator' | 'search'> }) {
+  const logic = useMemo(() => mixtureSearchMachine.provide({ actors: { search: fromPromise(({ input, signal }: { input: MixtureSearchBody; signal: AbortSignal }) => calls.search(input, signal)) } }), [calls]);
+  const [chemistryId, setChemistryId] = useState(options.chemistries[0]?.id ?? '');
+  const chemistry = options.chemistries.find((c) => c.id === chemistryId);
+  const id = useId();
+  if (!chemistry) return <p className="notice">No autosomal chemistry is defined yet. An administrator adds one under the chemistries.</p>;
+  const input: MixtureSearchInput = { organizationId: orgId, markers: chemistry.markers.map((m) => m.name), analyses: options.analyses };
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          Chemistry
+        </label>
+        <select id={id} className="input" value={chemistryId} onChange={(e) => setChemistryId(e.target.value)}>
+          {options.chemistries.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+        <p className="field__hint">The markers the typed profiles fill in; choosing another chemistry starts the form again.</p>
+      </div>
+      <MixtureSearchActor.Provider key={chemistry.id} logic={logic} options={{ input }}>
+        <MixtureSearchScreen orgId={orgId} populations={options.populations} calls={calls} />
+      </MixtureSearchActor.Provider>
+    </>
+  );
+}
+
+/**
+ * The MixtureSearch route (issue 17), linked from the keyboard search: the mixture search of a typed mixture, its
+ * first replicate typed per marker of a chemistry. Reads the chemistries (as the keyboard search does), the active
+ * mixture analyses and the populations, then the form.
+ */
+export function TypedMixtureSearchPage({ orgId }: { orgId: string }) {
+  const api = useApi();
+  const principal = usePrincipal();
+  const calls = useMemo(() => mixtureSearchApi(api), [api]);
+  const profileForms = can(principal, 'Profiles', 'Add') || can(principal, 'Profiles', 'Edit');
+  const loaded = useLoaded(`${orgId}/typed/${profileForms}`, () => calls.typedOptions(orgId, profileForms));
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title">{routes.MixtureSearch.title}</h1>
+      <LoadState loaded={loaded} missing="The chemistries could not be found.">
+        {(options) => <TypedMixtureSearch orgId={orgId} options={options} calls={calls} />}
       </LoadState>
     </section>
   );

@@ -12,11 +12,10 @@ interface SlotProps {
   calls: CalculatorCalls;
 }
 
-/** Alleles typed per marker of the evidence (15, 16); markers left empty are not sent. */
-function TypedProfile({ list, index, label, alleles }: { list: SlotList; index: number; label: string; alleles: Readonly<Record<string, string>> }) {
+/** Alleles typed per marker of the evidence (15, 16); markers left empty are not sent. Without `onRemove` (the typed first replicate) it stays. */
+function TypedProfile({ label, alleles, onType, onRemove }: { label: string; alleles: Readonly<Record<string, string>>; onType(marker: string, text: string): void; onRemove?: () => void }) {
   const id = useId();
-  const actor = MixtureSearchActor.useActorRef();
-  const markers = MixtureSearchActor.useSelector((s) => s.context.evidence.markers);
+  const markers = MixtureSearchActor.useSelector((s) => s.context.markers);
   return (
     <fieldset className="calculator__role mixture-search__typed">
       <legend>{label} (typed)</legend>
@@ -33,16 +32,18 @@ function TypedProfile({ list, index, label, alleles }: { list: SlotList; index: 
               type="text"
               autoComplete="off"
               value={alleles[marker] ?? ''}
-              onChange={(e) => actor.send({ type: 'slot.type', list, index, marker, text: e.target.value })}
+              onChange={(e) => onType(marker, e.target.value)}
             />
           </div>
         ))}
       </div>
-      <div className="form__actions">
-        <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'slot.remove', list, index })}>
-          Remove {label}
-        </button>
-      </div>
+      {onRemove ? (
+        <div className="form__actions">
+          <button type="button" className="button button--secondary" onClick={onRemove}>
+            Remove {label}
+          </button>
+        </div>
+      ) : null}
     </fieldset>
   );
 }
@@ -57,7 +58,12 @@ function ProfileSlotField({ list, index, orgId, calls }: SlotProps) {
   return (
     <div className={error ? 'field--invalid' : undefined}>
       {slot.source === 'typed' ? (
-        <TypedProfile list={list} index={index} label={label} alleles={slot.alleles} />
+        <TypedProfile
+          label={label}
+          alleles={slot.alleles}
+          onType={(marker, text) => actor.send({ type: 'slot.type', list, index, marker, text })}
+          onRemove={() => actor.send({ type: 'slot.remove', list, index })}
+        />
       ) : (
         <ProfilePicker
           role={label}
@@ -105,16 +111,24 @@ function SlotGroup({ list, orgId, calls }: Omit<SlotProps, 'index'>) {
  * same stain and the known contributors (a victim, a consensual partner), each a stored profile or typed alleles.
  */
 export function EvidenceFields({ orgId, calls }: { orgId: string; calls: CalculatorCalls }) {
+  const actor = MixtureSearchActor.useActorRef();
   const evidence = MixtureSearchActor.useSelector((s) => s.context.evidence);
+  const typedEvidence = MixtureSearchActor.useSelector((s) => s.context.typedEvidence);
   const error = useFieldErrors().evidence;
   const busy = useBusy();
   return (
     <>
       <fieldset className="mixture-search__evidence" disabled={busy}>
         <legend>Evidence</legend>
-        <p>
-          Replicate 1: <strong>{evidence.sampleName}</strong> (case {evidence.caseNumber}), the profile this search was opened from.
-        </p>
+        {evidence ? (
+          <p>
+            Replicate 1: <strong>{evidence.sampleName}</strong> (case {evidence.caseNumber}), the profile this search was opened from.
+          </p>
+        ) : (
+          <div className={error ? 'field--invalid' : undefined}>
+            <TypedProfile label="Replicate 1" alleles={typedEvidence} onType={(marker, text) => actor.send({ type: 'evidence.type', marker, text })} />
+          </div>
+        )}
         <FieldError error={error} />
         <div className="calculator__choices">
           <SlotGroup list="replicates" orgId={orgId} calls={calls} />

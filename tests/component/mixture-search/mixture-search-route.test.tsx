@@ -25,7 +25,7 @@ const ids = {} as Record<'stain' | 'reference' | 'offender', string>;
 
 beforeAll(async () => {
   world = await matchingWorld('MX-1');
-  tokens.analyst = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read'], Markers: ['Read'], Analyses: ['Read'], Populations: ['Read'] });
+  tokens.analyst = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read'], Markers: ['Read'], Analyses: ['Read'], Populations: ['Read'], AutosomalChemistries: ['Read'] });
   tokens.reader = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read'], Markers: ['Read'] });
   ids.offender = await world.approveThroughApi('OFF-CONTRIBUTOR', CODIS_PROFILE, 'Convicted Offender');
   ids.reference = await world.approveThroughApi('REF-1', CODIS_PROFILE, 'Reference');
@@ -77,5 +77,28 @@ describe('the mixture search of a forensic stain', () => {
     // The reference is not of a searched sample type, and the stain is never its own candidate.
     expect(answer.queryByRole('link', { name: 'REF-1' })).toBeNull();
     expect(answer.queryByRole('link', { name: 'STAIN-1' })).toBeNull();
+  });
+});
+
+describe('the mixture search of a typed mixture', () => {
+  const openKeyboard = async (who: keyof typeof tokens) => renderScreen(`/${world.orgId}/keyboard-search`, { t: world.t, token: tokens[who], me: await meOf(world.t, tokens[who]) });
+
+  it('is linked from the keyboard search for users who may read analyses, and opens on a typed first replicate', async () => {
+    const asReader = await openKeyboard('reader');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Keyboard search' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mixture search (a typed mixture)' })).toBeNull();
+    asReader.unmount();
+
+    const { current } = await openKeyboard('analyst');
+    const link = await screen.findByRole('link', { name: 'Mixture search (a typed mixture)' });
+    expect(link).toHaveAttribute('href', `/${world.orgId}/mixture-search`);
+    await userEvent.click(link);
+    expect(current()).toBe(`/${world.orgId}/mixture-search`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mixture search' })).toBeInTheDocument();
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await crumbs.findByText('Keyboard search')).toBeInTheDocument();
+    expect(crumbs.getByText('Mixture search')).toBeInTheDocument();
+    const evidence = within(await screen.findByRole('group', { name: 'Evidence' }));
+    expect(evidence.getByRole('group', { name: 'Replicate 1 (typed)' })).toBeInTheDocument();
   });
 });

@@ -75,6 +75,37 @@ describe('mixtureSearch machine: the form it starts with', () => {
   });
 });
 
+describe('mixtureSearch machine: a typed first replicate (no stored evidence)', () => {
+  const TYPED: MixtureSearchInput = { organizationId: MIXTURE_ORG, markers: ['D3S1358', 'vWA', 'SE33'], analyses: SEARCH_ANALYSES, populationIds: [POPULATION] };
+
+  it('starts without evidence, its markers those given, and asks for the first replicate’s alleles on Run', () => {
+    const [s] = initialTransition(mixtureSearchMachine, TYPED);
+    expect(s.context).toMatchObject({ evidence: null, typedEvidence: {}, markers: ['D3S1358', 'vWA', 'SE33'] });
+    const [blocked] = transition(mixtureSearchMachine, s, { type: 'search.run' });
+    expect(blocked.value).toBe('editing');
+    expect(visibleFieldErrors(blocked.context)).toEqual({ evidence: 'Type the alleles of at least one marker' });
+    // With a stored evidence the first replicate is not typed.
+    expect(at('editing').can({ type: 'evidence.type', marker: 'vWA', text: '16' })).toBe(false);
+    expect(s.can({ type: 'evidence.type', marker: 'TH01', text: '6' })).toBe(false);
+  });
+
+  it('sends the typed first replicate as markers, empty markers left out, before the further replicates', async () => {
+    const { actor, sent } = start(undefined, TYPED);
+    actor.send({ type: 'evidence.type', marker: 'D3S1358', text: '15, 16 17' });
+    actor.send({ type: 'evidence.type', marker: 'vWA', text: ' ' });
+    actor.send({ type: 'evidence.type', marker: 'SE33', text: '21;22.2' });
+    actor.send({ type: 'slot.add', list: 'replicates', source: 'stored' });
+    actor.send({ type: 'slot.choose', list: 'replicates', index: 0, profile: SEARCH_PROFILES.evidence });
+    actor.send({ type: 'search.run' });
+    await waitFor(actor, (s) => s.matches('results'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.replicates).toEqual([
+      { markers: [{ marker: 'D3S1358', alleles: ['15', '16', '17'] }, { marker: 'SE33', alleles: ['21', '22.2'] }] },
+      { profileId: SEARCH_PROFILES.evidence.id },
+    ]);
+  });
+});
+
 describe('mixtureSearch machine: the analysis and its parameters', () => {
   it('takes another analysis’s parameters when it is chosen, and refuses an analysis it does not offer', () => {
     const s = after([{ type: 'parameters.edit', field: 'theta', value: '0.03' }, { type: 'analysis.choose', analysisId: THREE.id }]);
