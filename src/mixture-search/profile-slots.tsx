@@ -3,7 +3,7 @@ import { slotLabel, type SlotList } from '../../machines/mixtureSearch.machine';
 import type { CalculatorCalls } from '../analyses/calculator-api';
 import { ProfilePicker } from '../analyses/profile-picker';
 import { MixtureSearchActor, useBusy, useFieldErrors } from './mixture-search-actor';
-import { FieldError } from './text-box';
+import { FieldError } from '../ui/form/text-box';
 
 interface SlotProps {
   list: SlotList;

@@ -3,7 +3,7 @@ import { SAMPLE_TYPES } from '../../core/schemas/profiles';
 import { MIXTURE_SEARCH_MAX_LIMIT } from '../../machines/mixtureSearch.machine';
 import { PopulationPicker } from '../analyses/population-picker';
 import { MixtureSearchActor, useBusy, useFieldErrors } from './mixture-search-actor';
-import { FieldError, TextBox } from './text-box';
+import { FieldError, TextBox } from '../ui/form/text-box';
 
 /** The references searched: the organization's approved profiles of the ticked sample types (default: offenders, arrestees, suspects). */
 function SampleTypes() {
