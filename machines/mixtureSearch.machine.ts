@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { MAX_MIXTURE_CONTRIBUTORS, MIXTURE_SEARCHED_DEFAULT, type MixtureProfileInput, type MixtureSearchAnswer, type MixtureSearchBody, type MixtureSetting } from '../core/schemas/mixtures';
 import type { Profile } from '../core/schemas/profiles';
-import { MAX_FURTHER_REPLICATES, MAX_KNOWN_CONTRIBUTORS, mixtureDraft, readMixtureParameters, type DropoutChoice, type MixtureDraft, type MixtureTextField } from './analysisRun.machine';
+import { MAX_FURTHER_REPLICATES, MAX_KNOWN_CONTRIBUTORS, mixtureDraft, readMixtureParameters, type DropoutChoice, type MixtureDraft, type MixtureSwitch, type MixtureTextField } from './analysisRun.machine';
 import { toEditorError, type EditorError } from './recordEditor.machine';
 
 /**
@@ -96,6 +96,8 @@ export type MixtureSearchEvent =
   | { type: 'parameters.chooseDropout'; dropout: DropoutChoice }
   /** The fixed drop-out of one contributor (candidate, known contributors, unknowns). */
   | { type: 'parameters.editDropout'; contributor: number; value: string }
+  /** θ's counting of the candidate under Hd, or the frequencies' normalization. */
+  | { type: 'parameters.check'; field: MixtureSwitch; checked: boolean }
   /** Back to the chosen analysis's parameters. */
   | { type: 'parameters.reset' }
   | { type: 'population.toggle'; populationId: string }
@@ -335,6 +337,7 @@ const EDITS = {
   'parameters.chooseDropout': { target: '#mixtureSearch.editing', actions: 'chooseDropout' },
   'parameters.editDropout': { guard: 'contributorExists', target: '#mixtureSearch.editing', actions: 'editDropout' },
   'parameters.reset': { guard: 'hasAnalysis', target: '#mixtureSearch.editing', actions: 'resetParameters' },
+  'parameters.check': { target: '#mixtureSearch.editing', actions: 'checkParameter' },
   'population.toggle': { target: '#mixtureSearch.editing', actions: 'togglePopulation' },
   'sampleType.toggle': { target: '#mixtureSearch.editing', actions: 'toggleSampleType' },
   'scope.edit': { target: '#mixtureSearch.editing', actions: 'editScope' },
@@ -405,6 +408,10 @@ export const mixtureSearchMachine = setup({
       return change({ parameters: { ...context.parameters, dropoutEach: replaced(context.parameters.dropoutEach, event.contributor, event.value) } });
     }),
     resetParameters: assign(({ context }) => change({ parameters: mixtureDraft(chosenAnalysis(context)?.mixture) })),
+    checkParameter: assign(({ context, event }) => {
+      assertEvent(event, 'parameters.check');
+      return change({ parameters: { ...context.parameters, [event.field]: event.checked } });
+    }),
     togglePopulation: assign(({ context, event }) => {
       assertEvent(event, 'population.toggle');
       return change({ populationIds: toggled(context.populationIds, event.populationId) });

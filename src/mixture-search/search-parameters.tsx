@@ -55,6 +55,14 @@ export function SearchParameters() {
         onChooseDropout={(dropout) => actor.send({ type: 'parameters.chooseDropout', dropout })}
         onEditDropout={(contributor, value) => actor.send({ type: 'parameters.editDropout', contributor, value })}
       />
+      <label className="field--checkbox">
+        <input type="checkbox" checked={parameters.personOfInterestTypedUnderHd} onChange={(e) => actor.send({ type: 'parameters.check', field: 'personOfInterestTypedUnderHd', checked: e.target.checked })} />
+        <span>Candidate counted under Hd (θ)</span>
+      </label>
+      <label className="field--checkbox">
+        <input type="checkbox" checked={parameters.normalizeFrequencies} onChange={(e) => actor.send({ type: 'parameters.check', field: 'normalizeFrequencies', checked: e.target.checked })} />
+        <span>Normalize frequencies (after the minimum allele frequency rule)</span>
+      </label>
       <div className="form__actions">
         <button type="button" className="button button--secondary" disabled={!canReset} onClick={() => actor.send({ type: 'parameters.reset' })}>
           Use the analysis’s parameters

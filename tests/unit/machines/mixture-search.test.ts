@@ -124,6 +124,15 @@ describe('mixtureSearch machine: the analysis and its parameters', () => {
     expect(after([{ type: 'parameters.reset' }], s).context.parameters).toEqual(mixtureDraft(TWO.mixture));
   });
 
+  it('sends both switches as checked (θ counting the candidate under Hd, normalized frequencies), and reset brings the analysis’s back', () => {
+    const s = after([
+      { type: 'parameters.check', field: 'personOfInterestTypedUnderHd', checked: false },
+      { type: 'parameters.check', field: 'normalizeFrequencies', checked: true },
+    ]);
+    expect(searchRequest(s.context).setting).toMatchObject({ personOfInterestTypedUnderHd: false, normalizeFrequencies: true });
+    expect(after([{ type: 'parameters.reset' }], s).context.parameters).toMatchObject({ personOfInterestTypedUnderHd: TWO.mixture.personOfInterestTypedUnderHd, normalizeFrequencies: TWO.mixture.normalizeFrequencies });
+  });
+
   it('keeps one fixed drop-out per contributor as the number of contributors changes, new ones from the value for all', () => {
     let s = after([
       { type: 'parameters.chooseDropout', dropout: 'each' },
