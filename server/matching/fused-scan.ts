@@ -170,11 +170,111 @@ function residentColumns(k: LookupKernel, index: ProfileIndex, columns: readonly
   return { at: columns.map((c) => at.get(c.lo)!), bytes };
 }
 
+/** Profiles sampled (a run from the middle of the index) to order a word's markers and choose where its pass turns sparse. */
+const SAMPLE = 2048;
+/** Relative costs per profile: a dense lookup is 1; a reach test over the block, and a listed profile's lookup and test (gathered). */
+const REACH_COST = 0.6;
+const LISTED_COST = 2.5;
+
 /**
- * The dense pass, in WebAssembly memory: the index's columns are copied in once per version of the index (a memcpy,
- * a few milliseconds per million profiles), then per block each word's accumulators start at their biases, the
- * kernel adds one packed lookup per marker and profile, and lists the profiles with a verdict bit set, which are
- * handed to their lanes.
+ * How a word's pass runs: its markers in order, the first `dense` of them for every profile of a block, then those
+ * profiles whose lanes can still set their verdict bit — each lane's sum so far plus the most its remaining markers
+ * can add (`reachAdd[k]`, packed as the lanes are, after k markers) — listed, and the remaining markers looked up for
+ * the listed ones alone, the list shrinking after each. Exact: a profile dropped has no lane that can reach its need.
+ */
+interface WordPass {
+  order: number[];
+  dense: number;
+  reachAdd: [number, number][];
+}
+
+/**
+ * The word's pass from a sample of profiles: markers ordered by how much they take, on average, from the most the
+ * lanes could still get (the markers that rule most profiles out first), and the dense prefix that minimises the
+ * sample's estimated cost (all markers dense when listing would not pay).
+ */
+function planPass(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], lanes: readonly Lane[]): WordPass {
+  const markers = columns.length;
+  const size = index.size;
+  const sample = Math.min(size, SAMPLE);
+  // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
+  const from = (size - sample) >>> 1;
+  const tops = lanes.map((lane) => lane.tables.map((t) => {
+    let top = 0;
+    for (let i = 0; i < t.length; i++) if (t[i]! > top) top = t[i]!;
+    return top;
+  }));
+  // values[l][m][i]: lane l's value at marker m for the i-th sampled profile.
+  const values = lanes.map((lane) => columns.map((c, m) => {
+    const table = lane.tables[m]!;
+    const out = new Int32Array(sample);
+    for (let i = 0; i < sample; i++) out[i] = table[(c.lo[from + i]! << c.shift) | c.hi[from + i]!]!;
+    return out;
+  }));
+  const deficit = new Float64Array(markers);
+  for (const [l, lane] of lanes.entries()) {
+    let most = 0;
+    for (let m = 0; m < markers; m++) most += tops[l]![m]!;
+    const slack = Math.max(1, most - lane.need);
+    for (let m = 0; m < markers; m++) {
+      const laneValues = values[l]![m]!;
+      let sum = 0;
+      for (let i = 0; i < sample; i++) sum += laneValues[i]!;
+      deficit[m]! += (tops[l]![m]! * sample - sum) / slack;
+    }
+  }
+  const order = columns.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
+  // remaining[l][k]: the most lane l can still add after the first k markers of the order.
+  const remaining = lanes.map((_, l) => {
+    const r = new Array<number>(markers + 1).fill(0);
+    for (let k = markers - 1; k >= 0; k--) r[k] = r[k + 1]! + tops[l]![order[k]!]!;
+    return r;
+  });
+  const reachAdd = Array.from({ length: markers + 1 }, (_, k) => {
+    let low = 0;
+    let high = 0;
+    for (const [l, lane] of lanes.entries()) {
+      const [a, b] = halves(remaining[l]![k]!, lane.offset);
+      low |= a;
+      high |= b;
+    }
+    return [low >>> 0, high >>> 0] as [number, number];
+  });
+  // alive[k]: sampled profiles some lane of which can still reach its need after k markers (each followed until it cannot).
+  const dies = new Float64Array(markers + 2);
+  const sums = new Float64Array(lanes.length);
+  for (let i = 0; i < sample; i++) {
+    sums.fill(0);
+    let k = 0;
+    for (; k <= markers; k++) {
+      let reaches = false;
+      for (let l = 0; l < lanes.length; l++) if (sums[l]! + remaining[l]![k]! >= lanes[l]!.need) reaches = true;
+      if (!reaches) break;
+      if (k < markers) for (let l = 0; l < lanes.length; l++) sums[l]! += values[l]![order[k]!]![i]!;
+    }
+    dies[k]!++;
+  }
+  const alive = new Float64Array(markers + 1);
+  let left = sample;
+  for (let k = 0; k <= markers; k++) {
+    left -= dies[k]!;
+    alive[k] = left;
+  }
+  let dense = markers;
+  let best = markers;
+  for (let d = 0; d < markers; d++) {
+    let cost = d + REACH_COST;
+    for (let k = d; k < markers; k++) cost += (LISTED_COST * alive[k]!) / sample;
+    if (cost < best) [best, dense] = [cost, d];
+  }
+  return { order, dense, reachAdd };
+}
+
+/**
+ * The pass, in WebAssembly memory: the index's columns are copied in once per version of the index (a memcpy, a few
+ * milliseconds per million profiles), then per block each word's accumulators start at their biases, the kernel adds
+ * one packed lookup per marker for every profile up to the word's dense prefix and then for the profiles that can
+ * still reach a need (planPass), and lists those with a verdict bit set, which are handed to their lanes.
  */
 function scanWords(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Lane[][], onCandidate: (lane: Lane, slot: number) => void): void {
   kernel ??= new LookupKernel();
@@ -219,17 +319,25 @@ function scanWords(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: 
       maskHigh |= mh;
     }
     const laneMasks = lanes.map((lane) => halves(2 ** (lane.bits - 1), lane.offset));
-    return { lanes, laneMasks, tables, acc: accAt + w * BLOCK * 8, bias: (BigInt(biasHigh >>> 0) << 32n) | BigInt(biasLow >>> 0), mask: [maskLow, maskHigh] };
+    const mask: [number, number] = [maskLow, maskHigh];
+    return { lanes, laneMasks, tables, pass: planPass(index, columns, lanes), acc: accAt + w * BLOCK * 8, bias: (BigInt(biasHigh >>> 0) << 32n) | BigInt(biasLow >>> 0), mask };
   });
 
   for (let start = 0; start < size; start += BLOCK) {
     const n = Math.min(size, start + BLOCK) - start;
     for (const word of prepared) {
       const first = word.acc / 4;
+      const { order, dense, reachAdd } = word.pass;
       new BigUint64Array(k.words.buffer, word.acc, n).fill(word.bias);
-      for (let m = 0; m < columns.length; m++) k.addLookups(word.acc, word.tables[m]!, columnAt[m]!.lo + start, columnAt[m]!.hi + start, columns[m]!.shift, n);
-      const [maskLow, maskHigh] = word.mask as [number, number];
-      const count = k.candidates(word.acc, n, maskLow, maskHigh, outAt);
+      for (let d = 0; d < dense; d++) {
+        const m = order[d]!;
+        k.addLookups(word.acc, word.tables[m]!, columnAt[m]!.lo + start, columnAt[m]!.hi + start, columns[m]!.shift, n);
+      }
+      let count = k.reach(word.acc, n, reachAdd[dense]!, word.mask, outAt);
+      for (let d = dense; d < order.length && count > 0; d++) {
+        const m = order[d]!;
+        count = k.addKeep(word.acc, word.tables[m]!, columnAt[m]!.lo + start, columnAt[m]!.hi + start, columns[m]!.shift, outAt, count, reachAdd[d + 1]!, word.mask);
+      }
       for (let c = 0; c < count; c++) {
         const i = k.words[outAt / 4 + c]!;
         const low = k.words[first + 2 * i]!;

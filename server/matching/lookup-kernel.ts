@@ -2,8 +2,10 @@
  * The innermost loop of the fused approval scan as a WebAssembly function: for each profile i of a
  * block, acc[i] += table[(lo[i] << shift) | hi[i]] with 64-bit integers. In JavaScript the same loop
  * costs about three times as much (bounds checks, and no 64-bit integer add), and it runs once per
- * marker and profile for every approval. The module is a few dozen instructions, assembled here from
- * the listing below so no binary is kept in the repository.
+ * marker and profile for every approval. Two more functions let the pass drop profiles that can no longer
+ * reach a threshold (`reach` over a block, `addKeep` over the profiles still listed), so most markers are
+ * looked up for a few profiles only. The module is a few dozen instructions, assembled here from the
+ * listing below so no binary is kept in the repository.
  */
 
 /** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
@@ -23,6 +25,7 @@ const OP = {
   i32Add: 0x6a,
   i32Shl: 0x74,
   i32Or: 0x72,
+  i32Load: 0x28,
   i32Load8U: 0x2d,
   i64Load: 0x29,
   i64Store: 0x37,
@@ -84,46 +87,95 @@ const ADD_LOOKUPS = [
   OP.end,
 ];
 
-// candidates(acc, n, maskLow, maskHigh, out) → count: parameters 0–4, locals i = 5, count = 6 (i32), mask = 7 (i64).
-// Writes the index of every accumulator with a bit of the mask set to out (i32 each), in order, and returns how many.
-const [C_ACC, C_N, C_MASK_LOW, C_MASK_HIGH, C_OUT, C_I, C_COUNT, C_MASK] = [0, 1, 2, 3, 4, 5, 6, 7];
+// reach(acc, n, addLow, addHigh, maskLow, maskHigh, out) → count: parameters 0–6, locals i = 7, count = 8 (i32), add = 9,
+// mask = 10 (i64). Writes the index of every accumulator whose value plus add has a bit of the mask set to out (i32
+// each), in order, and returns how many: with add 0 the profiles whose verdict bit is set, with add the most the
+// remaining markers can give those that can still set it.
+const [R_ACC, R_N, R_ADD_LOW, R_ADD_HIGH, R_MASK_LOW, R_MASK_HIGH, R_OUT, R_I, R_COUNT, R_ADD, R_MASK] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+/** local = (high << 32) | low, from two i32 locals. */
+const joinI64 = (low: number, high: number, into: number) => [
+  OP.localGet, high, OP.i64ExtendI32U, OP.i64Const, 32, OP.i64Shl,
+  OP.localGet, low, OP.i64ExtendI32U, OP.i64Or, OP.localSet, into,
+];
 // prettier-ignore
-const CANDIDATES = [
-  ...vector([[2, I32], [1, I64]]),
-  // mask = (maskHigh << 32) | maskLow
-  OP.localGet, C_MASK_HIGH, OP.i64ExtendI32U, OP.i64Const, 32, OP.i64Shl,
-  OP.localGet, C_MASK_LOW, OP.i64ExtendI32U, OP.i64Or, OP.localSet, C_MASK,
+const REACH = [
+  ...vector([[2, I32], [2, I64]]),
+  ...joinI64(R_ADD_LOW, R_ADD_HIGH, R_ADD),
+  ...joinI64(R_MASK_LOW, R_MASK_HIGH, R_MASK),
   OP.block, OP.emptyBlock,
-  OP.localGet, C_N, OP.i32Eqz, OP.brIf, 0,
+  OP.localGet, R_N, OP.i32Eqz, OP.brIf, 0,
   OP.loop, OP.emptyBlock,
-  // if (acc[i] & mask) { out[count] = i; count++ }
-  OP.localGet, C_ACC, OP.localGet, C_I, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.i64Load, ...ALIGN_8,
-  OP.localGet, C_MASK, OP.i64And, OP.i64Eqz, OP.i32Eqz,
-  OP.if, OP.emptyBlock,
-  OP.localGet, C_OUT, OP.localGet, C_COUNT, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.localGet, C_I, OP.i32Store, ...ALIGN_4,
-  OP.localGet, C_COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, C_COUNT,
+  // out[count] = i; count += ((acc[i] + add) & mask) ≠ 0 — without a branch, which would be mispredicted for a
+  // third of the profiles (out has room for one past the last kept).
+  OP.localGet, R_OUT, OP.localGet, R_COUNT, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.localGet, R_I, OP.i32Store, ...ALIGN_4,
+  OP.localGet, R_COUNT,
+  OP.localGet, R_ACC, OP.localGet, R_I, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.i64Load, ...ALIGN_8,
+  OP.localGet, R_ADD, OP.i64Add,
+  OP.localGet, R_MASK, OP.i64And, OP.i64Eqz, OP.i32Eqz,
+  OP.i32Add, OP.localSet, R_COUNT,
+  OP.localGet, R_I, OP.i32Const, 1, OP.i32Add, OP.localTee, R_I, OP.localGet, R_N, OP.i32LtU, OP.brIf, 0,
   OP.end,
-  OP.localGet, C_I, OP.i32Const, 1, OP.i32Add, OP.localTee, C_I, OP.localGet, C_N, OP.i32LtU, OP.brIf, 0,
+  OP.end,
+  OP.localGet, R_COUNT,
+  OP.end,
+];
+
+// addKeep(acc, table, lo, hi, shift, list, count, addLow, addHigh, maskLow, maskHigh) → kept: parameters 0–10, locals
+// j = 11, kept = 12, i = 13, address = 14 (i32), add = 15, mask = 16, value = 17 (i64). For each profile i listed
+// (i32 each): acc[i] += table[(lo[i] << shift) | hi[i]], and i stays listed (compacted in place, in order) when
+// acc[i] + add has a bit of the mask set. Returns how many stay.
+const [K_ACC, K_TABLE, K_LO, K_HI, K_SHIFT, K_LIST, K_COUNT, K_ADD_LOW, K_ADD_HIGH, K_MASK_LOW, K_MASK_HIGH] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const [K_J, K_KEPT, K_I, K_ADDRESS, K_ADD, K_MASK, K_VALUE] = [11, 12, 13, 14, 15, 16, 17];
+// prettier-ignore
+const ADD_KEEP = [
+  ...vector([[4, I32], [3, I64]]),
+  ...joinI64(K_ADD_LOW, K_ADD_HIGH, K_ADD),
+  ...joinI64(K_MASK_LOW, K_MASK_HIGH, K_MASK),
+  OP.block, OP.emptyBlock,
+  OP.localGet, K_COUNT, OP.i32Eqz, OP.brIf, 0,
+  OP.loop, OP.emptyBlock,
+  // i = list[j]; address = acc + i·8
+  OP.localGet, K_LIST, OP.localGet, K_J, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.i32Load, ...ALIGN_4, OP.localSet, K_I,
+  OP.localGet, K_ACC, OP.localGet, K_I, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localTee, K_ADDRESS,
+  // value = acc[i] + table[(lo[i] << shift) | hi[i]]; acc[i] = value
+  OP.localGet, K_ADDRESS, OP.i64Load, ...ALIGN_8,
+  OP.localGet, K_TABLE,
+  OP.localGet, K_LO, OP.localGet, K_I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
+  OP.localGet, K_SHIFT, OP.i32Shl,
+  OP.localGet, K_HI, OP.localGet, K_I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
+  OP.i32Or, OP.i32Const, 3, OP.i32Shl, OP.i32Add,
+  OP.i64Load, ...ALIGN_8,
+  OP.i64Add, OP.localTee, K_VALUE,
+  OP.i64Store, ...ALIGN_8,
+  // list[kept] = i; kept += ((value + add) & mask) ≠ 0, without a branch (kept ≤ j, so the list is never overrun)
+  OP.localGet, K_LIST, OP.localGet, K_KEPT, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.localGet, K_I, OP.i32Store, ...ALIGN_4,
+  OP.localGet, K_KEPT,
+  OP.localGet, K_VALUE, OP.localGet, K_ADD, OP.i64Add, OP.localGet, K_MASK, OP.i64And, OP.i64Eqz, OP.i32Eqz,
+  OP.i32Add, OP.localSet, K_KEPT,
+  // while (++j < count)
+  OP.localGet, K_J, OP.i32Const, 1, OP.i32Add, OP.localTee, K_J, OP.localGet, K_COUNT, OP.i32LtU, OP.brIf, 0,
   OP.end,
   OP.end,
-  OP.localGet, C_COUNT,
+  OP.localGet, K_KEPT,
   OP.end,
 ];
 
 const MODULE = new Uint8Array([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-  // type 0: (i32 × 6) → (); type 1: (i32 × 5) → i32
+  // type 0: (i32 × 6) → (); type 1: (i32 × 7) → i32; type 2: (i32 × 11) → i32
   ...section(1, vector([
-    [0x60, ...vector([[I32], [I32], [I32], [I32], [I32], [I32]]), 0],
-    [0x60, ...vector([[I32], [I32], [I32], [I32], [I32]]), ...vector([[I32]])],
+    [0x60, ...vector(Array.from({ length: 6 }, () => [I32])), 0],
+    [0x60, ...vector(Array.from({ length: 7 }, () => [I32])), ...vector([[I32]])],
+    [0x60, ...vector(Array.from({ length: 11 }, () => [I32])), ...vector([[I32]])],
   ])),
   // import env.memory (min 1 page)
   ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...leb128(1)]])),
-  ...section(3, vector([leb128(0), leb128(1)])),
-  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('candidates'), 0x00, ...leb128(1)]])),
+  ...section(3, vector([leb128(0), leb128(1), leb128(2)])),
+  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('reach'), 0x00, ...leb128(1)], [...name('addKeep'), 0x00, ...leb128(2)]])),
   ...section(10, vector([
     [...leb128(ADD_LOOKUPS.length), ...ADD_LOOKUPS],
-    [...leb128(CANDIDATES.length), ...CANDIDATES],
+    [...leb128(REACH.length), ...REACH],
+    [...leb128(ADD_KEEP.length), ...ADD_KEEP],
   ])),
 ]);
 
@@ -133,14 +185,16 @@ const PAGE = 65536;
 export class LookupKernel {
   private readonly memory = new WebAssembly.Memory({ initial: 1 });
   private readonly add: (acc: number, table: number, lo: number, hi: number, shift: number, n: number) => void;
-  private readonly find: (acc: number, n: number, maskLow: number, maskHigh: number, out: number) => number;
+  private readonly reachOf: (acc: number, n: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number, out: number) => number;
+  private readonly keep: (acc: number, table: number, lo: number, hi: number, shift: number, list: number, count: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number) => number;
   bytes = new Uint8Array(this.memory.buffer);
   words = new Uint32Array(this.memory.buffer);
 
   constructor() {
     const instance = new WebAssembly.Instance(new WebAssembly.Module(MODULE), { env: { memory: this.memory } });
     this.add = instance.exports.addLookups as LookupKernel['add'];
-    this.find = instance.exports.candidates as LookupKernel['find'];
+    this.reachOf = instance.exports.reach as LookupKernel['reachOf'];
+    this.keep = instance.exports.addKeep as LookupKernel['keep'];
   }
 
   /** Makes the memory at least `size` bytes. */
@@ -157,8 +211,16 @@ export class LookupKernel {
     this.add(acc, table, lo, hi, shift, n);
   }
 
-  /** Writes to `out` (i32 each, in order) every i < n whose accumulator has a bit of the 64-bit mask set; returns how many. */
-  candidates(acc: number, n: number, maskLow: number, maskHigh: number, out: number): number {
-    return this.find(acc, n, maskLow | 0, maskHigh | 0, out);
+  /** Writes to `out` (room for n) every i < n whose accumulator plus the 64-bit `add` (two 32-bit halves) has a bit of the mask set; returns how many. */
+  reach(acc: number, n: number, add: readonly [number, number], mask: readonly [number, number], out: number): number {
+    return this.reachOf(acc, n, add[0] | 0, add[1] | 0, mask[0] | 0, mask[1] | 0, out);
+  }
+
+  /**
+   * For each of the `count` profiles listed at `list` (i32 each): acc[i] += table[(lo[i] << shift) | hi[i]]; keeps
+   * listed, in order and in place, those whose accumulator plus `add` has a bit of the mask set, and returns how many.
+   */
+  addKeep(acc: number, table: number, lo: number, hi: number, shift: number, list: number, count: number, add: readonly [number, number], mask: readonly [number, number]): number {
+    return this.keep(acc, table, lo, hi, shift, list, count, add[0] | 0, add[1] | 0, mask[0] | 0, mask[1] | 0);
   }
 }

@@ -123,4 +123,27 @@ describe('the fused approval scan', () => {
     const fused = expectSameAsExactScans(index, lanes);
     for (const matches of fused) expect(new Set(matches.map((m) => m.profileId)).size).toBe(matches.length);
   });
+
+  it('drops a profile only when no lane can still reach its need: thresholds at the very LRs of children spread over several blocks', () => {
+    const query = profileGenerator(population, 41)();
+    const generate = profileGenerator(population, 43);
+    const childOf = (other: ReadonlyMap<string, Genotype>, k: number): Map<string, Genotype> =>
+      new Map([...query].map(([marker, g], m) => {
+        const alleles = [g[(k + m) % g.length]!, other.get(marker)![m % 2 === 0 ? 0 : other.get(marker)!.length - 1]!].sort((x, y) => Number(x) - Number(y));
+        return [marker, alleles[0] === alleles[1] ? [alleles[0]!] : alleles];
+      }));
+    const set = new IndexSet();
+    const add = (id: string, genotypes: ReadonlyMap<string, Genotype>) => set.upsert({ id, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes });
+    // Three blocks of the pass (4,096 profiles each); a child of the query every 1,000 profiles.
+    for (let i = 0; i < 10_000; i++) add(i % 1000 === 500 ? `CHILD${i}` : `U${i}`, i % 1000 === 500 ? childOf(generate(), i) : generate());
+    const index = set.index('kit', 'Autosomal');
+    const parentChild = seeded.find((a) => a.id === 'Parent–child')!;
+    const ranked = scanAnalysis(index, requestFor({ ...parentChild, threshold: Number.MIN_VALUE }, query)).sort((a, b) => b.combinedIndex! - a.combinedIndex!);
+    expect(ranked.slice(0, 10).every((m) => m.profileId.startsWith('CHILD'))).toBe(true);
+    // Each threshold equal to a profile's own LR: that profile is kept only if no marker's best was skipped in the bound.
+    for (const threshold of ranked.slice(0, 14).map((m) => m.combinedIndex!)) {
+      const [children] = expectSameAsExactScans(index, [requestFor({ ...parentChild, threshold }, query)]);
+      expect(children!.length).toBe(ranked.filter((m) => m.combinedIndex! >= threshold).length);
+    }
+  });
 });
