@@ -62,23 +62,30 @@ const [ACC, TABLE, LO, HI, SHIFT, N, I, ADDRESS] = [0, 1, 2, 3, 4, 5, 6, 7];
 const ALIGN_8 = [3, 0];
 const ALIGN_1 = [0, 0];
 const ALIGN_4 = [2, 0];
+/**
+ * Leaves on the stack the address acc + i·8 (local `address` set to it) and acc[i] + table[(lo[i] << shift) | hi[i]],
+ * ready for an i64.store: the step both lookup loops share.
+ */
+// prettier-ignore
+const accPlusLookup = (l: { acc: number; table: number; lo: number; hi: number; shift: number; i: number; address: number }) => [
+  OP.localGet, l.acc, OP.localGet, l.i, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localTee, l.address,
+  OP.localGet, l.address, OP.i64Load, ...ALIGN_8,
+  // table + ((lo[i] << shift) | hi[i])·8
+  OP.localGet, l.table,
+  OP.localGet, l.lo, OP.localGet, l.i, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
+  OP.localGet, l.shift, OP.i32Shl,
+  OP.localGet, l.hi, OP.localGet, l.i, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
+  OP.i32Or, OP.i32Const, 3, OP.i32Shl, OP.i32Add,
+  OP.i64Load, ...ALIGN_8,
+  OP.i64Add,
+];
 // prettier-ignore
 const ADD_LOOKUPS = [
   ...vector([[2, I32]]),
   OP.block, OP.emptyBlock,
   OP.localGet, N, OP.i32Eqz, OP.brIf, 0,
   OP.loop, OP.emptyBlock,
-  // address = acc + i·8; the value stored there is acc[i] + table[code]
-  OP.localGet, ACC, OP.localGet, I, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localTee, ADDRESS,
-  OP.localGet, ADDRESS, OP.i64Load, ...ALIGN_8,
-  // table + ((lo[i] << shift) | hi[i])·8
-  OP.localGet, TABLE,
-  OP.localGet, LO, OP.localGet, I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
-  OP.localGet, SHIFT, OP.i32Shl,
-  OP.localGet, HI, OP.localGet, I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
-  OP.i32Or, OP.i32Const, 3, OP.i32Shl, OP.i32Add,
-  OP.i64Load, ...ALIGN_8,
-  OP.i64Add,
+  ...accPlusLookup({ acc: ACC, table: TABLE, lo: LO, hi: HI, shift: SHIFT, i: I, address: ADDRESS }),
   OP.i64Store, ...ALIGN_8,
   // while (++i < n)
   OP.localGet, I, OP.i32Const, 1, OP.i32Add, OP.localTee, I, OP.localGet, N, OP.i32LtU, OP.brIf, 0,
@@ -136,16 +143,9 @@ const ADD_KEEP = [
   OP.loop, OP.emptyBlock,
   // i = list[j]; address = acc + i·8
   OP.localGet, K_LIST, OP.localGet, K_J, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.i32Load, ...ALIGN_4, OP.localSet, K_I,
-  OP.localGet, K_ACC, OP.localGet, K_I, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localTee, K_ADDRESS,
   // value = acc[i] + table[(lo[i] << shift) | hi[i]]; acc[i] = value
-  OP.localGet, K_ADDRESS, OP.i64Load, ...ALIGN_8,
-  OP.localGet, K_TABLE,
-  OP.localGet, K_LO, OP.localGet, K_I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
-  OP.localGet, K_SHIFT, OP.i32Shl,
-  OP.localGet, K_HI, OP.localGet, K_I, OP.i32Add, OP.i32Load8U, ...ALIGN_1,
-  OP.i32Or, OP.i32Const, 3, OP.i32Shl, OP.i32Add,
-  OP.i64Load, ...ALIGN_8,
-  OP.i64Add, OP.localTee, K_VALUE,
+  ...accPlusLookup({ acc: K_ACC, table: K_TABLE, lo: K_LO, hi: K_HI, shift: K_SHIFT, i: K_I, address: K_ADDRESS }),
+  OP.localTee, K_VALUE,
   OP.i64Store, ...ALIGN_8,
   // list[kept] = i; kept += ((value + add) & mask) ≠ 0, without a branch (kept ≤ j, so the list is never overrun)
   OP.localGet, K_LIST, OP.localGet, K_KEPT, OP.i32Const, 2, OP.i32Shl, OP.i32Add, OP.localGet, K_I, OP.i32Store, ...ALIGN_4,
