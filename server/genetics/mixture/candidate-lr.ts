@@ -1,5 +1,5 @@
 import type { Genotype, PopulationFrequencies } from '../types';
-import { mixtureMarkerLikelihood, type MixtureModelParameters } from './mixture-likelihood';
+import { likelihoodWithNonContributor, mixtureMarkerLikelihood, type MixtureModelParameters } from './mixture-likelihood';
 import { prepareMixtureMarker, type FrequencyRule } from './mixture-marker';
 
 /** One marker of a mixture search: the evidence there, the known contributors, the parameters fixed for the search. */
@@ -32,7 +32,10 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
   const untypedKnown = m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [knownDropouts[i]!]));
   const unknowns = [...untypedKnown, ...rest.slice(m.knownContributors.length)];
   const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
-  const hdWithout = hdDependsOnCandidate ? 0 : mixtureMarkerLikelihood(prepared, { contributors: typedKnown, nonContributors: [], unknowns: [candidateDropout!, ...unknowns] }, m.parameters);
+  const hdHypothesis = { contributors: typedKnown, nonContributors: [], unknowns: [candidateDropout!, ...unknowns] };
+  // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
+  const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
+  const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
   const table = new Map<string, number>();
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
@@ -46,7 +49,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
     if (lr === undefined) {
       const copies = prepared.copies(genotype);
       const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout! }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
-      const hd = hdDependsOnCandidate ? mixtureMarkerLikelihood(prepared, { contributors: typedKnown, nonContributors: [copies], unknowns: [candidateDropout!, ...unknowns] }, m.parameters) : hdWithout;
+      const hd = hdOf ? hdOf(copies) : hdWithout;
       lr = hd > 0 ? hp / hd : 0;
       table.set(key, lr);
     }

@@ -39,23 +39,88 @@ export interface MixtureModelParameters {
   theta: number;
 }
 
-/** log(n!) for the small counts of allele copies (at most 2 per unknown). */
-const LOG_FACTORIAL = Array.from({ length: 64 }, (_, n) => {
-  let s = 0;
-  for (let i = 2; i <= n; i++) s += Math.log(i);
-  return s;
+/**
+ * The unknowns' allele-count compositions for K classes and groups of the given sizes, flattened: per composition
+ * (a "leaf") each group's copies per class and its number of allele orders Π (2uᵍ)!/Π mₖ!. They depend only on K
+ * and the group sizes, so they are built once and kept.
+ */
+interface Leaves {
+  count: number;
+  /** groupCopies[(leaf · G + g) · K + k]: group g's copies of class k. */
+  groupCopies: Int32Array;
+  /** copies[leaf · K + k]: all unknowns' copies of class k. */
+  copies: Int32Array;
+  orders: Float64Array;
+}
+
+const FACTORIAL = Array.from({ length: 32 }, (_, n) => {
+  let f = 1;
+  for (let i = 2; i <= n; i++) f *= i;
+  return f;
 });
 
+const LEAVES = new Map<string, Leaves>();
+
+function leavesOf(K: number, sizes: readonly number[]): Leaves {
+  const key = `${K}:${sizes.join(',')}`;
+  const cached = LEAVES.get(key);
+  if (cached) return cached;
+  const G = sizes.length;
+  const groupCopies: number[] = [];
+  const copies: number[] = [];
+  const orders: number[] = [];
+  const current = sizes.map(() => new Int32Array(K));
+  const visit = (g: number, weight: number) => {
+    if (g === G) {
+      for (const c of current) groupCopies.push(...c);
+      for (let k = 0; k < K; k++) copies.push(current.reduce((sum, c) => sum + c[k]!, 0));
+      orders.push(weight);
+      return;
+    }
+    const group = current[g]!;
+    const place = (k: number, left: number, w: number) => {
+      if (k === K - 1) {
+        group[k] = left;
+        visit(g + 1, w / FACTORIAL[left]!);
+        group[k] = 0;
+        return;
+      }
+      for (let m = 0; m <= left; m++) {
+        group[k] = m;
+        place(k + 1, left - m, w / FACTORIAL[m]!);
+      }
+      group[k] = 0;
+    };
+    place(0, 2 * sizes[g]!, weight * FACTORIAL[2 * sizes[g]!]!);
+  };
+  visit(0, 1);
+  const leaves = { count: orders.length, groupCopies: Int32Array.from(groupCopies), copies: Int32Array.from(copies), orders: Float64Array.from(orders) };
+  // A handful of shapes ever occur (K up to a few dozen, at most a few unknowns); the cap only guards memory.
+  if (LEAVES.size > 256) LEAVES.clear();
+  LEAVES.set(key, leaves);
+  return leaves;
+}
+
 /**
- * Pr(E | H) at one marker, exactly (GENETICS.md "Mixtures"). The unknowns are summed over by their allele counts:
- * unknowns sharing a drop-out probability form a group, and a group of u unknowns contributes a composition m of 2u
- * allele copies over the classes, weighted by the number of allele orders (2u)!/Π mₖ! — summing over the unknowns'
- * genotypes gives exactly that, since under Balding–Nichols every order of the same alleles is equally likely.
+ * The Balding–Nichols sampling products by class and number drawn: S[k · (drawn + 1) + m] = Π_{j<m} ((nₖ + j)θ +
+ * (1 − θ)pₖ), nₖ the typed persons' copies of class k.
  */
-export function mixtureMarkerLikelihood(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): number {
-  const K = marker.frequencies.length;
-  const { theta } = parameters;
-  // The typed persons' allele counts (θ's sampling counts) and the typed contributors' drop-out products per class.
+function samplingTable(frequencies: Float64Array, counts: Float64Array, theta: number, drawn: number): Float64Array {
+  const K = frequencies.length;
+  const S = new Float64Array(K * (drawn + 1));
+  for (let k = 0; k < K; k++) {
+    let product = 1;
+    S[k * (drawn + 1)] = 1;
+    for (let j = 0; j < drawn; j++) {
+      product *= (counts[k]! + j) * theta + (1 - theta) * frequencies[k]!;
+      S[k * (drawn + 1) + j + 1] = product;
+    }
+  }
+  return S;
+}
+
+/** The typed persons' allele counts (θ's sampling counts), their total, and the typed contributors' drop-out products and carried classes. */
+function typedOf(K: number, hypothesis: MixtureHypothesisAtMarker) {
   const counts = new Float64Array(K);
   let total = 0;
   const typedDropout = new Float64Array(K).fill(1);
@@ -75,59 +140,99 @@ export function mixtureMarkerLikelihood(marker: MixtureMarker, hypothesis: Mixtu
       total += copies[k]!;
     }
   }
-  const groups = groupUnknowns(hypothesis.unknowns);
-  const drawn = 2 * hypothesis.unknowns.length;
-  // Π over the draws of the Balding–Nichols denominators, which depend only on how many alleles were drawn before.
+  return { counts, total, typedDropout, typedCarried };
+}
+
+/** Π over the draws of the Balding–Nichols denominators, which depend only on how many alleles were drawn before. */
+function samplingDenominator(total: number, drawn: number, theta: number): number {
   let denominator = 1;
   for (let j = 0; j < drawn; j++) denominator *= 1 + (total + j - 1) * theta;
+  return denominator;
+}
 
+/**
+ * Each leaf's orders × Pr(E | its alleles), the part of its term that does not depend on θ's counts; the
+ * composition enumeration of the unknowns grouped by drop-out.
+ */
+function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters, typed: ReturnType<typeof typedOf>) {
+  const K = marker.frequencies.length;
+  const groups = groupUnknowns(hypothesis.unknowns);
+  const G = groups.length;
+  const leaves = leavesOf(K, groups.map((g) => g.count));
+  const drawn = 2 * hypothesis.unknowns.length;
+  // powers[g · (drawn + 1) + m] = d_g^m
+  const powers = new Float64Array(G * (drawn + 1));
+  groups.forEach((group, g) => {
+    for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
+  });
   const evidence = evidenceProbability(marker, parameters);
-  const unknownCopies = new Int32Array(K);
   const dropout = new Float64Array(K);
-  let sum = 0;
-  // Depth-first over the groups, each over its compositions: copies[k] and the log of the order count so far.
-  const byGroup = groups.map(() => new Int32Array(K));
-  const visit = (g: number, logOrders: number) => {
-    if (g === groups.length) {
-      let sampling = 1;
-      for (let k = 0; k < K; k++) {
-        const m = unknownCopies[k]!;
-        for (let j = 0; j < m; j++) sampling *= (counts[k]! + j) * theta + (1 - theta) * marker.frequencies[k]!;
+  const unknownCopies = new Int32Array(K);
+  const weights = new Float64Array(leaves.count);
+  for (let leaf = 0; leaf < leaves.count; leaf++) {
+    for (let k = 0; k < K; k++) {
+      let d = typed.typedDropout[k]!;
+      for (let g = 0; g < G; g++) {
+        const m = leaves.groupCopies[(leaf * G + g) * K + k]!;
+        if (m > 0) d *= powers[g * (drawn + 1) + m]!;
       }
-      if (sampling === 0) return;
-      for (let k = 0; k < K; k++) {
-        let d = typedDropout[k]!;
-        for (let gi = 0; gi < groups.length; gi++) if (byGroup[gi]![k]! > 0) d *= groups[gi]!.dropout ** byGroup[gi]![k]!;
-        dropout[k] = d;
-      }
-      const e = evidence(dropout, typedCarried, unknownCopies);
-      if (e !== 0) sum += Math.exp(logOrders) * (sampling / denominator) * e;
-      return;
+      dropout[k] = d;
+      unknownCopies[k] = leaves.copies[leaf * K + k]!;
     }
-    const group = groups[g]!;
-    const copies = byGroup[g]!;
-    const place = (k: number, left: number, logOrders: number) => {
-      if (k === K - 1) {
-        copies[k] = left;
-        unknownCopies[k]! += left;
-        visit(g + 1, logOrders - LOG_FACTORIAL[left]!);
-        unknownCopies[k]! -= left;
-        copies[k] = 0;
-        return;
-      }
-      for (let m = 0; m <= left; m++) {
-        copies[k] = m;
-        unknownCopies[k]! += m;
-        place(k + 1, left - m, logOrders - LOG_FACTORIAL[m]!);
-        unknownCopies[k]! -= m;
-      }
-      copies[k] = 0;
-    };
-    place(0, 2 * group.count, logOrders + LOG_FACTORIAL[2 * group.count]!);
-  };
-  if (K === 0) return 0;
-  visit(0, 0);
+    weights[leaf] = leaves.orders[leaf]! * evidence(dropout, typed.typedCarried, unknownCopies);
+  }
+  return { leaves, weights, drawn };
+}
+
+/** Σ over the leaves of weight × sampling probability of their copies (S from samplingTable). */
+function sumLeaves(K: number, leaves: Leaves, weights: Float64Array, S: Float64Array, drawn: number): number {
+  let sum = 0;
+  for (let leaf = 0; leaf < leaves.count; leaf++) {
+    const w = weights[leaf]!;
+    if (w === 0) continue;
+    let sampling = 1;
+    for (let k = 0; k < K; k++) sampling *= S[k * (drawn + 1) + leaves.copies[leaf * K + k]!]!;
+    sum += w * sampling;
+  }
   return sum;
+}
+
+/**
+ * Pr(E | H) at one marker, exactly (GENETICS.md "Mixtures"). The unknowns are summed over by their allele counts:
+ * unknowns sharing a drop-out probability form a group, and a group of u unknowns contributes a composition m of 2u
+ * allele copies over the classes, weighted by the number of allele orders (2u)!/Π mₖ! — summing over the unknowns'
+ * genotypes gives exactly that, since under Balding–Nichols every order of the same alleles is equally likely.
+ */
+export function mixtureMarkerLikelihood(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): number {
+  const K = marker.frequencies.length;
+  if (K === 0) return 0;
+  const typed = typedOf(K, hypothesis);
+  const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
+  const S = samplingTable(marker.frequencies, typed.counts, parameters.theta, drawn);
+  return sumLeaves(K, leaves, weights, S, drawn) / samplingDenominator(typed.total, drawn, parameters.theta);
+}
+
+/**
+ * Pr(E | H) for H plus one more typed non-contributor, as a function of that person's copies (the person of interest
+ * under Hd, θ > 0, for every candidate genotype of a search): a non-contributor changes only θ's sampling counts, so
+ * the unknowns' compositions and their evidence probabilities are computed once. Equal to mixtureMarkerLikelihood with
+ * the copies appended to `nonContributors`.
+ */
+export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
+  const K = marker.frequencies.length;
+  if (K === 0) return () => 0;
+  const typed = typedOf(K, hypothesis);
+  const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
+  const counts = new Float64Array(K);
+  return (copies) => {
+    let added = 0;
+    for (let k = 0; k < K; k++) {
+      counts[k] = typed.counts[k]! + copies[k]!;
+      added += copies[k]!;
+    }
+    const S = samplingTable(marker.frequencies, counts, parameters.theta, drawn);
+    return sumLeaves(K, leaves, weights, S, drawn) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+  };
 }
 
 /** Unknowns with the same drop-out probability, counted together. */
