@@ -597,8 +597,9 @@ describe('populations: download (spec 7.1)', () => {
 
   it('keeps a spreadsheet from running a cell as a formula, and quotes what CSV needs quoted', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('+1')).toBe('+1');
+    expect(csvCell('-2')).toBe('-2');
+    expect(csvCell('-2+A1')).toBe("'-2+A1");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('12,13')).toBe('"12,13"');
     expect(csvCell('9.3')).toBe('9.3');

@@ -109,7 +109,7 @@ describe('the CSV of a mixture run', () => {
 
   it('has a row per marker: alleles per replicate, typed persons, explained, dropped out, unexplained, frequencies, Pr(E|Hp), Pr(E|Hd), LR and log10', () => {
     expect(lines()[0]).toBe('Population,Marker,Alleles seen,Person of interest,Known contributors,Explained,Dropped out,Unexplained (drop-in or unknown),Allele frequencies,Pr(E|Hp),Pr(E|Hd),LR,log10,Note');
-    expect(lines()).toContain('FBI 2015 Caucasian,vWA,"R1: 16, 18, 19; R2: 16, 18","16, 17",K1: 18,"16, 18",17,19,16=0.1; 18=0.1; 19=0.1; other=0.7,4.20e-6,3.50e-5,1.20e-1,\'-0.9208,');
+    expect(lines()).toContain('FBI 2015 Caucasian,vWA,"R1: 16, 18, 19; R2: 16, 18","16, 17",K1: 18,"16, 18",17,19,16=0.1; 18=0.1; 19=0.1; other=0.7,4.20e-6,3.50e-5,1.20e-1,-0.9208,');
     expect(lines()).toContain('FBI 2015 Caucasian,D2S441,,,,,,,,,,,,not weighed: the person of interest is not typed here');
     expect(lines()).toContain('FBI 2015 Caucasian,LR (Hp / Hd),,,,,,,,,,1.76e+1,1.2448,');
   });
