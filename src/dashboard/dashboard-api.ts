@@ -1,5 +1,6 @@
 import { ALL_ORGANIZATIONS } from '../../core/permissions';
 import type { Case } from '../../core/schemas/cases';
+import type { HitSummary } from '../../core/schemas/hits';
 import type { ListResult } from '../../core/schemas/list';
 import type { Stats, StatsKey } from '../../core/schemas/stats';
 import type { OrganizationMember, TaskRequest, TaskRequestInput, TaskStatus, UpdateTaskRequestBody } from '../../core/schemas/task-requests';
@@ -9,7 +10,10 @@ import { unwrap } from '../api/unwrap';
 /** Statuses the dashboard's task table shows: the work still to do. */
 export const ACTIVE_TASK_STATUSES = 'open,in-progress';
 
-/** The dashboard's calls (spec 2.2, 7.1: task requests, organizations/{id}/cases, stats/{key}). */
+/** How many published hits the dashboard lists; the Hits page has the rest. */
+export const PUBLISHED_HITS_SHOWN = 10;
+
+/** The dashboard's calls (spec 2.2, 7.1: task requests, organizations/{id}/cases, organizations/{id}/hits, stats/{key}). */
 export function dashboardApi(api: ApiClient) {
   const byId = (id: string) => ({ params: { path: { id } } });
   return {
@@ -33,6 +37,15 @@ export function dashboardApi(api: ApiClient) {
           ? await unwrap(api.GET('/api/cases', { params: { query } }))
           : await unwrap(api.GET('/api/organizations/{orgId}/cases', { params: { path: { orgId }, query } }));
       return list.items;
+    },
+    /**
+     * The last hits published, newest decision first. Read from the All list filtered by status: it
+     * needs only Hits Read, the right the panel shows with (the Published tab's list needs Hits
+     * Publish). At `all` the server lists every organization the user reaches.
+     */
+    publishedHits: async (orgId: string, count = PUBLISHED_HITS_SHOWN): Promise<HitSummary[]> => {
+      const query = { filter: JSON.stringify({ status: 'published' }), sort: 'updatedAt:desc', pageSize: count };
+      return (await unwrap(api.GET('/api/organizations/{orgId}/hits', { params: { path: { orgId }, query } }))).items;
     },
     stats: (key: StatsKey, orgId: string): Promise<Stats> => unwrap(api.GET('/api/stats/{key}', { params: { path: { key }, query: { orgId } } })),
   };

@@ -5,6 +5,7 @@ import type { TaskRequest } from '../../core/schemas/task-requests';
 import { useApi } from '../app/api-provider';
 import { useShellSession } from '../app/shell-session';
 import { usePrincipal } from '../app/use-principal';
+import { hitsApi } from '../hits/hits-api';
 import { useLoaded } from '../profiles/use-loaded';
 import { dashboardApi } from './dashboard-api';
 import { MembersPanel } from './members-panel';
@@ -19,9 +20,22 @@ import './dashboard.css';
  * published hits and statistics. Each panel shows only with the right it needs (core/permissions);
  * a task change reads the tasks and the counts again.
  */
-export function DashboardPage({ orgId, publishedHits }: { orgId: string; publishedHits?: PublishedHitsSource }) {
+export function DashboardPage({ orgId }: { orgId: string }) {
   const api = useApi();
   const calls = useMemo(() => dashboardApi(api), [api]);
+  const publishedHits = useMemo<PublishedHitsSource>(() => {
+    const hitCalls = hitsApi(api);
+    return async (org) =>
+      (await calls.publishedHits(org)).map((h) => ({
+        id: h.id,
+        date: h.date,
+        analysisName: h.analysisName,
+        populationName: h.populationName,
+        probability: h.probability,
+        // A failed download was already reported by the API client (spec 8.1).
+        download: () => void hitCalls.download(h.id).catch(() => undefined),
+      }));
+  }, [api, calls]);
   const principal = usePrincipal();
   const { me } = useShellSession();
   const [revision, setRevision] = useState(0);

@@ -18,9 +18,8 @@ export type PublishedHitsSource = (orgId: string) => Promise<PublishedHitRow[]>;
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /**
- * SLOT for the hits area (issue 6): the published hits, downloadable (spec 2.2). It draws nothing
- * until the hits list call is connected by passing `source` (the lead wires it to
- * `GET /api/organizations/{orgId}/…published hits` once that call is settled in src/api/schema.d.ts).
+ * The published hits, downloadable (spec 2.2). The dashboard passes `source` (dashboardApi
+ * publishedHits: the organization's hits filtered to published); without one it draws nothing.
  */
 export function PublishedHitsPanel({ orgId, source }: { orgId: string; source?: PublishedHitsSource | undefined }) {
   return source ? <ConnectedPublishedHits orgId={orgId} source={source} /> : null;

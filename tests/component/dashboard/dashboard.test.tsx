@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Entity, Verb } from '../../../core/permissions';
-import { cases, caseTypes } from '../../../server/db/schema';
+import { analyses, analysisGroups, cases, caseTypes, hits } from '../../../server/db/schema';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { meOf, renderScreen } from '../screen-fixtures';
@@ -30,6 +30,16 @@ beforeAll(async () => {
     { caseNumber: 'OSL-2026-1', caseTypeId: type!.id, organizationId: orgId, updatedAt: new Date('2026-01-01T10:00:00Z') },
     { caseNumber: 'OSL-2026-2', caseTypeId: type!.id, organizationId: orgId, updatedAt: new Date('2026-02-01T10:00:00Z') },
     { caseNumber: 'BRG-SECRET', caseTypeId: type!.id, organizationId: otherOrgId },
+  ]);
+  // Issue 18: the published-hits panel's data. One published hit per organization, and a pending one that stays off the panel.
+  const [group] = await db.insert(analysisGroups).values({ name: 'Paternity' }).returning();
+  const [trio] = await db.insert(analyses).values({ analysisGroupId: group!.id, name: 'Trio', kind: 'Computational' }).returning();
+  const [duo] = await db.insert(analyses).values({ analysisGroupId: group!.id, name: 'Duo', kind: 'Computational' }).returning();
+  const [bergenAnalysis] = await db.insert(analyses).values({ analysisGroupId: group!.id, name: 'Bergen only', kind: 'Computational' }).returning();
+  await db.insert(hits).values([
+    { organizationId: orgId, analysisId: trio!.id, markerCount: 20, status: 'published', dedupeKey: 'dashboard-1', createdAt: new Date('2026-03-02T09:00:00Z') },
+    { organizationId: orgId, analysisId: duo!.id, markerCount: 20, status: 'pending', dedupeKey: 'dashboard-2' },
+    { organizationId: otherOrgId, analysisId: bergenAnalysis!.id, markerCount: 20, status: 'published', dedupeKey: 'dashboard-3' },
   ]);
   for (const [who, grants] of Object.entries(ROLES) as [Who, (typeof ROLES)[Who]][]) {
     const group = await createAccessGroup(db, { grants });
@@ -115,6 +125,17 @@ describe('the dashboard', () => {
     expect(await within(users).findByText('analyst@oslo.test', { exact: false })).toBeInTheDocument();
     expect(within(users).queryByText('bo@bergen.test', { exact: false })).not.toBeInTheDocument();
     expect(await countsOf('Profiles by kind and status')).toMatchObject({ 'Autosomal Pending': 0 });
+  });
+
+  it('lists the organization’s published hits, each downloadable (issue 18: the panel never received its data)', async () => {
+    await open('analyst');
+    const published = await panel('Published hits');
+    expect(await within(published).findByText('Trio')).toBeInTheDocument();
+    expect(within(published).getByRole('button', { name: /^Download the Trio hit of/ })).toBeInTheDocument();
+    // Pending hits and other organizations' hits stay off it.
+    expect(within(published).queryByText('Duo')).not.toBeInTheDocument();
+    expect(within(published).queryByText('Bergen only')).not.toBeInTheDocument();
+    expect(within(published).getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('keeps another organization’s cases and tasks off its users’ dashboard', async () => {
