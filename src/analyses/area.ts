@@ -5,6 +5,7 @@ import type { RouteViewProps } from '../app/route-view-props';
 import { lazyPage } from '../app/lazy-page';
 
 const CalculatorPage = lazyPage(() => import('./calculator-page'), 'CalculatorPage');
+const AnalysisListPage = lazyPage(() => import('./analysis-list-page'), 'AnalysisListPage');
 const GroupAnalysesPage = lazyPage(() => import('./group-analyses-page'), 'GroupAnalysesPage');
 
 /** The case the calculator was opened for (`?caseId=`); `new` or none means the organization's profiles. */
@@ -24,7 +25,11 @@ function CalculatorRoute({ params }: RouteViewProps) {
   return createElement(CalculatorPage, { key: `${params.orgId}/${params.analysisId}/${caseId}`, orgId: params.orgId!, analysisId: params.analysisId!, caseId });
 }
 
-/** Analyses (spec 2.5): a group's analyses and the calculator. */
+/** Analyses (spec 2.5): every analysis by group (issue 18), a group's analyses and the calculator. */
 export const analysesArea: FeatureArea = {
-  views: { AnalysisGroupAnalyses: GroupAnalysesRoute, Analyses: CalculatorRoute },
+  views: {
+    AnalysisList: ({ params }: RouteViewProps) => createElement(AnalysisListPage, { key: params.orgId, orgId: params.orgId! }),
+    AnalysisGroupAnalyses: GroupAnalysesRoute,
+    Analyses: CalculatorRoute,
+  },
 };

@@ -1,7 +1,7 @@
 import { ALL_ORGANIZATIONS } from '../../core/permissions';
 import type { Analysis, AnalysisResult } from '../../core/schemas/analyses';
-import type { AnalysisSummary } from '../../core/schemas/analysis-groups';
-import type { ListQueryInput, ListResult } from '../../core/schemas/list';
+import type { AnalysisGroupSummary, AnalysisSummary } from '../../core/schemas/analysis-groups';
+import { MAX_PAGE_SIZE, type ListQueryInput, type ListResult } from '../../core/schemas/list';
 import type { Population } from '../../core/schemas/populations';
 import type { Profile, ProfileKind } from '../../core/schemas/profiles';
 import type { AnalyzeRequest } from '../../machines/analysisRun.machine';
@@ -14,12 +14,38 @@ export const PROFILE_CHOICES = 50;
 
 export type ReportFormat = 'pdf' | 'csv';
 
+/** One analysis group and its analyses, as the analysis list shows them. */
+export interface GroupOfAnalyses {
+  group: AnalysisGroupSummary;
+  analyses: AnalysisSummary[];
+}
+
+/** Every row of a list, read page by page in the list's order. */
+async function everyRow<T>(read: (query: ListQueryInput) => Promise<ListResult<T>>, sort: string): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 0; ; page++) {
+    const { items, count } = await read({ page, pageSize: MAX_PAGE_SIZE, sort });
+    rows.push(...items);
+    if (items.length === 0 || rows.length >= count) return rows;
+  }
+}
+
 /** The calls of the calculator (spec 2.5, 7.1 analyze): the analysis, the profiles and populations to choose from, the run and its report. */
 export function calculatorApi(api: ApiClient) {
   return {
     analysis: (id: string): Promise<Analysis> => unwrap(api.GET('/api/analyses/{id}', { params: { path: { id } } })),
     groupAnalyses: (groupId: string, query: ListQueryInput): Promise<ListResult<AnalysisSummary>> =>
       unwrap(api.GET('/api/analysis-groups/{id}/analyses', { params: { path: { id: groupId }, query } })),
+    /** Every analysis, grouped as Analysis groups groups them (issue 18): groups by name, each group's analyses by name. */
+    analysesByGroup: async (): Promise<GroupOfAnalyses[]> => {
+      const groups = await everyRow((query) => unwrap(api.GET('/api/analysis-groups', { params: { query } })), 'name:asc');
+      return Promise.all(
+        groups.map(async (group) => ({
+          group,
+          analyses: await everyRow((query) => unwrap(api.GET('/api/analysis-groups/{id}/analyses', { params: { path: { id: group.id }, query } })), 'name:asc'),
+        })),
+      );
+    },
     /** Profiles of the analysis's kind: the case's when the calculator was opened from one, else the organization's; `search` matches sample and case number. */
     profiles: (orgId: string, caseId: string | null, kind: ProfileKind, search: string): Promise<ListResult<Profile>> => {
       const query: ListQueryInput = { pageSize: PROFILE_CHOICES, sort: 'profileId:asc', filter: JSON.stringify({ kind }), ...(search.trim() ? { search: search.trim() } : {}) };

@@ -96,6 +96,8 @@ export const routes = defineRoutes({
   HitView: { pattern: '/:orgId/hits/:id', title: 'Hit', breadcrumb: 'View Hit', parent: 'Hits', permission: read('Hits') },
 
   // 2.5 Analyses (the calculator)
+  // Not in the spec (issue 18): every analysis by group, from the navigation; each opens its calculator without a case.
+  AnalysisList: { pattern: '/:orgId/analyses', title: 'Analyses', breadcrumb: 'Analyses', parent: 'Dashboard', permission: read('Analyses') },
   AnalysisGroupAnalyses: { pattern: '/:orgId/analyses/:analysisGroupId', title: 'Analyses', breadcrumb: 'Analyses', parent: 'Dashboard', permission: read('Analyses') },
   Analyses: { pattern: '/:orgId/analyses/:analysisGroupId/:analysisId', title: 'Analysis calculator', breadcrumb: 'Analysis', parent: 'AnalysisGroupAnalyses', permission: read('Analyses'), linksBackToCase: true },
 

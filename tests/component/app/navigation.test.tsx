@@ -16,6 +16,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Cases', `/${OSLO}/cases`],
       ['Profiles', `/${OSLO}/profiles`],
       ['Hits', `/${OSLO}/hits`],
+      ['Analyses', `/${OSLO}/analyses`],
       ['Keyboard search', `/${OSLO}/keyboard-search`],
       ['Users', `/${OSLO}/users`],
       ['Roles', `/${OSLO}/access-groups`],
