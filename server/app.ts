@@ -26,6 +26,7 @@ import { registerXsrfCheck } from './http/xsrf';
 import { healthRoutes } from './http/health/routes';
 import { clientConfigRoutes } from './http/client-config/routes';
 import { meRoutes } from './http/me/routes';
+import { accessTokenRoutes } from './http/me/access-token-routes';
 import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopImports();
     await closeWorkerPools();
   });
-  registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind });
+  registerAuthentication(app, { db: database.db, verifier, mode: config.identity.kind, clock });
 
   await app.register(
     async (api) => {
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
+      await api.register(accessTokenRoutes, { db: database.db, clock });
       await registerAreaRoutes(api, { db: database.db, config, clock, search, events });
       await api.register(organizationEventsRoutes, { events });
     },

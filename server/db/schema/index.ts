@@ -19,3 +19,4 @@ export * from './hits';
 export * from './email-outbox';
 export * from './search-rules';
 export * from './profile-imports';
+export * from './access-tokens';

@@ -22,6 +22,7 @@ describe('migrations', () => {
       expect(rows.map((r) => r.table_name)).toEqual([
         'access_group_permissions',
         'access_groups',
+        'access_tokens',
         'agency_files',
         'analyses',
         'analysis_constants',

@@ -13,7 +13,7 @@ import { CASE_FORM_ACCESS } from '../../../../server/http/cases/crud-routes';
 import { PROFILE_FORM_ACCESS } from '../../../../server/http/profiles/crud-routes';
 import { STATS_ACCESS } from '../../../../server/http/stats/routes';
 import { selfComparisonAccess } from '../../../../server/http/self-comparison/routes';
-import { families, taskRequests } from '../../../../server/db/schema';
+import { accessTokens, families, taskRequests } from '../../../../server/db/schema';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { loadPrincipal, type AuthenticatedUser } from '../../../../server/identity/load-principal';
 import {
@@ -148,6 +148,9 @@ beforeAll(async () => {
   const [job] = await db.insert(profileImports).values({ userId: memberOfA.id, caseId: caseA!.id, organizationId: orgA.id, fileName: 'matrix.csv', state: 'parsed' }).returning();
   set('profile-imports/id', job!.id);
   secrets.push(job!.id);
+  // Personal access tokens (issue 18): a token of a member of organization A (another user's revoke is 404).
+  const [token] = await db.insert(accessTokens).values({ userId: memberOfA.id, name: 'Matrix token', tokenHash: 'matrix-hash', prefix: 'locus_pat_abcd', expiresAt: new Date(Date.now() + 86_400_000) }).returning();
+  set('me/id', token!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -214,6 +217,10 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/users/:id/password-link': ADMINISTRATORS_ONLY,
   // Everyone changes their own password.
   'PUT /api/me/password': { signedIn: true },
+  // Everyone keeps their own personal access tokens (issue 18); a token acts with its user's permissions.
+  'GET /api/me/access-tokens': { signedIn: true },
+  'POST /api/me/access-tokens': { signedIn: true },
+  'DELETE /api/me/access-tokens/:id': { signedIn: true },
   // The case and profile forms offer their lists to whoever may fill them in.
   'GET /api/cases/form-options': CASE_FORM_ACCESS,
   'GET /api/profiles/form-options': PROFILE_FORM_ACCESS,
