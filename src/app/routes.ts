@@ -105,6 +105,8 @@ export const routes = defineRoutes({
   KeyboardSearch: { pattern: '/:orgId/keyboard-search', title: 'Keyboard search', breadcrumb: 'Keyboard search', parent: 'Dashboard' },
   // Not in the spec (issue 17): the mixture search of a typed mixture, linked from the keyboard search; the server also asks Analyses Read.
   MixtureSearch: { pattern: '/:orgId/mixture-search', title: 'Mixture search', breadcrumb: 'Mixture search', parent: 'KeyboardSearch', permission: read('Profiles') },
+  // Not in the spec (issue 18): the signed-in user's personal access tokens, from the header beside Change password; every user may open it.
+  AccessTokens: { pattern: '/:orgId/access-tokens', title: 'Access tokens', breadcrumb: 'Access tokens', parent: 'Dashboard' },
   About: { pattern: '/:orgId/about', title: 'About us', breadcrumb: 'About us', parent: 'Dashboard' },
   Contact: { pattern: '/:orgId/contact', title: 'Contact', breadcrumb: 'Contact', parent: 'Dashboard' },
 

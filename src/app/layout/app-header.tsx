@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Me } from '../../../core/schemas/me';
 import { fullName } from '../principal';
+import { routes } from '../routes';
 import { OrgSwitcher } from './org-switcher';
 
 interface AppHeaderProps {
@@ -44,6 +45,12 @@ export function AppHeader({ me, orgId, subPath, restricted, onSignOut, accountAc
           <span className="visually-hidden">Signed in as </span>
           {fullName(me)}
         </span>
+        {restricted ? null : (
+          // Every signed-in user's own tokens for scripts and a LIMS (issue 18), beside Change password.
+          <Link href={routes.AccessTokens.href({ orgId })} className="button button--secondary">
+            Access tokens
+          </Link>
+        )}
         {restricted ? null : accountActions}
         <button type="button" className="button button--secondary" onClick={onSignOut}>
           Sign out

@@ -76,6 +76,8 @@ describe('side navigation shows only what can() allows', () => {
     expect(header.getByRole('link', { name: 'Locus' })).toHaveAttribute('href', `/${OSLO}`);
     expect(header.getByText('Read-only')).toBeInTheDocument();
     expect(header.getByText('Rita Reader')).toBeInTheDocument();
+    // Every signed-in user reaches their own access tokens (issue 18), whatever their role.
+    expect(header.getByRole('link', { name: 'Access tokens' })).toHaveAttribute('href', `/${OSLO}/access-tokens`);
     header.getByRole('button', { name: 'Sign out' }).click();
     expect(session.signOut).toHaveBeenCalledTimes(1);
   });
