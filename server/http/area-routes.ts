@@ -27,6 +27,7 @@ import { pedigreeLrRoute } from './pedigrees/pedigree-lr-route';
 import { mixtureLrRoute } from './mixtures/mixture-lr-route';
 import { mixtureSearchRoute } from './mixtures/mixture-search-route';
 import { familyRoutes } from './families/family-routes';
+import { reviewSettingsRoutes } from './organizations/review-settings-routes';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -46,6 +47,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       analysisGroupsRoutes,
       analysesRoutes,
       searchRulesRoutes,
+      reviewSettingsRoutes,
     ]) {
       await administration.register(plugin, deps);
     }

@@ -5,8 +5,13 @@ import { accessGroupPermissions, accessGroups, organizations, userOrganizations,
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createOrganization(db: Db, name = `Lab ${unique()}`) {
-  const [row] = await db.insert(organizations).values({ name }).returning();
+/**
+ * An organization for a test. Four-eyes review is off unless asked for: most tests enter and approve as one user
+ * to test something else; four-eyes.test.ts tests the review itself, with organizations as the product makes them
+ * (on by default).
+ */
+export async function createOrganization(db: Db, name = `Lab ${unique()}`, opts: { fourEyesReview?: boolean } = {}) {
+  const [row] = await db.insert(organizations).values({ name, fourEyesReview: opts.fourEyesReview ?? false }).returning();
   return row!;
 }
 

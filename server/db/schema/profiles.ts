@@ -41,6 +41,8 @@ export const profiles = pgTable(
     source: text('source').notNull().default(''),
     /** The reviewer's approval comments, rejection reason or reset comments. */
     reviewComments: text('review_comments').notNull().default(''),
+    /** Who entered or imported the profile: under four-eyes review (organizations.fourEyesReview) not its approver. */
+    enteredBy: uuid('entered_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /**

@@ -155,7 +155,7 @@ async function snapshots(db: Db, ids: readonly string[], values: readonly Stored
 
 /** Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order. */
 async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[] }[], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<string[]> {
-  const { db, found, assignment, chemistry } = ctx;
+  const { db, found, assignment, chemistry, job } = ctx;
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // The names were checked before adding; checked again under the case's lock, which also keeps another
@@ -168,9 +168,10 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
     const profileRows = batch.map(({ row, values }) => ({ profile_id: row.profileId, source: assignment.source, genotype: Buffer.from(packMarkerValues(values, codes)).toString('hex') }));
     const inserted = rowsOf<{ id: string; profile_id: string }>(
       await t.execute(sql`
-        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source, genotype)
+        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source, genotype, entered_by)
         select r.profile_id, ${found.id}::uuid, ${found.organizationId}::uuid, ${chemistry.kind}, ${chemistry.id}::uuid, ${assignment.sampleType},
-          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source, decode(r.genotype, 'hex')
+          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source, decode(r.genotype, 'hex'),
+          ${job.userId}::uuid
         from jsonb_to_recordset(${JSON.stringify(profileRows)}::jsonb) as r(profile_id text, source text, genotype text)
         returning id, profile_id`),
     );

@@ -113,6 +113,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
               laboratoryId: body.laboratoryId,
               comments: body.comments,
               source: 'Entered by hand',
+              enteredBy: request.user.id,
             })
             .returning();
           await writeMarkerValues(t, row!.id, checked.values);

@@ -12,6 +12,7 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { Conflict } from '../errors';
+import { assertNotOwnProfile } from '../four-eyes';
 import { updateVersioned } from '../../db/versioned';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile, type ProfileRow } from './profile-query';
@@ -73,11 +74,12 @@ export const profileReviewRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app,
     '/profiles/:id/approve',
     {
       config: { access: { entity: 'Profiles', verb: 'Edit' } },
-      schema: { tags, summary: 'Approve a pending profile with the marker values the reviewer confirms', params: ById, body: ApproveProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+      schema: { tags, summary: 'Approve a pending profile with the marker values the reviewer confirms', params: ById, body: ApproveProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertTransition(current, 'approve');
+      await assertNotOwnProfile(db, request.user, current);
       const { markerValues, comments, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
       if (values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);

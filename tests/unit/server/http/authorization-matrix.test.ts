@@ -217,6 +217,9 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/users/:id/password-link': ADMINISTRATORS_ONLY,
   // Everyone changes their own password.
   'PUT /api/me/password': { signedIn: true },
+  // An organization's review settings (issue 18): its own Organizations rights, in that organization only.
+  'GET /api/organizations/:id/review-settings': { entity: 'Organizations', verb: 'Read', orgParam: 'id' },
+  'PUT /api/organizations/:id/review-settings': { entity: 'Organizations', verb: 'Edit', orgParam: 'id' },
   // Everyone keeps their own personal access tokens (issue 18); a token acts with its user's permissions.
   'GET /api/me/access-tokens': { signedIn: true },
   'POST /api/me/access-tokens': { signedIn: true },

@@ -110,11 +110,11 @@ beforeAll(async () => {
   const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${populationId}/statistics`, payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.admin}` } });
   expect(saved.statusCode, saved.body).toBe(200);
 
-  const evidence = await addProfile('reviewerA', caseA, 'EVIDENCE-1', GENOTYPES);
-  const reference = await addProfile('reviewerA', caseA, 'REFERENCE-1', GENOTYPES);
-  const child = await addProfile('reviewerA', caseA, 'CHILD-1', { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'] });
-  const parent = await addProfile('reviewerA', caseA, 'PARENT-1', { D3S1358: ['16', '18'], vWA: ['17'], TH01: ['8', '10'] });
-  const stainB = await addProfile('reviewerB', caseB, 'STAIN-B', GENOTYPES);
+  const evidence = await addProfile('admin', caseA, 'EVIDENCE-1', GENOTYPES);
+  const reference = await addProfile('admin', caseA, 'REFERENCE-1', GENOTYPES);
+  const child = await addProfile('admin', caseA, 'CHILD-1', { D3S1358: ['15', '16'], vWA: ['16', '17'], TH01: ['6', '9.3'] });
+  const parent = await addProfile('admin', caseA, 'PARENT-1', { D3S1358: ['16', '18'], vWA: ['17'], TH01: ['8', '10'] });
+  const stainB = await addProfile('admin', caseB, 'STAIN-B', GENOTYPES);
 
   const analyzed = (await call('reviewerA', 'POST', `/api/analyses/${analysisIds.Identity}/analyze`, { profileIds: [evidence, reference], populationIds: [populationId] })).json() as AnalysisResult;
   const identity = { analysisId: analysisIds.Identity!, populationId, combinedIndex: analyzed.populations[0]!.combinedIndex, markerCount: 13, nonExclusionMarkerCount: null };
@@ -306,7 +306,7 @@ describe('the hit workflow', () => {
     const { hit } = (await call('reviewerA', 'GET', `/api/hits/${hitIds.exclusion}`)).json() as HitView;
     const [first, second] = await Promise.all([
       call('reviewerA', 'POST', `/api/hits/${hitIds.exclusion}/reject`, { version: hit.version, reason: 'Excluded at one marker' }),
-      call('admin', 'POST', `/api/hits/${hitIds.exclusion}/publish`, { version: hit.version, comments: '', notify: false }),
+      call('admin', 'POST', `/api/hits/${hitIds.exclusion}/reject`, { version: hit.version, reason: 'Rejected by a second reviewer' }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const view = (await call('reviewerA', 'GET', `/api/hits/${hitIds.exclusion}`)).json() as HitView;
