@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea, recordColumns } from './columns';
 import { organizations } from './organizations';
@@ -39,7 +39,7 @@ export const caseAssignedUsers = pgTable(
   (t) => [primaryKey({ name: 'case_assigned_users_pk', columns: [t.caseId, t.userId] }), index('case_assigned_users_user_idx').on(t.userId)],
 );
 
-/** A person or party involved in a case (spec 3 InvolvedParty). */
+/** A person or party involved in a case (spec 3 InvolvedParty; issue 18: role, name and identifiers). */
 export const involvedParties = pgTable(
   'involved_parties',
   {
@@ -49,6 +49,12 @@ export const involvedParties = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** The party's part in the case (victim, suspect, missing person, relative, …); '' for parties entered before roles. */
+    role: text('role').notNull().default(''),
+    /** The person's name as the agency gives it ('' when unknown, e.g. an unidentified body). */
+    name: text('name').notNull().default(''),
+    /** The agency's identifiers of the person (kind and value: national id, passport, arrest number, …). */
+    identifiers: jsonb('identifiers').$type<{ kind: string; value: string }[]>().notNull().default([]),
   },
   (t) => [index('involved_parties_case_idx').on(t.caseId)],
 );
@@ -63,6 +69,10 @@ export const physicalItems = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     itemId: text('item_id').notNull(),
     description: text('description').notNull().default(''),
+    /** Chain of custody (issue 18): when, where and by whom the item was collected; null/'' when not known. */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    collectionPlace: text('collection_place').notNull().default(''),
+    collectedBy: text('collected_by').notNull().default(''),
   },
   (t) => [uniqueIndex('physical_items_case_item_unique').on(t.caseId, sql`lower(${t.itemId})`)],
 );

@@ -2,7 +2,7 @@ import { index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 import { PROFILE_KINDS, PROFILE_STATUSES, SAMPLE_TYPES } from '../../../core/schemas/profiles';
 import { sql } from 'drizzle-orm';
 import { bytea, recordColumns } from './columns';
-import { cases, physicalItems } from './cases';
+import { cases, involvedParties, physicalItems } from './cases';
 import { chemistries } from './markers';
 import { organizations } from './organizations';
 import { laboratories, sampleSources } from './reference-lists';
@@ -34,6 +34,8 @@ export const profiles = pgTable(
     sampleType: sampleType('sample_type').notNull(),
     sampleSourceId: uuid('sample_source_id').references(() => sampleSources.id, { onDelete: 'restrict' }),
     physicalItemId: uuid('physical_item_id').references(() => physicalItems.id, { onDelete: 'set null' }),
+    /** The involved party the sample was taken from (issue 18: a suspect's reference, a relative's sample), if any. */
+    involvedPartyId: uuid('involved_party_id').references(() => involvedParties.id, { onDelete: 'set null' }),
     laboratoryId: uuid('laboratory_id').references(() => laboratories.id, { onDelete: 'restrict' }),
     comments: text('comments').notNull().default(''),
     /** 'pending' | 'approved' | 'rejected' (ARCHITECTURE.md "States"). */
