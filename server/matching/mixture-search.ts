@@ -1,13 +1,14 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
 import { estimateDropout } from '../genetics/mixture/dropout-estimation';
-import { evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
+import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { fusedScan } from './fused-scan';
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
+import { tableMixtureLr } from './table-mixture-lr';
 import { CHANCE_GRID_STEP, chanceAt, candidateGenotypes, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-search';
 import type { MatchProfile } from './types';
 
@@ -53,6 +54,24 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
     population,
     frequencyRule: { normalize: setting.normalizeFrequencies },
   };
+}
+
+/**
+ * A candidate's figures as the calculator gives them (mixtureLr; LR 0 over no marker when it refuses the case): from
+ * the search's tables, which hold the calculator's per-marker LRs, unless only the calculator can say.
+ */
+function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[], tables: ReadonlyMap<string, GenotypeLr>): { lr: number; markerCount: number } {
+  const c = mixtureCase(setting, evidence, candidate, population, dropout);
+  try {
+    checkMixtureCase(c);
+    const fromTables = tableMixtureLr(tables, candidate);
+    if (fromTables) return fromTables;
+    const result = mixtureLr(c);
+    return { lr: result.lr, markerCount: result.markers.length };
+  } catch (error) {
+    if (!(error instanceof MixtureError)) throw error;
+    return { lr: 0, markerCount: 0 };
+  }
 }
 
 /** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the benchmark). */
@@ -140,17 +159,7 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const matches: RuleMatch[] = [];
   for (const [candidateId, genotypes] of candidates) {
     const populations: RulePopulationResult[] = lanes.map((lane) => {
-      let lr: number;
-      let markerCount: number;
-      try {
-        const result = mixtureLr(mixtureCase(setting, profile.genotypes, genotypes, lane.population, lane.parameters.dropout));
-        lr = result.lr;
-        markerCount = result.markers.length;
-      } catch (error) {
-        if (!(error instanceof MixtureError)) throw error;
-        lr = 0;
-        markerCount = 0;
-      }
+      const { lr, markerCount } = weigh(setting, profile.genotypes, genotypes, lane.population, lane.parameters.dropout, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       // A reference the scan let through weighs, exactly, what its tables summed (to rounding): at or over the cut.
       return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, Math.max(log10 ?? -Infinity, lane.cut)) };
@@ -261,15 +270,7 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
   const candidates = top.map(({ id }) => ({
     profileId: id,
     populations: lanes.map((lane, l) => {
-      let lr = 0;
-      let markerCount = 0;
-      try {
-        const result = mixtureLr(mixtureCase(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters.dropout));
-        lr = result.lr;
-        markerCount = result.markers.length;
-      } catch (error) {
-        if (!(error instanceof MixtureError)) throw error;
-      }
+      const { lr, markerCount } = weigh(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters.dropout, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       const at = Math.max(log10 ?? -Infinity, Number.isFinite(from) ? from + 1 : -Infinity);
       return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(distributions[l]!, searched, at, at) };
