@@ -33,6 +33,19 @@ export const EMAIL_HOOKS = {
       { name: 'comments', description: 'the reviewer\u2019s comments', sample: 'Confirmed against the reference sample.' },
     ],
   },
+  'hit-retracted': {
+    description: 'Sent, when a published hit is reset to pending, to the users its publication notified, with who retracted it and why.',
+    placeholders: [
+      { name: 'recipientName', description: 'full name of the user the e-mail goes to', sample: 'Ada Lovelace' },
+      { name: 'caseId', description: 'the case id', sample: 'CASE-2026-0042' },
+      { name: 'hitUrl', description: 'link to the hit in Locus', sample: 'https://locus.example.org/all/hits/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+      { name: 'profiles', description: 'the hit\u2019s profiles: role and sample name', sample: 'Evidence: STAIN-12, Reference: REF-3' },
+      { name: 'analysis', description: 'name of the analysis that found the hit', sample: 'Identity' },
+      { name: 'probability', description: 'the hit probability as the hit lists show it', sample: '99.99% (1.25e+6)' },
+      { name: 'retractedBy', description: 'full name of the reviewer who reset the published hit', sample: 'Grace Hopper' },
+      { name: 'reason', description: 'why the hit was retracted', sample: 'The reference was collected from the wrong person.' },
+    ],
+  },
   'password-link': {
     description: 'Sent to a user when an administrator sends them a link to set their password.',
     placeholders: [
@@ -122,6 +135,24 @@ export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplateInput[] = [
       'Open the hit in Locus: {hitUrl}',
       '',
       'You receive this e-mail because you are assigned to the case and receive notifications.',
+    ].join('\n'),
+  },
+  {
+    hook: 'hit-retracted',
+    subject: 'Hit retracted in case {caseId}',
+    body: [
+      'Dear {recipientName},',
+      '',
+      '{retractedBy} retracted a hit in case {caseId} that you were notified of: it is no longer published and waits for review again.',
+      '',
+      'Profiles: {profiles}',
+      'Analysis: {analysis}',
+      'Probability: {probability}',
+      'Reason: {reason}',
+      '',
+      'Do not rely on the earlier notification. Open the hit in Locus: {hitUrl}',
+      '',
+      'You receive this e-mail because you were notified when the hit was published.',
     ].join('\n'),
   },
   {

@@ -1,5 +1,6 @@
 import type { Db } from '../../database';
 import { seedSearchRules } from '../search-rules';
+import { addHitRetractedTemplate } from './hit-retracted-template';
 import { addMaxInconsistencies } from './max-inconsistencies';
 import { addMixtureAnalyses } from './mixture-analyses';
 import { addPedigreeAnalyses } from './pedigree-analyses';
@@ -7,7 +8,8 @@ import { addPedigreeAnalyses } from './pedigree-analyses';
 /**
  * Seed data that later releases add to databases created before them, applied at every start
  * (each step is idempotent): the search rules (issue 12) and the parentage analyses'
- * `maxInconsistencies` constant, the pedigrees and family shapes of issue 16, the mixture analyses of issue 17.
+ * `maxInconsistencies` constant, the pedigrees and family shapes of issue 16, the mixture analyses of issue 17, the
+ * hit-retracted e-mail template of issue 18.
  */
 export async function applySeedUpgrades(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -15,5 +17,6 @@ export async function applySeedUpgrades(db: Db): Promise<void> {
     await addMaxInconsistencies(tx as unknown as Db);
     await addPedigreeAnalyses(tx as unknown as Db);
     await addMixtureAnalyses(tx as unknown as Db);
+    await addHitRetractedTemplate(tx as unknown as Db);
   });
 }

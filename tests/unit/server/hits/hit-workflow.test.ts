@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIT_STATUSES, type HitStatus } from '../../../../core/schemas/hits';
+import { RETRACTION_REASON_REQUIRED } from '../../../../core/hit-retraction';
 import { HIT_TRANSITIONS, planHitTransition, type HitAction } from '../../../../server/hits/hit-workflow';
 
 // ARCHITECTURE.md "States": pending → published | rejected (Hits Publish); published | rejected → pending (Hits Reset).
@@ -27,8 +28,10 @@ describe('the hit workflow', () => {
     }
   }
 
-  it('requires a reason to reject, but no comments to publish or reset', () => {
-    expect(planHitTransition('pending', 'reject', ' \n')).toEqual({ ok: false, kind: 'invalid', message: 'A rejection needs a reason' });
+  it('requires a reason to reject and to reset a published hit (a retraction), but no comments to publish or to reset a rejected hit', () => {
+    expect(planHitTransition('pending', 'reject', ' \n')).toEqual({ ok: false, kind: 'invalid', field: 'reason', message: 'A rejection needs a reason' });
+    expect(planHitTransition('published', 'reset', ' ')).toEqual({ ok: false, kind: 'invalid', field: 'comments', message: RETRACTION_REASON_REQUIRED });
+    expect(planHitTransition('published', 'reset', 'Wrong reference')).toEqual({ ok: true, to: 'pending' });
     expect(planHitTransition('pending', 'publish', '')).toEqual({ ok: true, to: 'published' });
     expect(planHitTransition('rejected', 'reset', '')).toEqual({ ok: true, to: 'pending' });
   });

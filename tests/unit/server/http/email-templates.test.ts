@@ -47,9 +47,10 @@ describe('e-mail templates API', () => {
     const list = await call('GET', '/api/email-templates', adminOrg);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({
-      count: 2,
+      count: 3,
       items: [
         { hook: 'hit-published', subject: 'Hit published in case {caseId}' },
+        { hook: 'hit-retracted', subject: 'Hit retracted in case {caseId}' },
         { hook: 'password-link', subject: 'Set your Locus password' },
       ],
     });
@@ -82,7 +83,7 @@ describe('e-mail templates API', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().details).toEqual(
       expect.arrayContaining([
-        { path: '/hook', message: 'Locus sends e-mails only on hit-published, password-link' },
+        { path: '/hook', message: 'Locus sends e-mails only on hit-published, hit-retracted, password-link' },
         { path: '/subject', message: 'Required' },
         { path: '/body', message: 'Required' },
       ]),
