@@ -3577,7 +3577,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        hook: "hit-published" | "password-link";
+                        hook: "hit-published" | "hit-retracted" | "password-link";
                         subject: string;
                         body: string;
                     };
@@ -3681,7 +3681,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        hook: "hit-published" | "password-link";
+                        hook: "hit-published" | "hit-retracted" | "password-link";
                         subject: string;
                         body: string;
                         version: number;
@@ -6450,6 +6450,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         title: string;
+                        /** @enum {string} */
+                        role: "victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other";
+                        name: string;
+                        identifiers: components["schemas"]["PartyIdentifierInput"][];
                         description: string;
                     };
                 };
@@ -6545,6 +6549,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         title: string;
+                        /** @enum {string} */
+                        role: "victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other";
+                        name: string;
+                        identifiers: components["schemas"]["PartyIdentifierInput"][];
                         description: string;
                         version: number;
                     };
@@ -6710,6 +6718,9 @@ export interface paths {
                     "application/json": {
                         itemId: string;
                         description: string;
+                        collectedAt: string | null;
+                        collectionPlace: string;
+                        collectedBy: string;
                     };
                 };
             };
@@ -6805,6 +6816,9 @@ export interface paths {
                     "application/json": {
                         itemId: string;
                         description: string;
+                        collectedAt: string | null;
+                        collectionPlace: string;
+                        collectedBy: string;
                         version: number;
                     };
                 };
@@ -7225,6 +7239,7 @@ export interface paths {
                         sampleType: "Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference";
                         sampleSourceId: string | null;
                         physicalItemId: string | null;
+                        involvedPartyId?: string | null;
                         laboratoryId: string | null;
                         comments: string;
                         profiles: {
@@ -7501,7 +7516,7 @@ export interface paths {
                 };
             };
         };
-        /** Edit a profile (sample name, case, chemistry, sample type, source, item, laboratory, comments) */
+        /** Edit a profile (sample name, case, chemistry, sample type, source, item, involved party, laboratory, comments) */
         put: {
             parameters: {
                 query?: never;
@@ -7522,6 +7537,7 @@ export interface paths {
                         sampleType: "Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference";
                         sampleSourceId: string | null;
                         physicalItemId: string | null;
+                        involvedPartyId?: string | null;
                         laboratoryId: string | null;
                         comments: string;
                         profileId: string;
@@ -8016,6 +8032,7 @@ export interface paths {
                         sampleType: "Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference";
                         sampleSourceId: string | null;
                         physicalItemId: string | null;
+                        involvedPartyId?: string | null;
                         laboratoryId: string | null;
                         comments: string;
                         include?: number[];
@@ -8451,6 +8468,74 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/bulk-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (with their stored marker values) or reject (with a reason) up to 200 pending profiles; the answer gives each one’s outcome */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "approve";
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                        }[];
+                        /** @default  */
+                        comments?: string;
+                    } | {
+                        /** @enum {string} */
+                        action: "reject";
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                        }[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkReviewResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10209,6 +10294,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hits/bulk-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish (optionally notifying the cases’ assigned users) or reject (with a reason) up to 200 pending hits; the answer gives each one’s outcome */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "publish";
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                        }[];
+                        /** @default  */
+                        comments?: string;
+                        /** @default false */
+                        notify?: boolean;
+                    } | {
+                        /** @enum {string} */
+                        action: "reject";
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                        }[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BulkReviewResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hits/{id}/download": {
         parameters: {
             query?: never;
@@ -11646,6 +11801,21 @@ export interface components {
             sampleSourceName: string | null;
             physicalItemId: string | null;
             physicalItemName: string | null;
+            physicalItem: {
+                /** Format: uuid */
+                id: string;
+                itemId: string;
+                collectedAt: string | null;
+                collectionPlace: string;
+                collectedBy: string;
+            } | null;
+            involvedParty: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                role: string;
+                name: string;
+            } | null;
             laboratoryId: string | null;
             laboratoryName: string | null;
             comments: string;
@@ -11680,6 +11850,21 @@ export interface components {
             sampleSourceName: string | null;
             physicalItemId: string | null;
             physicalItemName: string | null;
+            physicalItem: {
+                /** Format: uuid */
+                id: string;
+                itemId: string;
+                collectedAt: string | null;
+                collectionPlace: string;
+                collectedBy: string;
+            } | null;
+            involvedParty: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                role: string;
+                name: string;
+            } | null;
             laboratoryId: string | null;
             laboratoryName: string | null;
             comments: string;
@@ -12671,6 +12856,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        PartyIdentifierInput: {
+            /** @enum {string} */
+            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
+            value: string;
+        };
+        LinkedProfileInput: {
+            /** Format: uuid */
+            id: string;
+            profileId: string;
+        };
         InvolvedPartyInput: {
             /** Format: uuid */
             id: string;
@@ -12678,7 +12873,14 @@ export interface components {
             /** Format: uuid */
             caseId: string;
             title: string;
+            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
+            name: string;
+            identifiers: {
+                kind: string;
+                value: string;
+            }[];
             description: string;
+            linkedProfiles: components["schemas"]["LinkedProfileInput"][];
             /** Format: date-time */
             createdAt: string;
         };
@@ -12690,6 +12892,9 @@ export interface components {
             caseId: string;
             itemId: string;
             description: string;
+            collectedAt: string | null;
+            collectionPlace: string;
+            collectedBy: string;
             /** Format: date-time */
             createdAt: string;
         };
@@ -12712,10 +12917,27 @@ export interface components {
             userName: string;
             entity: string;
             entityId: string;
+            recordName: string | null;
             action: string;
             before: unknown;
             after: unknown;
+            names: {
+                [key: string]: string;
+            };
             hash: string;
+        };
+        BulkReviewOutcomeInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "done" | "refused";
+            status: number;
+            message: string;
+        };
+        BulkReviewResultInput: {
+            done: number;
+            refused: number;
+            results: components["schemas"]["BulkReviewOutcomeInput"][];
         };
         ProfileFormOptionsInput: {
             chemistries: {
@@ -13240,6 +13462,21 @@ export interface components {
             sampleSourceName: string | null;
             physicalItemId: string | null;
             physicalItemName: string | null;
+            physicalItem: {
+                /** Format: uuid */
+                id: string;
+                itemId: string;
+                collectedAt: string | null;
+                collectionPlace: string;
+                collectedBy: string;
+            } | null;
+            involvedParty: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                role: string;
+                name: string;
+            } | null;
             laboratoryId: string | null;
             laboratoryName: string | null;
             comments: string;
@@ -13274,6 +13511,21 @@ export interface components {
             sampleSourceName: string | null;
             physicalItemId: string | null;
             physicalItemName: string | null;
+            physicalItem: {
+                /** Format: uuid */
+                id: string;
+                itemId: string;
+                collectedAt: string | null;
+                collectionPlace: string;
+                collectedBy: string;
+            } | null;
+            involvedParty: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                role: string;
+                name: string;
+            } | null;
             laboratoryId: string | null;
             laboratoryName: string | null;
             comments: string;
@@ -14265,6 +14517,16 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        PartyIdentifier: {
+            /** @enum {string} */
+            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
+            value: string;
+        };
+        LinkedProfile: {
+            /** Format: uuid */
+            id: string;
+            profileId: string;
+        };
         InvolvedParty: {
             /** Format: uuid */
             id: string;
@@ -14272,7 +14534,14 @@ export interface components {
             /** Format: uuid */
             caseId: string;
             title: string;
+            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
+            name: string;
+            identifiers: {
+                kind: string;
+                value: string;
+            }[];
             description: string;
+            linkedProfiles: components["schemas"]["LinkedProfile"][];
             /** Format: date-time */
             createdAt: string;
         };
@@ -14284,6 +14553,9 @@ export interface components {
             caseId: string;
             itemId: string;
             description: string;
+            collectedAt: string | null;
+            collectionPlace: string;
+            collectedBy: string;
             /** Format: date-time */
             createdAt: string;
         };
@@ -14306,10 +14578,27 @@ export interface components {
             userName: string;
             entity: string;
             entityId: string;
+            recordName: string | null;
             action: string;
             before: unknown;
             after: unknown;
+            names: {
+                [key: string]: string;
+            };
             hash: string;
+        };
+        BulkReviewOutcome: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "done" | "refused";
+            status: number;
+            message: string;
+        };
+        BulkReviewResult: {
+            done: number;
+            refused: number;
+            results: components["schemas"]["BulkReviewOutcome"][];
         };
         ProfileFormOptions: {
             chemistries: {

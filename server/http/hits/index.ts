@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createOutboxSender, smtpTransport } from '../../mail/outbox-sender';
 import type { RouteDeps } from '../route-deps';
+import { hitBulkDecisionRoutes } from './bulk-decision-routes';
 import { hitDownloadRoute } from './download-route';
 import { hitListRoutes } from './list-routes';
 import { hitViewRoutes } from './view-routes';
@@ -13,5 +14,5 @@ export const hitsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) =>
   const sender = createOutboxSender({ db: deps.db, clock: deps.clock, transport: smtpTransport(deps.config), from: deps.config.mail.from, onError: (err) => app.log.error({ err }, 'e-mail delivery failed') });
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => sender.stop());
-  for (const plugin of [hitListRoutes, hitViewRoutes(sender), hitDownloadRoute]) await app.register(plugin, deps);
+  for (const plugin of [hitListRoutes, hitViewRoutes(sender), hitBulkDecisionRoutes(sender), hitDownloadRoute]) await app.register(plugin, deps);
 };

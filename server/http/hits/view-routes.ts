@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { HitView, PublishHitBody, RejectHitBody, ResetHitBody } from '../../../core/schemas/hits';
-import { decideHit, type HitDecision } from '../../hits/decide-hit';
+import type { HitDecision } from '../../hits/decide-hit';
 import type { OutboxSender } from '../../mail/outbox-sender';
 import type { AuthenticatedUser } from '../../identity/load-principal';
-import { auditActor } from '../audit-actor';
-import { assertNoOwnProfileInHit } from '../four-eyes';
 import type { RouteDeps } from '../route-deps';
-import { findVisibleHit } from './hit-query';
+import { announceHitDecisions, decideVisibleHit } from './hit-decision';
 import { buildHitView } from './hit-view';
 
 const tags = ['hits'];
@@ -18,14 +16,7 @@ const decisionResponse = { 200: HitView, 400: ErrorBody, 403: ErrorBody, 404: Er
 /** HitView and the workflow's three calls (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
 export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config, events }) => {
   async function decide(user: AuthenticatedUser, id: string, decision: HitDecision) {
-    const hit = await findVisibleHit(db, user, id);
-    // A hit no longer pending answers 409 below, whoever asks.
-    if (decision.action === 'publish' && hit.status === 'pending') await assertNoOwnProfileInHit(db, user, hit);
-    const { queued } = await decideHit(db, clock, auditActor(user), hit, decision, { publicUrl: config.publicUrl });
-    // Committed: the organization's open hit lists read again.
-    events?.publish(hit.organizationId, 'hits');
-    // After the commit: SMTP delivery must not hold the transaction, and a failure is retried from the outbox.
-    if (queued > 0) void sender.deliverPending().catch((err: unknown) => app.log.error({ err }, 'e-mail delivery failed'));
+    announceHitDecisions([await decideVisibleHit({ db, clock, config }, user, id, decision)], events, sender, app.log);
     return buildHitView(db, clock, user, id);
   }
 

@@ -3,6 +3,7 @@ import { approvalTokens, loadApprovalSecret } from '../../imports/approval-token
 import type { RouteDeps } from '../route-deps';
 import { profileAddRoute } from './add-route';
 import { profileAuditRoute } from './audit-route';
+import { profileBulkReviewRoutes } from './bulk-review-routes';
 import { profileCrudRoutes } from './crud-routes';
 import { profileDownloadRoute } from './download-route';
 import { profileImportRoute } from './import-route';
@@ -14,7 +15,7 @@ import { profileSearchRulesRoute } from './search-rules-route';
 /** Everything under /profiles (spec 2.3, 2.8, 4, 7.1). */
 export const profilesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const tokens = approvalTokens(await loadApprovalSecret(deps.db), deps.clock);
-  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileImportJobRoutes(tokens), profileReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
+  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileImportJobRoutes(tokens), profileReviewRoutes, profileBulkReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
     await app.register(plugin, deps);
   }
 };

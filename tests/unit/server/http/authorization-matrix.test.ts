@@ -258,6 +258,9 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/profiles/:id/reject': { entity: 'Profiles', verb: 'Edit' },
   'POST /api/profiles/:id/reset': { entity: 'Profiles', verb: 'Reset' },
   'POST /api/profiles/:id/reset-delete': { entity: 'Profiles', verb: 'Reset' },
+  // Bulk review (issue 18): the single decisions' rights; each record is checked again on its own.
+  'POST /api/profiles/bulk-review': { entity: 'Profiles', verb: 'Edit' },
+  'POST /api/hits/bulk-decision': { entity: 'Hits', verb: 'Publish' },
   // Keyboard search (spec 2.6) reads the organization's profiles and stores nothing but an audit row.
   // The organization is in the body (spec 7.1 rewrites organizations/{id}/profiles to profiles); the handler checks Read there.
   'POST /api/profiles/get-all-possible-hits': { entity: 'Profiles', verb: 'Read' },
