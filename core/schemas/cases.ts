@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IDENTIFIER_KINDS } from '../identifier-kinds';
+import { PARTY_ROLES } from '../party-roles';
 import { Id } from './common';
 import { Versioned } from './list';
 import { REQUIRED, requiredText } from './named-record';
@@ -54,23 +56,98 @@ export const Case = z
   .meta({ id: 'Case' });
 export type Case = z.infer<typeof Case>;
 
-/** Involved party form (spec 3 InvolvedParty: title). */
-export const InvolvedPartyInput = z.object({ title: requiredText(200), description: z.string().max(4000, 'At most 4000 characters') });
+/** One identifier an agency gives a person (issue 18): its kind and the value as written. */
+export const PartyIdentifier = z
+  .object({ kind: z.enum(IDENTIFIER_KINDS, { error: 'Choose a kind' }), value: requiredText(100) })
+  .meta({ id: 'PartyIdentifier' });
+export type PartyIdentifier = z.infer<typeof PartyIdentifier>;
+
+/** Most identifiers one party carries. */
+export const MAX_PARTY_IDENTIFIERS = 10;
+
+/** Involved party form (spec 3 InvolvedParty; issue 18: role, name and identifiers). */
+export const InvolvedPartyInput = z.object({
+  title: requiredText(200),
+  role: z.enum(PARTY_ROLES, { error: 'Choose a role' }),
+  /** '' when not known (an unidentified body). */
+  name: z.string().trim().max(200, 'At most 200 characters'),
+  identifiers: z.array(PartyIdentifier).max(MAX_PARTY_IDENTIFIERS, `At most ${MAX_PARTY_IDENTIFIERS} identifiers`),
+  description: z.string().max(4000, 'At most 4000 characters'),
+});
 export type InvolvedPartyInput = z.infer<typeof InvolvedPartyInput>;
 export const UpdateInvolvedPartyBody = InvolvedPartyInput.extend(Versioned.shape);
 
+/** A profile taken from a party, as the party lists it. */
+export const LinkedProfile = z.object({ id: Id, profileId: z.string() }).meta({ id: 'LinkedProfile' });
+export type LinkedProfile = z.infer<typeof LinkedProfile>;
+
 export const InvolvedParty = z
-  .object({ id: Id, version: z.number().int(), caseId: Id, title: z.string(), description: z.string(), createdAt: z.iso.datetime() })
+  .object({
+    id: Id,
+    version: z.number().int(),
+    caseId: Id,
+    title: z.string(),
+    /** '' for a party entered before roles. */
+    role: z.union([z.enum(PARTY_ROLES), z.literal('')]),
+    name: z.string(),
+    identifiers: z.array(z.object({ kind: z.string(), value: z.string() })),
+    description: z.string(),
+    /** The profiles whose sample was taken from this party (profiles.involved_party_id). */
+    linkedProfiles: z.array(LinkedProfile),
+    createdAt: z.iso.datetime(),
+  })
   .meta({ id: 'InvolvedParty' });
 export type InvolvedParty = z.infer<typeof InvolvedParty>;
 
-/** Physical item form (spec 3 PhysicalItem: itemId, description). */
-export const PhysicalItemInput = z.object({ itemId: requiredText(100), description: z.string().max(4000, 'At most 4000 characters') });
+/** Clock skew allowed before a collection time counts as "in the future". */
+const COLLECTION_SKEW_MS = 5 * 60_000;
+const FUTURE = 'Cannot be in the future';
+
+/** Physical item as the API takes it (spec 3 PhysicalItem; issue 18: when, where and by whom it was collected). */
+export const PhysicalItemInput = z.object({
+  itemId: requiredText(100),
+  description: z.string().max(4000, 'At most 4000 characters'),
+  /** An instant with its offset (the form sends the local date, and time when known, this way); null when not known. */
+  collectedAt: z.iso
+    .datetime({ offset: true, error: 'A date and time with its offset, e.g. 2026-03-01T14:30:00+01:00' })
+    .refine((v) => Date.parse(v) <= Date.now() + COLLECTION_SKEW_MS, FUTURE)
+    .nullable(),
+  collectionPlace: z.string().trim().max(500, 'At most 500 characters'),
+  collectedBy: z.string().trim().max(200, 'At most 200 characters'),
+});
 export type PhysicalItemInput = z.infer<typeof PhysicalItemInput>;
 export const UpdatePhysicalItemBody = PhysicalItemInput.extend(Versioned.shape);
 
+/**
+ * The item form: the collection as a local date and an optional local time ('' when not known).
+ * src/cases turns it into PhysicalItemInput's instant.
+ */
+export const PhysicalItemFormInput = PhysicalItemInput.omit({ collectedAt: true })
+  .extend({
+    collectedDate: z.union([z.literal(''), z.iso.date({ error: 'A date, e.g. 2026-03-01' })]),
+    collectedTime: z.union([z.literal(''), z.iso.time({ precision: -1, error: 'A time, e.g. 14:30' })]),
+  })
+  .superRefine((v, ctx) => {
+    if (v.collectedTime && !v.collectedDate) ctx.addIssue({ code: 'custom', path: ['collectedDate'], message: 'Enter the date of this time' });
+    // A local date and time read as local (no offset), as the person typed them.
+    if (v.collectedDate && new Date(`${v.collectedDate}T${v.collectedTime || '00:00'}`).getTime() > Date.now() + COLLECTION_SKEW_MS) {
+      ctx.addIssue({ code: 'custom', path: ['collectedDate'], message: FUTURE });
+    }
+  });
+export type PhysicalItemFormInput = z.infer<typeof PhysicalItemFormInput>;
+
 export const PhysicalItem = z
-  .object({ id: Id, version: z.number().int(), caseId: Id, itemId: z.string(), description: z.string(), createdAt: z.iso.datetime() })
+  .object({
+    id: Id,
+    version: z.number().int(),
+    caseId: Id,
+    itemId: z.string(),
+    description: z.string(),
+    collectedAt: z.iso.datetime({ offset: true }).nullable(),
+    collectionPlace: z.string(),
+    collectedBy: z.string(),
+    createdAt: z.iso.datetime(),
+  })
   .meta({ id: 'PhysicalItem' });
 export type PhysicalItem = z.infer<typeof PhysicalItem>;
 

@@ -70,6 +70,8 @@ export const ProfileAssignment = z.object({
   sampleType: z.enum(SAMPLE_TYPES, { error: REQUIRED }),
   sampleSourceId: optionalId,
   physicalItemId: optionalId,
+  /** The case's involved party the sample was taken from (issue 18); left out, an edit keeps the link unless the case changes. */
+  involvedPartyId: optionalId.optional(),
   laboratoryId: optionalId,
   comments: z.string().max(4000, 'At most 4000 characters'),
 });
@@ -121,6 +123,12 @@ export const Profile = z
     sampleSourceName: z.string().nullable(),
     physicalItemId: Id.nullable(),
     physicalItemName: z.string().nullable(),
+    /** The item's collection (issue 18), when the profile names an item. */
+    physicalItem: z
+      .object({ id: Id, itemId: z.string(), collectedAt: z.iso.datetime({ offset: true }).nullable(), collectionPlace: z.string(), collectedBy: z.string() })
+      .nullable(),
+    /** The involved party the sample was taken from ("Taken from"), if any; role '' for a party entered before roles. */
+    involvedParty: z.object({ id: Id, title: z.string(), role: z.string(), name: z.string() }).nullable(),
     laboratoryId: Id.nullable(),
     laboratoryName: z.string().nullable(),
     comments: z.string(),

@@ -11823,6 +11823,9 @@ export interface components {
             reviewComments: string;
             reviewedAt: string | null;
             reviewedBy: string | null;
+            enteredById: string | null;
+            enteredBy: string | null;
+            fourEyesReview: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -11872,6 +11875,9 @@ export interface components {
             reviewComments: string;
             reviewedAt: string | null;
             reviewedBy: string | null;
+            enteredById: string | null;
+            enteredBy: string | null;
+            fourEyesReview: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -13077,6 +13083,7 @@ export interface components {
             caseNumber: string;
             /** Format: uuid */
             organizationId: string;
+            enteredById: string | null;
         };
         HitSummaryInput: {
             /** Format: uuid */
@@ -13196,6 +13203,7 @@ export interface components {
             } | null;
             evaluationError: string | null;
             history: components["schemas"]["HitHistoryEntryInput"][];
+            fourEyesReview: boolean;
         };
         OutboxEmailInput: {
             /** Format: uuid */
@@ -13484,6 +13492,9 @@ export interface components {
             reviewComments: string;
             reviewedAt: string | null;
             reviewedBy: string | null;
+            enteredById: string | null;
+            enteredBy: string | null;
+            fourEyesReview: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -13533,6 +13544,9 @@ export interface components {
             reviewComments: string;
             reviewedAt: string | null;
             reviewedBy: string | null;
+            enteredById: string | null;
+            enteredBy: string | null;
+            fourEyesReview: boolean;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -14738,6 +14752,7 @@ export interface components {
             caseNumber: string;
             /** Format: uuid */
             organizationId: string;
+            enteredById: string | null;
         };
         HitSummary: {
             /** Format: uuid */
@@ -14857,6 +14872,7 @@ export interface components {
             } | null;
             evaluationError: string | null;
             history: components["schemas"]["HitHistoryEntry"][];
+            fourEyesReview: boolean;
         };
         OutboxEmail: {
             /** Format: uuid */

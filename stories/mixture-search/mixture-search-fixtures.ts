@@ -43,6 +43,8 @@ const profile = (id: string, profileId: string, sampleType: string): Profile => 
   sampleSourceName: null,
   physicalItemId: null,
   physicalItemName: null,
+  physicalItem: null,
+  involvedParty: null,
   laboratoryId: null,
   laboratoryName: null,
   comments: '',

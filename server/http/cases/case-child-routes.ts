@@ -4,7 +4,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, Versioned } from '../../../core/schemas/list';
-import { appendAudit } from '../../audit/audit-trail';
+import { appendAudit, type AuditActor } from '../../audit/audit-trail';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
 import type { RouteDeps } from '../route-deps';
@@ -29,10 +30,16 @@ export interface CaseChild<T extends ChildTable, Input extends z.ZodObject, Item
   toItem(row: T['$inferSelect']): z.infer<Item>;
   columns: Record<string, ListColumn>;
   defaultSort: string;
+  /** The columns an input writes, where they differ from the input (e.g. an instant sent as text). */
+  toValues?(input: z.infer<Input>): Record<string, unknown>;
   /** The 400 for a unique violation (e.g. an item id used twice in a case). */
   duplicate?(input: z.infer<Input>): Error;
   /** Why the record cannot be deleted (what still uses it), or null. */
   inUse?(db: Db, row: T['$inferSelect']): Promise<string | null>;
+  /** Adds what other tables say about the records (e.g. the profiles linked to a party) to the answers. */
+  present?(db: Db, items: z.infer<Item>[]): Promise<z.infer<Item>[]>;
+  /** Undoes, audited and in the delete's transaction, what would otherwise change silently with the record (e.g. profiles' links). */
+  beforeDelete?(db: Db, row: T['$inferSelect'], who: { actor: AuditActor; clock: Clock }): Promise<void>;
 }
 
 /** The five calls of a case child (spec 7.1 nested paths); reading needs Cases Read, writing Cases Edit. */
@@ -48,6 +55,7 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
   const itemSchema = child.item as z.ZodType;
   const inputSchema = child.input as z.ZodObject;
   const duplicate = (input: z.infer<Input>) => child.duplicate?.(input) ?? new BadRequest(`This ${what} already exists`);
+  const values = (input: z.infer<Input>) => child.toValues?.(input) ?? input;
 
   async function findChild(db: Db, caseId: string, id: string): Promise<T['$inferSelect']> {
     const [row] = (await db.select().from(table as PgTable).where(and(eq(table.id, id), eq(table.caseId, caseId)))) as T['$inferSelect'][];
@@ -56,6 +64,8 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
   }
 
   return async (app, { db, clock }) => {
+    const present = async (items: z.infer<Item>[]) => (child.present ? child.present(db, items) : items);
+    const presentOne = async (item: z.infer<Item>) => (await present([item]))[0]!;
     app.get(
       `/cases/:caseId/${child.path}`,
       {
@@ -67,7 +77,7 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
         const clauses = listClauses(request.query, child.columns, { scope: eq(table.caseId, found.id), defaultSort: child.defaultSort, tiebreak: table.id });
         const rows = (await db.select().from(table as PgTable).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset)) as T['$inferSelect'][];
         const [total] = await db.select({ n: count() }).from(table as PgTable).where(clauses.where);
-        return { items: rows.map(child.toItem), count: total?.n ?? 0 };
+        return { items: await present(rows.map(child.toItem)), count: total?.n ?? 0 };
       },
     );
 
@@ -79,7 +89,7 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
       },
       async (request) => {
         const found = await findVisibleCase(db, request.user, request.params.caseId);
-        return child.toItem(await findChild(db, found.id, request.params.id));
+        return presentOne(child.toItem(await findChild(db, found.id, request.params.id)));
       },
     );
 
@@ -96,13 +106,13 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
           () =>
             db.transaction(async (tx) => {
               const t = tx as unknown as Db;
-              const [created] = (await t.insert(table).values({ ...input, caseId: found.id } as never).returning()) as T['$inferSelect'][];
+              const [created] = (await t.insert(table).values({ ...values(input), caseId: found.id } as never).returning()) as T['$inferSelect'][];
               await appendAudit(t, auditActor(request.user), clock, { entity: child.auditEntity, entityId: created!.id as string, action: 'Added', caseId: found.id, organizationId: found.organizationId, after: child.toItem(created!) });
               return created!;
             }),
           () => duplicate(input),
         );
-        return reply.code(201).send(child.toItem(row));
+        return reply.code(201).send(await presentOne(child.toItem(row)));
       },
     );
 
@@ -116,17 +126,18 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
         const found = await findVisibleCase(db, request.user, request.params.caseId);
         const current = await findChild(db, found.id, request.params.id);
         const { version, ...input } = request.body as { version: number } & Record<string, unknown>;
-        return onUniqueViolation(
+        const saved = await onUniqueViolation(
           () =>
             db.transaction(async (tx) => {
               const t = tx as unknown as Db;
-              const row = await updateVersioned(t, table, current.id as string, version, input as never, what);
+              const row = await updateVersioned(t, table, current.id as string, version, values(input as z.infer<Input>) as never, what);
               const after = child.toItem(row);
               await appendAudit(t, auditActor(request.user), clock, { entity: child.auditEntity, entityId: current.id as string, action: 'Edited', caseId: found.id, organizationId: found.organizationId, before: child.toItem(current), after });
               return after;
             }),
           () => duplicate(input as z.infer<Input>),
         );
+        return presentOne(saved);
       },
     );
 
@@ -143,6 +154,7 @@ export function caseChildRoutes<T extends ChildTable, Input extends z.ZodObject,
         if (use) throw new Conflict(use);
         await db.transaction(async (tx) => {
           const t = tx as unknown as Db;
+          await child.beforeDelete?.(t, current, { actor: auditActor(request.user), clock });
           await t.delete(table).where(eq(table.id, current.id as string));
           await appendAudit(t, auditActor(request.user), clock, { entity: child.auditEntity, entityId: current.id as string, action: 'Deleted', caseId: found.id, organizationId: found.organizationId, before: child.toItem(current) });
         });

@@ -23,6 +23,8 @@ export interface ImportAssignment {
   sampleType: string;
   sampleSourceId: string | null;
   physicalItemId: string | null;
+  /** Absent in assignments stored before issue 18. */
+  involvedPartyId?: string | null | undefined;
   laboratoryId: string | null;
   comments: string;
   /** The profiles' source line ("Imported from …"). */
@@ -168,9 +170,9 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
     const profileRows = batch.map(({ row, values }) => ({ profile_id: row.profileId, source: assignment.source, genotype: Buffer.from(packMarkerValues(values, codes)).toString('hex') }));
     const inserted = rowsOf<{ id: string; profile_id: string }>(
       await t.execute(sql`
-        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, laboratory_id, comments, source, genotype, entered_by)
+        insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, sample_source_id, physical_item_id, involved_party_id, laboratory_id, comments, source, genotype, entered_by)
         select r.profile_id, ${found.id}::uuid, ${found.organizationId}::uuid, ${chemistry.kind}, ${chemistry.id}::uuid, ${assignment.sampleType},
-          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source, decode(r.genotype, 'hex'),
+          ${assignment.sampleSourceId}::uuid, ${assignment.physicalItemId}::uuid, ${assignment.involvedPartyId ?? null}::uuid, ${assignment.laboratoryId}::uuid, ${assignment.comments}, r.source, decode(r.genotype, 'hex'),
           ${job.userId}::uuid
         from jsonb_to_recordset(${JSON.stringify(profileRows)}::jsonb) as r(profile_id text, source text, genotype text)
         returning id, profile_id`),

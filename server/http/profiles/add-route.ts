@@ -110,6 +110,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
               sampleType: body.sampleType,
               sampleSourceId: body.sampleSourceId,
               physicalItemId: body.physicalItemId,
+              involvedPartyId: body.involvedPartyId ?? null,
               laboratoryId: body.laboratoryId,
               comments: body.comments,
               source: 'Entered by hand',

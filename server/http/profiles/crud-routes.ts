@@ -95,7 +95,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     '/profiles/:id',
     {
       config: { access: { entity: 'Profiles', verb: 'Edit' } },
-      schema: { tags, summary: 'Edit a profile (sample name, case, chemistry, sample type, source, item, laboratory, comments)', params: ById, body: UpdateProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
+      schema: { tags, summary: 'Edit a profile (sample name, case, chemistry, sample type, source, item, involved party, laboratory, comments)', params: ById, body: UpdateProfileBody, response: { 200: ProfileWithMarkers, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
@@ -109,7 +109,9 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
           db.transaction(async (tx) => {
             const t = tx as unknown as Db;
             const before = await profileSnapshot(t, current.id);
-            await updateVersioned(t, profiles, current.id, version, { ...input, organizationId: targetCase.organizationId }, 'profile');
+            // Left out, the party link stays, unless the profile moves to a case the party is not in.
+            const party = input.involvedPartyId === undefined && targetCase.id !== current.caseId ? { involvedPartyId: null } : {};
+            await updateVersioned(t, profiles, current.id, version, { ...input, ...party, organizationId: targetCase.organizationId }, 'profile');
             const after = await profileSnapshot(t, current.id);
             await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Edited', before, after });
             return after;

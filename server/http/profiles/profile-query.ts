@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { PROFILE_KINDS, PROFILE_STATUSES, SAMPLE_TYPES, type Profile, type ProfileKind, type ProfileStatus } from '../../../core/schemas/profiles';
 import type { Db } from '../../db/database';
-import { cases, chemistries, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
+import { cases, chemistries, involvedParties, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { containsPattern, matchNamedRows, namedIdsMatch, valuesContaining, type ListColumn, type NamedIds } from '../list';
@@ -17,6 +17,12 @@ const fields = {
   chemistryName: chemistries.name,
   sampleSourceName: sampleSources.name,
   physicalItemName: physicalItems.itemId,
+  itemCollectedAt: physicalItems.collectedAt,
+  itemCollectionPlace: physicalItems.collectionPlace,
+  itemCollectedBy: physicalItems.collectedBy,
+  partyTitle: involvedParties.title,
+  partyRole: involvedParties.role,
+  partyName: involvedParties.name,
   laboratoryName: laboratories.name,
   reviewerFirst: reviewer.firstName,
   reviewerLast: reviewer.lastName,
@@ -32,6 +38,7 @@ export function selectProfiles(db: Db) {
     .innerJoin(chemistries, eq(chemistries.id, profiles.chemistryId))
     .leftJoin(sampleSources, eq(sampleSources.id, profiles.sampleSourceId))
     .leftJoin(physicalItems, eq(physicalItems.id, profiles.physicalItemId))
+    .leftJoin(involvedParties, eq(involvedParties.id, profiles.involvedPartyId))
     .leftJoin(laboratories, eq(laboratories.id, profiles.laboratoryId))
     .leftJoin(reviewer, eq(reviewer.id, profiles.reviewedBy));
 }
@@ -140,6 +147,11 @@ export function toProfile(row: ProfileJoinedRow): Profile {
     sampleSourceName: row.sampleSourceName,
     physicalItemId: p.physicalItemId,
     physicalItemName: row.physicalItemName,
+    physicalItem:
+      p.physicalItemId && row.physicalItemName !== null
+        ? { id: p.physicalItemId, itemId: row.physicalItemName, collectedAt: row.itemCollectedAt?.toISOString() ?? null, collectionPlace: row.itemCollectionPlace ?? '', collectedBy: row.itemCollectedBy ?? '' }
+        : null,
+    involvedParty: p.involvedPartyId && row.partyTitle !== null ? { id: p.involvedPartyId, title: row.partyTitle, role: row.partyRole ?? '', name: row.partyName ?? '' } : null,
     laboratoryId: p.laboratoryId,
     laboratoryName: row.laboratoryName,
     comments: p.comments,

@@ -111,14 +111,14 @@ describe('cases API', () => {
 
   it('keeps involved parties and items inside their case, with Cases Edit to change them', async () => {
     const c = await addCase('PARTS-1');
-    expect((await call('readerA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Victim', description: '' })).statusCode).toBe(403);
-    const party = (await call('analystA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Victim', description: 'Jane Doe' })).json() as InvolvedParty;
+    expect((await call('readerA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Victim', role: 'victim', name: '', identifiers: [], description: '' })).statusCode).toBe(403);
+    const party = (await call('analystA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Victim', role: 'victim', name: 'Jane Doe', identifiers: [], description: '' })).json() as InvolvedParty;
     expect(party).toMatchObject({ title: 'Victim', caseId: c.id });
-    const renamed = await call('analystA', 'PUT', `/api/cases/${c.id}/involved-parties/${party.id}`, { title: 'Victim 1', description: 'Jane Doe', version: 1 });
+    const renamed = await call('analystA', 'PUT', `/api/cases/${c.id}/involved-parties/${party.id}`, { title: 'Victim 1', role: 'victim', name: 'Jane Doe', identifiers: [], description: '', version: 1 });
     expect(renamed.json()).toMatchObject({ title: 'Victim 1', version: 2 });
-    const item = await call('analystA', 'POST', `/api/cases/${c.id}/physical-items`, { itemId: 'ITEM-01', description: 'Knife, handle swab' });
+    const item = await call('analystA', 'POST', `/api/cases/${c.id}/physical-items`, { itemId: 'ITEM-01', description: 'Knife, handle swab', collectedAt: null, collectionPlace: '', collectedBy: '' });
     expect(item.statusCode).toBe(201);
-    const dup = await call('analystA', 'POST', `/api/cases/${c.id}/physical-items`, { itemId: 'item-01', description: '' });
+    const dup = await call('analystA', 'POST', `/api/cases/${c.id}/physical-items`, { itemId: 'item-01', description: '', collectedAt: null, collectionPlace: '', collectedBy: '' });
     expect(dup.json().error).toBe('Item item-01 already exists in this case');
     const items = (await call('readerA', 'GET', `/api/cases/${c.id}/physical-items`)).json() as { items: PhysicalItem[] };
     expect(items.items.map((i) => [i.itemId, i.description])).toEqual([['ITEM-01', 'Knife, handle swab']]);
@@ -146,7 +146,7 @@ describe('cases API', () => {
 
   it('records every write in the case audit trail, readable with ViewAudit, in an unbroken hash chain', async () => {
     const c = await addCase('AUDIT-1');
-    await call('analystA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Suspect', description: '' });
+    await call('analystA', 'POST', `/api/cases/${c.id}/involved-parties`, { title: 'Suspect', role: 'suspect', name: '', identifiers: [], description: '' });
     await call('analystA', 'PUT', `/api/cases/${c.id}/settings`, { status: 'Open', notes: 'urgent', version: 1 });
     expect((await call('noAuditA', 'GET', `/api/cases/${c.id}/audit`)).statusCode).toBe(403);
     const audit = (await call('analystA', 'GET', `/api/cases/${c.id}/audit`)).json() as { items: AuditEntry[] };
