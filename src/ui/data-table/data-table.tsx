@@ -15,6 +15,7 @@ import {
 } from 'ag-grid-community';
 import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import { pageRequest } from './page-request';
+import { serialReload } from './serial-reload';
 
 ModuleRegistry.registerModules([InfiniteRowModelModule, TextFilterModule, RowStyleModule, ...(import.meta.env?.DEV ? [ValidationModule] : [])]);
 
@@ -82,6 +83,15 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   loadRef.current = props.load;
   const searchRef = useRef(search);
   searchRef.current = search;
+  // One read at a time: a change heard while rows are being read waits until they are shown; the rows on screen stay meanwhile.
+  const reloads = useMemo(
+    () =>
+      serialReload(() => {
+        const grid = gridRef.current;
+        if (grid && !grid.isDestroyed()) grid.refreshInfiniteCache();
+      }),
+    [],
+  );
 
   const columnDefs = useMemo<ColDef<T>[]>(
     () =>
@@ -103,11 +113,18 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
     () => ({
       getRows(params: IGetRowsParams) {
         const query = pageRequest(params, pageSize, searchRef.current);
+        const generation = reloads.generation;
+        const settled = reloads.started();
         loadRef.current(query).then(
           (result) => {
             // A page left before its rows arrived: its grid is gone (calling it shows AG Grid's warning panel).
             const grid = gridRef.current;
             if (grid?.isDestroyed()) return;
+            // The answer of a read made before the rows were dropped (a new search) must not set the count; the grid ignores its rows.
+            if (!reloads.current(generation)) {
+              params.successCallback(result.items, result.count);
+              return settled();
+            }
             setFailed(false);
             // Before the grid learns the count, or a grown grid would first draw every row.
             grid?.setGridOption('domLayout', result.count > GROWN_GRID_ROWS ? 'normal' : 'autoHeight');
@@ -116,20 +133,32 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
             params.successCallback(result.items, result.count);
             if (result.count === 0) grid?.showNoRowsOverlay();
             else grid?.hideOverlay();
+            settled();
           },
           () => {
-            setFailed(true);
+            if (reloads.current(generation)) setFailed(true);
             params.failCallback();
+            settled();
           },
         );
       },
     }),
-    [pageSize],
+    [pageSize, reloads],
   );
 
+  // A change on the server (reloadKey): read again, after any read under way is shown.
+  const readKey = useRef(reloadKey);
   useEffect(() => {
+    if (Object.is(readKey.current, reloadKey)) return;
+    readKey.current = reloadKey;
+    reloads.request();
+  }, [reloadKey, reloads]);
+
+  // A new search: other rows, read afresh.
+  useEffect(() => {
+    reloads.restart();
     if (!gridRef.current?.isDestroyed()) gridRef.current?.purgeInfiniteCache();
-  }, [reloadKey, search]);
+  }, [search, reloads]);
 
   const open = useCallback(
     (row: T | undefined) => {

@@ -163,6 +163,51 @@ describe('the hit list with live updates', () => {
     await waitFor(() => expect(count()).toBe('2 records'));
   });
 
+  it('shows each answer while changes keep coming faster than the list is read (issue 18)', async () => {
+    // Each read waits until the test answers it, as a server busy with searches would.
+    const held: { answer(): void }[] = [];
+    let rows = [hit(1)];
+    let reads = 0;
+    const api = createApiClient({
+      baseUrl: 'http://locus.test',
+      getAccessToken: () => 'token',
+      onUnauthorized: vi.fn(),
+      notify: vi.fn(),
+      fetch: (request) => {
+        reads++;
+        if (!new URL(request.url).pathname.endsWith('/pending-hits')) return Promise.resolve(Response.json({ error: 'Not found' }, { status: 404 }));
+        const items = rows;
+        return new Promise((resolve) => held.push({ answer: () => resolve(Response.json({ items, count: items.length })) }));
+      },
+    });
+    const s = fakeStreams();
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!.answer();
+    await waitFor(() => expect(count()).toBe('1 record'));
+    s.last().write(': connected\n\n');
+
+    // A search records a hit: the list is read again; another records one more while that read is under way.
+    rows = [hit(1), hit(2)];
+    s.last().write(s.change('hits'));
+    await waitFor(() => expect(held).toHaveLength(1));
+    rows = [hit(1), hit(2), hit(3)];
+    s.last().write(s.change('hits'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    // The first read is shown, not dropped for the second change; the rows stayed on screen meanwhile.
+    expect(within(screen.getByRole('grid')).getByText('E-1 (CASE-1)')).toBeInTheDocument();
+    held.shift()!.answer();
+    await waitFor(() => expect(within(screen.getByRole('grid')).getByText('E-2 (CASE-1)')).toBeInTheDocument());
+    expect(count()).toBe('2 records');
+    // Then one more read for the change heard meanwhile.
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!.answer();
+    await waitFor(() => expect(count()).toBe('3 records'));
+    expect(within(screen.getByRole('grid')).getByText('E-3 (CASE-1)')).toBeInTheDocument();
+    expect(reads).toBe(3);
+  });
+
   it('opens one stream for all the lists that follow the organization', async () => {
     const { api } = fakeApi({ hits: () => [hit(1)] });
     const s = fakeStreams();
