@@ -1,10 +1,13 @@
-import type { Hit, PublishHitBody, RejectHitBody, ResetHitBody } from '../core/schemas/hits';
+import { resetNeedsReason } from '../core/hit-retraction';
+import type { Hit, HitStatus, PublishHitBody, RejectHitBody, ResetHitBody } from '../core/schemas/hits';
 import { createReviewDecisionMachine, type ReviewDecisionContext, type ReviewDecisionEvent, type ReviewDecisionInput } from './reviewDecision.machine';
 
 /**
  * Reviewing one hit (spec 2.4, 4 "Hits"; ARCHITECTURE.md "States"): a pending hit is published
  * (Hits Publish; comments; notify the case's assigned users) or rejected (Hits Publish; a reason);
- * a published or rejected one is reset to pending (Hits Reset). The confirmation, the 409 when
+ * a published or rejected one is reset to pending (Hits Reset; a published one only with a reason: it is a
+ * retraction, e-mailed to whoever its publication notified). Four-eyes review keeps who entered one of its
+ * profiles from publishing it (core/four-eyes.ts). The confirmation, the 409 when
  * another reviewer decided first (e.g. two reviewers at once) and the reload are the shared review
  * chart of machines/reviewDecision; this file holds the hit's rules.
  */
@@ -18,6 +21,8 @@ export type ReviewedHit = Pick<Hit, 'id' | 'version' | 'status'>;
 export interface HitReviewPermissions {
   publish: boolean;
   reset: boolean;
+  /** Four-eyes review: the hit rests on a profile the user entered, so they may reject it but not publish it (absent: no). */
+  ownProfile?: boolean;
 }
 
 export type HitReviewInput = ReviewDecisionInput<ReviewedHit, HitReviewPermissions>;
@@ -55,8 +60,12 @@ export const HIT_CONSEQUENCES: Record<HitAction, string> = {
   reset: 'The hit returns to pending and waits for review again.',
 };
 
-/** The consequence of a decision as the confirmation states it (publishing says whether anyone is told). */
-export function decisionConsequence(decision: HitDecision): string {
+/** What resetting a published hit adds: it is a retraction, and who is told. */
+export const RETRACTION_CONSEQUENCE = 'It is retracted: whoever its publication notified is e-mailed your reason.';
+
+/** The consequence of a decision on a hit in status `from` as the confirmation states it (publishing and retracting say who is told). */
+export function decisionConsequence(decision: HitDecision, from: HitStatus): string {
+  if (decision.action === 'reset' && resetNeedsReason(from)) return `${HIT_CONSEQUENCES.reset} ${RETRACTION_CONSEQUENCE}`;
   if (decision.action !== 'publish') return HIT_CONSEQUENCES[decision.action];
   const notice = decision.notify ? "The case's assigned users who receive notifications are e-mailed." : 'Nobody is e-mailed.';
   return `${HIT_CONSEQUENCES.publish} ${notice}`;
@@ -64,7 +73,7 @@ export function decisionConsequence(decision: HitDecision): string {
 
 /** The decisions the hit's status and the user's permissions allow now (the server's transitions). */
 export function availableActions(hit: Pick<ReviewedHit, 'status'>, allowed: HitReviewPermissions): HitAction[] {
-  if (hit.status === 'pending') return allowed.publish ? ['publish', 'reject'] : [];
+  if (hit.status === 'pending') return allowed.publish ? (allowed.ownProfile ? ['reject'] : ['publish', 'reject']) : [];
   return allowed.reset ? ['reset'] : [];
 }
 
@@ -81,9 +90,16 @@ export function transitionRequest(hit: ReviewedHit, decision: HitDecision): HitT
   }
 }
 
-/** A decision the hit's status and the permissions allow now; a rejection says why (ARCHITECTURE.md: reason required). */
+/** Whether the decision carries the reason it needs: a rejection's, and a retraction's (reset of a published hit). */
+export function hasNeededReason(hit: Pick<ReviewedHit, 'status'>, decision: HitDecision): boolean {
+  if (decision.action === 'reject') return decision.reason.trim() !== '';
+  if (decision.action === 'reset' && resetNeedsReason(hit.status)) return decision.comments.trim() !== '';
+  return true;
+}
+
+/** A decision the hit's status and the permissions allow now, with the reason it needs (ARCHITECTURE.md: reason required). */
 export function allowsDecision(hit: ReviewedHit, allowed: HitReviewPermissions, decision: HitDecision): boolean {
-  return availableActions(hit, allowed).includes(decision.action) && (decision.action !== 'reject' || decision.reason.trim() !== '');
+  return availableActions(hit, allowed).includes(decision.action) && hasNeededReason(hit, decision);
 }
 
 export const hitReview = createReviewDecisionMachine<ReviewedHit, HitReviewPermissions, HitDecision, HitTransitionRequest>({

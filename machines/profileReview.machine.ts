@@ -22,6 +22,8 @@ export type ReviewedProfile = Pick<ProfileWithMarkers, 'id' | 'version' | 'statu
 export interface ReviewPermissions {
   review: boolean;
   reset: boolean;
+  /** Four-eyes review: the user entered this profile, so they may reject it but not approve it (core/four-eyes.ts; absent: no). */
+  ownProfile?: boolean;
 }
 
 export type ProfileReviewInput = ReviewDecisionInput<ReviewedProfile, ReviewPermissions>;
@@ -67,8 +69,8 @@ export const REVIEW_CONSEQUENCES: Record<ReviewAction, string> = {
 export function availableActions(profile: Pick<ReviewedProfile, 'status' | 'markerValues'>, allowed: ReviewPermissions): ReviewAction[] {
   if (profile.status === 'pending') {
     if (!allowed.review) return [];
-    // The server refuses to approve a profile without marker values.
-    return profile.markerValues.length > 0 ? ['approve', 'reject'] : ['reject'];
+    // The server refuses to approve a profile without marker values, and one's own under four-eyes review.
+    return profile.markerValues.length > 0 && !allowed.ownProfile ? ['approve', 'reject'] : ['reject'];
   }
   return allowed.reset ? ['reset', 'reset-delete'] : [];
 }

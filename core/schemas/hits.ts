@@ -23,7 +23,17 @@ export type HitList = keyof typeof HIT_LISTS;
 
 /** One profile of a hit in its analysis role: the sample name and its case (spec 3: analysisProfileId and profileId). */
 export const HitProfile = z
-  .object({ role: z.string(), position: z.number().int(), profileId: Id, sampleName: z.string(), caseId: Id, caseNumber: z.string(), organizationId: Id })
+  .object({
+    role: z.string(),
+    position: z.number().int(),
+    profileId: Id,
+    sampleName: z.string(),
+    caseId: Id,
+    caseNumber: z.string(),
+    organizationId: Id,
+    /** Who entered or imported the profile (null: unknown), for four-eyes review (core/four-eyes.ts). */
+    enteredById: Id.nullable(),
+  })
   .meta({ id: 'HitProfile' });
 export type HitProfile = z.infer<typeof HitProfile>;
 
@@ -105,6 +115,8 @@ export const HitView = z
       .nullable(),
     evaluationError: z.string().nullable(),
     history: z.array(HitHistoryEntry),
+    /** Whether the hit's organization reviews with four eyes: then who entered one of its profiles may not publish it. */
+    fourEyesReview: z.boolean(),
   })
   .meta({ id: 'HitView' });
 export type HitView = z.infer<typeof HitView>;

@@ -138,6 +138,11 @@ export const Profile = z
     reviewComments: z.string(),
     reviewedAt: z.iso.datetime().nullable(),
     reviewedBy: z.string().nullable(),
+    /** Who entered it by hand or imported it, by id and name (null: unknown, before issue 18). */
+    enteredById: Id.nullable(),
+    enteredBy: z.string().nullable(),
+    /** Whether its organization reviews with four eyes: then whoever entered it may not approve it (core/four-eyes.ts). */
+    fourEyesReview: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { isOwnProfile, ownHitRefusal, ownProfileRefusal } from '../../core/four-eyes';
 import type { Db } from '../db/database';
 import { hitProfiles, organizations, profiles } from '../db/schema';
 import { Forbidden } from '../errors';
@@ -11,12 +12,12 @@ export async function fourEyesReview(db: Db, organizationId: string): Promise<bo
 }
 
 /**
- * Four-eyes review (issue 18; ISO/IEC 17025 7.8, FBI QAS 12): the person who entered or imported a profile may not
- * approve it. Checked by the server whatever the browser shows.
+ * Four-eyes review (issue 18; ISO/IEC 17025 7.8, FBI QAS 12; the rule and its words in core/four-eyes.ts): the person
+ * who entered or imported a profile may not approve it. Checked by the server whatever the browser shows.
  */
 export async function assertNotOwnProfile(db: Db, user: AuthenticatedUser, profile: { organizationId: string; profileId: string; enteredBy: string | null }): Promise<void> {
-  if (profile.enteredBy !== user.id || !(await fourEyesReview(db, profile.organizationId))) return;
-  throw new Forbidden(`Four-eyes review: you entered or imported profile ${profile.profileId}, so another person must approve it.`);
+  if (profile.enteredBy !== user.id || !isOwnProfile(profile.enteredBy, user.id, await fourEyesReview(db, profile.organizationId))) return;
+  throw new Forbidden(ownProfileRefusal(profile.profileId));
 }
 
 /** Four-eyes review of a hit: who entered or imported one of its profiles may not publish it. */
@@ -27,5 +28,5 @@ export async function assertNoOwnProfileInHit(db: Db, user: AuthenticatedUser, h
     .innerJoin(profiles, eq(profiles.id, hitProfiles.profileId))
     .where(and(eq(hitProfiles.hitId, hit.id), eq(profiles.enteredBy, user.id)));
   if (own.length === 0 || !(await fourEyesReview(db, hit.organizationId))) return;
-  throw new Forbidden(`Four-eyes review: this hit rests on profile ${own.map((p) => p.profileId).join(', ')}, which you entered or imported, so another person must publish it.`);
+  throw new Forbidden(ownHitRefusal(own.map((p) => p.profileId)));
 }

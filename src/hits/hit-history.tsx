@@ -6,6 +6,8 @@ function whatHappened(entry: HitHistoryEntry): string {
   if (entry.from === null) return 'Found by the database search';
   if (entry.to === 'published') return entry.notified ? 'Published, assigned users notified' : 'Published';
   if (entry.to === 'rejected') return 'Rejected';
+  // A reset of a published hit is a retraction; `notified` says the people its publication told were e-mailed.
+  if (entry.from === 'published') return entry.notified ? 'Retracted: reset to pending, notified users e-mailed' : 'Retracted: reset to pending (was published)';
   return `Reset to pending (was ${HIT_STATUS_LABELS[entry.from].toLowerCase()})`;
 }
 

@@ -23,6 +23,7 @@ export function ProfileDetails({ orgId, profile }: { orgId: string; profile: Pro
     ['Source Laboratory', profile.laboratoryName ?? 'None'],
     ['Status', <StatusBadge status={profile.status} />],
     ['Came in', profile.source],
+    ['Entered by', profile.enteredBy ?? 'Not recorded'],
   ];
   if (profile.comments) facts.push(['Comments', profile.comments]);
   if (profile.reviewedBy) facts.push([`${PROFILE_STATUS_LABELS[profile.status]} by`, `${profile.reviewedBy}${profile.reviewedAt ? `, ${when(profile.reviewedAt)}` : ''}`]);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMachine } from '@xstate/react';
+import { isOwnProfile, ownProfileRefusal } from '../../core/four-eyes';
 import { can } from '../../core/permissions';
 import type { ProfileWithMarkers } from '../../core/schemas/profiles';
 import {
@@ -10,6 +11,7 @@ import {
   type ReviewDecision,
   type TransitionRequest,
 } from '../../machines/profileReview.machine';
+import { useShellSession } from '../app/shell-session';
 import { usePrincipal } from '../app/use-principal';
 import { ReviewConfirmDialog } from '../ui/review-confirm-dialog';
 import { ReviewOutcome } from '../ui/review-outcome';
@@ -47,12 +49,15 @@ interface ReviewActionsProps {
 /**
  * The review of a profile (spec 4, driven by machines/profileReview): approve with the shown marker
  * values and comments, reject with a reason (Profiles Edit, pending profiles); reset, or reset and
- * delete its hits (Profiles Reset, approved or rejected ones). Each decision is confirmed; a 409
- * says someone else changed the profile and offers to reload it.
+ * delete its hits (Profiles Reset, approved or rejected ones). Under four-eyes review whoever entered
+ * the profile is not offered Approve and is told why (core/four-eyes.ts, the server's rule and words).
+ * Each decision is confirmed; a 409 says someone else changed the profile and offers to reload it.
  */
 export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) {
   const principal = usePrincipal();
+  const { me } = useShellSession();
   const context = { orgId: profile.organizationId };
+  const ownProfile = isOwnProfile(profile.enteredById, me.id, profile.fourEyesReview);
   const logic = useMemo(
     () =>
       profileReview.withCalls({
@@ -70,12 +75,14 @@ export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) 
     [calls],
   );
   const [snapshot, send] = useMachine(logic, {
-    input: { record: profile, allowed: { review: can(principal, 'Profiles', 'Edit', context), reset: can(principal, 'Profiles', 'Reset', context) } },
+    input: { record: profile, allowed: { review: can(principal, 'Profiles', 'Edit', context), reset: can(principal, 'Profiles', 'Reset', context), ownProfile } },
   });
   const [text, setText] = useState('');
   const { decision, lastDone } = snapshot.context;
   const actions = availableActions(snapshot.context.record, snapshot.context.allowed);
   const pending = snapshot.context.record.status === 'pending';
+  // Only a reviewer who could otherwise approve it needs telling why Approve is missing.
+  const fourEyesNote = pending && snapshot.context.allowed.review && ownProfile && profile.markerValues.length > 0;
   const busy = snapshot.hasTag('busy');
   // A decision that went through leaves the comments field empty for the next one.
   useEffect(() => {
@@ -91,6 +98,11 @@ export function ReviewActions({ profile, calls, onChange }: ReviewActionsProps) 
     <section className="profile-review" aria-labelledby="profile-review-title">
       <h2 id="profile-review-title">Review</h2>
       <ReviewOutcome snapshot={snapshot} send={send} conflict={{ text: 'Someone else changed this profile since you opened it.', reload: 'Reload' }} />
+      {fourEyesNote ? (
+        <p className="notice" role="note">
+          {ownProfileRefusal(profile.profileId)}
+        </p>
+      ) : null}
       {actions.length > 0 ? (
         <div className="profile-review__decide">
           <div className="field">

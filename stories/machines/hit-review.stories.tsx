@@ -63,7 +63,7 @@ function ReviewScreen({ snapshot, send }: { snapshot: ReviewSnapshot; send(event
   const confirm = decision ? (
     <div className="dialog" role="dialog" aria-label={`${LABELS[decision.action]} this hit?`}>
       <p className="dialog__title">{LABELS[decision.action]} this hit?</p>
-      <p>{decisionConsequence(decision)}</p>
+      <p>{decisionConsequence(decision, hit.status)}</p>
       {decision.action === 'reject' ? <p>Reason: {decision.reason}</p> : decision.comments ? <p>Comments: {decision.comments}</p> : null}
       <div className="dialog__actions">
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.cancel' })}>

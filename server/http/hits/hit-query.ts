@@ -99,7 +99,7 @@ export async function loadHitProfiles(db: Db, hitIds: readonly string[]): Promis
   const byHit = new Map<string, HitProfile[]>(hitIds.map((id) => [id, []]));
   if (hitIds.length === 0) return byHit;
   const rows = await db
-    .select({ hitId: hitProfiles.hitId, role: hitProfiles.role, position: hitProfiles.position, profileId: profiles.id, sampleName: profiles.profileId, caseId: cases.id, caseNumber: cases.caseNumber, organizationId: profiles.organizationId })
+    .select({ hitId: hitProfiles.hitId, role: hitProfiles.role, position: hitProfiles.position, profileId: profiles.id, sampleName: profiles.profileId, caseId: cases.id, caseNumber: cases.caseNumber, organizationId: profiles.organizationId, enteredById: profiles.enteredBy })
     .from(hitProfiles)
     .innerJoin(profiles, eq(profiles.id, hitProfiles.profileId))
     .innerJoin(cases, eq(cases.id, profiles.caseId))

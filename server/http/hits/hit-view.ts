@@ -7,6 +7,7 @@ import { analyses, hitHistory, populations } from '../../db/schema';
 import { runAnalysis } from '../analyses/analyze-route';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { HttpError } from '../errors';
+import { fourEyesReview } from '../four-eyes';
 import { findVisibleHit } from './hit-query';
 
 /**
@@ -68,5 +69,6 @@ export async function buildHitView(db: Db, clock: Clock, user: AuthenticatedUser
         : null,
     evaluationError: error,
     history: await loadHitHistory(db, hit.id),
+    fourEyesReview: await fourEyesReview(db, hit.organizationId),
   };
 }

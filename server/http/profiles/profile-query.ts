@@ -2,13 +2,14 @@ import { and, eq, ilike, inArray, sql, type SQL, type SQLWrapper } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { PROFILE_KINDS, PROFILE_STATUSES, SAMPLE_TYPES, type Profile, type ProfileKind, type ProfileStatus } from '../../../core/schemas/profiles';
 import type { Db } from '../../db/database';
-import { cases, chemistries, involvedParties, laboratories, physicalItems, profiles, sampleSources, users } from '../../db/schema';
+import { cases, chemistries, involvedParties, laboratories, organizations, physicalItems, profiles, sampleSources, users } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { containsPattern, matchNamedRows, namedIdsMatch, valuesContaining, type ListColumn, type NamedIds } from '../list';
 import { inReachableOrganizations } from '../tenancy';
 
 const reviewer = alias(users, 'reviewer');
+const enterer = alias(users, 'enterer');
 
 /** The columns of a profile as the API shows it: its own, plus the names it refers to. */
 const fields = {
@@ -27,6 +28,10 @@ const fields = {
   reviewerFirst: reviewer.firstName,
   reviewerLast: reviewer.lastName,
   reviewerEmail: reviewer.email,
+  entererFirst: enterer.firstName,
+  entererLast: enterer.lastName,
+  entererEmail: enterer.email,
+  fourEyesReview: organizations.fourEyesReview,
 };
 
 /** Profiles joined with everything they name; `where` may use any joined column. */
@@ -40,8 +45,13 @@ export function selectProfiles(db: Db) {
     .leftJoin(physicalItems, eq(physicalItems.id, profiles.physicalItemId))
     .leftJoin(involvedParties, eq(involvedParties.id, profiles.involvedPartyId))
     .leftJoin(laboratories, eq(laboratories.id, profiles.laboratoryId))
-    .leftJoin(reviewer, eq(reviewer.id, profiles.reviewedBy));
+    .leftJoin(reviewer, eq(reviewer.id, profiles.reviewedBy))
+    .leftJoin(enterer, eq(enterer.id, profiles.enteredBy))
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId));
 }
+
+/** A user's name as the profile shows it: first and last name, else the e-mail; null for no user. */
+const personName = (first: string | null, last: string | null, email: string | null): string | null => (email === null ? null : `${first ?? ''} ${last ?? ''}`.trim() || email);
 
 export type ProfileJoinedRow = Awaited<ReturnType<ReturnType<typeof selectProfiles>['execute']>>[number];
 export type ProfileRow = typeof profiles.$inferSelect;
@@ -130,7 +140,7 @@ export function profileListColumns(named: Map<string, NamedMatches> = new Map())
 /** A joined row as the API returns it. */
 export function toProfile(row: ProfileJoinedRow): Profile {
   const p = row.profile;
-  const reviewedBy = row.reviewerEmail === null ? null : `${row.reviewerFirst ?? ''} ${row.reviewerLast ?? ''}`.trim() || row.reviewerEmail;
+  const reviewedBy = personName(row.reviewerFirst, row.reviewerLast, row.reviewerEmail);
   return {
     id: p.id,
     version: p.version,
@@ -159,6 +169,9 @@ export function toProfile(row: ProfileJoinedRow): Profile {
     source: p.source,
     reviewedAt: p.reviewedAt?.toISOString() ?? null,
     reviewedBy,
+    enteredById: p.enteredBy,
+    enteredBy: personName(row.entererFirst, row.entererLast, row.entererEmail),
+    fourEyesReview: row.fourEyesReview,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -65,6 +65,9 @@ describe('availableActions', () => {
       ['published', { publish: true, reset: false }, []],
       ['rejected', { publish: true, reset: false }, []],
       ['published', { publish: false, reset: true }, ['reset']],
+      // Four-eyes review: the hit rests on the user's own profile.
+      ['pending', { publish: true, reset: true, ownProfile: true }, ['reject']],
+      ['published', { publish: true, reset: true, ownProfile: true }, ['reset']],
     ];
     for (const [status, allowed, actions] of cases) {
       expect(availableActions(hitIn(status), allowed), `${status} ${JSON.stringify(allowed)}`).toEqual(actions);
@@ -97,9 +100,15 @@ describe('transitionRequest', () => {
 
 describe('decisionConsequence', () => {
   it('says whether publishing e-mails anyone', () => {
-    expect(decisionConsequence({ action: 'publish', comments: '', notify: true })).toMatch(/assigned users who receive notifications are e-mailed/);
-    expect(decisionConsequence({ action: 'publish', comments: '', notify: false })).toMatch(/Nobody is e-mailed/);
-    expect(decisionConsequence({ action: 'reset', comments: '' })).toMatch(/returns to pending/);
+    expect(decisionConsequence({ action: 'publish', comments: '', notify: true }, 'pending')).toMatch(/assigned users who receive notifications are e-mailed/);
+    expect(decisionConsequence({ action: 'publish', comments: '', notify: false }, 'pending')).toMatch(/Nobody is e-mailed/);
+    expect(decisionConsequence({ action: 'reset', comments: '' }, 'rejected')).toBe('The hit returns to pending and waits for review again.');
+  });
+
+  it('says that resetting a published hit retracts it and e-mails the reason', () => {
+    expect(decisionConsequence({ action: 'reset', comments: 'Wrong reference' }, 'published')).toBe(
+      'The hit returns to pending and waits for review again. It is retracted: whoever its publication notified is e-mailed your reason.',
+    );
   });
 });
 
@@ -149,8 +158,20 @@ describe('hitReview machine: pure transitions', () => {
     for (const reason of ['', '   ', '\n\t']) expect(at('idle').can(reject(reason)), JSON.stringify(reason)).toBe(false);
   });
 
+  it('refuses to reset a published hit without a reason (a retraction); a rejected one resets without comments', () => {
+    for (const reason of ['', '   ', '\n\t']) expect(at('idle', { record: hitIn('published') }).can(reset(reason)), JSON.stringify(reason)).toBe(false);
+    expect(at('idle', { record: hitIn('published') }).can(reset('Wrong reference'))).toBe(true);
+    expect(at('idle', { record: hitIn('rejected') }).can(reset(''))).toBe(true);
+  });
+
+  it('refuses to let the user publish a hit resting on their own profile (four-eyes review), but lets them reject it', () => {
+    const own = at('idle', { allowed: { ...everything, ownProfile: true } });
+    expect(own.can(publish('Checked', true))).toBe(false);
+    expect(own.can(reject('Relatives'))).toBe(true);
+  });
+
   it('forgets the previous notice and error when a new decision starts', () => {
-    const [snapshot] = transition(hitReviewMachine, at('idle', { record: hitIn('published'), lastDone: 'Published' }), reset(''));
+    const [snapshot] = transition(hitReviewMachine, at('idle', { record: hitIn('published'), lastDone: 'Published' }), reset('Published in error'));
     expect(snapshot.context).toMatchObject({ lastDone: null, error: null });
   });
 

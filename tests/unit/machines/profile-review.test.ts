@@ -77,6 +77,11 @@ describe('availableActions', () => {
   it('does not offer approval of a profile without marker values (the server refuses it)', () => {
     expect(availableActions({ ...pending, markerValues: [] }, everything)).toEqual(['reject']);
   });
+
+  it('does not offer approval of one’s own profile under four-eyes review, only its rejection; its reset stays', () => {
+    expect(availableActions(pending, { ...everything, ownProfile: true })).toEqual(['reject']);
+    expect(availableActions(profileIn('approved'), { ...everything, ownProfile: true })).toEqual(['reset', 'reset-delete']);
+  });
 });
 
 describe('transitionRequest', () => {
@@ -152,6 +157,10 @@ describe('profileReview machine: the profile\'s rules', () => {
 
   it('refuses to approve a profile without marker values', () => {
     expect(at('idle', { record: { ...pending, markerValues: [] } }).can(decide({ action: 'approve', comments: '' }))).toBe(false);
+  });
+
+  it('refuses the approval of one’s own profile under four-eyes review', () => {
+    expect(at('idle', { allowed: { ...everything, ownProfile: true } }).can(decide({ action: 'approve', comments: '' }))).toBe(false);
   });
 });
 

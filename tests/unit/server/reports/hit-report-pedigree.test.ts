@@ -38,9 +38,9 @@ const VIEW: HitView = {
     nonExclusionMarkerCount: null,
     probability: '99.9999%',
     profiles: [
-      { role: 'Missing person', position: 0, profileId: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', sampleName: 'REMAINS-MUTANT', ...REMAINS },
-      { role: 'Mother', position: 1, profileId: '1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5', sampleName: 'MOTHER', ...CASE },
-      { role: 'Full sister', position: 2, profileId: '2c9e3f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6', sampleName: 'SISTER', ...CASE },
+      { role: 'Missing person', position: 0, profileId: '0a7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4', sampleName: 'REMAINS-MUTANT', ...REMAINS, enteredById: null },
+      { role: 'Mother', position: 1, profileId: '1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4d5', sampleName: 'MOTHER', ...CASE, enteredById: null },
+      { role: 'Full sister', position: 2, profileId: '2c9e3f4a-5b6c-4d7e-8f90-a1b2c3d4e5f6', sampleName: 'SISTER', ...CASE, enteredById: null },
     ],
     searchRuleId: null,
     searchRuleName: null,
@@ -61,6 +61,7 @@ const VIEW: HitView = {
   evaluation: null,
   evaluationError: null,
   history: [{ from: null, to: 'pending', userId: null, userName: 'Family search', at: '2026-03-01T09:00:00.000Z', comments: '', notified: false }],
+  fourEyesReview: true,
 };
 
 const PEDIGREE = MOTHER_AND_SISTER;
