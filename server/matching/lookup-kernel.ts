@@ -8,6 +8,8 @@
  * listing below so no binary is kept in the repository.
  */
 
+import { HEADER, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+
 /** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
 const I32 = 0x7f;
 const I64 = 0x7e;
@@ -40,22 +42,6 @@ const OP = {
   i64Shl: 0x86,
   i64ExtendI32U: 0xad,
 } as const;
-
-/** Unsigned LEB128, the encoding of every count and index in a module. */
-function leb128(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-
-const vector = (items: number[][]) => [...leb128(items.length), ...items.flat()];
-const section = (id: number, body: number[]) => [id, ...leb128(body.length), ...body];
-const name = (text: string) => [...leb128(text.length), ...[...text].map((c) => c.charCodeAt(0))];
 
 // addLookups(acc, table, lo, hi, shift, n): parameters 0–5, locals i = 6 and address = 7 (byte addresses, i64 slots 8 bytes).
 const [ACC, TABLE, LO, HI, SHIFT, N, I, ADDRESS] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -161,7 +147,7 @@ const ADD_KEEP = [
 ];
 
 const MODULE = new Uint8Array([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
+  ...HEADER,
   // type 0: (i32 × 6) → (); type 1: (i32 × 7) → i32; type 2: (i32 × 11) → i32
   ...section(1, vector([
     [0x60, ...vector(Array.from({ length: 6 }, () => [I32])), 0],

@@ -2,6 +2,7 @@
 // database search can report P(LR ≥ t | unrelated), the expected chance hits N × P and each hit's p-value.
 import type { PopulationFrequencies } from '../types';
 import { alleleFrequency } from './allele-frequency';
+import { ConvolutionKernel } from './convolution-kernel';
 
 /** One candidate genotype class at one marker (GENETICS.md "Expected chance hits"): its log10 LR (−Infinity for LR 0) and its probability for an unrelated person. */
 export interface LrAtom {
@@ -78,31 +79,75 @@ interface MarkerCells {
   inconsistent: Map<number, number>;
 }
 
-/** Adds p × `from` shifted by `shift` cells into `to`. */
-function addShifted(to: Float64Array, from: Float64Array, shift: number, p: number): void {
-  const n = from.length;
-  for (let i = 0; i < n; i++) to[i + shift]! += p * from[i]!;
+/** Direct convolution before the suffix sums: the sums' cells from grid index `offset`, and the mass dropped under `from`. */
+interface GridCells {
+  offset: number;
+  dropped: number;
+  cells: Float64Array;
 }
+
+let kernel: ConvolutionKernel | null = null;
 
 /**
  * Direct convolution of per-marker cells, markers independent. Layer c holds the sums reached with c
- * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0).
+ * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0). Each step is
+ * next[c][j] = Σ p · layer[c][j − s] (then the inconsistent atoms' from layer c − 1 first), the WebAssembly
+ * gather of convolution-kernel.ts over layers kept in its memory with zeros around them.
  */
-function convolve(markers: readonly MarkerCells[], most: number, fromCell = -Infinity): GridSum {
+function convolveCells(markers: readonly MarkerCells[], most: number, fromCell = -Infinity): GridCells {
+  kernel ??= new ConvolutionKernel();
+  const k = kernel;
   let offset = 0;
   let dropped = 0;
-  let layers = Array.from({ length: most + 1 }, (_, c) => Float64Array.of(c === 0 ? 1 : 0));
   // The most the markers after each one can add (cells): a sum below fromCell − that can never reach fromCell.
   const tops = markers.map(({ consistent, inconsistent }) => Math.max(...consistent.keys(), ...inconsistent.keys()));
   const after = tops.map((_, m) => tops.slice(m + 1).reduce((a, b) => a + b, 0));
+  const mins = markers.map(({ consistent, inconsistent }) => Math.min(...consistent.keys(), ...inconsistent.keys()));
+  const spans = markers.map((_, m) => tops[m]! - mins[m]!);
+  const atomCount = Math.max(1, ...markers.map(({ consistent, inconsistent }) => consistent.size + inconsistent.size));
+  // Memory: the atoms (shifts, then probabilities), then 2 × (most + 1) layer slots, each with zeros before and after.
+  const pad = Math.max(0, ...spans) + 8;
+  const longest = 1 + spans.reduce((a, b) => a + b, 0);
+  const slot = pad + longest + pad;
+  const shiftsAt = 0;
+  const psAt = Math.ceil(atomCount / 2);
+  const layersAt = psAt + atomCount;
+  k.reserve((layersAt + 2 * (most + 1) * slot) * 8);
+  const base = (phase: number, c: number) => layersAt + (phase * (most + 1) + c) * slot + pad;
+  let phase = 0;
+  let length = 1;
+  const starts = Array.from({ length: most + 1 }, (_, c) => base(0, c));
+  for (let c = 0; c <= most; c++) k.f64[starts[c]!] = c === 0 ? 1 : 0;
   for (const [m, { consistent, inconsistent }] of markers.entries()) {
-    const keys = [...consistent.keys(), ...inconsistent.keys()];
-    const min = Math.min(...keys);
-    const span = Math.max(...keys) - min;
-    let next = layers.map((layer) => new Float64Array(layer.length + span));
+    const min = mins[m]!;
+    const span = spans[m]!;
+    // The atoms with mass, consistent then inconsistent, as shifts (bytes) and probabilities.
+    let count = 0;
+    const put = (cells: Map<number, number>) => {
+      const first = count;
+      for (const [key, p] of cells) {
+        if (!(p > 0)) continue;
+        k.i32[shiftsAt + count] = (key - min) * 8;
+        k.f64[psAt + count] = p;
+        count++;
+      }
+      return [first, count - first] as const;
+    };
+    const [consistentFirst, consistentCount] = put(consistent);
+    const [inconsistentFirst, inconsistentCount] = put(inconsistent);
+    // Zeros where the gather reads outside a layer.
+    for (const start of starts) {
+      k.f64.fill(0, start - span - 4, start);
+      k.f64.fill(0, start + length, start + length + span + 8);
+    }
+    const n = length + span;
+    const next = Array.from({ length: most + 1 }, (_, c) => base(1 - phase, c));
     for (let c = 0; c <= most; c++) {
-      for (const [k, p] of consistent) if (p > 0) addShifted(next[c]!, layers[c]!, k - min, p);
-      if (c < most) for (const [k, p] of inconsistent) if (p > 0) addShifted(next[c + 1]!, layers[c]!, k - min, p);
+      // Layer c gets c − 1's inconsistent atoms first, then its own consistent ones: the scatter loop's order.
+      const fromBelow = c > 0 && inconsistentCount > 0;
+      if (fromBelow) k.gather(next[c]!, starts[c - 1]!, n, shiftsAt + inconsistentFirst, psAt + inconsistentFirst, inconsistentCount, false);
+      if (consistentCount > 0) k.gather(next[c]!, starts[c]!, n, shiftsAt + consistentFirst, psAt + consistentFirst, consistentCount, fromBelow);
+      else if (!fromBelow) k.f64.fill(0, next[c]!, next[c]! + n + 4);
     }
     offset += min;
     // Mass dropped before this marker would have gone on with this marker's finite atoms (its LR-0 atoms make it zero).
@@ -110,18 +155,35 @@ function convolve(markers: readonly MarkerCells[], most: number, fromCell = -Inf
     for (const p of consistent.values()) mass += p;
     for (const p of inconsistent.values()) mass += p;
     dropped *= mass;
-    const cut = Math.min(fromCell - after[m]! - offset, next[0]!.length - 1);
+    const cut = Math.min(fromCell - after[m]! - offset, n - 1);
+    length = n;
     if (cut > 0) {
-      for (const layer of next) for (let i = 0; i < cut; i++) dropped += layer[i]!;
-      next = next.map((layer) => layer.slice(cut));
+      for (const start of next) for (let i = 0; i < cut; i++) dropped += k.f64[start + i]!;
+      for (let c = 0; c <= most; c++) next[c]! += cut;
+      length -= cut;
       offset += cut;
     }
-    layers = next;
+    for (let c = 0; c <= most; c++) starts[c] = next[c]!;
+    phase = 1 - phase;
   }
+  const layers = starts.map((start) => k.f64.slice(start, start + length));
   const cells = layers.reduce((sum, layer) => sum.map((x, i) => x + layer[i]!));
+  return { offset, cells, dropped };
+}
+
+/** The suffix sums of one rounding's cells, from the top. */
+function gridSum({ offset, cells, dropped }: GridCells): GridSum {
   const suffix = new Float64Array(cells.length + 1);
   for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
   return { offset, suffix, dropped };
+}
+
+/** Cells below `fromCell` dropped as the last step of convolveCells drops them (one cell at least is kept). */
+function cutAt({ offset, cells, dropped }: GridCells, fromCell: number): GridCells {
+  const cut = Math.min(fromCell - offset, cells.length - 1);
+  if (!(cut > 0)) return { offset, cells, dropped };
+  for (let i = 0; i < cut; i++) dropped += cells[i]!;
+  return { offset: offset + cut, cells: cells.subarray(cut), dropped };
 }
 
 /** P(cell index ≥ j) of one rounding. */
@@ -151,6 +213,9 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   const counted = limit !== undefined;
   const down: MarkerCells[] = [];
   const up: MarkerCells[] = [];
+  // Whether every finite atom lies strictly between two grid points and none is counted inconsistent: each marker's up
+  // cells are then its down cells one higher, and mass dropped under `from` is exactly mass that stays finite.
+  let offGrid = true;
   for (const [m, atoms] of markers.entries()) {
     if (atoms.length === 0) throw new RangeError(`marker ${m + 1} has no genotype atoms`);
     const lo: MarkerCells = { consistent: new Map(), inconsistent: new Map() };
@@ -163,11 +228,13 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
       const kind = counted && inconsistent ? 'inconsistent' : 'consistent';
       const kDown = Math.floor(cells + GRID_SLACK);
       const kUp = Math.ceil(cells - GRID_SLACK);
+      if (kUp !== kDown + 1 || kind === 'inconsistent') offGrid = false;
       lo[kind].set(kDown, (lo[kind].get(kDown) ?? 0) + probability);
       hi[kind].set(kUp, (hi[kind].get(kUp) ?? 0) + probability);
     }
     // A marker whose every atom is LR 0: no finite sum at all.
     if (lo.consistent.size + lo.inconsistent.size === 0) {
+      offGrid = false;
       lo.consistent.set(0, 0);
       hi.consistent.set(0, 0);
     }
@@ -177,8 +244,18 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   const from = options.from ?? -Infinity;
   if (Number.isNaN(from)) throw new RangeError('`from` cannot be NaN');
   const fromCell = from === -Infinity ? -Infinity : Math.ceil(from / step - GRID_SLACK);
-  const lower = convolve(down, most, fromCell);
-  const upper = convolve(up, most, fromCell);
+  let lower: GridSum;
+  let upper: GridSum;
+  if (offGrid) {
+    // Rounded up, the sum is the sum rounded down plus one cell per marker, and its pruning is the same shifted: one
+    // convolution pruned M cells lower serves both (the cells it keeps from fromCell up are the same doubles).
+    const cells = convolveCells(down, most, fromCell - markers.length);
+    upper = gridSum({ ...cells, offset: cells.offset + markers.length });
+    lower = gridSum(cutAt(cells, fromCell));
+  } else {
+    lower = gridSum(convolveCells(down, most, fromCell));
+    upper = gridSum(convolveCells(up, most, fromCell));
+  }
   const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
   return {
     step,

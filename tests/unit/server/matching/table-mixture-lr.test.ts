@@ -82,7 +82,7 @@ describe('a mixture hit weighed from the search tables', () => {
         const side = new Map(candidates[0]!);
         side.set('A', ['8', '9', '10']);
         upsert('side', side);
-        const all = new Map([...candidates.map((c, i) => [`c${i}`, c] as const), ['side', side] as const]);
+        const all = new Map<string, ReadonlyMap<string, Genotype>>([...candidates.map((c, i) => [`c${i}`, c] as const), ['side', side] as const]);
         const frequencies = { id: 'p', frequencies: population };
         const ranked = rankMixture({ evidence: { replicates, knownContributors: knowns }, setting: s, populations: [frequencies], scoped: searchedIndexes(set, 'Autosomal', 'org', ['Convicted Offender']), excludeIds: new Set(), minMarkers: 0, limit: 100 });
         expect(ranked.candidates.length).toBe(all.size);

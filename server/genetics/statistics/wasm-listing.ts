@@ -1,0 +1,26 @@
+/**
+ * The encodings a hand-assembled WebAssembly module needs (WebAssembly Core Specification 2.0, section 5): the kernels
+ * (server/matching/lookup-kernel.ts, convolution-kernel.ts) are assembled from listings at start-up, so no binary is kept
+ * in the repository and no toolchain is needed.
+ */
+
+/** Unsigned LEB128, the encoding of every count and index in a module. */
+export function leb128(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n !== 0) byte |= 0x80;
+    out.push(byte);
+  } while (n !== 0);
+  return out;
+}
+
+/** A count followed by the items. */
+export const vector = (items: number[][]) => [...leb128(items.length), ...items.flat()];
+/** A section: its id, its size, its body. */
+export const section = (id: number, body: number[]) => [id, ...leb128(body.length), ...body];
+/** A name (ASCII). */
+export const name = (text: string) => [...leb128(text.length), ...[...text].map((c) => c.charCodeAt(0))];
+/** The module header: magic and version 1. */
+export const HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
