@@ -29,3 +29,9 @@ export const PARTY_ROLE_LABELS: Record<PartyRole, string> = {
 
 /** A stored role as people read it ('' for a party entered before roles: "No role"). */
 export const partyRoleLabel = (role: string): string => PARTY_ROLE_LABELS[role as PartyRole] ?? (role ? role : 'No role');
+
+/** A party as one line names it: "Suspect 1 (Suspect, John Smith)". */
+export function describeParty(party: { title: string; role: string; name: string }): string {
+  const what = [party.role ? partyRoleLabel(party.role) : '', party.name].filter(Boolean).join(', ');
+  return what ? `${party.title} (${what})` : party.title;
+}

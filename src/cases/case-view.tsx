@@ -7,12 +7,12 @@ import { canOpen } from '../app/route-access';
 import { getRoute, routes, type RouteName } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
 import { AuditTrail } from '../ui/audit-trail/audit-trail';
-import type { DataColumn } from '../ui/data-table/data-table';
 import { CaseAnalysisLinks } from '../analyses/case-analysis-links';
 import { involvedPartiesApi, physicalItemsApi } from './case-records-api';
 import { CaseFamilies } from './case-families';
 import { CaseHitsTab, type CaseHitList } from './case-hits-tab';
 import { CaseProfilesTab } from './case-profiles-tab';
+import { ITEM_COLUMNS, PARTY_COLUMNS } from './case-record-columns';
 import { CaseRecordTable } from './case-record-table';
 import { CaseSettingsTab } from './case-settings-tab';
 import { CaseSummary } from './case-summary';
@@ -24,12 +24,6 @@ import './cases.css';
 
 /** The tabs of the case view (spec 2.8), each a route. */
 export type CaseTab = 'parties' | 'items' | 'hits' | 'profiles' | 'audit' | 'settings';
-
-const PARTY_COLUMNS: readonly DataColumn<InvolvedParty>[] = [{ field: 'title', header: 'Title', sortable: true, filterable: true }];
-const ITEM_COLUMNS: readonly DataColumn<PhysicalItem>[] = [
-  { field: 'itemId', header: 'Id', sortable: true, filterable: true, width: 200 },
-  { field: 'description', header: 'Description', sortable: true, filterable: true },
-];
 
 interface CaseViewProps {
   orgId: string;

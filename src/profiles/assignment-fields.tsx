@@ -17,6 +17,8 @@ export interface AssignmentFieldsProps {
   options: ProfileFormOptions;
   /** The case's physical items to choose from (see useProfileFormData). */
   items: CaseItemChoices;
+  /** The case's involved parties, for Taken from (issue 18). */
+  parties: CaseItemChoices;
   kind?: ProfileKind | undefined;
   chemistryHint?: string | undefined;
   chemistryLocked?: boolean;
@@ -24,10 +26,10 @@ export interface AssignmentFieldsProps {
 
 /**
  * What a profile is typed with and where it came from (spec 3 Profile): chemistry, sample type,
- * sample source, the case's item, laboratory and comments. The profile form and the import's
+ * sample source, the case's item, the involved party it was taken from, laboratory and comments. The profile form and the import's
  * confirmation share them, inside a react-hook-form form.
  */
-export function AssignmentFields({ options, items, kind, chemistryHint, chemistryLocked = false }: AssignmentFieldsProps) {
+export function AssignmentFields({ options, items, parties, kind, chemistryHint, chemistryLocked = false }: AssignmentFieldsProps) {
   return (
     <>
       <ChemistryField chemistries={options.chemistries} kind={kind} hint={chemistryHint} disabled={chemistryLocked} />
@@ -40,6 +42,14 @@ export function AssignmentFields({ options, items, kind, chemistryHint, chemistr
         placeholder="No item"
         options={items.options}
         {...(items.hint ? { hint: items.hint } : {})}
+      />
+      <SelectField
+        emptyIsNull
+        name="involvedPartyId"
+        label="Taken from"
+        placeholder="No involved party"
+        options={parties.options}
+        hint={parties.hint ?? 'The involved party of the case the sample was taken from.'}
       />
       <SelectField emptyIsNull name="laboratoryId" label="Source Laboratory" placeholder="No laboratory" options={named(options.laboratories)} />
       <TextareaField name="comments" label="Comments" rows={3} />

@@ -81,6 +81,7 @@ export function ImportAssignmentForm({ assignment, data, kind, fileMarkers, chem
           <AssignmentFields
             options={data.options}
             items={data.items}
+            parties={data.parties}
             kind={kind}
             chemistryHint={chemistryHint}
           />

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { PROFILE_STATUS_LABELS, type Profile } from '../../core/schemas/profiles';
+import { describeParty } from '../../core/party-roles';
 import { routes } from '../app/routes';
+import { formatCollectedAt } from '../cases/collection-time';
 import { kindLabel } from './profile-columns';
 import { StatusBadge } from './status-badge';
 
@@ -9,6 +11,16 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 
 /** What the last review decision was called, as the details list names it. */
 const DECISION_LABEL: Record<Profile['status'], string> = { approved: 'Approval comments', rejected: 'Rejection reason', pending: 'Reset comments' };
+
+/** The item and its collection (issue 18): "BS-1, collected Mar 2, 2026, 10:00 AM at Police station by Officer Berg". */
+function itemText(profile: Profile): string {
+  const item = profile.physicalItem;
+  if (!item) return profile.physicalItemName ?? 'None';
+  const collected = [item.collectedAt ? `collected ${formatCollectedAt(item.collectedAt)}` : '', item.collectionPlace ? `at ${item.collectionPlace}` : '', item.collectedBy ? `by ${item.collectedBy}` : '']
+    .filter(Boolean)
+    .join(' ');
+  return collected ? `${item.itemId}, ${collected}` : item.itemId;
+}
 
 /** The profile view's header facts (spec 2.8): what the profile is, where it came from, and its review. */
 export function ProfileDetails({ orgId, profile }: { orgId: string; profile: Profile }) {
@@ -19,7 +31,8 @@ export function ProfileDetails({ orgId, profile }: { orgId: string; profile: Pro
     ['Chemistry', profile.chemistryName],
     ['Sample Type', profile.sampleType],
     ['Source', profile.sampleSourceName ?? 'None'],
-    ['Item', profile.physicalItemName ?? 'None'],
+    ['Item', itemText(profile)],
+    ['Taken from', profile.involvedParty ? describeParty(profile.involvedParty) : 'None'],
     ['Source Laboratory', profile.laboratoryName ?? 'None'],
     ['Status', <StatusBadge status={profile.status} />],
     ['Came in', profile.source],

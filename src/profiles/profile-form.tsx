@@ -1,5 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { can } from '../../core/permissions';
+import { describeParty } from '../../core/party-roles';
 import { ProfileInput, type Profile, type ProfileKind } from '../../core/schemas/profiles';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
@@ -27,16 +28,17 @@ export interface ProfileFormProps {
 function formValues(caseId: string, source: ProfileInput | Profile | null): ProfileInput {
   if (source && 'id' in source) {
     const { profileId, chemistryId, sampleSourceId, physicalItemId, laboratoryId, comments } = source;
-    return { profileId, caseId: source.caseId, chemistryId, sampleType: source.sampleType as ProfileInput['sampleType'], sampleSourceId, physicalItemId, laboratoryId, comments };
+    const involvedPartyId = source.involvedParty?.id ?? null;
+    return { profileId, caseId: source.caseId, chemistryId, sampleType: source.sampleType as ProfileInput['sampleType'], sampleSourceId, physicalItemId, involvedPartyId, laboratoryId, comments };
   }
   if (source) return source;
   // Empty until chosen: the selects show their placeholder and the schema says Required.
-  return { profileId: '', caseId, chemistryId: '', sampleType: '' as ProfileInput['sampleType'], sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '' };
+  return { profileId: '', caseId, chemistryId: '', sampleType: '' as ProfileInput['sampleType'], sampleSourceId: null, physicalItemId: null, involvedPartyId: null, laboratoryId: null, comments: '' };
 }
 
 /**
  * The profile form (spec 2.8 `…/edit`, Profiles Edit): its sample name, chemistry, sample type,
- * source, item, laboratory and comments. `new` adds the profile by hand with no markers and goes
+ * source, item, involved party (Taken from), laboratory and comments. `new` adds the profile by hand with no markers and goes
  * on to the marker entry form; a saved edit goes back to the profile.
  */
 export function ProfileForm({ orgId, caseId, sampleid, profile, kind }: ProfileFormProps) {
@@ -59,7 +61,12 @@ export function ProfileForm({ orgId, caseId, sampleid, profile, kind }: ProfileF
     },
   });
   const record = editor.record;
-  const formData = useProfileFormData(calls, orgId, caseId, record ? { id: record.physicalItemId, name: record.physicalItemName } : undefined);
+  const formData = useProfileFormData(
+    calls,
+    orgId,
+    caseId,
+    record ? { item: { id: record.physicalItemId, name: record.physicalItemName }, party: { id: record.involvedParty?.id ?? null, name: record.involvedParty ? describeParty(record.involvedParty) : null } } : undefined,
+  );
   const values = useMemo(() => formValues(caseId, editor.draft ?? record), [record]);
   const viewHref = (id: string) => routes.ProfilesView.href({ orgId, caseId, sampleid: id });
   const cancelHref = editor.isNew ? routes.CaseProfiles.href({ orgId, caseId }) : viewHref(sampleid);
@@ -86,6 +93,7 @@ export function ProfileForm({ orgId, caseId, sampleid, profile, kind }: ProfileF
             <AssignmentFields
               options={data.options}
               items={data.items}
+              parties={data.parties}
               kind={record?.kind ?? kind}
               chemistryLocked={locked}
               chemistryHint={locked ? `This profile is ${record?.status}; reset it to pending to change its chemistry.` : undefined}

@@ -1,6 +1,6 @@
 import { ALL_ORGANIZATIONS } from '../../core/permissions';
 import type { AuditEntry } from '../../core/schemas/audit';
-import type { PhysicalItem } from '../../core/schemas/cases';
+import type { InvolvedParty, PhysicalItem } from '../../core/schemas/cases';
 import type { ListQueryInput, ListResult } from '../../core/schemas/list';
 import type { ProfileImportJob } from '../../core/schemas/profile-imports';
 import {
@@ -52,6 +52,9 @@ export function profilesApi(api: ApiClient) {
     /** The case's physical items, for the Item select. */
     items: (caseId: string): Promise<ListResult<PhysicalItem>> =>
       unwrap(api.GET('/api/cases/{caseId}/physical-items', { params: { path: { caseId }, query: { pageSize: 500, sort: 'itemId:asc' } } })),
+    /** The case's involved parties, for the Taken from select (issue 18). */
+    parties: (caseId: string): Promise<ListResult<InvolvedParty>> =>
+      unwrap(api.GET('/api/cases/{caseId}/involved-parties', { params: { path: { caseId }, query: { pageSize: 500, sort: 'title:asc' } } })),
     update: (id: string, body: UpdateProfileBody): Promise<ProfileWithMarkers> => unwrap(api.PUT('/api/profiles/{id}', { ...byId(id), body })),
     updateMarkers: (id: string, body: UpdateMarkersBody): Promise<ProfileWithMarkers> =>
       unwrap(api.PUT('/api/profiles/{id}/markers', { ...byId(id), body })),

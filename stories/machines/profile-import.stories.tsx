@@ -49,6 +49,7 @@ const formData: ProfileFormData = {
     laboratories: [{ id: '5a2b3c4d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', name: 'Oslo DNA Lab' }],
   },
   items: { options: [{ value: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f', label: 'ITEM-01 (Jacket)' }] },
+  parties: { options: [{ value: 'd2e3f4a5-b6c7-4d8e-9f0a-1b2c3d4e5f6a', label: 'Suspect 1 (Suspect, John Smith)' }] },
 };
 const loaded = { status: 'loaded' as const, value: formData, reload: () => undefined };
 

@@ -2,7 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { controlAttributes, Field, type FieldProps } from './field';
 
 /** A single-line text input bound to the surrounding react-hook-form form. */
-export function TextField(props: FieldProps & { type?: 'text' | 'email' | 'password' | 'number'; autoComplete?: string; disabled?: boolean }) {
+export function TextField(props: FieldProps & { type?: 'text' | 'email' | 'password' | 'number' | 'date' | 'time'; autoComplete?: string; disabled?: boolean }) {
   const { register } = useFormContext();
   const { type = 'text', autoComplete, disabled } = props;
   return (

@@ -12,6 +12,8 @@ interface EditorPageProps<R, V> {
   doneHref: string | ((record: R | null) => string);
   /** What the delete dialog names, e.g. `laboratory "Oslo"`. */
   deleteWhat?: (record: R) => string;
+  /** What else the delete does, said in its confirmation (e.g. the profiles a party's delete unlinks), or null. */
+  deleteNote?: ((record: R) => ReactNode) | undefined;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface EditorPageProps<R, V> {
  * The frame of every edit screen: loading and load failure, the save/delete error (a conflict
  * offers to reload the current version), the delete confirmation, and leaving when done.
  */
-export function EditorPage<R, V>({ title, editor, doneHref, deleteWhat, children }: EditorPageProps<R, V>) {
+export function EditorPage<R, V>({ title, editor, doneHref, deleteWhat, deleteNote, children }: EditorPageProps<R, V>) {
   const [, navigate] = useLocation();
   const done = editor.status === 'saved' || editor.status === 'deleted';
   useEffect(() => {
@@ -56,6 +58,7 @@ export function EditorPage<R, V>({ title, editor, doneHref, deleteWhat, children
               onCancel={editor.cancelDelete}
             >
               <p>Delete {deleteWhat(editor.record)}? This cannot be undone.</p>
+              {deleteNote?.(editor.record) ?? null}
             </ConfirmDialog>
           ) : null}
         </>

@@ -8,7 +8,7 @@ import { meOf, renderScreen } from '../screen-fixtures';
 import { addCase, call, createCaseWorld, type CaseWorld } from './case-fixtures';
 
 // AG Grid's first load in jsdom can take seconds on a busy machine.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 let world: CaseWorld;
 let record: Case;
@@ -44,6 +44,7 @@ describe('involved parties', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Title/), 'Suspect A');
+    await userEvent.selectOptions(screen.getByLabelText(/^Role/), 'Suspect');
     await userEvent.type(screen.getByLabelText('Description'), 'Seen leaving the building');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(view.current()).toBe(tab));

@@ -134,6 +134,7 @@ class FakeImportServer {
     const withToken = () => json(200, this.job, this.job.state === 'parsed' ? { 'Approval-Token': this.token } : {});
     if (path === '/api/profiles/form-options') return json(200, FORM_OPTIONS);
     if (path === `/api/cases/${CASE}/physical-items`) return json(200, { items: [], count: 0 });
+    if (path === `/api/cases/${CASE}/involved-parties`) return json(200, { items: [], count: 0 });
     if (path === '/api/profile-imports' && request.method === 'GET') {
       if (this.listFails) return json(500, { error: 'Internal Server Error' });
       const open = url.searchParams.get('caseId') === CASE && url.searchParams.get('open') === 'true';
