@@ -5889,7 +5889,10 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["ReviewSettingsInput"];
+                    "application/json": {
+                        fourEyesReview: boolean;
+                        version: number;
+                    };
                 };
             };
             responses: {
@@ -5913,6 +5916,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11536,6 +11548,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{orgId}/review-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many profiles and hits wait for review in the organization (`all`: every one the user reaches); null where the user may not review them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orgId: string | "all";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReviewCounts"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profiles/get-all-possible-hits": {
         parameters: {
             query?: never;
@@ -13417,6 +13476,11 @@ export interface components {
         };
         ReviewSettingsInput: {
             fourEyesReview: boolean;
+            version: number;
+        };
+        ReviewCountsInput: {
+            profilesPending: number | null;
+            hitsPending: number | null;
         };
         ErrorBody: {
             error: string;
@@ -15086,6 +15150,11 @@ export interface components {
         };
         ReviewSettings: {
             fourEyesReview: boolean;
+            version: number;
+        };
+        ReviewCounts: {
+            profilesPending: number | null;
+            hitsPending: number | null;
         };
     };
     responses: never;

@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
-import { ReviewSettings } from '../../../core/schemas/review-settings';
+import { ReviewSettings, ReviewSettingsInput } from '../../../core/schemas/review-settings';
 import { organizations } from '../../db/schema';
+import { updateVersioned } from '../../db/versioned';
 import { NotFound } from '../../errors';
 import { auditBefore } from '../administration-audit';
 import type { RouteDeps } from '../route-deps';
@@ -11,10 +12,10 @@ import type { RouteDeps } from '../route-deps';
 const tags = ['organizations'];
 const ById = z.object({ id: Id });
 
-/** An organization's review settings (issue 18): read by whoever reads organizations, changed by Organizations Edit, audited. */
+/** An organization's review settings (issue 18): read by whoever reads organizations, changed by Organizations Edit with the version read, audited. */
 export const reviewSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   const find = async (id: string) => {
-    const [org] = await db.select({ fourEyesReview: organizations.fourEyesReview }).from(organizations).where(eq(organizations.id, id));
+    const [org] = await db.select({ fourEyesReview: organizations.fourEyesReview, version: organizations.version }).from(organizations).where(eq(organizations.id, id));
     if (!org) throw new NotFound('No such organization');
     return org;
   };
@@ -36,13 +37,13 @@ export const reviewSettingsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app
         tags,
         summary: 'Turn four-eyes review on or off for an organization (on by default)',
         params: ById,
-        body: ReviewSettings,
-        response: { 200: ReviewSettings, 400: ErrorBody, 404: ErrorBody },
+        body: ReviewSettingsInput,
+        response: { 200: ReviewSettings, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
       auditBefore(request, await find(request.params.id));
-      await db.update(organizations).set({ fourEyesReview: request.body.fourEyesReview }).where(eq(organizations.id, request.params.id));
+      await updateVersioned(db, organizations, request.params.id, request.body.version, { fourEyesReview: request.body.fourEyesReview }, 'organization');
       return find(request.params.id);
     },
   );

@@ -98,14 +98,19 @@ describe('four-eyes review', () => {
 
   it('is the organization’s setting: turned off by its administrator (audited), the analyst approves their own profile', async () => {
     expect((await call('analyst', 'GET', `/api/organizations/${orgId}/review-settings`)).statusCode).toBe(403);
-    expect((await call('admin', 'GET', `/api/organizations/${orgId}/review-settings`)).json()).toEqual({ fourEyesReview: true });
-    const off = await call('admin', 'PUT', `/api/organizations/${orgId}/review-settings`, { fourEyesReview: false });
-    expect(off.json()).toEqual({ fourEyesReview: false });
+    const read = (await call('admin', 'GET', `/api/organizations/${orgId}/review-settings`)).json() as { fourEyesReview: boolean; version: number };
+    expect(read).toEqual({ fourEyesReview: true, version: expect.any(Number) });
+    const off = await call('admin', 'PUT', `/api/organizations/${orgId}/review-settings`, { fourEyesReview: false, version: read.version });
+    expect(off.json()).toEqual({ fourEyesReview: false, version: read.version + 1 });
+    // A second administrator's change from the version read before: refused, nothing changed.
+    const stale = await call('admin', 'PUT', `/api/organizations/${orgId}/review-settings`, { fourEyesReview: true, version: read.version });
+    expect(stale.statusCode).toBe(409);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, orgId));
-    expect(audit.map((a) => [a.action, a.before, a.after])).toContainEqual(['Edited (review-settings)', { fourEyesReview: true }, { fourEyesReview: false }]);
+    expect(audit.map((a) => [a.action, a.before, a.after])).toContainEqual(['Edited (review-settings)', { fourEyesReview: true, version: read.version }, { fourEyesReview: false, version: read.version + 1 }]);
+    expect(audit.filter((a) => a.action === 'Edited (review-settings)')).toHaveLength(1);
     const own = await enter('analyst', 'FE-REF-2');
     expect((await approve('analyst', own)).statusCode).toBe(200);
-    await call('admin', 'PUT', `/api/organizations/${orgId}/review-settings`, { fourEyesReview: true });
+    await call('admin', 'PUT', `/api/organizations/${orgId}/review-settings`, { fourEyesReview: true, version: read.version + 1 });
     const again = await enter('analyst', 'FE-REF-3');
     expect((await approve('analyst', again)).statusCode).toBe(403);
   });
