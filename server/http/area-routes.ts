@@ -28,6 +28,8 @@ import { mixtureLrRoute } from './mixtures/mixture-lr-route';
 import { mixtureSearchRoute } from './mixtures/mixture-search-route';
 import { familyRoutes } from './families/family-routes';
 import { reviewSettingsRoutes } from './organizations/review-settings-routes';
+import { auditExportRoutes } from './audit/audit-export-routes';
+import { reviewCountsRoutes } from './review-counts/routes';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -52,7 +54,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       await administration.register(plugin, deps);
     }
   });
-  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, familyRoutes]) await api.register(plugin, deps);
+  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, familyRoutes, reviewCountsRoutes, auditExportRoutes]) await api.register(plugin, deps);
   // The keyboard search runs on the server's matcher, kept current on approve and reset (503 while it loads).
   const search = deps.search;
   await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });

@@ -45,7 +45,7 @@ describe('liveUpdatesMachine transitions (pure)', () => {
   it('connecting → open after a lost connection: every list reads again (changes may have been missed) and the failures reset', () => {
     const [open, actions] = transition(quiet, at({ streaming: 'connecting' }, { failures: 3, lastError: 'Network error' }), { type: 'stream.open' });
     expect(open.value).toEqual({ streaming: 'open' });
-    expect(emitted(actions)).toEqual(['hits', 'searches']);
+    expect(emitted(actions)).toEqual(['hits', 'searches', 'profiles']);
     expect(open.context).toMatchObject({ failures: 0, lastError: null });
   });
 
@@ -150,7 +150,7 @@ describe('liveUpdatesMachine over time (fake stream, simulated clock)', () => {
     expect(r.value()).toEqual({ streaming: 'connecting' });
     expect(r.streams).toHaveLength(2);
     r.last().send({ type: 'stream.open' });
-    expect(r.changes).toEqual(['hits', 'searches']);
+    expect(r.changes).toEqual(['hits', 'searches', 'profiles']);
   });
 
   it('waits longer after each failure in a row (1 s, 2 s, 4 s)', () => {

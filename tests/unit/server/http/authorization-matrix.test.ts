@@ -37,6 +37,7 @@ import {
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
+import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
 
 const everything = (verbs: readonly Verb[]) => Object.fromEntries(ENTITIES.map((e) => [e, [...verbs]])) as Record<Entity, Verb[]>;
 
@@ -292,6 +293,8 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/profiles/:id/search-rules': { entity: 'Profiles', verb: 'Read' },
   // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
   'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
+  // Waiting for review (issue 18): whoever sees either review list sees its figure (the other is null).
+  'GET /api/organizations/:orgId/review-counts': REVIEW_COUNTS_ACCESS,
   // Profile imports (issue 13) are part of adding profiles: every step of one, reading included, needs Profiles Add.
   'POST /api/profile-imports': { entity: 'Profiles', verb: 'Add' },
   'GET /api/profile-imports': { entity: 'Profiles', verb: 'Add' },

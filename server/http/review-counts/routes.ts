@@ -1,0 +1,56 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ALL_ORGANIZATIONS, can } from '../../../core/permissions';
+import { ErrorBody, Id } from '../../../core/schemas/common';
+import { ReviewCounts } from '../../../core/schemas/review-counts';
+import { hits, profiles } from '../../db/schema';
+import type { AuthenticatedUser } from '../../identity/load-principal';
+import type { Access } from '../access';
+import type { RouteDeps } from '../route-deps';
+import { inReachableOrganizations } from '../tenancy';
+
+/** Whoever sees either review list: Profiles Read or Hits Publish in the organization. */
+export const REVIEW_COUNTS_ACCESS: Access = {
+  rule: 'Profiles Read or Hits Publish in :orgId',
+  allows: (user, request) => {
+    const { orgId } = request.params as { orgId: string };
+    return can(user, 'Profiles', 'Read', { orgId }) || can(user, 'Hits', 'Publish', { orgId });
+  },
+};
+
+/** The organizations counted: the one asked for, or at `all` (scope All) every one the user reaches. */
+const inOrganization = (column: typeof profiles.organizationId | typeof hits.organizationId, user: AuthenticatedUser, orgId: string) =>
+  orgId === ALL_ORGANIZATIONS ? inReachableOrganizations(column, user) : eq(column, orgId);
+
+/** GET organizations/{orgId}/review-counts: the dashboard's and the navigation's "waiting for review" figures. */
+export const reviewCountsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+  app.get(
+    '/organizations/:orgId/review-counts',
+    {
+      config: { access: REVIEW_COUNTS_ACCESS },
+      schema: {
+        tags: ['profiles', 'hits'],
+        summary: 'How many profiles and hits wait for review in the organization (`all`: every one the user reaches); null where the user may not review them',
+        params: z.object({ orgId: z.union([Id, z.literal(ALL_ORGANIZATIONS)]) }),
+        response: { 200: ReviewCounts, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { orgId } = request.params;
+      const user = request.user;
+      const pendingProfiles = async () => {
+        const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.status, 'pending'), inOrganization(profiles.organizationId, user, orgId)));
+        return row?.n ?? 0;
+      };
+      const pendingHits = async () => {
+        const [row] = await db.select({ n: count() }).from(hits).where(and(eq(hits.status, 'pending'), inOrganization(hits.organizationId, user, orgId)));
+        return row?.n ?? 0;
+      };
+      return {
+        profilesPending: can(user, 'Profiles', 'Read', { orgId }) ? await pendingProfiles() : null,
+        hitsPending: can(user, 'Hits', 'Publish', { orgId }) ? await pendingHits() : null,
+      };
+    },
+  );
+};
