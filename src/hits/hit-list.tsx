@@ -14,8 +14,8 @@ import { HitDownloadButton } from './hit-download-button';
 import { hitsApi, type HitCalls, type HitListOwner } from './hits-api';
 import './hits.css';
 
-/** The Profiles cell: each profile's sample and case, in role order. */
-export const hitProfilesText = (hit: Pick<HitSummary, 'profiles'>): string => hit.profiles.map((p) => `${p.sampleName} (${p.caseNumber})`).join(' · ');
+/** The Profiles cell: each profile's sample and case, in role order, one per line (issue 18: a one-line cell hid the matched reference). */
+export const hitProfilesText = (hit: Pick<HitSummary, 'profiles'>): string => hit.profiles.map((p) => `${p.sampleName} (${p.caseNumber})`).join(' ·\n');
 
 /** The Population cell: the reported population, and how many more the hit was computed with. */
 export const hitPopulationText = (hit: Pick<HitSummary, 'populationName' | 'figures'>): string => {
@@ -40,11 +40,11 @@ function HitProbability({ hit }: { hit: HitSummary }) {
  */
 function hitColumns(list: HitListName, calls: HitCalls): DataColumn<HitSummary>[] {
   return [
-    { field: 'date', header: 'Date', sortable: true, width: 180, text: (h) => formatDateTime(h.date) },
+    { field: 'date', header: 'Date', sortable: true, width: 200, text: (h) => formatDateTime(h.date) },
     { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
     { field: 'probability', header: 'Probability', sortable: true, width: 220, render: (h) => <HitProbability hit={h} /> },
     { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: hitPopulationText },
-    { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText },
+    { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText, lines: (h) => h.profiles.length, fitContent: true },
     { field: 'expectedChanceHits', header: 'Chance hits expected', sortable: true, width: 170, text: (h) => (h.expectedChanceHits === null ? '–' : formatSmall(h.expectedChanceHits)) },
     { field: 'searchRuleName', header: 'Rule', sortable: true, filterable: true, text: (h) => h.searchRuleName ?? '–' },
     ...(list === 'all' ? [{ field: 'status', header: 'Status', sortable: true, width: 120, text: (h: HitSummary) => HIT_STATUS_LABELS[h.status] }] : []),

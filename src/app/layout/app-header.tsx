@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Me } from '../../../core/schemas/me';
 import { fullName } from '../principal';
 import { routes } from '../routes';
+import { AccountMenu } from './account-menu';
 import { OrgSwitcher } from './org-switcher';
 
 interface AppHeaderProps {
@@ -34,7 +35,7 @@ export function AppHeader({ me, orgId, subPath, restricted, onSignOut, accountAc
         </Link>
       )}
       {restricted ? null : <OrgSwitcher me={me} orgId={orgId} subPath={subPath} />}
-      <div className="app-header__user">
+      <AccountMenu label={fullName(me)} closeKey={`${orgId}${subPath}`}>
         {me.roleName ? (
           <span className="app-header__role" title="Your role">
             <span className="visually-hidden">Role: </span>
@@ -55,7 +56,7 @@ export function AppHeader({ me, orgId, subPath, restricted, onSignOut, accountAc
         <button type="button" className="button button--secondary" onClick={onSignOut}>
           Sign out
         </button>
-      </div>
+      </AccountMenu>
     </header>
   );
 }

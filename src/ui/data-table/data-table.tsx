@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import {
+  CellStyleModule,
+  ColumnAutoSizeModule,
   InfiniteRowModelModule,
   ModuleRegistry,
   RowStyleModule,
@@ -17,7 +19,7 @@ import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import { pageRequest } from './page-request';
 import { serialReload } from './serial-reload';
 
-ModuleRegistry.registerModules([InfiniteRowModelModule, TextFilterModule, RowStyleModule, ...(import.meta.env?.DEV ? [ValidationModule] : [])]);
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnAutoSizeModule, CellStyleModule, TextFilterModule, RowStyleModule, ...(import.meta.env?.DEV ? [ValidationModule] : [])]);
 
 /** One column of a DataTable: the list call's field name, its header, and how a cell shows. */
 export interface DataColumn<T> {
@@ -32,6 +34,15 @@ export interface DataColumn<T> {
   render?(row: T): ReactNode;
   width?: number;
   flex?: number;
+  /** A flexible column shrinks no narrower than this (px); past it the grid scrolls sideways in its own box. */
+  minWidth?: number;
+  /**
+   * The cell's text is this many lines (one per `\n`); every row is as tall as the tallest row
+   * loaded, since the grid's paged rows all share one height.
+   */
+  lines?(row: T): number;
+  /** The column is as wide as its widest loaded cell, so nothing in it is cut (the hits' Profiles). */
+  fitContent?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -56,6 +67,16 @@ export interface DataTableProps<T> {
  * browser for good.
  */
 export const GROWN_GRID_ROWS = 100;
+
+/** A flexible column narrower than this cut every value to a letter or two ("I…" for Identity). */
+const FLEX_MIN_WIDTH = 120;
+/** Quartz's row height, the height of a row of one line. */
+const ROW_HEIGHT = 42;
+/** One more line of text in a cell (14 px text at line-height 1.4). */
+const LINE_HEIGHT = 20;
+
+/** The height of rows whose tallest cell has `lines` lines. */
+export const rowHeightFor = (lines: number): number => Math.max(ROW_HEIGHT, ROW_HEIGHT + (lines - 1) * LINE_HEIGHT);
 
 const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: 'var(--color-accent, #1f5f8b)' });
 
@@ -92,6 +113,10 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
       }),
     [],
   );
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  // The most lines a loaded row's cell has; rows share one height, so it only grows until the rows are read again.
+  const linesRef = useRef(1);
 
   const columnDefs = useMemo<ColDef<T>[]>(
     () =>
@@ -102,12 +127,27 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         sortable: c.sortable ?? false,
         filter: c.filterable ? 'agTextColumnFilter' : false,
         filterParams: c.filterable ? { filterOptions: ['contains'], maxNumConditions: 1 } : undefined,
-        ...(c.width ? { width: c.width } : { flex: c.flex ?? 1 }),
+        ...(c.width ? { width: c.width } : { flex: c.flex ?? 1, minWidth: c.minWidth ?? FLEX_MIN_WIDTH }),
+        ...(c.lines ? { cellClass: 'data-table__cell--lines' } : {}),
         valueGetter: (p) => (p.data ? (c.text ? c.text(p.data) : String((p.data as Record<string, unknown>)[c.field] ?? '')) : ''),
         ...(c.render ? { cellRenderer: (p: CustomCellRendererProps<T>) => (p.data ? c.render!(p.data) : null) } : {}),
       })),
     [columns],
   );
+
+  /** Makes the rows tall enough for the tallest cell loaded, and the fitContent columns as wide as their widest cell. */
+  const fitRows = useCallback((grid: GridApi<T>, items: readonly T[]) => {
+    const cols = columnsRef.current;
+    const lines = Math.max(linesRef.current, ...items.flatMap((row) => cols.map((c) => c.lines?.(row) ?? 1)));
+    linesRef.current = lines;
+    if (grid.getGridOption('rowHeight') !== rowHeightFor(lines)) grid.setGridOption('rowHeight', rowHeightFor(lines));
+    const fit = cols.filter((c) => c.fitContent).map((c) => c.field);
+    // After the new rows are drawn: the grid measures the cells it shows.
+    if (fit.length > 0)
+      requestAnimationFrame(() => {
+        if (!grid.isDestroyed()) grid.autoSizeColumns(fit);
+      });
+  }, []);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -131,6 +171,7 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
             setCount(result.count);
             setEstimated(result.estimated === true);
             params.successCallback(result.items, result.count);
+            if (grid) fitRows(grid, result.items);
             if (result.count === 0) grid?.showNoRowsOverlay();
             else grid?.hideOverlay();
             settled();
@@ -151,11 +192,13 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   useEffect(() => {
     if (Object.is(readKey.current, reloadKey)) return;
     readKey.current = reloadKey;
+    linesRef.current = 1;
     reloads.request();
   }, [reloadKey, reloads]);
 
   // A new search: other rows, read afresh.
   useEffect(() => {
+    linesRef.current = 1;
     reloads.restart();
     if (!gridRef.current?.isDestroyed()) gridRef.current?.purgeInfiniteCache();
   }, [search, reloads]);

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListQueryInput } from '../../../core/schemas/list';
-import { countText, DataTable } from '../../../src/ui/data-table/data-table';
+import { countText, DataTable, rowHeightFor } from '../../../src/ui/data-table/data-table';
 
 type Row = { id: string; name: string };
 const rows: Row[] = Array.from({ length: 120 }, (_, i) => ({ id: `id-${i}`, name: `Lab ${String(i).padStart(3, '0')}` }));
@@ -50,7 +50,7 @@ describe('DataTable', () => {
     const { container } = render(<DataTable<Row> label="Profiles" columns={[{ field: 'name', header: 'Name' }]} load={fakeList(many)} />);
     expect(await screen.findByText('Offender 0')).toBeInTheDocument();
     expect(screen.getByText('100000 records')).toBeInTheDocument();
-    expect(container.querySelectorAll('.ag-center-cols-container [role="row"]').length).toBeLessThan(60);
+    expect(container.querySelectorAll('.ag-grid-scrolling-container [role="row"]').length).toBeLessThan(60);
     expect(container.querySelector('.data-table__grid--scrolls')).not.toBeNull();
   });
 
@@ -63,6 +63,31 @@ describe('DataTable', () => {
     render(<DataTable<Row> label="Profiles" columns={[{ field: 'name', header: 'Name' }]} load={load} />);
     expect(await screen.findByText('Offender 0')).toBeInTheDocument();
     expect(screen.getByText('about 1,000,881 records')).toBeInTheDocument();
+  });
+
+  it('grows every row to hold the tallest cell of several lines, each line kept whole (issue 18: a hit’s second profile was cut off)', async () => {
+    type Hit = { id: string; profiles: string[] };
+    const hits: Hit[] = [
+      { id: 'h1', profiles: ['STAIN-1 (C-1)', 'OFFENDER-7 (C-2)'] },
+      { id: 'h2', profiles: ['CHILD (C-3)', 'MOTHER (C-3)', 'FATHER (C-3)'] },
+    ];
+    const { container } = render(
+      <DataTable<Hit>
+        label="Hits"
+        columns={[{ field: 'profiles', header: 'Profiles', text: (h) => h.profiles.join('\n'), lines: (h) => h.profiles.length, fitContent: true }]}
+        load={async () => ({ items: hits, count: hits.length })}
+      />,
+    );
+    await waitFor(() => {
+      const rows = [...container.querySelectorAll<HTMLElement>('.ag-grid-scrolling-container [role="row"]')];
+      expect(rows.map((r) => r.style.height)).toEqual([`${rowHeightFor(3)}px`, `${rowHeightFor(3)}px`]);
+    });
+    const cells = [...container.querySelectorAll<HTMLElement>('[role="gridcell"][col-id="profiles"]')];
+    expect(cells.map((c) => c.textContent)).toEqual(['STAIN-1 (C-1)\nOFFENDER-7 (C-2)', 'CHILD (C-3)\nMOTHER (C-3)\nFATHER (C-3)']);
+    // The class that keeps each line whole and the lines apart (theme.css).
+    for (const cell of cells) expect(cell).toHaveClass('data-table__cell--lines');
+    expect(rowHeightFor(1)).toBe(42);
+    expect(rowHeightFor(3)).toBeGreaterThan(rowHeightFor(2));
   });
 
   it('words counts', () => {
