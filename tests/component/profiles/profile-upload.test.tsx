@@ -296,7 +296,7 @@ describe('profile upload', () => {
     expect(server.adds()).toEqual([
       {
         approval: 'approval-1',
-        body: { caseId: CASE, chemistryId: GLOBALFILER, sampleType: 'Suspect, Known', sampleSourceId: null, physicalItemId: null, laboratoryId: LAB, comments: '', exclude: [150] },
+        body: { caseId: CASE, chemistryId: GLOBALFILER, sampleType: 'Suspect, Known', sampleSourceId: null, physicalItemId: null, involvedPartyId: null, laboratoryId: LAB, comments: '', exclude: [150] },
       },
     ]);
     server.job = { ...server.job, state: 'adding', done: 0 };
