@@ -13,13 +13,13 @@ export function formatSmall(value: number): string {
 }
 
 /** The expected chance hits of a search, e.g. "in 1,000,000 profiles, 0.0003 chance hits expected at this threshold". */
-export function formatExpectedChanceHits(expected: number, searchedProfiles: number, what = 'chance hits'): string {
-  return `in ${searchedProfiles.toLocaleString('en-US')} ${searchedProfiles === 1 ? 'profile' : 'profiles'}, ${formatSmall(expected)} ${what} expected at this threshold`;
+export function formatExpectedChanceHits(expected: number, searchedProfiles: number, what = 'chance hits', format: (value: number) => string = formatSmall): string {
+  return `in ${searchedProfiles.toLocaleString('en-US')} ${searchedProfiles === 1 ? 'profile' : 'profiles'}, ${format(expected)} ${what} expected at this threshold`;
 }
 
 /** A p-value, P(LR ≥ this LR | unrelated), the upper end of its bracket: "p ≤ 1.2e-20". */
-export function formatPValue(upper: number): string {
-  return `p ≤ ${formatSmall(upper)}`;
+export function formatPValue(upper: number, format: (value: number) => string = formatSmall): string {
+  return `p ≤ ${format(upper)}`;
 }
 
 /**
@@ -27,7 +27,7 @@ export function formatPValue(upper: number): string {
  * end of 0 (rounding down lost the observed value itself, as for an exact identity match) says nothing,
  * so it reads "at most 1.2e-20".
  */
-export function formatBracket(bracket: { lower: number; upper: number }): string {
-  if (bracket.lower === 0) return `at most ${formatSmall(bracket.upper)}`;
-  return `between ${formatSmall(bracket.lower)} and ${formatSmall(bracket.upper)}`;
+export function formatBracket(bracket: { lower: number; upper: number }, format: (value: number) => string = formatSmall): string {
+  if (bracket.lower === 0) return `at most ${format(bracket.upper)}`;
+  return `between ${format(bracket.lower)} and ${format(bracket.upper)}`;
 }

@@ -2,6 +2,7 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import { SYNTHETIC_LABEL } from '../../core/chance-display';
 import type { AnalysisResult, PopulationResult } from '../../core/schemas/analyses';
 import type { DropoutEstimateResult, MixtureLrResult, MixtureMarkerLr, MixtureParametersUsed } from '../../core/schemas/mixtures';
+import { formatScientific } from '../../core/scientific-display';
 import { csvText } from '../exports/csv';
 
 /**
@@ -18,12 +19,10 @@ export const mixturePopulations = (result: AnalysisResult): MixturePopulation[] 
 const bold = (text: string) => ({ text, bold: true });
 const alleles = (list: readonly string[] | null) => (list && list.length > 0 ? list.join(', ') : '—');
 
-/** A likelihood or LR as the PDF prints it: 1.76 × 10 with the exponent raised (never 1.76e+1); 0 as 0. */
+/** A likelihood or LR as the PDF prints it: 17.6, 4.20 × 10⁻⁶ with the exponent raised (never 1.76e+1); 0 as 0. */
 export function scientificText(value: number): Content {
-  if (value === 0 || !Number.isFinite(value)) return { text: String(value) };
-  const [mantissa, exponent] = value.toExponential(2).split('e');
-  // Unbroken: a narrow column never parts the mantissa from its power of ten, nor the exponent from its minus sign.
-  return { text: [`${mantissa} × 10`, { text: String(Number(exponent)), sup: true }], noWrap: true };
+  // Unbroken: a narrow column never parts the mantissa from its power of ten.
+  return { text: formatScientific(value), noWrap: true };
 }
 
 /** A probability or frequency: three significant digits (0.05, 0.00155), in scientific notation below 10⁻⁴. */

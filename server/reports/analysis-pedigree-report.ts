@@ -2,7 +2,11 @@ import type { Content, TableCell } from 'pdfmake/interfaces';
 import type { AnalysisResult, MarkerResult, PopulationResult } from '../../core/schemas/analyses';
 import { pedigreeSvg } from '../../core/pedigree-diagram';
 import type { PedigreePersonInput } from '../../core/schemas/pedigrees';
+import { formatScientific } from '../../core/scientific-display';
 import { describeSexModels } from '../genetics/evaluate-pedigree';
+import { frequencyCells } from './marker-frequencies';
+import type { Hypotheses } from './report-conclusion';
+import type { PopulationFacts } from './report-facts';
 
 /**
  * The parts of an analysis report that only a pedigree run has (issue 16, GENETICS.md "Pedigrees"): the
@@ -11,7 +15,7 @@ import { describeSexModels } from '../genetics/evaluate-pedigree';
 
 type RunPedigree = NonNullable<AnalysisResult['pedigree']>;
 
-const scientific = (value: number | null) => (value === null ? '' : value.toExponential(2));
+const scientific = (value: number | null) => (value === null ? '' : formatScientific(value));
 
 /** A person as the hypotheses name it: with the sample typed there, if the person is a role. */
 export function typedName(result: AnalysisResult, person: string): string {
@@ -30,6 +34,15 @@ export function hypotheses(result: AnalysisResult): { h1: string; h2: string; h2
   const h1 = `H1: the pedigree as drawn, ${target} the tested person.`;
   if (h2SetsTargetApart(pedigree)) return { h1, h2: `H2: ${target} is unrelated to the others; the rest of the pedigree as drawn.`, h2Drawn: false };
   return { h1, h2: 'H2: the alternative pedigree as drawn.', h2Drawn: true };
+}
+
+/** The hypotheses as clauses for the conclusion's sentences ("… more likely if <H1> than if <H2>"). */
+export function pedigreeHypotheses(result: AnalysisResult): Hypotheses {
+  const pedigree = result.pedigree!;
+  const target = typedName(result, pedigree.target);
+  const first = `${target} is the tested person of the pedigree as drawn`;
+  if (h2SetsTargetApart(pedigree)) return { labels: ['H1', 'H2'], first, alternative: `${target} is unrelated to the others (the rest of the pedigree as drawn)` };
+  return { labels: ['H1', 'H2'], first, alternative: 'the alternative pedigree as drawn holds' };
 }
 
 /** The mutation models in words: every marker's, then each marker with its own. */
@@ -66,17 +79,17 @@ export function pedigreeContent(result: AnalysisResult, hypothesis: string, pers
 }
 
 /** Per marker: the roles' genotypes, L(H1), L(H2), the LR and the verdict; a marker needing a mutation or excluding is marked. */
-export function pedigreeMarkerTable(result: AnalysisResult, markers: readonly MarkerResult[], genotypeText: (g: string[] | null) => string): Content {
-  const header = ['Marker', ...result.roles.map((r) => r.role), 'L(H1)', 'L(H2)', 'LR', 'Verdict'].map(bold);
+export function pedigreeMarkerTable(result: AnalysisResult, markers: readonly MarkerResult[], genotypeText: (g: string[] | null) => string, population?: PopulationFacts): Content {
+  const header = ['Marker', ...result.roles.map((r) => r.role), 'Allele frequencies', 'N', 'L(H1)', 'L(H2)', 'LR', 'Verdict'].map(bold);
   const body = markers.map((m): TableCell[] => {
     const verdict = m.pedigree?.verdict;
     const color = verdict ? HIGHLIGHT[verdict] : undefined;
     const values: TableCell[] = m.pedigree
       ? [scientific(m.pedigree.likelihoodH1), scientific(m.pedigree.likelihoodH2), scientific(m.value), color ? { text: m.pedigree.verdict, bold: true, color } : m.pedigree.verdict]
       : [{ text: `not evaluated: ${m.notEvaluated ?? ''}`, italics: true, colSpan: 4 }, '', '', ''];
-    return [color ? { text: m.marker, bold: true, color } : m.marker, ...m.genotypes.map(genotypeText), ...values];
+    return [color ? { text: m.marker, bold: true, color } : m.marker, ...m.genotypes.map(genotypeText), ...frequencyCells(m, population), ...values];
   });
-  return { table: { headerRows: 1, widths: ['auto', ...result.roles.map(() => 'auto'), 'auto', 'auto', 'auto', '*'], body: [header, ...body] }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 8] };
+  return { table: { headerRows: 1, widths: ['auto', ...result.roles.map(() => 'auto'), 'auto', 'auto', 'auto', 'auto', 'auto', '*'], body: [header, ...body] }, layout: 'lightHorizontalLines', margin: [0, 4, 0, 8] };
 }
 
 /** Under a population's LR: the markers needing a mutation and those excluding. */

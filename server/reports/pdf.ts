@@ -1,29 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PdfPrinter from 'pdfmake';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 
-// The PDF standard fonts: every reader has them, so no font file ships with the server.
-const printer = new PdfPrinter({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
-
 /**
- * The standard fonts encode WinAnsi (Latin-1 and a few more) only: characters outside it, which the
- * labels and chance texts use (θ, κ, ≤, →), print as garbage, so they are spelled out.
+ * DejaVu Sans Condensed, embedded (subset) in every PDF: the reports print θ, κ, μ, σ, →, ≤, ×, the minus sign and
+ * raised exponents (10⁻⁶), which the PDF standard fonts (WinAnsi) lack and pdfmake's Roboto misses in part (→).
+ * Condensed, so the per-marker tables keep their columns on a portrait page.
  */
-const SPELLED: Record<string, string> = { θ: 'theta', κ: 'kappa', λ: 'lambda', μ: 'mu', '≤': '<=', '≥': '>=', '→': '->', '←': '<-', '−': '-', '≈': '~' };
-const NOT_WIN_ANSI = new RegExp(`[${Object.keys(SPELLED).join('')}]`, 'g');
+const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}.ttf`));
 
-/** Every text of a pdfmake document with the characters the standard fonts cannot print spelled out. */
-export function winAnsiSafe<T>(node: T): T {
-  if (typeof node === 'string') return node.replace(NOT_WIN_ANSI, (c) => SPELLED[c]!) as T;
-  if (Array.isArray(node)) return node.map(winAnsiSafe) as T;
-  if (node && typeof node === 'object' && Object.getPrototypeOf(node) === Object.prototype) {
-    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, winAnsiSafe(v)])) as T;
-  }
-  return node;
-}
+export const REPORT_FONT = 'DejaVuSansCondensed';
 
-/** Renders a pdfmake document (Helvetica) to bytes. */
+const printer = new PdfPrinter({
+  [REPORT_FONT]: {
+    normal: fontFile('DejaVuSansCondensed'),
+    bold: fontFile('DejaVuSansCondensed-Bold'),
+    italics: fontFile('DejaVuSansCondensed-Oblique'),
+    bolditalics: fontFile('DejaVuSansCondensed-BoldOblique'),
+  },
+});
+
+/** Renders a pdfmake document in the embedded Unicode font to bytes. */
 export function renderPdf(document: TDocumentDefinitions): Promise<Buffer> {
-  const doc = printer.createPdfKitDocument(winAnsiSafe({ ...document, defaultStyle: { font: 'Helvetica', fontSize: 9, ...document.defaultStyle } }));
+  const doc = printer.createPdfKitDocument({ ...document, defaultStyle: { font: REPORT_FONT, fontSize: 9, ...document.defaultStyle } });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

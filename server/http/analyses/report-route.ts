@@ -4,6 +4,7 @@ import { AnalyzeBody } from '../../../core/schemas/analyses';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { analysisResultCsv, analysisResultDocument } from '../../reports/analysis-report';
 import { renderPdf } from '../../reports/pdf';
+import { loadReportFacts } from '../../reports/report-facts';
 import { auditActor } from '../audit-actor';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import type { RouteDeps } from '../route-deps';
@@ -30,7 +31,9 @@ export const reportRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, c
       const result = await runAnalysis(db, clock, request.user, request.params.id, request.body);
       const name = `${result.analysisName} ${result.roles.map((r) => r.sampleName).join(' ')}`.replace(/[^\w.#-]+/g, '_');
       if (request.query.format === 'csv') return sendAttachment(reply, `${name}.csv`, 'text/csv; charset=utf-8', analysisResultCsv(result));
-      return sendAttachment(reply, `${name}.pdf`, 'application/pdf', await renderPdf(analysisResultDocument(result, auditActor(request.user).name)));
+      // The laboratory's name and verbal scale, the profiles' kits, reviewers, parties and items, the frequencies used.
+      const facts = await loadReportFacts(db, { organizationId: null, profileIds: result.roles.map((r) => r.profileId), populationIds: result.populations.map((p) => p.populationId) });
+      return sendAttachment(reply, `${name}.pdf`, 'application/pdf', await renderPdf(analysisResultDocument(result, auditActor(request.user).name, facts)));
     },
   );
 };

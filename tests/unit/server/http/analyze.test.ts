@@ -194,6 +194,6 @@ describe('the analysis calculator API', () => {
     for (const line of syntheticRows) expect(line).toContain(SYNTHETIC_LABEL);
 
     const pdf = JSON.stringify(analysisResultDocument(result, 'Test User'));
-    expect(pdf.split(SYNTHETIC_LABEL)).toHaveLength(3); // the synthetic population's heading and its combined figures, not FBI's
+    expect(pdf.split(SYNTHETIC_LABEL)).toHaveLength(4); // the synthetic population's conclusion, heading and combined figures, not FBI's
   });
 });

@@ -10,6 +10,7 @@ import { analyses, auditLog, caseTypes, chemistries, emailOutbox, markers, users
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { hitReportDocument } from '../../../../server/reports/hit-report';
+import { formatScientific } from '../../../../core/scientific-display';
 import type { HitCandidate } from '../../../../server/matching/types';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { asIdentityRuleHit, FORENSIC_RULE } from '../../../helpers/hit-figures';
@@ -329,10 +330,15 @@ describe('hit download', () => {
 
   it('files the case, profiles, population and source, formulae, constants, result, decisions and citations', async () => {
     const view = (await call('reviewerA', 'GET', `/api/hits/${hitIds.identity}`)).json() as HitView;
-    const text = JSON.stringify(hitReportDocument(view, { organizationName: 'Oslo Lab', preparedBy: 'Rita Reviewer', preparedAt: new Date('2026-03-01T10:00:00Z'), citations: ['NRC II (1996)'] }));
-    for (const expected of ['Oslo Lab', 'CASE-HITS-1', 'EVIDENCE-1', 'REFERENCE-1', 'FBI 2015 Caucasian', 'Formulae used', 'PP-PP', 'theta', view.hit.probability, view.hit.combinedIndex!.toExponential(2), 'Adventitious match', 'Rita Reviewer', 'NRC II (1996)', '2026-03-01 10:00:00 UTC']) {
+    const document = hitReportDocument(view, { organizationName: 'Oslo Lab', preparedBy: 'Rita Reviewer', preparedAt: new Date('2026-03-01T10:00:00Z'), citations: ['NRC II (1996)'] });
+    // The laboratory is named in every page's header.
+    const header = (document.header as (page: number, pages: number, size: { width: number }) => unknown)(1, 2, { width: 595 });
+    const text = JSON.stringify(document) + JSON.stringify(header);
+    for (const expected of ['Oslo Lab', 'CASE-HITS-1', 'EVIDENCE-1', 'REFERENCE-1', 'FBI 2015 Caucasian', 'Formulae used', 'PP-PP', 'θ', formatScientific(view.hit.combinedIndex!), 'Adventitious match', 'Rita Reviewer', 'NRC II (1996)', '2026-03-01 10:00 UTC']) {
       expect(text).toContain(expected);
     }
+    // Never JavaScript's exponent form (1.18e+1): a court reads it as a typo.
+    expect(text).not.toMatch(/\de[+-]\d/);
   });
 
   it('files a rule hit’s rule, every population side by side, the stringency, the chance hits expected and the p-value, each synthetic figure labelled', async () => {
@@ -343,27 +349,27 @@ describe('hit download', () => {
     for (const expected of [
       FORENSIC_RULE,
       'Identity (the same source)',
-      'Populations',
+      'Search statistics per population',
       'FBI 2015 Caucasian',
       ' (reported)',
       'Synthetic demo population (not for casework)',
-      'p ≤ 1.2e-20', // the reported population's p-value…
-      'between 1.2e-20 and 1.2e-20', // …and its bracket
-      'p ≤ 4.5e-22',
+      'p ≤ 1.2 × 10⁻²⁰', // the reported population's p-value…
+      'between 1.2 × 10⁻²⁰ and 1.2 × 10⁻²⁰', // …and its bracket
+      'p ≤ 4.5 × 10⁻²²',
       // 1,000,000 profiles × P(an unrelated profile meets the stringency) 3e-10 = 0.0003
-      'in 1,000,000 profiles, 0.0003 chance hits expected at this threshold',
-      'in 1,000,000 profiles, 0.0002 chance hits expected at this threshold',
+      'in 1,000,000 profiles, 3.0 × 10⁻⁴ chance hits expected at this threshold',
+      'in 1,000,000 profiles, 2.0 × 10⁻⁴ chance hits expected at this threshold',
       'Moderate',
       '13 (at least 8 required)',
       '0 (at most 0 allowed)',
-      '3.0e-10',
+      '3.0 × 10⁻¹⁰',
     ]) {
       expect(text).toContain(expected);
     }
-    // The synthetic population's row, the stringency's chance and expected chance hits, and the result's expected chance hits
-    // (the stringency's, the synthetic population among those it came from); FBI's probability and p-value are not synthetic.
-    expect(text.split(SYNTHETIC_LABEL)).toHaveLength(5);
-    expect(text).toContain('{"text":"p-value: ","bold":true},"p ≤ 1.2e-20"]');
+    // The synthetic population's conclusion and row, the stringency's chance and expected chance hits, and the result's expected
+    // chance hits (the stringency's, the synthetic population among those it came from); FBI's LR and p-value are not synthetic.
+    expect(text.split(SYNTHETIC_LABEL)).toHaveLength(6);
+    expect(text).toContain('{"text":"p-value: ","bold":true},"p ≤ 1.2 × 10⁻²⁰"]');
   });
 });
 

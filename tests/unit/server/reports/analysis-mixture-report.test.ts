@@ -21,8 +21,8 @@ import { addProfileWithMarkers, uploadFbiPopulation } from '../../../helpers/cal
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 
 const pdfText = (result: AnalysisResult) => JSON.stringify(analysisResultDocument(result, 'Test User'));
-/** A figure as the PDF prints it: mantissa × 10, the exponent raised. */
-const raised = (mantissa: string, exponent: number) => `{"text":["${mantissa} × 10",{"text":"${exponent}","sup":true}],"noWrap":true}`;
+/** A figure as the PDF prints it, unbroken: plain, or mantissa × 10 with the exponent raised. */
+const raised = (text: string) => `{"text":"${text}","noWrap":true}`;
 /** JavaScript's exponent form (1.76e+1), which the PDF never prints. */
 const E_NOTATION = /\d\.\d+e[+-]\d/;
 
@@ -42,7 +42,7 @@ describe('the PDF of a mixture run', () => {
   it('gives per population the LR and log10 LR, the drop-out of each contributor under Hp and Hd and the minimum allele frequency', () => {
     const text = pdfText(MIXTURE_RESULT);
     // LR = 50.2 × 0.120 × 2.92 = 17.6.
-    expect(text).toContain(`{"text":["LR (Hp / Hd): ",${raised('1.76', 1)},"    log10 LR: 1.24"],"bold":true`);
+    expect(text).toContain(`{"text":["LR (Hp / Hd): ",${raised('17.6')},"    log10 LR: 1.24"],"bold":true`);
     // Under Hd an unknown takes the person of interest's place, with its drop-out.
     expect(text).toContain('["Drop-out under Hp",{"text":["Person of interest ",{"text":"0.0812"},"; Known contributor 1 ",{"text":"0.0812"},"; Unknown 1 ",{"text":"0.0812"}]}]');
     expect(text).toContain('["Drop-out under Hd",{"text":["Unknown 1 ",{"text":"0.123"},"; Known contributor 1 ",{"text":"0.123"},"; Unknown 2 ",{"text":"0.123"}]}]');
@@ -62,7 +62,7 @@ describe('the PDF of a mixture run', () => {
     const text = pdfText(MIXTURE_RESULT);
     for (const header of ['Alleles seen', 'Known contributors', 'Explained', 'Dropped out', 'Pr(E|Hp)', 'Pr(E|Hd)', 'LR']) expect(text).toContain(`{"text":"${header}","bold":true}`);
     // vWA: 4.2e-6 / 3.5e-5 = 0.12; the person of interest's 17 dropped out, 19 a drop-in or the unknown's.
-    expect(text).toContain(`["vWA","R1: 16, 18, 19\\nR2: 16, 18","16, 17","K1: 18","16, 18","17","19",${raised('4.20', -6)},${raised('3.50', -5)},${raised('1.20', -1)}]`);
+    expect(text).toContain(`["vWA","R1: 16, 18, 19\\nR2: 16, 18","16, 17","K1: 18","16, 18","17","19",${raised('4.20 × 10⁻⁶')},${raised('3.50 × 10⁻⁵')},${raised('0.12')}]`);
     expect(text).toContain('Markers not weighed: D2S441 (the person of interest is not typed here)');
     // No formula table's columns.
     expect(text).not.toContain('{"text":"Pattern","bold":true}');
@@ -73,7 +73,7 @@ describe('the PDF of a mixture run', () => {
     const parameters = { ...MIXTURE_LR.parameters, contributors: 2, dropout: { mode: 'fixed' as const, values: [0.05, 0.2] }, dropoutHp: [0.05, 0.2], dropoutHd: [0.05, 0.2], hp: 'the person of interest and 1 unknown', hd: '2 unknowns' };
     const result: AnalysisResult = { ...MIXTURE_RESULT, roles: MIXTURE_RESULT.roles.slice(0, 2), populations: [{ ...MIXTURE_POPULATION, combinedIndex: 0, log10: null, mixture: { ...MIXTURE_LR, parameters, markers: [fga], skippedMarkers: [], lr: 0, log10: null } }] };
     const text = pdfText(result);
-    expect(text).toContain('[{"text":"FGA (LR 0)","bold":true,"color":"#a33"},"20, 22","15, 16","—","21, 24","20, 22",{"text":"0"}');
+    expect(text).toContain('[{"text":"FGA (LR 0)","bold":true,"color":"#a33"},"20, 22","15, 16","—","21, 24","20, 22",{"text":"0","noWrap":true}');
     expect(text).not.toContain('{"text":"Known contributors","bold":true}');
     expect(text).toContain('["Drop-out",{"text":"Fixed, one value per contributor"}]');
     expect(text).toContain('["Drop-out under Hd",{"text":["Unknown 1 ",{"text":"0.05"},"; Unknown 2 ",{"text":"0.2"}]}]');
@@ -84,12 +84,12 @@ describe('the PDF of a mixture run', () => {
   it('sets the LR of each population side by side, and labels the synthetic one', () => {
     const synthetic = { ...MIXTURE_POPULATION, populationId: '3d0f4a5b-6c7d-4e8f-9091-a2b3c4d5e6f7', populationName: 'Synthetic demo', synthetic: true, mixture: { ...MIXTURE_LR, lr: 0.0342, log10: Math.log10(0.0342) } };
     const text = pdfText({ ...MIXTURE_RESULT, populations: [MIXTURE_POPULATION, synthetic] });
-    expect(text).toContain(`["FBI 2015 Caucasian",${raised('1.76', 1)},"1.24"]`);
-    expect(text).toContain(`["Synthetic demo",${raised('3.42', -2)},"-1.47"]`);
+    expect(text).toContain(`["FBI 2015 Caucasian",${raised('17.6')},"1.24"]`);
+    expect(text).toContain(`["Synthetic demo",${raised('0.0342')},"-1.47"]`);
     expect(text).toContain(`"    log10 LR: -1.47","  ",{"text":"${SYNTHETIC_LABEL}","bold":true`);
   });
 
-  it('prints on a landscape page, in the PDF fonts (θ spelled out)', async () => {
+  it('prints on a landscape page, in the embedded font (θ as itself)', async () => {
     expect(analysisResultDocument(MIXTURE_RESULT, 'Test User').pageOrientation).toBe('landscape');
     const pdf = await renderPdf(analysisResultDocument(MIXTURE_RESULT, 'Test User'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -98,9 +98,10 @@ describe('the PDF of a mixture run', () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'mixture-pdf-')), 'mixture.pdf');
     writeFileSync(file, pdf);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    expect(text).toMatch(/theta\s+0\.01/);
+    expect(text).toMatch(/θ\s+0\.01/);
     expect(text).toMatch(/Drop-out under Hd\s+Unknown 1 0\.123; Known contributor 1 0\.123; Unknown 2 0\.123/);
-    expect(text).toContain('Person of interest counted under Hd (theta)');
+    expect(text).toContain('Person of interest counted under Hd (θ)');
+    expect(text).not.toMatch(E_NOTATION);
   });
 });
 

@@ -73,9 +73,10 @@ describe('the PDF of a family’s hit', () => {
     const text = JSON.stringify(hitReportDocument(VIEW, { ...CONTEXT, pedigree: PEDIGREE }));
     expect(text).toContain(`"Every marker: ${MODELS}"`);
     for (const header of ['L(H1)', 'L(H2)', 'LR', 'Verdict']) expect(text).toContain(`{"text":"${header}","bold":true}`);
-    // D3S1358: L(H1) 3.1e-7, L(H2) 6.2e-5, LR = 3.1e-7 / 6.2e-5 = 5.0e-3, needing a mutation (marked).
-    expect(text).toContain('"3.10e-7","6.20e-5","5.00e-3",{"text":"needs a mutation","bold":true');
-    expect(text).toContain('"2.00e-4","5.00e-5","4.00e+0","consistent"');
+    // D3S1358: L(H1) 3.1e-7, L(H2) 6.2e-5, LR = 3.1e-7 / 6.2e-5 = 0.005, needing a mutation (marked); never 3.10e-7.
+    expect(text).toContain('"3.10 × 10⁻⁷","6.20 × 10⁻⁵","0.005",{"text":"needs a mutation","bold":true');
+    expect(text).toContain('"2.00 × 10⁻⁴","5.00 × 10⁻⁵","4","consistent"');
+    expect(text).not.toMatch(/\de[+-]\d/);
     expect(text).toContain('[{"text":"Markers needing a mutation: ","bold":true},"D3S1358"]');
     expect(text).toContain('{"text":"Found by the search of the missing-person family: ","bold":true},"Family of the missing son"');
     // No formula table's columns for a pedigree hit.
@@ -95,8 +96,8 @@ describe('the PDF of a family’s hit', () => {
 
   it('states the hypotheses in words when the analysis’s pedigree is not given', () => {
     const text = JSON.stringify(hitReportDocument(VIEW, CONTEXT));
-    expect(text).toContain('H1: REMAINS-MUTANT is the Missing person of the pedigree of Mother and full sister, with Mother MOTHER, Full sister SISTER.');
-    expect(text).toContain('H2: REMAINS-MUTANT is unrelated to Mother MOTHER, Full sister SISTER.');
+    expect(text).toContain('[{"text":"H1:","bold":true},"REMAINS-MUTANT is the Missing person of the pedigree of Mother and full sister, with Mother MOTHER, Full sister SISTER"]');
+    expect(text).toContain('[{"text":"H2:","bold":true},"REMAINS-MUTANT is unrelated to Mother MOTHER, Full sister SISTER"]');
     expect(text).not.toContain('<svg');
   });
 
