@@ -38,6 +38,7 @@ import { createAccessGroup, createOrganization, createUser } from '../../../help
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
 import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
+import { ORGANIZATION_EVENTS_ACCESS } from '../../../../server/http/events/routes';
 
 const everything = (verbs: readonly Verb[]) => Object.fromEntries(ENTITIES.map((e) => [e, [...verbs]])) as Record<Entity, Verb[]>;
 
@@ -239,6 +240,12 @@ const EXCEPTIONS: Record<string, Access> = {
   'PUT /api/cases/:id/settings': { entity: 'Cases', verb: 'ChangeSettings' },
   'GET /api/cases/:caseId/audit': { entity: 'Cases', verb: 'ViewAudit' },
   'GET /api/profiles/:id/audit': { entity: 'Profiles', verb: 'ViewAudit' },
+  // Issue 18: exporting a case's or profile's trail needs what viewing it needs; a period's trail is the organization's audit
+  // (Organizations ViewAudit there: administrators, or a role given it; every organization only with scope All).
+  'GET /api/cases/:caseId/audit/export': { entity: 'Cases', verb: 'ViewAudit' },
+  'GET /api/profiles/:id/audit/export': { entity: 'Profiles', verb: 'ViewAudit' },
+  'GET /api/organizations/:orgId/audit': { entity: 'Organizations', verb: 'ViewAudit', orgParam: 'orgId' },
+  'GET /api/organizations/:orgId/audit/export': { entity: 'Organizations', verb: 'ViewAudit', orgParam: 'orgId' },
   // Reviewing a profile changes it (Edit); returning it to pending is the Reset right, as for hits.
   // The marker entry form edits the profile (spec 2.8: …/edit/markers needs Profiles Edit), not the Markers reference list.
   'PUT /api/profiles/:id/markers': { entity: 'Profiles', verb: 'Edit' },
@@ -291,8 +298,8 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/profiles/:id/familial-search/promote': { entity: 'Hits', verb: 'Publish' },
   // Which search rules concern a profile (issue 12): whoever may read the profile may see what the search policy does with it.
   'GET /api/profiles/:id/search-rules': { entity: 'Profiles', verb: 'Read' },
-  // Live updates (issue 12): the event stream says when the organization's hits or searches change, so Hits Read there.
-  'GET /api/organizations/:orgId/events': { entity: 'Hits', verb: 'Read', orgParam: 'orgId' },
+  // Live updates (issues 12, 18): the event stream says when the organization's hits, searches or profiles change; each user hears only what they read.
+  'GET /api/organizations/:orgId/events': ORGANIZATION_EVENTS_ACCESS,
   // Waiting for review (issue 18): whoever sees either review list sees its figure (the other is null).
   'GET /api/organizations/:orgId/review-counts': REVIEW_COUNTS_ACCESS,
   // Profile imports (issue 13) are part of adding profiles: every step of one, reading included, needs Profiles Add.
