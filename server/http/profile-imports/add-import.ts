@@ -3,6 +3,7 @@ import type { MarkerValue, ProfileWithMarkers } from '../../../core/schemas/prof
 import { appendAudit, type AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { OrganizationEvents } from '../../events/organization-events';
 import { profileImportRows, profileImports, profiles } from '../../db/schema';
 import { setJob, type ImportRow } from '../../imports/profile-jobs';
 import type { CaseRow } from '../cases/case-access';
@@ -35,6 +36,8 @@ export interface AddContext {
   db: Db;
   clock: Clock;
   actor: AuditActor;
+  /** Told after each batch commits: the organization's profiles changed. */
+  events?: Pick<OrganizationEvents, 'publish'> | undefined;
   job: ImportRow;
   found: CaseRow;
   chemistry: { id: string; kind: 'Autosomal' | 'YStr' };
@@ -214,6 +217,8 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
       return { row, values };
     });
     added.push(...(await addBatch(ctx, batch, rules.markers)));
+    // Each whole batch is in the case: open profile lists and review counts read again.
+    ctx.events?.publish(ctx.found.organizationId, 'profiles');
   }
   return added;
 }

@@ -4,6 +4,7 @@ import type { ApprovalRefusal, ProfileAssignment } from '../../../core/schemas/p
 import type { AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import type { OrganizationEvents } from '../../events/organization-events';
 import { profileImportRows, profileImports } from '../../db/schema';
 import type { ApprovalTokens } from '../../imports/approval-token';
 import { setJob, startImportWork, type ImportRow } from '../../imports/profile-jobs';
@@ -105,6 +106,8 @@ export interface ConfirmDeps {
   db: Db;
   clock: Clock;
   actor: AuditActor;
+  /** Told of each batch added, so open profile lists and review counts read again. */
+  events?: Pick<OrganizationEvents, 'publish'> | undefined;
 }
 
 /** The checks and the case every confirmation needs, then the claim of the approval (one use). */
@@ -133,7 +136,7 @@ export async function claimImport(
 }
 
 function contextFor(deps: ConfirmDeps, job: ImportRow, found: CaseRow, chemistry: { id: string; kind: 'Autosomal' | 'YStr' }, stored: AddContext['assignment']): AddContext {
-  return { db: deps.db, clock: deps.clock, actor: deps.actor, job, found, chemistry, assignment: stored };
+  return { db: deps.db, clock: deps.clock, actor: deps.actor, events: deps.events, job, found, chemistry, assignment: stored };
 }
 
 /** The outcome of a confirmation run to its end. */

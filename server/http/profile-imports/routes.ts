@@ -79,7 +79,7 @@ const FILTERS: Record<ImportRowFilter, SQL | undefined> = {
  * approval (one use, this user, this case) → add in batches (progress, cancellable, resumable).
  */
 export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsyncZod<RouteDeps> {
-  return async (app, { db, clock }) => {
+  return async (app, { db, clock, events }) => {
     const view = async (row: ImportRow, reply: { header: (k: string, v: string) => unknown }) => {
       const { job, token } = jobView(tokens, row, clock.now());
       if (token) reply.header(APPROVAL_TOKEN_HEADER, token);
@@ -196,7 +196,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
         const job = await approvedImport(db, tokens, approval, request.user, request.body.caseId, undefined);
         if (job.id !== own.id) throw new BadRequest('The approval is for another import. Nothing was added.', { approval: 'invalid' });
         const { include, exclude, ...assignment } = request.body;
-        const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user) }, request.user, job, assignment, { include, exclude });
+        const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user), events }, request.user, job, assignment, { include, exclude });
         void runConfirm(ctx, IMPORT_BATCH_SIZE).catch((err: unknown) => request.log.error({ err }, 'import add stopped'));
         return reply.code(202).send(await view(ctx.job, reply));
       },
@@ -221,7 +221,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
       { config: { access }, schema: { tags: ['profile-imports'], summary: 'Add the rest of an interrupted import after its last whole batch', params: Params, response: { 202: ProfileImportJob, 404: ErrorBody, 409: ErrorBody } } },
       async (request, reply) => {
         const job = await findOwnImport(db, request.user, request.params.id);
-        const ctx = await resumeImport({ db, clock, actor: auditActor(request.user) }, request.user, job);
+        const ctx = await resumeImport({ db, clock, actor: auditActor(request.user), events }, request.user, job);
         void runResume(ctx, IMPORT_BATCH_SIZE).catch((err: unknown) => request.log.error({ err }, 'import resume stopped'));
         return reply.code(202).send(await view(ctx.job, reply));
       },

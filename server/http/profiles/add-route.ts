@@ -51,7 +51,7 @@ async function problemsRefusal(db: Db, importId: string, caseNumber: string): Pr
  * what it parsed; all of them are added in one transaction or none is.
  */
 export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<RouteDeps> {
-  return async (app, { db, clock }) => {
+  return async (app, { db, clock, events }) => {
     app.post(
       '/profiles',
       {
@@ -72,7 +72,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
           const job = await approvedImport(db, tokens, approval, request.user, body.caseId, profilesDigest(body.profiles));
           const { profiles: _sent, include, importedFrom: _name, ...assignment } = body;
           const choice = { include: include ?? body.profiles.map((_, i) => i) };
-          const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user) }, request.user, job, assignment, choice);
+          const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user), events }, request.user, job, assignment, choice);
           // Up to 5000 profiles here: one batch, so they are all added or none is.
           const outcome = await runConfirm(ctx, Number.MAX_SAFE_INTEGER);
           if (outcome.kind === 'problems') throw await problemsRefusal(db, job.id, ctx.found.caseNumber);
@@ -122,6 +122,8 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
           await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: 'Added', after: snapshot });
           return [snapshot];
         });
+        // Committed: open profile lists and review counts read again.
+        events?.publish(found.organizationId, 'profiles');
         return reply.code(201).send({ items: added.map(({ markerValues: _, ...p }) => p), count: added.length });
       },
     );

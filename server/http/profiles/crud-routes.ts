@@ -162,6 +162,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
         return deleted.length;
       });
+      events?.publish(current.organizationId, 'profiles');
       if (hitsDeleted > 0) events?.publish(current.organizationId, 'hits');
       return reply.code(204).send(null);
     },

@@ -54,33 +54,34 @@ export async function decide(
     await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
     return after;
   });
-  // Committed: the open hit lists of the organization (whose profiles alone its hits name) read again.
+  // Committed: the open profile lists and review counts read again, and the hit lists (whose profiles are the organization's own) when hits went.
+  events?.publish(current.organizationId, 'profiles');
   if (hitsRemoved > 0) events?.publish(current.organizationId, 'hits');
   return decided;
 }
 
-/** What a decision on one profile needs: the database, the clock, and the matcher that searches an approved profile. */
-export type ProfileDecisionDeps = Pick<RouteDeps, 'db' | 'clock' | 'search'>;
+/** What a decision on one profile needs: the database, the clock, the matcher that searches an approved profile, and the open pages to tell. */
+export type ProfileDecisionDeps = Pick<RouteDeps, 'db' | 'clock' | 'search' | 'events'>;
 
 /**
  * Approves a pending profile the user may see with the marker values given (spec 4), unless they entered it
  * (four-eyes review, 403); then it joins the index and is searched in the background. The single approval and
  * the bulk one (with the stored values) both come here.
  */
-export async function approveProfile({ db, clock, search }: ProfileDecisionDeps, user: AuthenticatedUser, id: string, body: ApproveProfileBody) {
+export async function approveProfile({ db, clock, search, events }: ProfileDecisionDeps, user: AuthenticatedUser, id: string, body: ApproveProfileBody) {
   const { profile: current } = await findVisibleProfile(db, user, id);
   assertTransition(current, 'approve');
   await assertNotOwnProfile(db, user, current);
   const values = await checkProfileMarkerValues(db, current, body.markerValues);
   if (values.length === 0) throw new Conflict(`Profile ${current.profileId} has no marker values to approve.`);
-  const approved = await decide(db, clock, user, current, { status: 'approved', version: body.version, comments: body.comments, action: 'Approved', markerValues: values });
+  const approved = await decide(db, clock, user, current, { status: 'approved', version: body.version, comments: body.comments, action: 'Approved', markerValues: values }, events);
   await search?.decided({ ...current, status: 'approved' });
   return approved;
 }
 
 /** Rejects a pending profile the user may see, with a reason; the single rejection and the bulk one both come here. */
-export async function rejectProfile({ db, clock }: ProfileDecisionDeps, user: AuthenticatedUser, id: string, body: RejectProfileBody) {
+export async function rejectProfile({ db, clock, events }: ProfileDecisionDeps, user: AuthenticatedUser, id: string, body: RejectProfileBody) {
   const { profile: current } = await findVisibleProfile(db, user, id);
   assertTransition(current, 'reject');
-  return decide(db, clock, user, current, { status: 'rejected', version: body.version, comments: body.reason, action: 'Rejected' });
+  return decide(db, clock, user, current, { status: 'rejected', version: body.version, comments: body.reason, action: 'Rejected' }, events);
 }

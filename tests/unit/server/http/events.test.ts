@@ -17,6 +17,7 @@ import { createOrganizationEvents, type OrganizationEvents } from '../../../../s
 import { organizationEventsRoutes } from '../../../../server/http/events/routes';
 import { recordHitCandidates } from '../../../../server/hits/record-hits';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { multipartBody } from '../../../helpers/multipart';
 import { CODIS_PROFILE, matchingWorld, type MatchingWorld } from '../../../component/hits/hit-fixtures';
 
 /** An open event stream: its status and headers, every event heard so far, and waiting for one. */
@@ -85,15 +86,15 @@ describe('the organization event stream over the whole app', () => {
   let world: MatchingWorld;
   let base = '';
   let orgB = '';
-  const tokens = {} as Record<'reviewerA' | 'approverA' | 'readerA' | 'userB' | 'adminAll', string>;
+  const tokens = {} as Record<'reviewerA' | 'approverA' | 'readerA' | 'profileReaderA' | 'deleterA' | 'casesOnlyA' | 'userB' | 'adminAll', string>;
   const streams: Stream[] = [];
   const open = async (orgId: string, who: keyof typeof tokens) => {
     const stream = await openStream(`${base}/api/organizations/${orgId}/events`, tokens[who]);
     streams.push(stream);
     return stream;
   };
-  const call = (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    world.t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+  const call = (who: keyof typeof tokens, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
+    world.t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}`, ...headers }, ...(payload ? { payload } : {}) });
   /** A pending hit of organization B (its profiles are A's: only the organization matters here). */
   const hitOfB = async () => {
     const hitA = (await call('reviewerA', 'GET', `/api/hits/${await world.identityHit(`B${streams.length}`)}`)).json() as HitView;
@@ -139,6 +140,9 @@ describe('the organization event stream over the whole app', () => {
     tokens.reviewerA = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read', 'Add', 'Edit', 'Reset'], Hits: ['Read', 'Publish', 'Reset'] });
     tokens.approverA = await world.tokenFor({ Cases: ['Read'], Profiles: ['Read', 'Edit'], Hits: ['Read'] });
     tokens.readerA = await world.tokenFor({ Hits: ['Read'] });
+    tokens.profileReaderA = await world.tokenFor({ Profiles: ['Read'] });
+    tokens.deleterA = await world.tokenFor({ Profiles: ['Read', 'Delete'] });
+    tokens.casesOnlyA = await world.tokenFor({ Cases: ['Read'] });
     orgB = (await createOrganization(db, 'Bergen Lab')).id;
     const reviewer = await createAccessGroup(db, { grants: { Hits: ['Read', 'Publish', 'Reset'] } });
     tokens.userB = world.t.verifier.issue((await createUser(db, { accessGroupId: reviewer.id, organizationIds: [orgB] })).id);
@@ -219,7 +223,89 @@ describe('the organization event stream over the whole app', () => {
     await all.next((e) => e.organizationId === world.orgId);
   });
 
-  it('refuses another organization’s stream, `all` to organization scope, and a caller without a token', async () => {
+  /** Runs `act` and waits until `stream` hears a change of the organization's profiles after it. */
+  const heardProfiles = async (stream: Stream, act: () => Promise<unknown>) => {
+    const before = stream.events.length;
+    await act();
+    return stream.next((e, i) => i >= before && e.type === 'profiles');
+  };
+  const globalFiler = async () => (await world.t.database.db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler')))[0]!.id;
+  const addByHand = async (sampleName: string) => {
+    const added = await call('reviewerA', 'POST', '/api/profiles', { caseId: world.caseId, chemistryId: await globalFiler(), sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: sampleName, markerValues: [] }] });
+    expect(added.statusCode, added.body).toBe(201);
+    return (added.json() as { items: ProfileWithMarkers[] }).items[0]!;
+  };
+  const current = async (id: string) => (await call('reviewerA', 'GET', `/api/profiles/${id}`)).json() as ProfileWithMarkers;
+
+  it('tells a reader of profiles each time profiles are added, imported, approved, rejected, reset or deleted (issue 18)', async () => {
+    const profilesOnly = await open(world.orgId, 'profileReaderA');
+    expect(profilesOnly.status).toBe(200);
+    await expect.poll(() => profilesOnly.text()).toContain(': connected');
+
+    // Entered by hand.
+    let profile!: ProfileWithMarkers;
+    expect(await heardProfiles(profilesOnly, async () => (profile = await addByHand('PROFILE-EVENTS-1')))).toEqual({ type: 'profiles', organizationId: world.orgId });
+
+    // Approved by a second person, then reset, then rejected, then deleted.
+    const markerIds = new Map((await world.t.database.db.select().from(markers)).map((m) => [m.name, m.id]));
+    const markerValues = Object.entries(CODIS_PROFILE).map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles }));
+    const typed = await call('reviewerA', 'PUT', `/api/profiles/${profile.id}/markers`, { version: profile.version, markerValues });
+    expect(typed.statusCode, typed.body).toBe(200);
+    await heardProfiles(profilesOnly, async () => {
+      const approved = await call('approverA', 'POST', `/api/profiles/${profile.id}/approve`, { version: (typed.json() as ProfileWithMarkers).version, markerValues, comments: '' });
+      expect(approved.statusCode, approved.body).toBe(200);
+    });
+    await heardProfiles(profilesOnly, async () => {
+      const reset = await call('reviewerA', 'POST', `/api/profiles/${profile.id}/reset`, { version: (await current(profile.id)).version, comments: 'Typed again' });
+      expect(reset.statusCode, reset.body).toBe(200);
+    });
+    await heardProfiles(profilesOnly, async () => {
+      const rejected = await call('approverA', 'POST', `/api/profiles/${profile.id}/reject`, { version: (await current(profile.id)).version, reason: 'Degraded' });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+    });
+    await heardProfiles(profilesOnly, async () => {
+      const deleted = await call('deleterA', 'DELETE', `/api/profiles/${profile.id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    });
+
+    // Imported from a file (parsed, then added with the approval token).
+    await heardProfiles(profilesOnly, async () => {
+      const csv = ['SampleName,Marker,Allele1,Allele2', ...Object.entries(CODIS_PROFILE).map(([m, [a, b]]) => `PROFILE-EVENTS-2,${m},${a},${b ?? a}`)].join('\n');
+      const form = await multipartBody({}, { name: 'events.csv', bytes: csv });
+      const parsed = await world.t.app.inject({ method: 'POST', url: '/api/profiles/import', payload: form.payload, headers: { ...form.headers, authorization: `Bearer ${tokens.reviewerA}` } });
+      expect(parsed.statusCode, parsed.body).toBe(200);
+      const drafts = (parsed.json() as { profiles: { profileId: string; markerValues: { markerId: string; alleles: string[] }[] }[] }).profiles.map((p) => ({ profileId: p.profileId, markerValues: p.markerValues.map((m) => ({ markerId: m.markerId, alleles: m.alleles })) }));
+      const body = { caseId: world.caseId, chemistryId: await globalFiler(), sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: drafts };
+      const added = await call('reviewerA', 'POST', '/api/profiles', body, { approval: parsed.headers['approval-token'] as string });
+      expect(added.statusCode, added.body).toBe(201);
+    });
+
+    // Several rejected at once.
+    const [first, second] = [await addByHand('PROFILE-EVENTS-3'), await addByHand('PROFILE-EVENTS-4')];
+    await heardProfiles(profilesOnly, async () => {
+      const bulk = await call('approverA', 'POST', '/api/profiles/bulk-review', { action: 'reject', reason: 'Contaminated run', items: [first!, second!].map(({ id, version }) => ({ id, version })) });
+      expect(bulk.statusCode, bulk.body).toBe(200);
+      expect(bulk.json()).toMatchObject({ done: 2, refused: 0 });
+    });
+  });
+
+  it('sends each user only the kinds of change they may read', async () => {
+    const profilesOnly = await open(world.orgId, 'profileReaderA');
+    const hitsOnly = await open(world.orgId, 'readerA');
+    await expect.poll(() => profilesOnly.text() + hitsOnly.text()).toMatch(/connected[\s\S]*connected/);
+    await heardProfiles(profilesOnly, () => addByHand('PROFILE-EVENTS-5'));
+    const hitId = await world.identityHit('KINDS');
+    const hit = (await call('reviewerA', 'GET', `/api/hits/${hitId}`)).json() as HitView;
+    expect((await call('reviewerA', 'POST', `/api/hits/${hitId}/reject`, { version: hit.hit.version, reason: 'Contamination' })).statusCode).toBe(200);
+    // The hit reader hears the hit, written after the profile's change on the same connection: it heard no profiles before it.
+    await hitsOnly.next((e) => e.type === 'hits');
+    expect(hitsOnly.events.map((e) => e.type)).not.toContain('profiles');
+    await heardProfiles(profilesOnly, () => addByHand('PROFILE-EVENTS-6'));
+    expect(profilesOnly.events.map((e) => e.type)).toEqual(['profiles', 'profiles']);
+  });
+
+  it('refuses another organization’s stream, `all` to organization scope, a user who reads neither hits nor profiles, and a caller without a token', async () => {
+    expect((await openStream(`${base}/api/organizations/${world.orgId}/events`, tokens.casesOnlyA)).status).toBe(403);
     expect((await openStream(`${base}/api/organizations/${world.orgId}/events`, tokens.userB)).status).toBe(403);
     expect((await openStream(`${base}/api/organizations/all/events`, tokens.userB)).status).toBe(403);
     expect((await openStream(`${base}/api/organizations/${world.orgId}/events`)).status).toBe(401);
@@ -247,7 +333,8 @@ describe('one event stream (the route alone)', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('user');
     app.addHook('onRequest', async (request) => {
-      request.user = { scope: 'Organization', organizationIds: ['00000000-0000-4000-8000-00000000000a'] } as never;
+      // Hits Read: hears hits and searches (issue 18: a user hears only the kinds they may read).
+      request.user = { isAdmin: false, scope: 'Organization', organizationIds: ['00000000-0000-4000-8000-00000000000a'], permissions: { Hits: ['Read'] } } as never;
     });
     await app.register(organizationEventsRoutes, { events, ...opts });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
