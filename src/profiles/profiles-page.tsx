@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { can } from '../../core/permissions';
 import type { ListQueryInput } from '../../core/schemas/list';
@@ -6,10 +6,11 @@ import type { Profile } from '../../core/schemas/profiles';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
-import { DataTable } from '../ui/data-table/data-table';
 import { PROFILE_COLUMNS } from './profile-columns';
 import { profilesApi } from './profiles-api';
 import { LinkTabs } from '../ui/link-tabs';
+import { SelectableTable } from '../ui/bulk-review/selectable-table';
+import { ProfileBulkReview } from './profile-bulk-review';
 import './profiles.css';
 
 export type ProfilesTab = 'profiles' | 'review';
@@ -32,6 +33,7 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
     (query: ListQueryInput) => calls.list(orgId, tab === 'review' ? { ...query, status: 'pending' } : query),
     [calls, orgId, tab],
   );
+  const [decided, setDecided] = useState(0);
   const opens = tab === 'review' || can(principal, 'Profiles', 'Add', { orgId });
   const title = tab === 'review' ? routes.ProfilesReview.title : routes.Profiles.title;
   return (
@@ -47,15 +49,21 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
           ...(can(principal, 'Profiles', 'Edit', { orgId }) ? [{ label: 'Self-comparison', href: routes.ProfilesSelfComparison.href({ orgId }), current: false }] : []),
         ]}
       />
-      <DataTable<Profile>
-        key={tab}
-        label={tab === 'review' ? 'Profiles waiting for review' : 'Profiles'}
-        columns={PROFILE_COLUMNS}
-        load={load}
-        {...(opens ? { rowHref: (row: Profile) => profileHref(orgId, row) } : {})}
-        onNavigate={navigate}
-        emptyText={tab === 'review' ? 'No profile is waiting for review.' : 'No profiles yet. Profiles are added or imported in a case.'}
-      />
+      {/* On Review, rows can be selected and decided together (issue 18); the list is read again after. */}
+      <ProfileBulkReview key={tab} orgId={orgId} enabled={tab === 'review'} onDecided={() => setDecided((n) => n + 1)}>
+        {(selectColumn) => (
+          <SelectableTable<Profile>
+            selectColumn={selectColumn}
+            label={tab === 'review' ? 'Profiles waiting for review' : 'Profiles'}
+            columns={PROFILE_COLUMNS}
+            load={load}
+            {...(opens ? { rowHref: (row: Profile) => profileHref(orgId, row) } : {})}
+            onNavigate={navigate}
+            reloadKey={decided}
+            emptyText={tab === 'review' ? 'No profile is waiting for review.' : 'No profiles yet. Profiles are added or imported in a case.'}
+          />
+        )}
+      </ProfileBulkReview>
     </section>
   );
 }

@@ -7,12 +7,14 @@ interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** Confirm waits for something the dialog asks (a reason). */
+  confirmDisabled?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
 
 /** Asks before something that cannot be undone (deleting a record). Escape or Cancel keeps everything. */
-export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busy = false, confirmDisabled = false, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (!next && !busy ? onCancel() : undefined)}>
       <Dialog.Portal>
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy = fals
             <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
               Cancel
             </button>
-            <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy || confirmDisabled} aria-busy={busy}>
               {confirmLabel}
             </button>
           </div>
