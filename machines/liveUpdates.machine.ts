@@ -5,7 +5,7 @@ import { ORGANIZATION_CHANGES, type OrganizationChange } from '../core/schemas/o
  * Following one organization's changes (issue 12; ARCHITECTURE.md "Heavy work off the request
  * thread": server-sent events push list changes to open pages). The stream is an injected actor
  * that opens GET organizations/{orgId}/events and reports back; the machine says when the pages
- * should read again, notices a stream gone quiet (no heartbeat), and connects again after a growing
+ * should read again (each change, and everything whenever a stream opens), notices a stream gone quiet (no heartbeat), and connects again after a growing
  * pause. A stream the server refuses (403, 404) is not tried again. Pure: no fetch and no timers of
  * its own; delays are the actor system's.
  */
@@ -74,15 +74,14 @@ export const liveUpdatesMachine = setup({
     retryDelay: ({ context }) => retryDelay(context.failures),
     staleAfter: STALE_AFTER_MS,
   },
-  guards: {
-    /** Changes made while no stream was open were not heard. */
-    afterFailure: ({ context }) => context.failures > 0,
-  },
   actions: {
     tell: enqueueActions(({ event, enqueue }) => {
       if (event.type === 'stream.change') enqueue.emit({ type: 'organization.changed', change: event.change });
     }),
-    /** Every list reads again: what changed while the stream was down is unknown. */
+    /**
+     * Every list reads again: what changed while no stream was open is unknown — after a lost connection,
+     * and on the first open too, as a list read before the stream opened missed what changed in between.
+     */
     tellEverything: enqueueActions(({ enqueue }) => {
       for (const change of ORGANIZATION_CHANGES) enqueue.emit({ type: 'organization.changed', change });
     }),
@@ -106,10 +105,7 @@ export const liveUpdatesMachine = setup({
         connecting: {
           tags: ['down'],
           on: {
-            'stream.open': [
-              { guard: 'afterFailure', target: 'open', actions: ['opened', 'tellEverything'] },
-              { target: 'open', actions: 'opened' },
-            ],
+            'stream.open': { target: 'open', actions: ['opened', 'tellEverything'] },
           },
         },
         open: {

@@ -49,9 +49,11 @@ const hit = (n: number): HitSummary =>
   }) as unknown as HitSummary;
 
 /** An event stream the test writes to, as the server would. */
-function fakeStreams() {
+function fakeStreams(opts: { answer?: Promise<void> } = {}) {
   const opened: { orgId: string; write(text: string): void; end(): void }[] = [];
   const open = vi.fn<OpenEventStream>(async (orgId, signal) => {
+    // The server's answer may be held back, as over a slow connection.
+    await opts.answer;
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
@@ -122,12 +124,29 @@ describe('the hit list with live updates', () => {
     expect(s.open).toHaveBeenCalledTimes(1);
     expect(s.last().orgId).toBe(ORG);
     s.last().write(': connected\n\n');
+    // Read once more as the stream opened (issue 18).
+    await waitFor(() => expect(calls.hits).toBe(2));
 
     // Another user's search recorded a hit.
     rows = [hit(1), hit(2)];
     s.last().write(s.change('hits'));
     await waitFor(() => expect(count()).toBe('2 records'));
     expect(within(screen.getByRole('grid')).getByText('E-2 (CASE-1)')).toBeInTheDocument();
+    expect(calls.hits).toBe(3);
+  });
+
+  it('reads again when the stream opens, so a hit recorded between the first read and the opening is shown (issue 18)', async () => {
+    let rows = [hit(1)];
+    const { api, calls } = fakeApi({ hits: () => rows });
+    let answer!: () => void;
+    const s = fakeStreams({ answer: new Promise<void>((resolve) => (answer = resolve)) });
+    hubs.push(s.hub);
+    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    await waitFor(() => expect(count()).toBe('1 record'));
+    // A search records a hit before the server has answered the stream: nobody tells this page of it.
+    rows = [hit(1), hit(2)];
+    answer();
+    await waitFor(() => expect(count()).toBe('2 records'));
     expect(calls.hits).toBe(2);
   });
 
@@ -139,13 +158,15 @@ describe('the hit list with live updates', () => {
     draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(count()).toBe('1 record'));
     s.last().write(': connected\n\n');
+    // The read told by the stream's opening.
+    await waitFor(() => expect(calls.hits).toBe(2));
     s.last().write(s.change('searches'));
     await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(calls.hits).toBe(1);
-    s.last().write(s.change('hits') + s.change('hits') + s.change('hits'));
-    await waitFor(() => expect(calls.hits).toBe(2));
-    await new Promise((resolve) => setTimeout(resolve, 600));
     expect(calls.hits).toBe(2);
+    s.last().write(s.change('hits') + s.change('hits') + s.change('hits'));
+    await waitFor(() => expect(calls.hits).toBe(3));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calls.hits).toBe(3);
   });
 
   it('reads again after the stream comes back, as changes may have been missed meanwhile', async () => {
@@ -187,6 +208,11 @@ describe('the hit list with live updates', () => {
     held.shift()!.answer();
     await waitFor(() => expect(count()).toBe('1 record'));
     s.last().write(': connected\n\n');
+    // The read told by the stream's opening.
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()!.answer();
+    await waitFor(() => expect(reads).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     // A search records a hit: the list is read again; another records one more while that read is under way.
     rows = [hit(1), hit(2)];
@@ -205,7 +231,7 @@ describe('the hit list with live updates', () => {
     held.shift()!.answer();
     await waitFor(() => expect(count()).toBe('3 records'));
     expect(within(screen.getByRole('grid')).getByText('E-3 (CASE-1)')).toBeInTheDocument();
-    expect(reads).toBe(3);
+    expect(reads).toBe(4);
   });
 
   it('opens one stream for all the lists that follow the organization', async () => {
@@ -258,6 +284,8 @@ describe('the database search panel with live updates', () => {
     expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('searching, 1 of 4 steps');
     s.last().write(': connected\n\n');
     await waitFor(() => expect(s.hub.status(ORG)).toBe('live'));
+    // The read told by the stream's opening, then none until a change.
+    await waitFor(() => expect(calls.searches).toBe(2));
     const readsWhenLive = calls.searches;
     await new Promise((resolve) => setTimeout(resolve, SEARCH_POLL_MS + 500));
     expect(calls.searches).toBe(readsWhenLive);
