@@ -160,8 +160,10 @@ describe('HitView and its review', () => {
     expect(history.getByText('Confirmed by a second analyst')).toBeInTheDocument();
     const mails = await world.t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'nina@oslo.test'));
     expect(mails.length).toBeGreaterThan(0);
-    // Only Reset is offered on a published hit.
+    // Only Reset is offered on a published hit, once a reason is given (a retraction: hit-retraction.test.tsx).
     const panel = within(screen.getByRole('region', { name: 'Review' }));
+    expect(panel.getByRole('button', { name: 'Reset to pending' })).toBeDisabled();
+    await userEvent.type(panel.getByLabelText('Reason for retracting (required)'), 'Wrong reference');
     expect(panel.getByRole('button', { name: 'Reset to pending' })).toBeEnabled();
     expect(panel.queryByRole('button', { name: 'Publish' })).toBeNull();
     view.unmount();
