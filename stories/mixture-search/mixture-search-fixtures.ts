@@ -52,6 +52,9 @@ const profile = (id: string, profileId: string, sampleType: string): Profile => 
   reviewComments: '',
   reviewedAt: '2026-03-02T10:00:00.000Z',
   reviewedBy: 'Kari Nordmann',
+  enteredById: null,
+  enteredBy: null,
+  fourEyesReview: true,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-02T10:00:00.000Z',
 });
