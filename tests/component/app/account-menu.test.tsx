@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OSLO, readOnly, renderShell } from './shell-fixtures';
 
-/** The header's user area behind the Account button (narrow and medium screens; CSS shows it open from 1440 px). */
+/** The header’s user area behind the Account button (below 1024 px; from 1024 px CSS shows it in the header). */
 const accountButton = () => within(screen.getByRole('banner')).getByRole('button', { name: 'Account' });
 const accountPanel = () => screen.getByRole('group', { name: 'Account' });
 
