@@ -8,7 +8,7 @@
  * listing below so no binary is kept in the repository.
  */
 
-import { HEADER, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+import { growTo, HEADER, instantiate, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
 
 /** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
 const I32 = 0x7f;
@@ -165,8 +165,6 @@ const MODULE = new Uint8Array([
   ])),
 ]);
 
-const PAGE = 65536;
-
 /** One WebAssembly memory and the kernel over it; `reserve` grows the memory (and renews the views) when a scan needs more. */
 export class LookupKernel {
   private readonly memory = new WebAssembly.Memory({ initial: 1 });
@@ -177,17 +175,15 @@ export class LookupKernel {
   words = new Uint32Array(this.memory.buffer);
 
   constructor() {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(MODULE), { env: { memory: this.memory } });
-    this.add = instance.exports.addLookups as LookupKernel['add'];
-    this.reachOf = instance.exports.reach as LookupKernel['reachOf'];
-    this.keep = instance.exports.addKeep as LookupKernel['keep'];
+    const exports = instantiate(MODULE, this.memory);
+    this.add = exports.addLookups as LookupKernel['add'];
+    this.reachOf = exports.reach as LookupKernel['reachOf'];
+    this.keep = exports.addKeep as LookupKernel['keep'];
   }
 
   /** Makes the memory at least `size` bytes. */
   reserve(size: number): void {
-    const missing = Math.ceil((size - this.memory.buffer.byteLength) / PAGE);
-    if (missing <= 0) return;
-    this.memory.grow(missing);
+    if (!growTo(this.memory, size)) return;
     this.bytes = new Uint8Array(this.memory.buffer);
     this.words = new Uint32Array(this.memory.buffer);
   }

@@ -7,7 +7,7 @@
  * around `src` (the largest shift before it, the largest shift and four cells after it) and room for up to three cells
  * past the output's end, which come out 0.
  */
-import { HEADER, leb128, name, section, vector } from './wasm-listing';
+import { growTo, HEADER, instantiate, leb128, name, section, vector } from './wasm-listing';
 
 const I32 = 0x7f;
 const V128 = 0x7b;
@@ -97,8 +97,6 @@ const MODULE = new Uint8Array([
   ...section(10, vector([[...leb128(GATHER.length), ...GATHER]])),
 ]);
 
-const PAGE = 65536;
-
 /** One WebAssembly memory and the gather over it; `reserve` grows the memory (and renews the view). */
 export class ConvolutionKernel {
   private readonly memory = new WebAssembly.Memory({ initial: 1 });
@@ -107,15 +105,13 @@ export class ConvolutionKernel {
   i32 = new Int32Array(this.memory.buffer);
 
   constructor() {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(MODULE), { env: { memory: this.memory } });
-    this.run = instance.exports.gather as ConvolutionKernel['run'];
+    const exports = instantiate(MODULE, this.memory);
+    this.run = exports.gather as ConvolutionKernel['run'];
   }
 
   /** Makes the memory at least `size` bytes. */
   reserve(size: number): void {
-    const missing = Math.ceil((size - this.memory.buffer.byteLength) / PAGE);
-    if (missing <= 0) return;
-    this.memory.grow(missing);
+    if (!growTo(this.memory, size)) return;
     this.f64 = new Float64Array(this.memory.buffer);
     this.i32 = new Int32Array(this.memory.buffer);
   }

@@ -24,3 +24,16 @@ export const section = (id: number, body: number[]) => [id, ...leb128(body.lengt
 export const name = (text: string) => [...leb128(text.length), ...[...text].map((c) => c.charCodeAt(0))];
 /** The module header: magic and version 1. */
 export const HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** A module's exports, the memory given to it as env.memory. */
+export function instantiate(module: Uint8Array<ArrayBuffer>, memory: WebAssembly.Memory): WebAssembly.Exports {
+  return new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } }).exports;
+}
+
+/** Grows the memory to at least `size` bytes; true when it grew (views over the old buffer are then detached). */
+export function growTo(memory: WebAssembly.Memory, size: number): boolean {
+  const missing = Math.ceil((size - memory.buffer.byteLength) / 65536);
+  if (missing <= 0) return false;
+  memory.grow(missing);
+  return true;
+}
