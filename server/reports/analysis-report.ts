@@ -12,7 +12,7 @@ import { frequencyCells } from './marker-frequencies';
 import { profileFactsContent } from './profile-facts-content';
 import { conclusionContent, type ConclusionPopulation, type Hypotheses } from './report-conclusion';
 import type { PopulationFacts, ReportFacts } from './report-facts';
-import { framedReport, reportTime } from './report-frame';
+import { framedReport, reportTime, sectionHeading } from './report-frame';
 
 /** A number as the CSV writes it: exponent form with three significant digits (1.23e+21), which a spreadsheet reads as a number. */
 export const scientific = (value: number | null) => (value === null ? '' : value.toExponential(2));
@@ -161,7 +161,7 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
   if (result.kind === 'Mixture') content.push(...mixtureSections(result));
   if (result.missingPatterns.length > 0) content.push({ text: `Patterns without a formula (not evaluated): ${result.missingPatterns.join(', ')}`, color: '#a33', margin: [0, 0, 0, 8] });
   for (const p of result.populations) {
-    content.push({ text: [`Per marker over ${p.populationName}`, ...syntheticLabel(p.synthetic)], fontSize: 12, bold: true, margin: [0, 6, 0, 2] });
+    content.push({ text: [`Per marker over ${p.populationName}`, ...syntheticLabel(p.synthetic)], fontSize: 12, bold: true, margin: [0, 6, 0, 2], headlineLevel: 1 });
     if (p.populationSource) content.push({ text: `Source: ${p.populationSource}` });
     // A mixture run (issue 17): its figures, estimates and marker table instead of formulae.
     if (p.mixture) {
@@ -176,14 +176,14 @@ export function analysisResultDocument(result: AnalysisResult, preparedBy: strin
     if (p.conclusion) content.push({ text: conclusionText(p.conclusion), bold: p.conclusion.excluded, color: p.conclusion.excluded ? '#a33' : undefined, margin: [0, 0, 0, 8] });
   }
   if (result.exclusion) {
-    content.push({ text: 'Per marker', fontSize: 12, bold: true, margin: [0, 6, 0, 2] }, markerTable(result, result.exclusion.markers));
+    content.push(sectionHeading('Per marker', [0, 6, 0, 2]), markerTable(result, result.exclusion.markers));
     content.push({ text: `Non-exclusion markers / markers compared: ${result.exclusion.probability}`, bold: true });
   }
   const formulae = formulaeUsedTable(result.populations.flatMap((p) => p.markers));
-  if (formulae) content.push({ text: 'Formulae used', fontSize: 12, bold: true, margin: [0, 6, 0, 2] }, formulae);
+  if (formulae) content.push(sectionHeading('Formulae used', [0, 6, 0, 2]), formulae);
   if (result.constants.length > 0) {
     content.push(
-      { text: 'Parameters', fontSize: 12, bold: true, margin: [0, 6, 0, 2] },
+      sectionHeading('Parameters', [0, 6, 0, 2]),
       { table: { headerRows: 1, widths: ['auto', 'auto'], body: [[{ text: 'Parameter', bold: true }, { text: 'Value', bold: true }], ...result.constants.map((c) => [formulaText(c.name), String(c.value)])] }, layout: 'lightHorizontalLines' },
     );
   }

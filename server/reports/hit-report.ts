@@ -14,7 +14,7 @@ import { frequencyCells } from './marker-frequencies';
 import { profileFactsContent } from './profile-facts-content';
 import { conclusionContent, type ConclusionPopulation, type Hypotheses } from './report-conclusion';
 import type { ReportFacts } from './report-facts';
-import { framedReport, reportTime, type Signature } from './report-frame';
+import { framedReport, reportTime, sectionHeading, type Signature } from './report-frame';
 import { formulaHypotheses } from './formula-hypotheses';
 
 /** What the hit report adds to the HitView: who the laboratory is, who printed it, and the references. */
@@ -41,7 +41,7 @@ const foundBy = (hit: HitView['hit']): Content[] =>
     : [bold('Found by the search rule: '), hit.searchRuleName ?? 'a rule since deleted'];
 
 const bold = (text: string) => ({ text, bold: true });
-const heading = (text: string): Content => ({ text, fontSize: 12, bold: true, margin: [0, 10, 0, 3] });
+const heading = (text: string): Content => sectionHeading(text);
 const table = (widths: (string | number)[], header: string[], body: TableCell[][]): Content => ({
   table: { headerRows: 1, widths, body: [header.map(bold), ...body] },
   layout: 'lightHorizontalLines',

@@ -19,5 +19,5 @@ export function frequencyCells(m: MarkerResult, population: PopulationFacts | un
   if (!population) return ['—', nCell];
   const alleles = [...new Set(m.genotypes.flatMap((g) => g ?? []))].sort(byAllele);
   const lines = alleles.map((a) => `${a}: ${formatScientific(population.frequency(m.marker, a))}${population.observed(m.marker, a) ? '' : ' (min.)'}`);
-  return [{ text: lines.join('\n') || '—', noWrap: true }, nCell];
+  return [lines.join('\n') || '—', nCell];
 }

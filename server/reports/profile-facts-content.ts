@@ -1,5 +1,5 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { reportTime } from './report-frame';
+import { reportTime, sectionHeading } from './report-frame';
 import type { ProfileFacts } from './report-facts';
 
 /**
@@ -42,13 +42,13 @@ export function profileFactsContent(roles: readonly { role: string; profileId: s
     return [r.role, r.sampleName, r.caseNumber, f?.kit ?? '—', f?.sampleType ?? '—', f ? byWhen(f.enteredBy, f.enteredAt) : '—', approved];
   });
   const content: Content[] = [
-    { text: 'Profiles', fontSize: 12, bold: true, margin: [0, 8, 0, 2] },
+    sectionHeading('Profiles', [0, 8, 0, 2]),
     table(['auto', '*', 'auto', 'auto', 'auto', 'auto', 'auto'], ['Role', 'Profile', 'Case', 'Kit', 'Sample type', 'Entered by', 'Approved by'], rows),
   ];
   const linked = roles.flatMap((r) => {
     const f = of.get(r.profileId);
     return f && (f.party || f.item) ? [[r.role, r.sampleName, f.party ? partyText(f.party) : '—', f.item ? itemText(f.item) : '—'] as TableCell[]] : [];
   });
-  if (linked.length > 0) content.push({ text: 'Involved parties and items', fontSize: 12, bold: true, margin: [0, 6, 0, 2] }, table(['auto', 'auto', '*', '*'], ['Role', 'Profile', 'Involved party', 'Item (collection)'], linked));
+  if (linked.length > 0) content.push(sectionHeading('Involved parties and items', [0, 6, 0, 2]), table(['auto', 'auto', '*', '*'], ['Role', 'Profile', 'Involved party', 'Item (collection)'], linked));
   return content;
 }

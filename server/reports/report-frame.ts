@@ -27,6 +27,9 @@ const MARGIN = 36;
 const HEADER_HEIGHT = 30;
 const GREY = '#555';
 
+/** A section's heading; kept with what follows it (see pageBreakBefore). */
+export const sectionHeading = (text: string, margin: [number, number, number, number] = [0, 10, 0, 3]): Content => ({ text, fontSize: 12, bold: true, margin, headlineLevel: 1 });
+
 /** Date and time as a report prints them: 2026-03-01 09:00 UTC (one zone for every reader of the file). */
 export const reportTime = (iso: string | Date) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
@@ -85,5 +88,7 @@ export function framedReport(frame: ReportFrame): TDocumentDefinitions {
       ],
     }),
     content: [...frame.content, signatureBlock(frame.signatures)],
+    // A section's heading never stands alone at the foot of a page: it moves to the next, with its table.
+    pageBreakBefore: (node) => node.headlineLevel === 1 && (node.startPosition as { verticalRatio?: number }).verticalRatio! > 0.85,
   };
 }
