@@ -40,9 +40,9 @@ function HitProbability({ hit }: { hit: HitSummary }) {
  */
 function hitColumns(list: HitListName, calls: HitCalls): DataColumn<HitSummary>[] {
   return [
-    { field: 'date', header: 'Date', sortable: true, width: 200, text: (h) => formatDateTime(h.date) },
+    { field: 'date', header: 'Date', sortable: true, width: 200, fitContent: true, text: (h) => formatDateTime(h.date) },
     { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
-    { field: 'probability', header: 'Probability', sortable: true, width: 220, render: (h) => <HitProbability hit={h} /> },
+    { field: 'probability', header: 'Probability', sortable: true, width: 220, fitContent: true, render: (h) => <HitProbability hit={h} /> },
     { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: hitPopulationText },
     { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText, lines: (h) => h.profiles.length, fitContent: true },
     { field: 'expectedChanceHits', header: 'Chance hits expected', sortable: true, width: 170, text: (h) => (h.expectedChanceHits === null ? '–' : formatSmall(h.expectedChanceHits)) },
@@ -68,13 +68,26 @@ const HIT_CHANGES = ['hits'] as const;
  * case or a profile. Each row opens HitView under `orgId`. The rows are read again when hits of
  * `orgId` change, whoever changed them (issue 12), or when `reloadKey` changes.
  */
-export function HitList({ orgId, owner, list, reloadKey = 0 }: { orgId: string; owner: HitListOwner; list: HitListName; reloadKey?: number }) {
+export function HitList({
+  orgId,
+  owner,
+  list,
+  reloadKey = 0,
+  selectColumn = null,
+}: {
+  orgId: string;
+  owner: HitListOwner;
+  list: HitListName;
+  reloadKey?: number;
+  /** The bulk review's checkboxes, leading the columns (the Review list, issue 18). */
+  selectColumn?: DataColumn<HitSummary> | null;
+}) {
   const api = useApi();
   const [changes, setChanges] = useState(0);
   useOrganizationEvents(can(usePrincipal(), 'Hits', 'Read', { orgId }) ? orgId : null, HIT_CHANGES, () => setChanges((n) => n + 1));
   const [, navigate] = useLocation();
   const calls = useMemo(() => hitsApi(api), [api]);
-  const columns = useMemo(() => hitColumns(list, calls), [list, calls]);
+  const columns = useMemo(() => (selectColumn ? [selectColumn, ...hitColumns(list, calls)] : hitColumns(list, calls)), [list, calls, selectColumn]);
   const ownerKey = JSON.stringify(owner);
   const load = useCallback((query: HitListQuery) => calls.list(owner, list, query), [calls, ownerKey, list]);
   return (

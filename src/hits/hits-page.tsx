@@ -5,6 +5,7 @@ import { LiveStatusNote } from '../app/live-status-note';
 import { routes } from '../app/routes';
 import { useOrganizationEvents } from '../app/use-organization-events';
 import { usePrincipal } from '../app/use-principal';
+import { HitBulkReview } from './hit-bulk-review';
 import { HitList } from './hit-list';
 import { HitListTabs } from './hit-list-tabs';
 import { SearchProgress } from './search-progress';
@@ -28,7 +29,10 @@ export function HitsPage({ orgId, list }: { orgId: string; list: HitListName }) 
       <HitListTabs label="Hit lists" orgId={orgId} current={list} href={(l) => routes[ROUTE_OF[l]].href({ orgId })} />
       <LiveStatusNote status={liveStatus} />
       <SearchProgress orgId={orgId} onFinished={() => setGeneration((g) => g + 1)} />
-      <HitList orgId={orgId} owner={{ orgId }} list={list} reloadKey={generation} />
+      {/* On Review, hits can be selected and published or rejected together (issue 18); the list is read again after. */}
+      <HitBulkReview key={list} orgId={orgId} enabled={list === 'pending'} onDecided={() => setGeneration((g) => g + 1)}>
+        {(selectColumn) => <HitList orgId={orgId} owner={{ orgId }} list={list} reloadKey={generation} selectColumn={selectColumn} />}
+      </HitBulkReview>
     </section>
   );
 }

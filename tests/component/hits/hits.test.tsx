@@ -51,7 +51,7 @@ describe('the hit lists', () => {
     expect(labels(tabs)).toEqual(['Review', 'Published', 'Rejected', 'All']);
     expect(within(tabs).getByRole('link', { name: 'Review' })).toHaveAttribute('aria-current', 'page');
     const row = within(await rowWith('LIST-E (CASE-HITS-1) · LIST-R (CASE-HITS-1)'));
-    expect(within(await screen.findByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent?.trim())).toEqual(['Date', 'Analysis', 'Probability', 'Population', 'Profiles', 'Chance hits expected', 'Rule', 'Download']);
+    expect(within(await screen.findByRole('grid')).getAllByRole('columnheader').map((h) => h.textContent?.trim())).toEqual(['Select', 'Date', 'Analysis', 'Probability', 'Population', 'Profiles', 'Chance hits expected', 'Rule', 'Download']);
     expect(row.getByText('Identity')).toBeInTheDocument();
     expect(row.getByText('99.99% (CI 2.50e+15)')).toBeInTheDocument();
     expect(row.getByText('FBI 2015 Caucasian')).toBeInTheDocument();
