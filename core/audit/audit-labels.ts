@@ -156,7 +156,7 @@ export const AUDIT_RECORD_TYPES: readonly { entity: string; label: string }[] = 
   .map(([entity, label]) => ({ entity, label }))
   .sort((a, b) => a.label.localeCompare(b.label));
 
-/** What the screens call a field: `reviewedAt` → "Reviewed at", `physicalItemId` → "Item". */
+/** What the screens call a field: `reviewedAt` → "Reviewed at", `physicalItemId` → "Item"; an id by what it names (`taskOwnerId` → "Task owner"). */
 export function fieldLabel(field: string): string {
-  return FIELDS[field] ?? humanize(field);
+  return FIELDS[field] ?? humanize(/^.+[a-z]Ids?$/.test(field) ? field.replace(/Id(s?)$/, '$1') : field);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { periodBounds } from '../audit/audit-period';
 import { ListQuery } from './list';
 
 /** One row of an audit trail (ARCHITECTURE.md "Audit"): who did what, when, with the values before and after. */
@@ -50,27 +51,17 @@ export const AuditExportQuery = z.object({
 });
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
-/** A day (the whole day, UTC) or an instant with its offset. */
+/** A day (the whole day in the request's time zone) or an instant with its offset. */
 const Instant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'A date (2026-11-27) or a date and time with its offset' });
 
 /** The trail of a period (administration audit): from–to inclusive, optionally one record type. */
 const AuditPeriod = z.object({ from: Instant, to: Instant, entity: z.string().max(100).optional() });
 
 /** Refuses a period that ends before it starts, naming `to`. */
-const inOrder = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
-  schema.refine((p) => periodBounds(p).from < periodBounds(p).until, { message: 'The period ends before it starts', path: ['to'] });
+const inOrder = <T extends z.ZodType<{ from: string; to: string; timeZone: string }>>(schema: T) =>
+  schema.refine((p) => periodBounds(p, p.timeZone).from < periodBounds(p, p.timeZone).until, { message: 'The period ends before it starts', path: ['to'] });
 
 export const AuditPeriodExportQuery = inOrder(AuditExportQuery.extend(AuditPeriod.shape));
 export type AuditPeriodExportQuery = z.infer<typeof AuditPeriodExportQuery>;
-export const AuditPeriodListQuery = inOrder(ListQuery.extend(AuditPeriod.shape));
+export const AuditPeriodListQuery = inOrder(ListQuery.extend(AuditPeriod.shape).extend({ timeZone: AuditExportQuery.shape.timeZone }));
 export type AuditPeriodListQuery = z.infer<typeof AuditPeriodListQuery>;
-
-const DAY = 86_400_000;
-
-/** A period's instants: from its start, until (exclusive) the end of its last day or just after its last instant. */
-export function periodBounds(period: { from: string; to: string }): { from: Date; until: Date } {
-  const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
-  const from = new Date(isDay(period.from) ? `${period.from}T00:00:00Z` : period.from);
-  const to = new Date(isDay(period.to) ? `${period.to}T00:00:00Z` : period.to);
-  return { from, until: new Date(to.getTime() + (isDay(period.to) ? DAY : 1)) };
-}

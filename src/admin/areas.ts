@@ -1,5 +1,6 @@
 import type { FeatureArea } from '../app/feature-area';
 import { accessGroupsArea } from './access-groups/area';
+import { auditArea } from './audit/area';
 import { analysisGroupsArea } from './analysis-groups/area';
 import { chemistriesArea } from './chemistries/area';
 import { citationsArea } from './citations/area';
@@ -24,4 +25,5 @@ export const ADMIN_AREAS: readonly FeatureArea[] = [
   analysisGroupsArea,
   searchRulesArea,
   settingsTextsArea,
+  auditArea,
 ];

@@ -5941,6 +5941,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/organizations/{id}/report-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organization’s report settings (the verbal scale of its reported LRs) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportSettings"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Choose the verbal scale an organization’s reports state each LR with: enfsi-2015 (the default), swgdam-2018 or none */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReportSettingsChangeInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases": {
         parameters: {
             query?: never;
@@ -11750,6 +11850,7 @@ export interface paths {
                     from: string;
                     to: string;
                     entity?: string;
+                    timeZone?: string;
                 };
                 header?: never;
                 path: {
@@ -13755,6 +13856,16 @@ export interface components {
             fourEyesReview: boolean;
             version: number;
         };
+        ReportSettingsInput: {
+            /** @enum {string} */
+            verbalScale: "enfsi-2015" | "swgdam-2018" | "none";
+            version: number;
+        };
+        ReportSettingsChangeInput: {
+            /** @enum {string} */
+            verbalScale: "enfsi-2015" | "swgdam-2018" | "none";
+            version: number;
+        };
         ReviewCountsInput: {
             profilesPending: number | null;
             hitsPending: number | null;
@@ -15427,6 +15538,16 @@ export interface components {
         };
         ReviewSettings: {
             fourEyesReview: boolean;
+            version: number;
+        };
+        ReportSettings: {
+            /** @enum {string} */
+            verbalScale: "enfsi-2015" | "swgdam-2018" | "none";
+            version: number;
+        };
+        ReportSettingsChange: {
+            /** @enum {string} */
+            verbalScale: "enfsi-2015" | "swgdam-2018" | "none";
             version: number;
         };
         ReviewCounts: {

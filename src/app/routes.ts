@@ -144,6 +144,8 @@ export const routes = defineRoutes({
   SearchRulesEdit: { pattern: '/:orgId/search-rules/:id/edit', title: 'Search rule', breadcrumb: id, parent: 'SearchRules', permission: { entity: 'SearchRules', verb: 'Read', verbWhenNew: 'Add' } },
   EmailTemplates: { pattern: '/:orgId/email-templates', title: 'Email templates', breadcrumb: 'Email templates', parent: 'Dashboard', permission: read('EmailTemplates') },
   EmailTemplateForm: { pattern: '/:orgId/email-templates/:id', title: 'Email template', breadcrumb: id, parent: 'EmailTemplates', permission: edit('EmailTemplates') },
+  // Not in the spec (issue 18): the organization's audit trail over a period, and its exports (Organizations ViewAudit: administrators).
+  AuditTrail: { pattern: '/:orgId/audit', title: 'Audit trail', breadcrumb: 'Audit trail', parent: 'Dashboard', permission: { entity: 'Organizations', verb: 'ViewAudit' } },
 
   // 2.8 Cases (the case view's tabs share the title Case: the heading names the case, the crumb the tab)
   Cases: { pattern: '/:orgId/cases', title: 'Cases', breadcrumb: 'Cases', parent: 'Dashboard', permission: read('Cases') },

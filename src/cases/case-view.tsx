@@ -116,7 +116,7 @@ export function CaseView({ orgId, caseId, tab, hitList }: CaseViewProps) {
       audit: () => (
         <>
           <h2>Audit trail</h2>
-          <AuditTrail label="Case audit trail" load={(query) => calls.audit(caseId, query)} />
+          <AuditTrail label="Case audit trail" load={(query) => calls.audit(caseId, query)} onExport={(format, timeZone) => calls.exportAudit(caseId, format, timeZone)} />
         </>
       ),
       settings: () => (

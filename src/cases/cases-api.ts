@@ -6,6 +6,8 @@ import type { NamedRecord } from '../../core/schemas/named-record';
 import type { Profile } from '../../core/schemas/profiles';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/unwrap';
+import { saveResponseAsFile } from '../ui/download';
+import type { AuditExportFormat } from '../ui/audit-trail/audit-trail';
 
 /** What the case form offers: case types, reachable organizations, and the users assignable in the chosen organization. */
 export interface CaseFormOptions {
@@ -36,6 +38,11 @@ export function casesApi(api: ApiClient) {
     addCaseType: (name: string): Promise<NamedRecord> => unwrap(api.POST('/api/case-types', { body: { name } })),
     addOrganization: (name: string): Promise<NamedRecord> => unwrap(api.POST('/api/organizations', { body: { name } })),
     audit: (caseId: string, query: ListQueryInput): Promise<ListResult<AuditEntry>> => unwrap(api.GET('/api/cases/{caseId}/audit', byCase(caseId, query))),
+    /** Saves the case's audit trail as CSV or PDF (times in `timeZone`, the hash chain verified); resolves to the file's name. */
+    exportAudit: async (caseId: string, format: AuditExportFormat, timeZone: string): Promise<string> => {
+      const { response } = await api.GET('/api/cases/{caseId}/audit/export', { params: { path: { caseId }, query: { format, timeZone } }, parseAs: 'stream' });
+      return saveResponseAsFile(response, `audit-trail.${format}`);
+    },
     profiles: (caseId: string, query: ListQueryInput): Promise<ListResult<Profile>> => unwrap(api.GET('/api/cases/{caseId}/profiles', byCase(caseId, query))),
   };
 }

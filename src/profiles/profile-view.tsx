@@ -55,7 +55,14 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
   const content: Record<Exclude<ProfileTab, null>, () => ReactNode> = {
     markers: () => <ProfileMarkersTable profileId={profile.profileId} markerValues={profile.markerValues} />,
     hits: () => <HitList orgId={orgId} owner={{ profileId: profile.id }} list="all" />,
-    audit: () => <AuditTrail key={profile.version} label={`Audit trail of ${profile.profileId}`} load={(query) => calls.audit(profile.id, query)} />,
+    audit: () => (
+      <AuditTrail
+        key={profile.version}
+        label={`Audit trail of ${profile.profileId}`}
+        load={(query) => calls.audit(profile.id, query)}
+        onExport={(format, timeZone) => calls.exportAudit(profile.id, format, timeZone)}
+      />
+    ),
   };
   return (
     <section className="page" aria-labelledby="page-title">

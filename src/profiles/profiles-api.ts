@@ -21,6 +21,7 @@ import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/unwrap';
 import { saveResponseAsFile } from '../ui/download';
+import type { AuditExportFormat } from '../ui/audit-trail/audit-trail';
 
 /** What the profile forms offer (GET /api/profiles/form-options): chemistries with their ordered markers, sample sources, laboratories. */
 export type ProfileFormOptions = components['schemas']['ProfileFormOptions'];
@@ -93,6 +94,11 @@ export function profilesApi(api: ApiClient) {
       return saveResponseAsFile(response, fallbackName);
     },
     audit: (id: string, query: ListQueryInput): Promise<ListResult<AuditEntry>> => unwrap(api.GET('/api/profiles/{id}/audit', { params: { path: { id }, query } })),
+    /** Saves the profile's audit trail as CSV or PDF (times in `timeZone`, the hash chain verified); resolves to the file's name. */
+    exportAudit: async (id: string, format: AuditExportFormat, timeZone: string): Promise<string> => {
+      const { response } = await api.GET('/api/profiles/{id}/audit/export', { params: { path: { id }, query: { format, timeZone } }, parseAs: 'stream' });
+      return saveResponseAsFile(response, `audit-trail.${format}`);
+    },
     /** Which search rules search the profile and which find it (ARCHITECTURE.md "Search policy"). */
     searchRules: (id: string): Promise<ProfileSearchRules> => unwrap(api.GET('/api/profiles/{id}/search-rules', byId(id))),
   };

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALL_ORGANIZATIONS } from '../../../core/permissions';
-import { AuditEntry, AuditExportQuery, AuditPeriodExportQuery, AuditPeriodListQuery, periodBounds } from '../../../core/schemas/audit';
+import { periodBounds } from '../../../core/audit/audit-period';
+import { AuditEntry, AuditExportQuery, AuditPeriodExportQuery, AuditPeriodListQuery } from '../../../core/schemas/audit';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { listOf } from '../../../core/schemas/list';
 import { recordTypeLabel } from '../../../core/audit/audit-labels';
@@ -56,8 +57,8 @@ async function sendExport(db: Db, clock: Clock, request: FastifyRequest, reply: 
 }
 
 /** The rows of a period in an organization (or every organization's and administration's, at `all`), optionally of one record type. */
-function periodScope(orgId: string, period: { from: string; to: string; entity?: string | undefined }): SQL {
-  const { from, until } = periodBounds(period);
+function periodScope(orgId: string, period: { from: string; to: string; entity?: string | undefined; timeZone: string }): SQL {
+  const { from, until } = periodBounds(period, period.timeZone);
   return and(
     gte(auditLog.at, from),
     lt(auditLog.at, until),
@@ -141,9 +142,9 @@ export const auditExportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request, reply) => {
       const { orgId } = request.params;
-      const { from, to, entity } = request.query;
+      const { from, to, entity, timeZone } = request.query;
       const what = entity ? `${recordTypeLabel(entity)} records of ` : '';
-      const title = `Audit trail of ${what}${await organizationLabel(db, orgId)}, ${from} to ${to}`;
+      const title = `Audit trail of ${what}${await organizationLabel(db, orgId)}, ${from} to ${to} (${timeZone})`;
       return sendExport(db, clock, request, reply, request.query, {
         scope: periodScope(orgId, request.query),
         title,

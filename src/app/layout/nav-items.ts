@@ -36,6 +36,7 @@ export const NAV_SECTIONS: readonly NavSectionSpec[] = [
       item('SearchRules'),
       item('EmailTemplates'),
       item('Citations'),
+      item('AuditTrail'),
     ],
   },
   { label: 'Information', items: [item('About'), item('Contact')] },

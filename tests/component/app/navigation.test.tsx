@@ -32,6 +32,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Search rules', `/${OSLO}/search-rules`],
       ['Email templates', `/${OSLO}/email-templates`],
       ['Citations', `/${OSLO}/citations`],
+      ['Audit trail', `/${OSLO}/audit`],
       ['About us', `/${OSLO}/about`],
       ['Contact', `/${OSLO}/contact`],
     ]);

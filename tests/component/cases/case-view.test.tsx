@@ -97,6 +97,6 @@ describe('the case view', () => {
     await userEvent.click(within(await caseTabs()).getByRole('link', { name: 'Audit' }));
     const grid = await screen.findByRole('grid');
     expect(await within(grid).findByText('Settings changed', {}, { timeout: 10_000 })).toBeInTheDocument();
-    expect(within(grid).getByText(/notes: .*Court date set\./)).toBeInTheDocument();
+    expect(within(grid).getByText(/Notes: — → Court date set\./)).toBeInTheDocument();
   });
 });

@@ -163,7 +163,7 @@ describe("a period's trail", () => {
   it('exports the organization’s rows of the period, of one record type when asked', async () => {
     const res = await call('auditorA', 'GET', period(orgA, 'format=csv&entity=PhysicalItem'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.body).toContain(`Audit trail of Physical item records of Oslo Lab, ${today} to ${today}`);
+    expect(res.body).toContain(`Audit trail of Physical item records of Oslo Lab, ${today} to ${today} (UTC)`);
     expect(res.body).toContain('Verified: 1 row, chain intact');
     expect(res.body).toContain('ITEM-7');
     expect(res.body).not.toContain('S-001');
