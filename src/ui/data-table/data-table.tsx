@@ -69,7 +69,7 @@ export interface DataTableProps<T> {
 export const GROWN_GRID_ROWS = 100;
 
 /** A flexible column narrower than this cut every value to a letter or two ("I…" for Identity). */
-const FLEX_MIN_WIDTH = 120;
+const FLEX_MIN_WIDTH = 100;
 /** Quartz's row height, the height of a row of one line. */
 const ROW_HEIGHT = 42;
 /** One more line of text in a cell (14 px text at line-height 1.4). */
@@ -240,6 +240,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           cacheBlockSize={pageSize}
           maxBlocksInCache={20}
           domLayout={scrolls ? 'normal' : 'autoHeight'}
+          // A fitContent column is its content and the cell's own padding, no more: at 1440 px the hits list needs the room.
+          autoSizePadding={4}
           getRowId={(p) => p.data.id}
           overlayNoRowsTemplate={`<span>${emptyText.replace(/[<>&]/g, '')}</span>`}
           rowClass={rowHref ? 'data-table__row--link' : undefined}
