@@ -9,6 +9,7 @@ import { ForbiddenPage } from './pages/forbidden-page';
 import { NoAccessPage } from './pages/no-access-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { principalOf } from './principal';
+import { ReviewCountsProvider } from './review-counts';
 import { canOpen } from './route-access';
 import { matchRoute, orgIdOf, subPathOf } from './route-match';
 import { RouteView } from './route-view';
@@ -77,9 +78,12 @@ export function OrgArea() {
     if (fallback && canOpen(principal, fallback, match.params)) return <Redirect to={fallback.href(match.params)} replace />;
     page = <ForbiddenPage title={route.title} />;
   }
+  // The navigation's badges and the dashboard share one read of what waits for review.
   return (
-    <AppLayout {...layout} trail={trail.map((c) => c.routeName)} breadcrumbs={breadcrumbs}>
-      {page}
-    </AppLayout>
+    <ReviewCountsProvider orgId={orgId}>
+      <AppLayout {...layout} trail={trail.map((c) => c.routeName)} breadcrumbs={breadcrumbs}>
+        {page}
+      </AppLayout>
+    </ReviewCountsProvider>
   );
 }

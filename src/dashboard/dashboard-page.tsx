@@ -11,6 +11,7 @@ import { dashboardApi } from './dashboard-api';
 import { MembersPanel } from './members-panel';
 import { PublishedHitsPanel, type PublishedHitsSource } from './published-hits-panel';
 import { RecentCasesPanel } from './recent-cases-panel';
+import { ReviewWaitingPanel } from './review-waiting-panel';
 import { StatsPanel } from './stats-panel';
 import { TaskRequestsPanel, type TaskCalls } from './task-requests-panel';
 import './dashboard.css';
@@ -82,6 +83,7 @@ export function DashboardPage({ orgId }: { orgId: string }) {
   return (
     <div className="page dashboard">
       <h1>Dashboard</h1>
+      <ReviewWaitingPanel orgId={orgId} />
       <div className="dashboard__grid">
         {may.tasks ? (
           <TaskRequestsPanel orgId={orgId} loaded={tasks} organizations={organizations} canAdd={may.addTask} canEdit={may.editTask} calls={taskCalls} onChanged={changed} />

@@ -1,9 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Me } from '../../../core/schemas/me';
 import { principalOf } from '../principal';
+import { useReviewCounts } from '../review-counts';
 import type { RouteName } from '../routes';
 import { AppHeader } from './app-header';
 import { visibleNavigation } from './nav-items';
+import { reviewBadges } from './review-count-badge';
 import { SideNav } from './side-nav';
 
 const NAV_ID = 'app-navigation';
@@ -33,6 +35,8 @@ export function AppLayout({ me, orgId, subPath, trail = [], breadcrumbs, restric
   // On narrow screens the navigation is a drawer; following a link closes it.
   useEffect(() => setNavOpen(false), [orgId, subPath]);
   const sections = restricted ? [] : visibleNavigation(principalOf(me), orgId);
+  // What waits for review, when the page's organization reads its counts (OrgArea's ReviewCountsProvider).
+  const badges = reviewBadges(useReviewCounts());
   return (
     <div className="app-shell" data-nav-open={navOpen ? 'true' : 'false'}>
       <a className="skip-link" href="#main">
@@ -50,7 +54,7 @@ export function AppLayout({ me, orgId, subPath, trail = [], breadcrumbs, restric
         navId={NAV_ID}
       />
       <div className="app-body">
-        {restricted ? null : <SideNav id={NAV_ID} sections={sections} trail={trail} />}
+        {restricted ? null : <SideNav id={NAV_ID} sections={sections} trail={trail} badges={badges} />}
         <main id="main" tabIndex={-1} className="app-main">
           {restricted ? null : breadcrumbs}
           <div className="app-page">{children}</div>

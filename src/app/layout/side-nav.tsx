@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { RouteName } from '../routes';
 import type { NavSection } from './nav-items';
@@ -7,13 +8,15 @@ interface SideNavProps {
   sections: readonly NavSection[];
   /** Route names of the current page's breadcrumb trail, root first. */
   trail: readonly RouteName[];
+  /** Shown beside an area's entry: how many wait for review there (issue 18). */
+  badges?: Partial<Record<RouteName, ReactNode>>;
 }
 
 /** Dashboard is the root of every trail, so it is current only on itself. */
 const isCurrent = (area: RouteName, trail: readonly RouteName[]) =>
   area === 'Dashboard' ? trail.length === 1 && trail[0] === 'Dashboard' : trail.includes(area);
 
-export function SideNav({ id, sections, trail }: SideNavProps) {
+export function SideNav({ id, sections, trail, badges = {} }: SideNavProps) {
   return (
     <nav id={id} aria-label="Main" className="side-nav">
       {sections.map((section) => (
@@ -23,10 +26,11 @@ export function SideNav({ id, sections, trail }: SideNavProps) {
           </h2>
           <ul>
             {section.links.map((link) => (
-              <li key={link.area}>
+              <li key={link.area} className={badges[link.area] ? 'side-nav__item--counted' : undefined}>
                 <Link href={link.href} className="side-nav__link" aria-current={isCurrent(link.area, trail) ? 'page' : undefined}>
                   {link.label}
                 </Link>
+                {badges[link.area]}
               </li>
             ))}
           </ul>
