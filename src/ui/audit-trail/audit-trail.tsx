@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { changesText } from '../../../core/audit/audit-changes';
 import { formatInstant } from '../../../core/audit/audit-values';
 import { readAuditRow, type ReadableAuditRow } from '../../../core/audit/readable-audit';
 import type { AuditEntry } from '../../../core/schemas/audit';
 import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import { DataTable, type DataColumn } from '../data-table/data-table';
+import { DownloadButtons, type DownloadChoice } from '../download-buttons';
 
 type AuditRow = ReadableAuditRow & { id: string };
 
@@ -22,38 +22,14 @@ const COLUMNS: readonly DataColumn<AuditRow>[] = [
   { field: 'changes', header: 'Changes', flex: 2, text: (r) => changesText(r.changes) },
 ];
 
-const EXPORTS: readonly { format: AuditExportFormat; label: string }[] = [
-  { format: 'csv', label: 'Export CSV' },
-  { format: 'pdf', label: 'Export PDF' },
+const EXPORTS: readonly DownloadChoice<AuditExportFormat>[] = [
+  { key: 'csv', label: 'Export CSV' },
+  { key: 'pdf', label: 'Export PDF' },
 ];
 
-/** Export CSV / Export PDF of a trail, saved under the name the server gives; the file says whether its hash chain holds. */
+/** Export CSV / Export PDF of a trail, in the reader's time zone, saved under the name the server gives; the file says whether its hash chain holds. */
 export function AuditExportButtons({ onExport }: { onExport(format: AuditExportFormat, timeZone: string): Promise<string> }) {
-  const [busy, setBusy] = useState<AuditExportFormat | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const run = async (format: AuditExportFormat) => {
-    setBusy(format);
-    setSaved(null);
-    try {
-      setSaved(await onExport(format, readerTimeZone()));
-    } catch {
-      // The API client already told the user (spec 8.1).
-    } finally {
-      setBusy(null);
-    }
-  };
-  return (
-    <div className="profile-actions__group">
-      {EXPORTS.map(({ format, label }) => (
-        <button key={format} type="button" className="button button--secondary" disabled={busy !== null} aria-busy={busy === format} onClick={() => void run(format)}>
-          {label}
-        </button>
-      ))}
-      <span className="field__hint" role="status">
-        {saved ? `Saved ${saved}` : ''}
-      </span>
-    </div>
-  );
+  return <DownloadButtons choices={EXPORTS} download={(format) => onExport(format, readerTimeZone())} />;
 }
 
 /**
