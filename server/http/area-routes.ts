@@ -28,6 +28,7 @@ import { mixtureLrRoute } from './mixtures/mixture-lr-route';
 import { mixtureSearchRoute } from './mixtures/mixture-search-route';
 import { familyRoutes } from './families/family-routes';
 import { reviewSettingsRoutes } from './organizations/review-settings-routes';
+import { reportSettingsRoutes } from './organizations/report-settings-routes';
 import { auditExportRoutes } from './audit/audit-export-routes';
 import { reviewCountsRoutes } from './review-counts/routes';
 
@@ -50,6 +51,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       analysesRoutes,
       searchRulesRoutes,
       reviewSettingsRoutes,
+      reportSettingsRoutes,
     ]) {
       await administration.register(plugin, deps);
     }

@@ -9,10 +9,11 @@ import { RecordForm } from '../../ui/record/record-form';
 import { usePrincipal } from '../../app/use-principal';
 import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { FourEyesSetting } from '../organizations/four-eyes-setting';
+import { VerbalScaleSetting } from '../organizations/verbal-scale-setting';
 import { namedListApi } from './named-list-api';
 import type { NamedList } from './lists';
 
-/** Add or rename a record of a name-only list; delete it when nothing uses it. An organization shows its review settings too. */
+/** Add or rename a record of a name-only list; delete it when nothing uses it. An organization shows its review and report settings too. */
 export function NamedListEdit({ list, orgId, id }: { list: NamedList; orgId: string; id: string }) {
   const api = useApi();
   const principal = usePrincipal();
@@ -39,6 +40,7 @@ export function NamedListEdit({ list, orgId, id }: { list: NamedList; orgId: str
         <TextField name="name" label="Name" required />
       </RecordForm>
       {list.entity === 'Organizations' && !editor.isNew ? <FourEyesSetting organizationId={id} mayEdit={can(principal, 'Organizations', 'Edit', { orgId: id })} /> : null}
+      {list.entity === 'Organizations' && !editor.isNew ? <VerbalScaleSetting organizationId={id} mayEdit={can(principal, 'Organizations', 'Edit', { orgId: id })} /> : null}
     </EditorPage>
   );
 }

@@ -222,6 +222,8 @@ const EXCEPTIONS: Record<string, Access> = {
   // An organization's review settings (issue 18): its own Organizations rights, in that organization only.
   'GET /api/organizations/:id/review-settings': { entity: 'Organizations', verb: 'Read', orgParam: 'id' },
   'PUT /api/organizations/:id/review-settings': { entity: 'Organizations', verb: 'Edit', orgParam: 'id' },
+  'GET /api/organizations/:id/report-settings': { entity: 'Organizations', verb: 'Read', orgParam: 'id' },
+  'PUT /api/organizations/:id/report-settings': { entity: 'Organizations', verb: 'Edit', orgParam: 'id' },
   // Everyone keeps their own personal access tokens (issue 18); a token acts with its user's permissions.
   'GET /api/me/access-tokens': { signedIn: true },
   'POST /api/me/access-tokens': { signedIn: true },
