@@ -48,7 +48,7 @@ export function auditTrailDocument(trail: AuditExport): TDocumentDefinitions {
       trail.rows.length === 0
         ? { text: 'No changes recorded in this trail.', italics: true }
         : {
-            table: { headerRows: 1, widths: ['auto', 'auto', 'auto', 'auto', 'auto', '*'], body: [header, ...body] },
+            table: { headerRows: 1, dontBreakRows: true, widths: ['auto', 'auto', 'auto', 'auto', 'auto', '*'], body: [header, ...body] },
             layout: 'lightHorizontalLines',
             fontSize: 8,
           },
