@@ -44,7 +44,8 @@ export function useReviewCountsOf(orgId: string): ReviewCounts | null {
   return mayCount && counts?.orgId === orgId ? counts.value : null;
 }
 
-const ReviewCountsContext = createContext<ReviewCounts | null>(null);
+/** The page's review counts; stories provide them directly. */
+export const ReviewCountsContext = createContext<ReviewCounts | null>(null);
 
 /** Reads the organization's review counts once for the navigation and the dashboard below it. */
 export function ReviewCountsProvider({ orgId, children }: { orgId: string; children: ReactNode }) {
