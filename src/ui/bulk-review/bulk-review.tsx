@@ -2,7 +2,15 @@ import { useMachine } from '@xstate/react';
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import type { BulkReviewResult } from '../../../core/schemas/bulk-review';
 import { BULK_REVIEW_LIMIT } from '../../../core/schemas/bulk-review';
-import { decisionReady, describeOutcome, type BulkRequest, type createBulkReviewMachine } from '../../../machines/bulkReview.machine';
+import {
+  decisionReady,
+  describeOutcome,
+  type BulkRequest,
+  type BulkReviewContext,
+  type BulkReviewEvent,
+  type BulkReviewRules,
+  type createBulkReviewMachine,
+} from '../../../machines/bulkReview.machine';
 import { ConfirmDialog } from '../confirm-dialog';
 import type { DataColumn } from '../data-table/data-table';
 import { selectionColumn, type BulkReviewActor } from './selection-column';
@@ -40,7 +48,7 @@ interface BulkReviewProps<A extends string, T extends { id: string; version: num
  * required), then what became of each record, refused ones named with the reason.
  */
 export function BulkReview<A extends string, T extends { id: string; version: number }>(props: BulkReviewProps<A, T>) {
-  const { bulk, allowed, actions, notifies, noun, rowLabel } = props;
+  const { bulk, allowed, actions, notifies, noun } = props;
   const latest = useRef(props);
   latest.current = props;
   const logic = useMemo(
@@ -56,15 +64,42 @@ export function BulkReview<A extends string, T extends { id: string; version: nu
     [bulk],
   );
   const [snapshot, send, actor] = useMachine(logic, { input: { allowed } });
-  const ids = { text: useId(), notify: useId() };
   const column = useMemo(() => (allowed.length > 0 ? selectionColumn<A, T>(actor as BulkReviewActor<A>, (row) => latest.current.rowLabel(row)) : null), [actor, allowed.length > 0]);
-  const { selected, decision, error } = snapshot.context;
-  const outcome = describeOutcome(bulk.rules, snapshot.context);
+  return (
+    <BulkReviewView snapshot={snapshot} send={send} rules={bulk.rules} actions={actions} noun={noun} {...(notifies ? { notifies } : {})}>
+      {props.children(column)}
+    </BulkReviewView>
+  );
+}
+
+/** The part of a bulk review machine's snapshot the view draws (a running machine's, or a story's resolved one). */
+export interface BulkReviewSnapshot<A extends string> {
+  context: BulkReviewContext<A>;
+  matches(state: 'idle' | 'confirming' | 'submitting' | 'failed'): boolean;
+  hasTag(tag: 'busy'): boolean;
+}
+
+interface BulkReviewViewProps<A extends string> {
+  snapshot: BulkReviewSnapshot<A>;
+  send(event: BulkReviewEvent<A>): void;
+  rules: BulkReviewRules<A>;
+  actions: Record<A, BulkActionText>;
+  notifies?: A;
+  noun: { one: string; many: string };
+  /** The list. */
+  children: ReactNode;
+}
+
+/** What the bulk review shows in each state: the outcome or failure, the bar over the list, the confirmation. */
+export function BulkReviewView<A extends string>({ snapshot, send, rules, actions, notifies, noun, children }: BulkReviewViewProps<A>) {
+  const ids = { text: useId(), notify: useId() };
+  const { allowed, selected, decision, error } = snapshot.context;
+  const outcome = describeOutcome(rules, snapshot.context);
   const busy = snapshot.hasTag('busy');
   const count = (n: number) => `${n} ${n === 1 ? noun.one : noun.many}`;
   // The selection stays as it is while confirming and sending: it is what the dialog lists.
   const records = selected;
-  const needsReason = decision ? bulk.rules.needsReason(decision.action) : false;
+  const needsReason = decision ? rules.needsReason(decision.action) : false;
 
   return (
     <>
@@ -111,14 +146,14 @@ export function BulkReview<A extends string, T extends { id: string; version: nu
           </button>
         </div>
       ) : null}
-      {props.children(column)}
+      {children}
       {decision ? (
         <ConfirmDialog
           open={snapshot.matches('confirming') || snapshot.matches('submitting')}
           title={`${actions[decision.action].button} ${count(records.length)}?`}
           confirmLabel={`${actions[decision.action].button} ${count(records.length)}`}
           busy={busy}
-          confirmDisabled={!decisionReady(bulk.rules, decision)}
+          confirmDisabled={!decisionReady(rules, decision)}
           onConfirm={() => send({ type: 'bulk.confirm' })}
           onCancel={() => send({ type: 'bulk.cancel' })}
         >
