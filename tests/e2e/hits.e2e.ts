@@ -5,10 +5,12 @@
  * and approved; the search rules decide what is searched against what, and the hits the screens then
  * show in Review are one per match, with the engine's probability text and roles named from the sample
  * types. A reviewer publishes one with notify (the e-mail is in the outbox), rejects one, resets it and
- * downloads the PDF report; a keyboard search finds the father; the other organization's user never
- * sees these hits.
+ * downloads the PDF report (issue 18: rendered to PNG with pdftoppm; page 1 leads with the conclusion, θ and κ
+ * print as themselves); a keyboard search finds the father; the other organization's user never sees these hits.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -91,6 +93,27 @@ const summary = (hit: HitSummary) => `${hit.analysisName}: ${names(hit)}`;
 /** The roles named from the sample types (their order follows the analysis role the searching profile took). */
 const roles = (hit: HitSummary) => hit.profiles.map((p) => `${p.role}: ${p.sampleName}`).sort();
 const main = (page: Page) => page.getByRole('main');
+
+/**
+ * Downloads the open hit's PDF as the reviewer does and renders it as a reader sees it: every page to PNG with
+ * pdftoppm (Debian's poppler-utils), the text with pdftotext; page 1's text apart, its lines joined.
+ */
+async function downloadHitPdf(): Promise<{ page1: string; text: string; pages: string[] }> {
+  const download = reviewer.waitForEvent('download');
+  await main(reviewer).getByRole('button', { name: 'Download PDF' }).first().click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const dir = mkdtempSync(path.join(tmpdir(), 'locus-hit-pdf-'));
+  const pdf = path.join(dir, 'hit.pdf');
+  writeFileSync(pdf, readFileSync((await file.path())!));
+  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+  execFileSync('pdftoppm', ['-png', '-r', '60', pdf, path.join(dir, 'page')]);
+  expect(readFileSync(path.join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
+  const flat = (text: string) => text.replace(/\s+/g, ' ');
+  const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+  const page1 = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', pdf, '-'], { encoding: 'utf8' });
+  return { page1: flat(page1), text, pages: [path.join(dir, 'page-1.png')] };
+}
 
 /** Finds a hit in the Review list by its analysis and profiles: exactly one row (one hit per match, every population in it). */
 async function openFromReview(analysis: string, samples: string[]) {
@@ -218,11 +241,35 @@ describe('matching and the hit review', () => {
     await decide('Reset to pending', 'Rejected too early: the supervisor reviews it.');
     await expect.poll(async () => (await hitsOf(reviewer, 'pending-hits')).map((h) => h.id)).toContain(hitId);
 
-    const download = reviewer.waitForEvent('download');
-    await main(reviewer).getByRole('button', { name: 'Download PDF' }).first().click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    const kinship = await downloadHitPdf();
+    // Page 1 leads with the conclusion: the hypotheses and the LR in words on the laboratory's verbal scale (ENFSI 2015).
+    expect(kinship.page1).toContain('Conclusion');
+    expect(kinship.page1).toMatch(/H1: FAM-CHILD \(Missing person\) and FAM-MOTHER \(Relative\) are related as Parent–child/);
+    expect(kinship.page1).toMatch(/The DNA results are [\d.,]+( × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+)? times more likely if FAM-CHILD/);
+    expect(kinship.page1).toMatch(/The findings provide [a-z ]+ support for “H1” rather than “H2”/);
+    expect(kinship.page1).toMatch(/Page 1 of \d/);
+    // κ and μ print as themselves (the built-in PDF font printed κ as ;¢), the arrow too; no 1.18e+1.
+    expect(kinship.text).toContain('κ0');
+    expect(kinship.text).toMatch(/Rejected\s+→/);
+    expect(kinship.text).not.toMatch(/\de[+-]\d/);
+    for (const expected of ['GlobalFiler', 'Allele frequencies', 'Formulae used', 'Signatures', 'Prepared by', 'Reviewed by']) expect(kinship.text, expected).toContain(expected);
+  });
+
+  it('the identity hit’s PDF states the LR and 1 in X on page 1, and prints θ', async () => {
+    const [published] = await hitsOf(reviewer, 'published-hits');
+    await reviewer.goto(`${baseUrl}/${state.orgId}/hits/${published!.id}`);
+    await reviewer.getByRole('heading', { level: 1, name: /^Identity: / }).waitFor();
+    const identity = await downloadHitPdf();
+    expect(identity.page1).toContain('H1: UNKNOWN-STAIN (Evidence) and OFFENDER (Reference) come from the same person');
+    expect(identity.page1).toMatch(/The DNA results are [\d.]+ × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ times more likely if UNKNOWN-STAIN/);
+    expect(identity.page1).toMatch(/has the same DNA profile is 1 in [\d.]+ × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+/);
+    expect(identity.page1).toContain('extremely strong support for “H1” rather than “H2”');
+    expect(identity.text).toContain('Same source (NRC II 4.10, θ = 0.01)');
+    expect(identity.text).toMatch(/θ\s+0\.01/);
+    // Published: the reviewer's name and date fill the signature block's Reviewed by (no blank to fill in by hand).
+    expect(identity.text).toContain('Reviewed by');
+    expect(identity.text).not.toContain('Name: ________________________');
+    expect(identity.text).not.toMatch(/\de[+-]\d/);
   });
 
   it('a keyboard search of the father’s profile finds him, and stores no profile', async () => {
