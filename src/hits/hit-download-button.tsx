@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useOwnClick } from '../ui/data-table/use-own-click';
 import type { HitCalls } from './hits-api';
 
 /**
  * Download (spec 2.4): the hit's PDF report, saved under the name the server gives. In a list row
- * the click and Enter stay with the button: the grid listens on the row natively, so React's
- * stopPropagation would come too late.
+ * the click and Enter stay with the button (useOwnClick).
  */
 export function HitDownloadButton({ hitId, calls, label = 'Download PDF' }: { hitId: string; calls: HitCalls; label?: string }) {
   const [busy, setBusy] = useState(false);
@@ -21,25 +21,7 @@ export function HitDownloadButton({ hitId, calls, label = 'Download PDF' }: { hi
       setBusy(false);
     }
   };
-  const latest = useRef(download);
-  latest.current = download;
-  useEffect(() => {
-    const button = ref.current;
-    if (!button) return;
-    // Native listeners: stopping the event here also keeps it from React's root listener, so the
-    // download starts here too rather than in an onClick that would never be called.
-    const click = (e: Event) => {
-      e.stopPropagation();
-      void latest.current();
-    };
-    const keep = (e: Event) => e.stopPropagation();
-    button.addEventListener('click', click);
-    button.addEventListener('keydown', keep);
-    return () => {
-      button.removeEventListener('click', click);
-      button.removeEventListener('keydown', keep);
-    };
-  }, []);
+  useOwnClick(ref, () => void download());
   return (
     <>
       <button ref={ref} type="button" className="button button--secondary hit-download" disabled={busy} aria-busy={busy}>

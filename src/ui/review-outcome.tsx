@@ -1,4 +1,5 @@
 import type { EditorError } from '../../machines/recordEditor.machine';
+import { FailureNotice } from './failure-notice';
 
 /** The part of a review machine's snapshot (machines/reviewDecision) the outcome shows. */
 interface ReviewOutcomeSnapshot {
@@ -39,15 +40,7 @@ export function ReviewOutcome({ snapshot, send, conflict }: ReviewOutcomeProps) 
         </div>
       ) : null}
       {snapshot.matches('failed') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>The decision was not saved: {error?.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'decision.retry' })}>
-            Try again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        </div>
+        <FailureNotice text={`The decision was not saved: ${error?.message ?? ''}`} onRetry={() => send({ type: 'decision.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} />
       ) : null}
     </>
   );

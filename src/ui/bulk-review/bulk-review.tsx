@@ -12,6 +12,7 @@ import {
   type createBulkReviewMachine,
 } from '../../../machines/bulkReview.machine';
 import { ConfirmDialog } from '../confirm-dialog';
+import { FailureNotice } from '../failure-notice';
 import type { DataColumn } from '../data-table/data-table';
 import { selectionColumn, type BulkReviewActor } from './selection-column';
 import './bulk-review.css';
@@ -121,15 +122,7 @@ export function BulkReviewView<A extends string>({ snapshot, send, rules, action
         </div>
       ) : null}
       {snapshot.matches('failed') ? (
-        <div className="notice notice--negative" role="alert">
-          <p>The decision was not sent: {error?.message}</p>
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'bulk.retry' })}>
-            Try again
-          </button>{' '}
-          <button type="button" className="button button--secondary" onClick={() => send({ type: 'failure.dismiss' })}>
-            Dismiss
-          </button>
-        </div>
+        <FailureNotice text={`The decision was not sent: ${error?.message ?? ''}`} onRetry={() => send({ type: 'bulk.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} />
       ) : null}
       {selected.length > 0 && snapshot.matches('idle') ? (
         <div className="bulk-review__bar" role="region" aria-label={`Selected ${noun.many}`}>

@@ -1,38 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { BulkSelected, createBulkReviewMachine } from '../../../machines/bulkReview.machine';
 import type { DataColumn } from '../data-table/data-table';
+import { useOwnClick } from '../data-table/use-own-click';
 
 /** A running bulk review machine of any domain. */
 export type BulkReviewActor<A extends string> = ActorRefFrom<ReturnType<typeof createBulkReviewMachine<A>>['machine']>;
 
-/**
- * One row's checkbox. The grid listens on the row natively to open it, so the click and the keys stay with
- * the checkbox through native listeners (React's stopPropagation would come too late), and the toggle is
- * sent from there too.
- */
+/** One row's checkbox; its click toggles the row and does not open it (useOwnClick). */
 function RowCheckbox<A extends string>({ actor, record }: { actor: BulkReviewActor<A>; record: BulkSelected }) {
   const checked = useSelector(actor, (s) => s.context.selected.some((r) => r.id === record.id));
   const selectable = useSelector(actor, (s) => s.can({ type: 'selection.toggle', record }));
   const ref = useRef<HTMLInputElement>(null);
-  const latest = useRef(record);
-  latest.current = record;
-  useEffect(() => {
-    const box = ref.current;
-    if (!box) return;
-    const click = (e: Event) => {
-      e.stopPropagation();
-      actor.send({ type: 'selection.toggle', record: latest.current });
-    };
-    const keep = (e: Event) => e.stopPropagation();
-    box.addEventListener('click', click);
-    box.addEventListener('keydown', keep);
-    return () => {
-      box.removeEventListener('click', click);
-      box.removeEventListener('keydown', keep);
-    };
-  }, [actor]);
+  useOwnClick(ref, () => actor.send({ type: 'selection.toggle', record }));
   return <input ref={ref} type="checkbox" className="bulk-review__checkbox" aria-label={`Select ${record.label}`} checked={checked} disabled={!selectable && !checked} onChange={() => undefined} />;
 }
 
