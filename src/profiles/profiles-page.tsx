@@ -6,6 +6,7 @@ import type { Profile } from '../../core/schemas/profiles';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
+import { useOrganizationEvents } from '../app/use-organization-events';
 import { PROFILE_COLUMNS } from './profile-columns';
 import { profilesApi } from './profiles-api';
 import { LinkTabs } from '../ui/link-tabs';
@@ -14,6 +15,8 @@ import { ProfileBulkReview } from './profile-bulk-review';
 import './profiles.css';
 
 export type ProfilesTab = 'profiles' | 'review';
+
+const PROFILE_CHANGES = ['profiles'] as const;
 
 /** Where a profile row leads: its view, under its case. */
 export const profileHref = (orgId: string, profile: Pick<Profile, 'id' | 'caseId'>) =>
@@ -34,6 +37,9 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
     [calls, orgId, tab],
   );
   const [decided, setDecided] = useState(0);
+  // Another user's imports and decisions show in an open list without a reload (issue 18).
+  const [changes, setChanges] = useState(0);
+  useOrganizationEvents(can(principal, 'Profiles', 'Read', { orgId }) ? orgId : null, PROFILE_CHANGES, () => setChanges((n) => n + 1));
   const opens = tab === 'review' || can(principal, 'Profiles', 'Add', { orgId });
   const title = tab === 'review' ? routes.ProfilesReview.title : routes.Profiles.title;
   return (
@@ -59,7 +65,7 @@ export function ProfilesPage({ orgId, tab }: { orgId: string; tab: ProfilesTab }
             load={load}
             {...(opens ? { rowHref: (row: Profile) => profileHref(orgId, row) } : {})}
             onNavigate={navigate}
-            reloadKey={decided}
+            reloadKey={`${decided}/${changes}`}
             emptyText={tab === 'review' ? 'No profile is waiting for review.' : 'No profiles yet. Profiles are added or imported in a case.'}
           />
         )}
