@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANALYSIS_KINDS } from './analyses';
 import { Id } from './common';
 import { STRINGENCIES } from './keyboard-search';
 import { REQUIRED, requiredText } from './named-record';
@@ -44,7 +45,8 @@ export const SearchRule = SearchRuleInput.extend({
   id: Id,
   version: z.number().int(),
   analysisName: z.string(),
-  analysisKind: z.enum(['Computational', 'Exclusion']),
+  // Every kind a stored rule may name: mixture rules are seeded, pedigree ones may remain from older databases.
+  analysisKind: z.enum(ANALYSIS_KINDS),
   profileKind: z.enum(['Autosomal', 'YStr']),
   populationNames: z.array(z.string()),
   createdAt: z.iso.datetime(),

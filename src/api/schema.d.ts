@@ -13228,7 +13228,7 @@ export interface components {
             version: number;
             analysisName: string;
             /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion";
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             populationNames: string[];
@@ -14912,7 +14912,7 @@ export interface components {
             version: number;
             analysisName: string;
             /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion";
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             populationNames: string[];

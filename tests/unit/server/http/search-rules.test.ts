@@ -237,6 +237,19 @@ describe('changing and deleting a rule', () => {
 });
 
 describe('the list', () => {
+  it('lists a rule that weighs a mixture, as the seed adds one (the list answered 500 for it)', async () => {
+    const [group] = await t.database.db.select().from(analysisGroups).limit(1);
+    const [mixture] = await t.database.db
+      .insert(analyses)
+      .values({ analysisGroupId: group!.id, name: 'Mixture, 3 contributors', kind: 'Mixture', profileKind: 'Autosomal', roles: ['Evidence', 'Person of interest'], threshold: 10_000, mixture: { contributors: 3, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false } })
+      .returning();
+    const rule = await add({ analysisId: mixture!.id, stringency: null, searchingSampleTypes: ['Forensic Mixture'] });
+    const listed = await get('/api/search-rules?pageSize=500');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { items: SearchRule[] }).items.find((r) => r.id === rule.id)?.analysisKind).toBe('Mixture');
+    expect((await get(`/api/search-rules/${rule.id}`)).json()).toMatchObject({ analysisKind: 'Mixture', analysisName: 'Mixture, 3 contributors' });
+  });
+
   it('pages, sorts and filters on the server', async () => {
     const all = (await get('/api/search-rules?pageSize=500')).json() as { items: SearchRule[]; count: number };
     expect(all.count).toBe(all.items.length);
