@@ -115,6 +115,21 @@ function allSingles(n: number): [number, number][] {
   return singles;
 }
 
+/** A founder's states as one flat array (x0, y0, x1, y1, …), kept for the shared all-pairs lists: read per transmission. */
+const FLAT = new WeakMap<readonly [number, number][], Int32Array>();
+function flatPairs(states: readonly [number, number][]): Int32Array {
+  let flat = FLAT.get(states);
+  if (!flat) {
+    flat = new Int32Array(states.length * 2);
+    for (let s = 0; s < states.length; s++) {
+      flat[2 * s] = states[s]![0];
+      flat[2 * s + 1] = states[s]![1];
+    }
+    FLAT.set(states, flat);
+  }
+  return flat;
+}
+
 function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker, target?: string): PedigreeFactors {
   const n = marker.alleles.length;
   const p = marker.frequencies;
@@ -155,12 +170,12 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
       if (from.length === 1) {
         // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
-        const parentStates = states[from[0]!]!;
-        const table = new Float64Array(parentStates.length * width);
+        const pairs = flatPairs(states[from[0]!]!);
+        const table = new Float64Array((pairs.length >> 1) * width);
         let at = 0;
-        for (let s = 0; s < parentStates.length; s++) {
-          const x = parentStates[s]![0] * width;
-          const y = parentStates[s]![1] * width;
+        for (let s = 0; s < pairs.length; s += 2) {
+          const x = pairs[s]! * width;
+          const y = pairs[s + 1]! * width;
           for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
         }
         factors.push({ vars: [from[0]!, v], table });

@@ -42,16 +42,34 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
     vStride[f] = strides[f]![m - 1]!;
   }
   const vSize = dims[m - 1]!;
+  // Two or three factors (nearly every elimination of a pedigree): the same products in the same order, read from
+  // locals, not through the per-factor arrays.
+  const [t0, t1, t2] = [tables[0]!, tables[1] ?? tables[0]!, tables[2] ?? tables[0]!];
+  const [s0, s1, s2] = [vStride[0]!, vStride[1] ?? 0, vStride[2] ?? 0];
   for (let at = 0; at < resultSize; at++) {
     // The innermost digit is v: sum over it here.
     let sum = 0;
-    for (let value = 0; value < vSize; value++) {
-      let product = 1;
-      for (let f = 0; f < t; f++) {
-        product *= tables[f]![index[f]! + value * vStride[f]!]!;
-        if (product === 0) break;
+    if (t === 2) {
+      for (let value = 0, i0 = index[0]!, i1 = index[1]!; value < vSize; value++, i0 += s0, i1 += s1) {
+        const a = t0[i0]!;
+        if (a !== 0) sum += a * t1[i1]!;
       }
-      sum += product;
+    } else if (t === 3) {
+      for (let value = 0, i0 = index[0]!, i1 = index[1]!, i2 = index[2]!; value < vSize; value++, i0 += s0, i1 += s1, i2 += s2) {
+        const a = t0[i0]!;
+        if (a === 0) continue;
+        const ab = a * t1[i1]!;
+        if (ab !== 0) sum += ab * t2[i2]!;
+      }
+    } else {
+      for (let value = 0; value < vSize; value++) {
+        let product = 1;
+        for (let f = 0; f < t; f++) {
+          product *= tables[f]![index[f]! + value * vStride[f]!]!;
+          if (product === 0) break;
+        }
+        sum += product;
+      }
     }
     out[at] = sum;
     // Next assignment of the other variables (odometer, last fastest).
