@@ -61,12 +61,13 @@ describe('the stream actor', () => {
   }
 
   it('reports the stream opening, its heartbeats and each known change, then its end', async () => {
-    const body = bodyOf(': connected\n\n', 'data: {"type":"hits","organizationId":"org-a"}\n\n', 'data: not json\n\n', 'data: {"type":"profiles","organizationId":"org-a"}\n\n');
+    const body = bodyOf(': connected\n\n', 'data: {"type":"hits","organizationId":"org-a"}\n\n', 'data: not json\n\n', 'data: {"type":"profiles","organizationId":"org-a"}\n\n', 'data: {"type":"weather","organizationId":"org-a"}\n\n');
     const heard = await reports(async () => new Response(body, { status: 200 }), (e) => e.some((x) => x.type === 'stream.lost'));
     expect(heard).toEqual([
       { type: 'stream.open' },
       { type: 'stream.beat' },
       { type: 'stream.change', change: 'hits' },
+      { type: 'stream.change', change: 'profiles' },
       { type: 'stream.lost', reason: 'The server ended the stream' },
     ]);
   });
