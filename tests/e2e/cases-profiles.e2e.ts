@@ -75,9 +75,12 @@ describe('cases and profiles', () => {
   it('adds an involved party and an item', async () => {
     await analyst.goto(`${baseUrl}/${state.orgId}/cases/${state.caseId}/invloved-parties/new/edit`);
     await analyst.getByLabel(/^Title/).fill('Victim');
+    // Issue 18: a party's role is required, its name optional.
+    await analyst.getByLabel(/^Role/).selectOption('victim');
+    await analyst.getByLabel(/^Name/).fill('Kari Nordmann');
     await analyst.getByRole('button', { name: 'Save' }).click();
     await analyst.waitForURL(new RegExp(`/cases/${state.caseId}$`));
-    await expect.poll(() => main(analyst).getByText('Victim').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => main(analyst).getByText('Kari Nordmann').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     await analyst.goto(`${baseUrl}/${state.orgId}/cases/${state.caseId}/items/new/edit`);
     await analyst.getByLabel(/^Item id/).fill('ITEM-01');
