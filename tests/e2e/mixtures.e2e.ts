@@ -139,7 +139,7 @@ describe('mixtures: the ESX17 low-template 3-person stain, weighed and searched'
     const pdf = path.join(dir, 'mixture.pdf');
     writeFileSync(pdf, readFileSync((await saved.path())!));
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
-    for (const expected of ['Hp', 'Hd', 'the person of interest and 2 unknowns', '3 unknowns', 'Drop-in (c)', 'theta', 'Drop-out under Hp', 'Drop-out estimates', 'stain51', 'stain68', 'ref1', POPULATION]) expect(text, expected).toContain(expected);
+    for (const expected of ['Hp', 'Hd', 'the person of interest and 2 unknowns', '3 unknowns', 'Drop-in (c)', 'θ', 'Drop-out under Hp', 'Drop-out estimates', 'stain51', 'stain68', 'ref1', POPULATION]) expect(text, expected).toContain(expected);
     execFileSync('pdftoppm', ['-png', '-r', '60', pdf, path.join(dir, 'page')]);
     expect(readFileSync(path.join(dir, 'page-1.png')).subarray(1, 4).toString()).toBe('PNG');
   }, 120_000);

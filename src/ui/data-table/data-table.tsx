@@ -242,6 +242,9 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           domLayout={scrolls ? 'normal' : 'autoHeight'}
           // A fitContent column is its content and the cell's own padding, no more: at 1440 px the hits list needs the room.
           autoSizePadding={4}
+          // Every column in the page, scrolled to or not (a list has a dozen at most): find-in-page and screen readers see
+          // a hit's rule and Download though the grid scrolls sideways at 1280 px.
+          suppressColumnVirtualisation
           getRowId={(p) => p.data.id}
           overlayNoRowsTemplate={`<span>${emptyText.replace(/[<>&]/g, '')}</span>`}
           rowClass={rowHref ? 'data-table__row--link' : undefined}
