@@ -54,7 +54,7 @@ describe('involved parties', () => {
     const [party] = (await call<ListResult<InvolvedParty>>(world, 'analyst', 'GET', `/api/cases/${record.id}/involved-parties`)).items;
     const again = await open(`${tab}/invloved-parties/${party!.id}/edit`);
     expect(await crumbs().findByText('Suspect A')).toHaveAttribute('aria-current', 'page');
-    const title = screen.getByLabelText(/^Title/);
+    const title = await screen.findByLabelText(/^Title/);
     await waitFor(() => expect(title).toHaveValue('Suspect A'));
     await userEvent.clear(title);
     await userEvent.type(title, 'Suspect B');
