@@ -1,6 +1,6 @@
 import type { MutationMatrix } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
-import { marginal, sumProduct, type Factor } from './variable-elimination';
+import { marginal, resetScratch, scratchTable, sumProduct, type Factor } from './variable-elimination';
 
 /** One marker's model: its alleles with their founder frequencies, and each sex's mutation matrix over those alleles. */
 export interface PedigreeMarker {
@@ -130,6 +130,9 @@ function flatPairs(states: readonly [number, number][]): Int32Array {
   return flat;
 }
 
+/** A heterozygote's alleles from its father and mother: either order, never both the same (read only). */
+const EITHER_ORDER = Float64Array.of(0, 1, 1, 0);
+
 function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker, target?: string): PedigreeFactors {
   const n = marker.alleles.length;
   const p = marker.frequencies;
@@ -151,7 +154,9 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       const values: [number, number][] = genotype ? [[a, b]] : allPairs(n);
       const v = states.push(values) - 1;
       vars.set(person.id, [v]);
-      factors.push({ vars: [v], table: Float64Array.from(values, ([x, y]) => hardyWeinberg(p, x, y)) });
+      const table = scratchTable(values.length);
+      for (let s = 0; s < values.length; s++) table[s] = hardyWeinberg(p, values[s]![0], values[s]![1]);
+      factors.push({ vars: [v], table });
       continue;
     }
     const domain = genotype ? [...new Set(genotype)] : every;
@@ -163,7 +168,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       const to = domain;
       const width = to.length;
       // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
-      const half = new Float64Array(n * width);
+      const half = scratchTable(n * width);
       const parentAllele = new Uint8Array(n);
       for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = parentAllele[pair[1]] = 1;
       for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix.values[x * n + to[j]!]!;
@@ -171,7 +176,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       if (from.length === 1) {
         // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
         const pairs = flatPairs(states[from[0]!]!);
-        const table = new Float64Array((pairs.length >> 1) * width);
+        const table = scratchTable((pairs.length >> 1) * width);
         let at = 0;
         for (let s = 0; s < pairs.length; s += 2) {
           const x = pairs[s]! * width;
@@ -182,7 +187,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       } else {
         const s1 = states[from[0]!]!;
         const s2 = states[from[1]!]!;
-        const table = new Float64Array(s1.length * s2.length * width);
+        const table = scratchTable(s1.length * s2.length * width);
         let at = 0;
         for (let a = 0; a < s1.length; a++) {
           const x = s1[a]![0] * width;
@@ -195,7 +200,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
       }
     }
     // A heterozygote's two alleles came one from each parent, in either order; a homozygote's domain says it all.
-    if (genotype && domain.length === 2) factors.push({ vars: own, table: Float64Array.of(0, 1, 1, 0) });
+    if (genotype && domain.length === 2) factors.push({ vars: own, table: EITHER_ORDER });
   }
   return { factors, size: states.map((v) => v.length), vars, states };
 }
@@ -210,6 +215,7 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
 export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, given: PedigreeMarker): number {
   const ordered = checkInputs(persons, typed, given);
   const marker = lumpUntypedAlleles(given, new Set([...typed.values()].flat()));
+  resetScratch();
   const { factors, size } = pedigreeFactors(ordered, typed, marker);
   return sumProduct(factors, size);
 }
@@ -222,6 +228,7 @@ export function targetJoint(persons: readonly PedigreePerson[], typed: ReadonlyM
   const ordered = checkInputs(persons, typed, marker);
   if (!ordered.some((p) => p.id === target)) throw new PedigreeError(`${target} is not in the pedigree.`);
   if (typed.has(target)) throw new PedigreeError(`${target} is the person searched for, so not typed in the pedigree.`);
+  resetScratch();
   const { factors, size, vars, states } = pedigreeFactors(ordered, typed, marker, target);
   const own = vars.get(target)!;
   const n = marker.alleles.length;

@@ -9,43 +9,91 @@ export interface Factor {
   table: Float64Array;
 }
 
+/**
+ * One marker's tables come from one growing buffer, reset per likelihood: a pedigree's tables are small and many, and
+ * a fresh Float64Array each costs more than the sums it holds. A table lives until the next `resetScratch`; a grown
+ * buffer leaves the earlier tables on the old one, still valid.
+ */
+let buffer = new Float64Array(1 << 16);
+let used = 0;
+
+/** Starts a computation: every table handed out before is given up. */
+export function resetScratch(): void {
+  used = 0;
+}
+
+/** A zeroed table of `length` cells, valid until the next `resetScratch`. */
+export function scratchTable(length: number): Float64Array {
+  if (used + length > buffer.length) {
+    buffer = new Float64Array(Math.max(buffer.length * 2, length));
+    used = 0;
+  }
+  const table = buffer.subarray(used, used + length);
+  used += length;
+  table.fill(0);
+  return table;
+}
+
+/** A stamp per variable, to list a set of variables without a Set: variable x is in the current set when stamp[x] === round. */
+let stamp = new Int32Array(64);
+let round = 0;
+function nextRound(variables: number): Int32Array {
+  if (stamp.length < variables) stamp = new Int32Array(Math.max(variables, stamp.length * 2));
+  if (++round === 0x7fffffff) {
+    stamp.fill(0);
+    round = 1;
+  }
+  return stamp;
+}
+
 /** Σ over the variable `v` of the product of `touching` (every factor holding v): one factor over their other variables. */
 function sumOut(touching: readonly Factor[], v: number, size: readonly number[]): Factor {
-  const others = [...new Set(touching.flatMap((f) => f.vars))].filter((x) => x !== v);
-  const order = [...others, v];
-  const dims = order.map((x) => size[x]!);
-  // Each factor's stride for each position of `order` (0 where the factor does not hold that variable).
-  const strides = touching.map((f) => {
-    const own = new Array<number>(f.vars.length);
-    let s = 1;
-    for (let k = f.vars.length - 1; k >= 0; k--) {
-      own[k] = s;
-      s *= size[f.vars[k]!]!;
-    }
-    return order.map((x) => {
-      const at = f.vars.indexOf(x);
-      return at < 0 ? 0 : own[at]!;
-    });
-  });
-  const resultSize = others.reduce((s, x) => s * size[x]!, 1);
-  const out = new Float64Array(resultSize);
-  const m = order.length;
   const t = touching.length;
-  const digit = new Int32Array(m);
-  const index = new Int32Array(t);
-  const tables = touching.map((f) => f.table);
-  // Flat strides: stride[f·m + k]; the innermost digit (v) apart.
+  // The other variables, in the order the factors list them.
+  const seen = nextRound(size.length);
+  const r = round;
+  const others: number[] = [];
+  for (let f = 0; f < t; f++) {
+    const vars = touching[f]!.vars;
+    for (let k = 0; k < vars.length; k++) {
+      const x = vars[k]!;
+      if (x !== v && seen[x] !== r) {
+        seen[x] = r;
+        others.push(x);
+      }
+    }
+  }
+  const m = others.length + 1;
+  const dims = new Int32Array(m);
+  let resultSize = 1;
+  for (let k = 0; k < m - 1; k++) resultSize *= dims[k] = size[others[k]!]!;
+  const vSize = (dims[m - 1] = size[v]!);
+  // Flat strides: stride[f·m + k], each factor's stride for each position of (others…, v), 0 where it lacks it.
   const stride = new Int32Array(t * m);
   const vStride = new Int32Array(t);
   for (let f = 0; f < t; f++) {
-    for (let k = 0; k < m; k++) stride[f * m + k] = strides[f]![k]!;
-    vStride[f] = strides[f]![m - 1]!;
+    const vars = touching[f]!.vars;
+    let s = 1;
+    for (let j = vars.length - 1; j >= 0; j--) {
+      const x = vars[j]!;
+      const at = x === v ? m - 1 : others.indexOf(x);
+      stride[f * m + at] = s;
+      s *= size[x]!;
+    }
+    vStride[f] = stride[f * m + m - 1]!;
   }
-  const vSize = dims[m - 1]!;
+  const out = scratchTable(resultSize);
+  const digit = new Int32Array(m);
+  const index = new Int32Array(t);
+  const tables = touching.map((f) => f.table);
   // Two or three factors (nearly every elimination of a pedigree): the same products in the same order, read from
   // locals, not through the per-factor arrays.
-  const [t0, t1, t2] = [tables[0]!, tables[1] ?? tables[0]!, tables[2] ?? tables[0]!];
-  const [s0, s1, s2] = [vStride[0]!, vStride[1] ?? 0, vStride[2] ?? 0];
+  const t0 = tables[0]!;
+  const t1 = tables[1] ?? t0;
+  const t2 = tables[2] ?? t0;
+  const s0 = vStride[0]!;
+  const s1 = t > 1 ? vStride[1]! : 0;
+  const s2 = t > 2 ? vStride[2]! : 0;
   for (let at = 0; at < resultSize; at++) {
     // The innermost digit is v: sum over it here.
     let sum = 0;
@@ -98,8 +146,10 @@ export function sumProduct(factors: readonly Factor[], size: readonly number[]):
  * kept variables are never eliminated; the factors left at the end are multiplied out over them.
  */
 export function marginal(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Float64Array {
-  const pool = eliminateAllBut(factors, size, new Set(keep));
-  const out = new Float64Array(keep.reduce((s, v) => s * size[v]!, 1)).fill(1);
+  const pool = eliminateAllBut(factors, size, keep);
+  let length = 1;
+  for (const v of keep) length *= size[v]!;
+  const out = new Float64Array(length).fill(1);
   const digits = new Array<number>(keep.length).fill(0);
   // Each factor's variables as positions among `keep`, looked up once.
   const positions = pool.map((f) => f.vars.map((v) => keep.indexOf(v)));
@@ -118,34 +168,53 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
   return out;
 }
 
-function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: ReadonlySet<number>): Factor[] {
-  let pool = [...factors];
-  const remaining = new Set(pool.flatMap((f) => f.vars).filter((v) => !keep.has(v)));
-  // Which variables the candidate's new factor would hold: a stamp per variable instead of a Set per candidate.
-  const stamp = new Int32Array(size.length);
-  let round = 0;
-  while (remaining.size > 0) {
+function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Factor[] {
+  let pool = factors.slice();
+  // The variables to eliminate, in the order the factors first name them (the heuristic's ties go to the first).
+  const listed = nextRound(size.length);
+  const r = round;
+  for (const v of keep) listed[v] = r;
+  const remaining: number[] = [];
+  for (const f of pool) {
+    for (const x of f.vars) {
+      if (listed[x] !== r) {
+        listed[x] = r;
+        remaining.push(x);
+      }
+    }
+  }
+  while (remaining.length > 0) {
     let best = -1;
+    let bestAt = -1;
     let bestCost = Infinity;
-    for (const v of remaining) {
-      round++;
+    for (let i = 0; i < remaining.length; i++) {
+      const v = remaining[i]!;
+      // The size of the factor eliminating v would make: the product of the sizes of every variable its factors hold.
+      const inFactor = nextRound(size.length);
+      const q = round;
       let cost = 1;
-      for (const f of pool) {
-        if (!f.vars.includes(v)) continue;
-        for (const x of f.vars) {
-          if (stamp[x] === round) continue;
-          stamp[x] = round;
+      for (let k = 0; k < pool.length; k++) {
+        const vars = pool[k]!.vars;
+        if (vars.indexOf(v) < 0) continue;
+        for (let j = 0; j < vars.length; j++) {
+          const x = vars[j]!;
+          if (inFactor[x] === q) continue;
+          inFactor[x] = q;
           cost *= size[x]!;
         }
       }
       if (cost < bestCost) {
         bestCost = cost;
         best = v;
+        bestAt = i;
       }
     }
-    const touching = pool.filter((f) => f.vars.includes(best));
-    pool = [...pool.filter((f) => !f.vars.includes(best)), sumOut(touching, best, size)];
-    remaining.delete(best);
+    const touching: Factor[] = [];
+    const rest: Factor[] = [];
+    for (const f of pool) (f.vars.indexOf(best) < 0 ? rest : touching).push(f);
+    rest.push(sumOut(touching, best, size));
+    pool = rest;
+    remaining.splice(bestAt, 1);
   }
   return pool;
 }

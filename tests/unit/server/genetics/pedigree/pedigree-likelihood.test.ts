@@ -60,6 +60,14 @@ const trio = (childId = 'child'): PedigreePerson[] => [
   { id: 'mother', sex: 'female' },
   { id: childId, sex: 'male', father: 'father', mother: 'mother' },
 ];
+/** A child's father's parents, the child's mother, untyped unless a test types them. */
+const grandparents: PedigreePerson[] = [
+  { id: 'gf', sex: 'male' },
+  { id: 'gm', sex: 'female' },
+  { id: 'father', sex: 'male', father: 'gf', mother: 'gm' },
+  { id: 'mother', sex: 'female' },
+  { id: 'child', sex: 'female', father: 'father', mother: 'mother' },
+];
 const unrelated = (...ids: string[]): PedigreePerson[] => ids.map((id) => ({ id, sex: 'male' }));
 
 const A = ['10', '11', '12', '13'];
@@ -91,13 +99,6 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
 
   it('equals the brute-force sum over every untyped allele, with sex-specific mutation, on several pedigree shapes', () => {
     const marker = markerOf(A, P, { model: 'equal', rate: 0.03 }, { model: 'proportional', rate: 0.05 });
-    const grandparents: PedigreePerson[] = [
-      { id: 'gf', sex: 'male' },
-      { id: 'gm', sex: 'female' },
-      { id: 'father', sex: 'male', father: 'gf', mother: 'gm' },
-      { id: 'mother', sex: 'female' },
-      { id: 'child', sex: 'female', father: 'father', mother: 'mother' },
-    ];
     const halfSibAndUncle: PedigreePerson[] = [
       { id: 'gf', sex: 'male' },
       { id: 'gm', sex: 'female' },
@@ -137,6 +138,27 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
     const mixed = markerOf(six, p6, { model: 'equal', rate: 0.02 }, { model: 'stepwise', rate: 0.03, rate2: 0, range: 0.2 });
     expect(lumpUntypedAlleles(mixed, carried)).toBe(mixed);
     close(pedigreeLikelihood(trio(), typed, mixed), bruteForce(trio(), typed, mixed), 1e-12);
+  });
+
+  it('stays exact when a marker\'s tables outgrow the first working buffer: sixty alleles, stepwise, a grandfather and grandchild by hand', () => {
+    const n = 60;
+    const alleles = Array.from({ length: n }, (_, i) => String(5 + i));
+    const weights = alleles.map((_, i) => 1 + (i % 7));
+    const total = weights.reduce((s, w) => s + w, 0);
+    const p = weights.map((w) => w / total);
+    const marker = markerOf(alleles, p, { model: 'stepwise', rate: 0.002, rate2: 0.0001, range: 0.2 }, { model: 'stepwise', rate: 0.005, rate2: 0.0001, range: 0.2 });
+    // gf 10/12, child 11/13. An untyped founder passes allele b through a matrix M with probability q(b) = Σx p(x)·M[x][b];
+    // the father passes b with Σa ½(½Mm[10][a] + ½Mm[12][a] + qf(a))·Mm[a][b] (his paternal allele from gf, his maternal from gm).
+    const [female, male] = [marker.female.values, marker.male.values];
+    const q = (m: Float64Array, b: number) => p.reduce((s, px, x) => s + px * m[x * n + b]!, 0);
+    const [g1, g2, c1, c2] = [5, 7, 6, 8];
+    const fromFather = (b: number) => {
+      let sum = 0;
+      for (let a = 0; a < n; a++) sum += 0.5 * (0.5 * male[g1 * n + a]! + 0.5 * male[g2 * n + a]! + q(female, a)) * male[a * n + b]!;
+      return sum;
+    };
+    const byHand = 2 * p[g1]! * p[g2]! * (fromFather(c1) * q(female, c2) + fromFather(c2) * q(female, c1));
+    close(pedigreeLikelihood(grandparents, new Map([['gf', ['10', '12']], ['child', ['11', '13']]]), marker), byHand, 1e-12);
   });
 
   it('does not depend on the order the persons are given in', () => {
