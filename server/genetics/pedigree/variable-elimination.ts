@@ -169,14 +169,19 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
 }
 
 function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Factor[] {
-  let pool = factors.slice();
+  // The pool as slots in order (an eliminated factor's slot emptied, a new one appended), and each variable's slots:
+  // the heuristic reads only the factors holding a variable, and the products keep the pool's order.
+  const pool: (Factor | undefined)[] = factors.slice();
+  const slotsOf: number[][] = [];
+  for (let v = 0; v < size.length; v++) slotsOf.push([]);
   // The variables to eliminate, in the order the factors first name them (the heuristic's ties go to the first).
   const listed = nextRound(size.length);
   const r = round;
   for (const v of keep) listed[v] = r;
   const remaining: number[] = [];
-  for (const f of pool) {
-    for (const x of f.vars) {
+  for (let k = 0; k < pool.length; k++) {
+    for (const x of pool[k]!.vars) {
+      slotsOf[x]!.push(k);
       if (listed[x] !== r) {
         listed[x] = r;
         remaining.push(x);
@@ -193,9 +198,8 @@ function eliminateAllBut(factors: readonly Factor[], size: readonly number[], ke
       const inFactor = nextRound(size.length);
       const q = round;
       let cost = 1;
-      for (let k = 0; k < pool.length; k++) {
+      for (const k of slotsOf[v]!) {
         const vars = pool[k]!.vars;
-        if (vars.indexOf(v) < 0) continue;
         for (let j = 0; j < vars.length; j++) {
           const x = vars[j]!;
           if (inFactor[x] === q) continue;
@@ -209,12 +213,19 @@ function eliminateAllBut(factors: readonly Factor[], size: readonly number[], ke
         bestAt = i;
       }
     }
+    const slots = slotsOf[best]!;
     const touching: Factor[] = [];
-    const rest: Factor[] = [];
-    for (const f of pool) (f.vars.indexOf(best) < 0 ? rest : touching).push(f);
-    rest.push(sumOut(touching, best, size));
-    pool = rest;
+    for (const k of slots) {
+      const f = pool[k]!;
+      touching.push(f);
+      pool[k] = undefined;
+      for (const x of f.vars) if (x !== best) slotsOf[x] = slotsOf[x]!.filter((j) => j !== k);
+    }
+    slotsOf[best] = [];
+    const made = sumOut(touching, best, size);
+    for (const x of made.vars) slotsOf[x]!.push(pool.length);
+    pool.push(made);
     remaining.splice(bestAt, 1);
   }
-  return pool;
+  return pool.filter((f) => f !== undefined);
 }
