@@ -69,34 +69,64 @@ export function lumpUntypedAlleles(marker: PedigreeMarker, typedAlleles: Readonl
 interface PedigreeFactors {
   factors: Factor[];
   size: number[];
-  /** A person's variables: [genotype] for a founder, [from father, from mother] otherwise. */
-  vars: Map<string, number[]>;
+  /** Each planned person's variables: [genotype] for a founder, [from father, from mother] otherwise. */
+  vars: number[][];
   states: [number, number][][];
 }
 
-/** Checks the marker and the typed persons against the pedigree; returns the pedigree parents first. */
-function checkInputs(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): PedigreePerson[] {
-  const ordered = orderPedigree(persons);
-  if (marker.frequencies.length !== marker.alleles.length) throw new PedigreeError('Each allele of the marker needs its frequency.');
-  for (const m of [marker.female, marker.male]) {
-    if (m.alleles.length !== marker.alleles.length || m.alleles.some((a, i) => a !== marker.alleles[i])) throw new PedigreeError('The mutation matrices must be over the marker\'s alleles, in the same order.');
-  }
-  const known = new Set(marker.alleles);
-  const inPedigree = new Set(ordered.map((p) => p.id));
-  for (const [id, genotype] of typed) {
-    const unknown = genotype.find((a) => !known.has(a));
-    if (unknown !== undefined) throw new PedigreeError(`Allele ${unknown} of ${id} has no frequency at this marker.`);
-    if (!inPedigree.has(id)) throw new PedigreeError(`${id} is typed but not in the pedigree.`);
-    if (genotype.length < 1 || genotype.length > 2) throw new PedigreeError(`${id} needs one or two alleles at a marker for a pedigree (${genotype.length} given).`);
-  }
-  return ordered;
+/**
+ * Who takes part in a pedigree's likelihood, parents first: the typed persons, `target`, and their ancestors (anyone
+ * else sums out to 1). The same for every marker with the same typed persons, so made once per pedigree and set.
+ */
+interface PedigreePlan {
+  persons: { id: string; father: number; mother: number }[];
+  /** A planned person's place in `persons`, by id. */
+  at: Map<string, number>;
 }
 
-/**
- * Founders' alleles drawn from the frequencies, each child's allele from a parent through the parent's sex's matrix,
- * typed persons' alleles restricted to their genotype; persons neither typed, nor `target`, nor with such a
- * descendant are left out (their alleles sum out to 1).
- */
+/** The pedigree parents first, checked (orderPedigree), once per array of persons: a pedigree is not changed once given. */
+const ORDERED = new WeakMap<readonly PedigreePerson[], PedigreePerson[]>();
+const PLANS = new WeakMap<readonly PedigreePerson[], Map<string, PedigreePlan>>();
+
+function planOf(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target?: string): PedigreePlan {
+  let ordered = ORDERED.get(persons);
+  if (!ordered) ORDERED.set(persons, (ordered = orderPedigree(persons)));
+  let plans = PLANS.get(persons);
+  if (!plans) PLANS.set(persons, (plans = new Map()));
+  const key = `${target ?? ''}\u0001${[...typed.keys()].join('\u0001')}`;
+  let plan = plans.get(key);
+  if (plan) return plan;
+  const needed = new Set<string>();
+  for (let k = ordered.length - 1; k >= 0; k--) {
+    const person = ordered[k]!;
+    if (typed.has(person.id) || person.id === target || ordered.some((c) => needed.has(c.id) && (c.father === person.id || c.mother === person.id))) needed.add(person.id);
+  }
+  const at = new Map<string, number>();
+  const planned: PedigreePlan['persons'] = [];
+  for (const person of ordered) {
+    if (!needed.has(person.id)) continue;
+    at.set(person.id, planned.length);
+    planned.push({ id: person.id, father: person.father === undefined ? -1 : at.get(person.father)!, mother: person.mother === undefined ? -1 : at.get(person.mother)! });
+  }
+  for (const id of typed.keys()) if (!at.has(id)) throw new PedigreeError(`${id} is typed but not in the pedigree.`);
+  plan = { persons: planned, at };
+  plans.set(key, plan);
+  return plan;
+}
+
+/** Checks the marker and the typed persons against it. */
+function checkMarker(typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): void {
+  const n = marker.alleles.length;
+  if (marker.frequencies.length !== n) throw new PedigreeError('Each allele of the marker needs its frequency.');
+  for (const m of [marker.female, marker.male]) {
+    if (m.alleles !== marker.alleles && (m.alleles.length !== n || m.alleles.some((a, i) => a !== marker.alleles[i]))) throw new PedigreeError('The mutation matrices must be over the marker\'s alleles, in the same order.');
+  }
+  for (const [id, genotype] of typed) {
+    if (genotype.length < 1 || genotype.length > 2) throw new PedigreeError(`${id} needs one or two alleles at a marker for a pedigree (${genotype.length} given).`);
+    for (const a of genotype) if (!marker.alleles.includes(a)) throw new PedigreeError(`Allele ${a} of ${id} has no frequency at this marker.`);
+  }
+}
+
 /** Every unordered genotype over n alleles, and every allele as [a, a]: the untyped persons' states, made once per n. */
 const ALL_PAIRS = new Map<number, [number, number][]>();
 const ALL_SINGLES = new Map<number, [number, number][]>();
@@ -133,45 +163,43 @@ function flatPairs(states: readonly [number, number][]): Int32Array {
 /** A heterozygote's alleles from its father and mother: either order, never both the same (read only). */
 const EITHER_ORDER = Float64Array.of(0, 1, 1, 0);
 
-function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker, target?: string): PedigreeFactors {
+function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): PedigreeFactors {
   const n = marker.alleles.length;
   const p = marker.frequencies;
-  const alleleIndex = new Map(marker.alleles.map((a, i) => [a, i]));
-  const needed = new Set<string>();
-  for (const person of [...ordered].reverse()) {
-    if (typed.has(person.id) || person.id === target || ordered.some((c) => needed.has(c.id) && (c.father === person.id || c.mother === person.id))) needed.add(person.id);
-  }
-  const vars = new Map<string, number[]>();
+  const vars: number[][] = [];
   const states: [number, number][][] = [];
   const factors: Factor[] = [];
-  const every = marker.alleles.map((_, i) => i);
-  for (const person of ordered) {
-    if (!needed.has(person.id)) continue;
-    const genotype = typed.get(person.id)?.map((a) => alleleIndex.get(a)!);
-    if (person.father === undefined) {
+  const every = allSingles(n).map(([a]) => a);
+  const parentAllele = new Uint8Array(n);
+  for (const person of plan.persons) {
+    const given = typed.get(person.id);
+    const genotype = given?.map((a) => marker.alleles.indexOf(a));
+    if (person.father < 0) {
       // Founder: Hardy–Weinberg over its unordered genotypes (just the typed one when typed).
       const [a, b] = genotype ? [Math.min(genotype[0]!, genotype.at(-1)!), Math.max(genotype[0]!, genotype.at(-1)!)] : [-1, -1];
       const values: [number, number][] = genotype ? [[a, b]] : allPairs(n);
       const v = states.push(values) - 1;
-      vars.set(person.id, [v]);
+      vars.push([v]);
       const table = scratchTable(values.length);
       for (let s = 0; s < values.length; s++) table[s] = hardyWeinberg(p, values[s]![0], values[s]![1]);
       factors.push({ vars: [v], table });
       continue;
     }
-    const domain = genotype ? [...new Set(genotype)] : every;
+    const domain = genotype ? (genotype.length === 2 && genotype[0] !== genotype[1] ? genotype : [genotype[0]!]) : every;
     const singles = genotype ? domain.map((a) => [a, a] as [number, number]) : allSingles(n);
     const own = [states.push(singles) - 1, states.push(singles) - 1];
-    vars.set(person.id, own);
-    for (const [parentId, matrix, v] of [[person.father, marker.male, own[0]!], [person.mother!, marker.female, own[1]!]] as const) {
-      const from = vars.get(parentId)!;
+    vars.push(own);
+    for (let side = 0; side < 2; side++) {
+      const from = vars[side === 0 ? person.father : person.mother]!;
+      const matrix = (side === 0 ? marker.male : marker.female).values;
+      const v = own[side]!;
       const to = domain;
       const width = to.length;
       // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
       const half = scratchTable(n * width);
-      const parentAllele = new Uint8Array(n);
+      parentAllele.fill(0);
       for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = parentAllele[pair[1]] = 1;
-      for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix.values[x * n + to[j]!]!;
+      for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
       // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
       if (from.length === 1) {
         // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
@@ -213,10 +241,13 @@ function pedigreeFactors(ordered: readonly PedigreePerson[], typed: ReadonlyMap<
  * variable elimination over ordered allele pairs). `typed` maps a person to their one or two alleles.
  */
 export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, given: PedigreeMarker): number {
-  const ordered = checkInputs(persons, typed, given);
-  const marker = lumpUntypedAlleles(given, new Set([...typed.values()].flat()));
+  const plan = planOf(persons, typed);
+  checkMarker(typed, given);
+  const carried = new Set<string>();
+  for (const genotype of typed.values()) for (const a of genotype) carried.add(a);
+  const marker = lumpUntypedAlleles(given, carried);
   resetScratch();
-  const { factors, size } = pedigreeFactors(ordered, typed, marker);
+  const { factors, size } = pedigreeFactors(plan, typed, marker);
   return sumProduct(factors, size);
 }
 
@@ -225,21 +256,33 @@ export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: Re
  * keeps the target's alleles: `joint[a·n + b]` (a ≤ b, both orders summed) and their sum, P(typed | pedigree).
  */
 export function targetJoint(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target: string, marker: PedigreeMarker): { joint: Float64Array; relatives: number } {
-  const ordered = checkInputs(persons, typed, marker);
-  if (!ordered.some((p) => p.id === target)) throw new PedigreeError(`${target} is not in the pedigree.`);
+  const plan = planOf(persons, typed, target);
+  if (!plan.at.has(target)) throw new PedigreeError(`${target} is not in the pedigree.`);
+  checkMarker(typed, marker);
   if (typed.has(target)) throw new PedigreeError(`${target} is the person searched for, so not typed in the pedigree.`);
   resetScratch();
-  const { factors, size, vars, states } = pedigreeFactors(ordered, typed, marker, target);
-  const own = vars.get(target)!;
+  const { factors, size, vars, states } = pedigreeFactors(plan, typed, marker);
+  const own = vars[plan.at.get(target)!]!;
   const n = marker.alleles.length;
   const joint = new Float64Array(n * n);
   const table = marginal(factors, size, own);
-  if (own.length === 1) states[own[0]!]!.forEach(([a, b], i) => (joint[a * n + b] = table[i]!));
-  else {
-    const [first, second] = [states[own[0]!]!, states[own[1]!]!];
-    first.forEach(([a], i) => second.forEach(([b], j) => (joint[Math.min(a, b) * n + Math.max(a, b)]! += table[i * second.length + j]!)));
+  if (own.length === 1) {
+    const pairs = states[own[0]!]!;
+    for (let i = 0; i < pairs.length; i++) joint[pairs[i]![0] * n + pairs[i]![1]] = table[i]!;
+  } else {
+    const first = states[own[0]!]!;
+    const second = states[own[1]!]!;
+    for (let i = 0; i < first.length; i++) {
+      const a = first[i]![0];
+      for (let j = 0; j < second.length; j++) {
+        const b = second[j]![0];
+        joint[Math.min(a, b) * n + Math.max(a, b)]! += table[i * second.length + j]!;
+      }
+    }
   }
-  return { joint, relatives: joint.reduce((s, v) => s + v, 0) };
+  let relatives = 0;
+  for (let i = 0; i < joint.length; i++) relatives += joint[i]!;
+  return { joint, relatives };
 }
 
 /** Hardy–Weinberg probability of genotype a/b by allele index (NRC II 1996 rec. 4.1): 2·pa·pb, or pa². */
