@@ -80,6 +80,8 @@ interface PedigreeFactors {
  */
 interface PedigreePlan {
   persons: { id: string; father: number; mother: number }[];
+  /** The target's place in `persons`, or -1. */
+  target: number;
   /** A planned person's place in `persons`, by id. */
   at: Map<string, number>;
 }
@@ -109,7 +111,7 @@ function planOf(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, r
     planned.push({ id: person.id, father: person.father === undefined ? -1 : at.get(person.father)!, mother: person.mother === undefined ? -1 : at.get(person.mother)! });
   }
   for (const id of typed.keys()) if (!at.has(id)) throw new PedigreeError(`${id} is typed but not in the pedigree.`);
-  plan = { persons: planned, at };
+  plan = { persons: planned, at, target: target === undefined ? -1 : (at.get(target) ?? -1) };
   plans.set(key, plan);
   return plan;
 }
@@ -163,6 +165,98 @@ function flatPairs(states: readonly [number, number][]): Int32Array {
 /** A heterozygote's alleles from its father and mother: either order, never both the same (read only). */
 const EITHER_ORDER = Float64Array.of(0, 1, 1, 0);
 
+/** One allele passed from a parent: the child's variable, the alleles it may take, the parent's sex's mutation matrix. */
+interface Transmission {
+  v: number;
+  to: readonly number[];
+  matrix: Float64Array;
+}
+
+/** Most children of an untyped founder summed out in closed form (2^k subsets); more go through the elimination. */
+const MAX_SUMMED_CHILDREN = 3;
+
+/**
+ * Σ over an untyped founder's genotype of its Hardy–Weinberg probability times what it passes to its k children, as one
+ * factor over the children's alleles. With the founder's alleles x, y drawn independently and each child given either
+ * with ½, Σx,y p(x)p(y) Πi ½(Mi[x][ci] + Mi[y][ci]) = 2^-k ΣS t(S)·t(S'), where S runs over the subsets of the children,
+ * S' is the rest and t(S) = Σx p(x) Πi∈S Mi[x][ci] (t(∅) = Σp): n·2^k products per cell, not n²/2·k.
+ */
+function founderSummedOut(p: readonly number[], n: number, children: readonly Transmission[]): Factor {
+  const k = children.length;
+  const widths = children.map((c) => c.to.length);
+  // t(S) for every subset S (bit i: child i), row-major over S's children in order, summed over x outermost.
+  const t: Float64Array[] = [];
+  for (let subset = 0; subset < 1 << k; subset++) {
+    const members = children.filter((_, i) => subset & (1 << i));
+    let length = 1;
+    for (const c of members) length *= c.to.length;
+    const table = scratchTable(length);
+    for (let x = 0; x < n; x++) addProducts(table, p[x]!, members, x * n, 0, 0);
+    t.push(table);
+  }
+  let length = 1;
+  for (const w of widths) length *= w;
+  const table = scratchTable(length);
+  const digit = new Int32Array(k);
+  const all = (1 << k) - 1;
+  const scale = 1 / (1 << k);
+  for (let at = 0; at < length; at++) {
+    let sum = 0;
+    for (let subset = 0; subset <= all; subset++) {
+      // The cell's place in t(S) and in t(S'): the digits of S's children, and of the others, row-major.
+      let inS = 0;
+      let inRest = 0;
+      for (let i = 0; i < k; i++) {
+        if (subset & (1 << i)) inS = inS * widths[i]! + digit[i]!;
+        else inRest = inRest * widths[i]! + digit[i]!;
+      }
+      sum += t[subset]![inS]! * t[all ^ subset]![inRest]!;
+    }
+    table[at] = sum * scale;
+    for (let i = k - 1; i >= 0; i--) {
+      if (++digit[i]! < widths[i]!) break;
+      digit[i] = 0;
+    }
+  }
+  return { vars: children.map((c) => c.v), table };
+}
+
+/** Adds weight · Πi Mi[x][ci] to every cell of `table` (row-major over the members' alleles), member by member from `i`. */
+function addProducts(table: Float64Array, weight: number, members: readonly Transmission[], row: number, i: number, at: number): void {
+  if (i === members.length) {
+    table[at]! += weight;
+    return;
+  }
+  const { to, matrix } = members[i]!;
+  for (let j = 0; j < to.length; j++) {
+    const w = weight * matrix[row + to[j]!]!;
+    if (w !== 0) addProducts(table, w, members, row, i + 1, at * to.length + j);
+  }
+}
+
+/** The table of a founder's genotype (x, y) passing one allele to a child: ½M[x][a] + ½M[y][a], over the child's alleles `to`. */
+function fromFounder(pairs: Int32Array, n: number, matrix: Float64Array, to: readonly number[]): Float64Array {
+  const width = to.length;
+  // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
+  const half = scratchTable(n * width);
+  const filled = new Uint8Array(n);
+  for (let s = 0; s < pairs.length; s++) {
+    const x = pairs[s]!;
+    if (filled[x]) continue;
+    filled[x] = 1;
+    for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
+  }
+  const table = scratchTable((pairs.length >> 1) * width);
+  let at = 0;
+  // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
+  for (let s = 0; s < pairs.length; s += 2) {
+    const x = pairs[s]! * width;
+    const y = pairs[s + 1]! * width;
+    for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
+  }
+  return table;
+}
+
 function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): PedigreeFactors {
   const n = marker.alleles.length;
   const p = marker.frequencies;
@@ -171,18 +265,25 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
   const factors: Factor[] = [];
   const every = allSingles(n).map(([a]) => a);
   const parentAllele = new Uint8Array(n);
-  for (const person of plan.persons) {
+  // Untyped founders other than the target: their children's transmissions, summed out in closed form at the end.
+  const summed = new Map<number, Transmission[]>();
+  const hardyWeinbergFactor = (v: number) => {
+    const values = states[v]!;
+    const table = scratchTable(values.length);
+    for (let s = 0; s < values.length; s++) table[s] = hardyWeinberg(p, values[s]![0], values[s]![1]);
+    factors.push({ vars: [v], table });
+  };
+  for (let k = 0; k < plan.persons.length; k++) {
+    const person = plan.persons[k]!;
     const given = typed.get(person.id);
     const genotype = given?.map((a) => marker.alleles.indexOf(a));
     if (person.father < 0) {
       // Founder: Hardy–Weinberg over its unordered genotypes (just the typed one when typed).
       const [a, b] = genotype ? [Math.min(genotype[0]!, genotype.at(-1)!), Math.max(genotype[0]!, genotype.at(-1)!)] : [-1, -1];
-      const values: [number, number][] = genotype ? [[a, b]] : allPairs(n);
-      const v = states.push(values) - 1;
+      const v = states.push(genotype ? [[a, b]] : allPairs(n)) - 1;
       vars.push([v]);
-      const table = scratchTable(values.length);
-      for (let s = 0; s < values.length; s++) table[s] = hardyWeinberg(p, values[s]![0], values[s]![1]);
-      factors.push({ vars: [v], table });
+      if (!genotype && k !== plan.target) summed.set(v, []);
+      else hardyWeinbergFactor(v);
       continue;
     }
     const domain = genotype ? (genotype.length === 2 && genotype[0] !== genotype[1] ? genotype : [genotype[0]!]) : every;
@@ -195,40 +296,41 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
       const v = own[side]!;
       const to = domain;
       const width = to.length;
+      if (from.length === 1) {
+        const children = summed.get(from[0]!);
+        if (children) children.push({ v, to, matrix });
+        else factors.push({ vars: [from[0]!, v], table: fromFounder(flatPairs(states[from[0]!]!), n, matrix, to) });
+        continue;
+      }
+      // From a parent's two alleles (x from the grandfather, y from the grandmother): ½M[x][a] + ½M[y][a].
       // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
       const half = scratchTable(n * width);
       parentAllele.fill(0);
-      for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = parentAllele[pair[1]] = 1;
+      for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = 1;
       for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
-      // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
-      if (from.length === 1) {
-        // From a founder's genotype (x, y): ½M[x][a] + ½M[y][a].
-        const pairs = flatPairs(states[from[0]!]!);
-        const table = scratchTable((pairs.length >> 1) * width);
-        let at = 0;
-        for (let s = 0; s < pairs.length; s += 2) {
-          const x = pairs[s]! * width;
-          const y = pairs[s + 1]! * width;
+      const s1 = states[from[0]!]!;
+      const s2 = states[from[1]!]!;
+      const table = scratchTable(s1.length * s2.length * width);
+      let at = 0;
+      for (let a = 0; a < s1.length; a++) {
+        const x = s1[a]![0] * width;
+        for (let b = 0; b < s2.length; b++) {
+          const y = s2[b]![0] * width;
           for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
         }
-        factors.push({ vars: [from[0]!, v], table });
-      } else {
-        const s1 = states[from[0]!]!;
-        const s2 = states[from[1]!]!;
-        const table = scratchTable(s1.length * s2.length * width);
-        let at = 0;
-        for (let a = 0; a < s1.length; a++) {
-          const x = s1[a]![0] * width;
-          for (let b = 0; b < s2.length; b++) {
-            const y = s2[b]![0] * width;
-            for (let j = 0; j < width; j++) table[at++] = half[x + j]! + half[y + j]!;
-          }
-        }
-        factors.push({ vars: [from[0]!, from[1]!, v], table });
       }
+      factors.push({ vars: [from[0]!, from[1]!, v], table });
     }
     // A heterozygote's two alleles came one from each parent, in either order; a homozygote's domain says it all.
     if (genotype && domain.length === 2) factors.push({ vars: own, table: EITHER_ORDER });
+  }
+  for (const [founder, children] of summed) {
+    if (children.length <= MAX_SUMMED_CHILDREN) {
+      factors.push(founderSummedOut(p, n, children));
+      continue;
+    }
+    hardyWeinbergFactor(founder);
+    for (const { v, to, matrix } of children) factors.push({ vars: [founder, v], table: fromFounder(flatPairs(states[founder]!), n, matrix, to) });
   }
   return { factors, size: states.map((v) => v.length), vars, states };
 }

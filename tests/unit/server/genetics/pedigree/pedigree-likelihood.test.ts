@@ -68,6 +68,12 @@ const grandparents: PedigreePerson[] = [
   { id: 'mother', sex: 'female' },
   { id: 'child', sex: 'female', father: 'father', mother: 'mother' },
 ];
+/** Untyped parents and their children c1…ck. */
+const family = (k: number): PedigreePerson[] => [
+  { id: 'father', sex: 'male' },
+  { id: 'mother', sex: 'female' },
+  ...Array.from({ length: k }, (_, i): PedigreePerson => ({ id: `c${i + 1}`, sex: i % 2 ? 'female' : 'male', father: 'father', mother: 'mother' })),
+];
 const unrelated = (...ids: string[]): PedigreePerson[] => ids.map((id) => ({ id, sex: 'male' }));
 
 const A = ['10', '11', '12', '13'];
@@ -116,6 +122,9 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
       ['grandparents', grandparents, new Map([['gf', ['10', '11']], ['gm', ['12', '13']], ['child', ['11', '13']]]), marker],
       ['half-brother and uncle', halfSibAndUncle, new Map([['uncle', ['10', '12']], ['half', ['12', '11']], ['mp', ['11']]]), small],
       ['nobody typed', trio(), new Map(), marker],
+      // Untyped parents of three children (summed out in closed form) and of four (through the elimination).
+      ['three children', family(3), new Map([['c1', ['10', '11']], ['c2', ['12']], ['c3', ['11', '12']]]), small],
+      ['four children', family(4), new Map([['c1', ['10', '11']], ['c3', ['12']], ['c4', ['11', '12']]]), small],
     ];
     for (const [name, persons, typed, m] of cases) {
       const exact = pedigreeLikelihood(persons, typed, m);
