@@ -354,6 +354,34 @@ export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: Re
 }
 
 /**
+ * Whether the typed genotypes are possible in the pedigree without any mutation (Mendelian consistency): the
+ * likelihood with identity transmissions over the typed alleles and, when the marker has others, one allele standing
+ * for them, is above 0. Any positive frequencies give the same answer; equal ones keep a large pedigree's product
+ * far from underflow. `markerAlleles` is how many alleles the marker has.
+ */
+export function consistentWithoutMutation(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, markerAlleles: number): boolean {
+  const carried = new Set<string>();
+  for (const genotype of typed.values()) for (const a of genotype) carried.add(a);
+  const alleles = [...carried];
+  if (markerAlleles > carried.size) alleles.push(LUMP);
+  const k = alleles.length;
+  const identity = { alleles, values: identityOf(k), spec: { model: 'trivial' as const } };
+  return pedigreeLikelihood(persons, typed, { alleles, frequencies: new Array<number>(k).fill(1 / k), female: identity, male: identity }) > 0;
+}
+
+/** The k × k identity, made once per k and never written to. */
+const IDENTITIES = new Map<number, Float64Array>();
+function identityOf(k: number): Float64Array {
+  let values = IDENTITIES.get(k);
+  if (!values) {
+    values = new Float64Array(k * k);
+    for (let i = 0; i < k; i++) values[i * k + i] = 1;
+    IDENTITIES.set(k, values);
+  }
+  return values;
+}
+
+/**
  * P(typed, target = a/b | pedigree) for every genotype a/b of an untyped person, from one variable elimination that
  * keeps the target's alleles: `joint[a·n + b]` (a ≤ b, both orders summed) and their sum, P(typed | pedigree).
  */

@@ -2,7 +2,7 @@ import type { Genotype, PopulationFrequencies } from '../types';
 import { alleleFrequency } from '../statistics/allele-frequency';
 import { mutationMatrix, type MutationModelSpec } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
-import { hardyWeinberg, pedigreeLikelihood, targetJoint, type PedigreeMarker } from './pedigree-likelihood';
+import { consistentWithoutMutation, hardyWeinberg, pedigreeLikelihood, targetJoint, type PedigreeMarker } from './pedigree-likelihood';
 
 /** One sex's model for every marker, or per marker where a marker has its own. */
 export interface MutationModels {
@@ -69,7 +69,6 @@ export function detachedPerson(h1: readonly PedigreePerson[], h2: readonly Pedig
 function markerResult(h1: readonly PedigreePerson[], h2: readonly PedigreePerson[], marker: string, typed: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, models: MutationModels): PedigreeMarkerResult {
   const { alleles, frequencies } = pedigreeMarkerAlleles(population, marker, [...typed.values()].flat());
   const built: PedigreeMarker = { alleles, frequencies, female: mutationMatrix(models.female, alleles, frequencies), male: mutationMatrix(models.male, alleles, frequencies) };
-  const identity = mutationMatrix({ model: 'trivial' }, alleles, frequencies);
   let likelihoodH1: number;
   let likelihoodH2: number;
   const apart = detachedPerson(h1, h2, new Set(typed.keys()));
@@ -85,9 +84,8 @@ function markerResult(h1: readonly PedigreePerson[], h2: readonly PedigreePerson
     likelihoodH1 = pedigreeLikelihood(h1, typed, built);
     likelihoodH2 = pedigreeLikelihood(h2, typed, built);
   }
-  const withoutMutation = pedigreeLikelihood(h1, typed, { ...built, female: identity, male: identity });
   if (likelihoodH2 === 0) throw new PedigreeError(`At ${marker} the typed genotypes are impossible under H2; an LR needs H2 to allow them.`);
-  const verdict: PedigreeMarkerVerdict = withoutMutation > 0 ? 'consistent' : likelihoodH1 > 0 ? 'needs a mutation' : 'excluded';
+  const verdict: PedigreeMarkerVerdict = consistentWithoutMutation(h1, typed, alleles.length) ? 'consistent' : likelihoodH1 > 0 ? 'needs a mutation' : 'excluded';
   return { marker, alleles, frequencies, likelihoodH1, likelihoodH2, lr: likelihoodH1 / likelihoodH2, verdict };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mutationMatrix, type MutationMatrix, type MutationModelSpec } from '../../../../../server/genetics/pedigree/mutation-model';
 import { PedigreeError, type PedigreePerson } from '../../../../../server/genetics/pedigree/pedigree';
-import { lumpUntypedAlleles, pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
+import { consistentWithoutMutation, lumpUntypedAlleles, pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
 
 const close = (actual: number, expected: number, relative = 1e-12) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * Math.abs(expected));
 
@@ -168,6 +168,17 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
     };
     const byHand = 2 * p[g1]! * p[g2]! * (fromFather(c1) * q(female, c2) + fromFather(c2) * q(female, c1));
     close(pedigreeLikelihood(grandparents, new Map([['gf', ['10', '12']], ['child', ['11', '13']]]), marker), byHand, 1e-12);
+  });
+
+  it('tells whether the typed genotypes are possible without mutation, through untyped links', () => {
+    const typed = (child: string[]) => new Map([['gf', ['12', '13']], ['gm', ['14', '15']], ['child', child]]);
+    // The father passes 12, 13, 14 or 15; the untyped mother anything.
+    expect(consistentWithoutMutation(grandparents, typed(['10', '12']), 20)).toBe(true);
+    expect(consistentWithoutMutation(grandparents, typed(['15']), 20)).toBe(true);
+    expect(consistentWithoutMutation(grandparents, typed(['10', '11']), 20)).toBe(false);
+    // A trio whose child carries neither parent's allele, and one whose child does.
+    expect(consistentWithoutMutation(trio(), new Map([['father', ['10', '12']], ['mother', ['11']], ['child', ['11', '13']]]), 4)).toBe(false);
+    expect(consistentWithoutMutation(trio(), new Map([['father', ['10', '13']], ['mother', ['11']], ['child', ['11', '13']]]), 4)).toBe(true);
   });
 
   it('does not depend on the order the persons are given in', () => {
