@@ -171,7 +171,12 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
 function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Factor[] {
   // The pool as slots in order (an eliminated factor's slot emptied, a new one appended), and each variable's slots:
   // the heuristic reads only the factors holding a variable, and the products keep the pool's order.
-  const pool: (Factor | undefined)[] = factors.slice();
+  // A variable with one value sums out of each factor alone: dropped from the factors' lists (a row-major table's
+  // layout does not change), it links none of them, so typed founders never join their children's factors.
+  const kept = nextRound(size.length);
+  const k0 = round;
+  for (const v of keep) kept[v] = k0;
+  const pool: (Factor | undefined)[] = factors.map((f) => (f.vars.some((x) => size[x] === 1 && kept[x] !== k0) ? { vars: f.vars.filter((x) => size[x] !== 1 || kept[x] === k0), table: f.table } : f));
   const slotsOf: number[][] = [];
   for (let v = 0; v < size.length; v++) slotsOf.push([]);
   // The variables to eliminate, in the order the factors first name them (the heuristic's ties go to the first).
