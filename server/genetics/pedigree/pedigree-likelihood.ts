@@ -184,14 +184,33 @@ const MAX_SUMMED_CHILDREN = 3;
 function founderSummedOut(p: readonly number[], n: number, children: readonly Transmission[]): Factor {
   const k = children.length;
   const widths = children.map((c) => c.to.length);
+  // g[i][x·wi + j] = Mi[x][child i's j-th allele]; a missing member reads one 1 per allele (× 1 is exact).
+  const gathered = children.map(({ to, matrix }) => {
+    const g = scratchTable(n * to.length);
+    for (let x = 0; x < n; x++) for (let j = 0; j < to.length; j++) g[x * to.length + j] = matrix[x * n + to[j]!]!;
+    return g;
+  });
+  const ones = scratchTable(n).fill(1);
   // t(S) for every subset S (bit i: child i), row-major over S's children in order, summed over x outermost.
   const t: Float64Array[] = [];
   for (let subset = 0; subset < 1 << k; subset++) {
-    const members = children.filter((_, i) => subset & (1 << i));
-    let length = 1;
-    for (const c of members) length *= c.to.length;
-    const table = scratchTable(length);
-    for (let x = 0; x < n; x++) addProducts(table, p[x]!, members, x * n, 0, 0);
+    const members = [0, 1, 2].map((i) => (i < k && subset & (1 << i) ? i : -1)).filter((i) => i >= 0);
+    const [g0, g1, g2] = [0, 1, 2].map((m) => (m < members.length ? gathered[members[m]!]! : ones));
+    const [w0, w1, w2] = [0, 1, 2].map((m) => (m < members.length ? widths[members[m]!]! : 1));
+    const table = scratchTable(w0! * w1! * w2!);
+    for (let x = 0; x < n; x++) {
+      const px = p[x]!;
+      for (let j0 = 0; j0 < w0!; j0++) {
+        const a = px * g0![x * w0! + j0]!;
+        if (a === 0) continue;
+        for (let j1 = 0; j1 < w1!; j1++) {
+          const b = a * g1![x * w1! + j1]!;
+          if (b === 0) continue;
+          const row = (j0 * w1! + j1) * w2!;
+          for (let j2 = 0; j2 < w2!; j2++) table[row + j2]! += b * g2![x * w2! + j2]!;
+        }
+      }
+    }
     t.push(table);
   }
   let length = 1;
@@ -219,19 +238,6 @@ function founderSummedOut(p: readonly number[], n: number, children: readonly Tr
     }
   }
   return { vars: children.map((c) => c.v), table };
-}
-
-/** Adds weight · Πi Mi[x][ci] to every cell of `table` (row-major over the members' alleles), member by member from `i`. */
-function addProducts(table: Float64Array, weight: number, members: readonly Transmission[], row: number, i: number, at: number): void {
-  if (i === members.length) {
-    table[at]! += weight;
-    return;
-  }
-  const { to, matrix } = members[i]!;
-  for (let j = 0; j < to.length; j++) {
-    const w = weight * matrix[row + to[j]!]!;
-    if (w !== 0) addProducts(table, w, members, row, i + 1, at * to.length + j);
-  }
 }
 
 /** The table of a founder's genotype (x, y) passing one allele to a child: ½M[x][a] + ½M[y][a], over the child's alleles `to`. */
