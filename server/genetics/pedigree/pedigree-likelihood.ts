@@ -86,18 +86,20 @@ interface PedigreePlan {
   at: Map<string, number>;
 }
 
-/** The pedigree parents first, checked (orderPedigree), once per array of persons: a pedigree is not changed once given. */
-const ORDERED = new WeakMap<readonly PedigreePerson[], PedigreePerson[]>();
-const PLANS = new WeakMap<readonly PedigreePerson[], Map<string, PedigreePlan>>();
+/**
+ * Plans by the pedigree as written (every person's id, sex and parents), the target and the typed persons: the
+ * markers of one LR, and the searches of one family, ask again and again. The key is the pedigree's content, not
+ * the array, so a changed pedigree is planned anew.
+ */
+const PLANS = new Map<string, PedigreePlan>();
+const PLANS_KEPT = 256;
 
 function planOf(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, target?: string): PedigreePlan {
-  let ordered = ORDERED.get(persons);
-  if (!ordered) ORDERED.set(persons, (ordered = orderPedigree(persons)));
-  let plans = PLANS.get(persons);
-  if (!plans) PLANS.set(persons, (plans = new Map()));
-  const key = `${target ?? ''}\u0001${[...typed.keys()].join('\u0001')}`;
-  let plan = plans.get(key);
+  let key = `${target ?? ''}\u0002${[...typed.keys()].join('\u0001')}`;
+  for (const p of persons) key += `\u0002${p.id}\u0001${p.sex}\u0001${p.father ?? ''}\u0001${p.mother ?? ''}`;
+  let plan = PLANS.get(key);
   if (plan) return plan;
+  const ordered = orderPedigree(persons);
   const needed = new Set<string>();
   for (let k = ordered.length - 1; k >= 0; k--) {
     const person = ordered[k]!;
@@ -112,7 +114,8 @@ function planOf(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, r
   }
   for (const id of typed.keys()) if (!at.has(id)) throw new PedigreeError(`${id} is typed but not in the pedigree.`);
   plan = { persons: planned, at, target: target === undefined ? -1 : (at.get(target) ?? -1) };
-  plans.set(key, plan);
+  PLANS.set(key, plan);
+  if (PLANS.size > PLANS_KEPT) PLANS.delete(PLANS.keys().next().value!);
   return plan;
 }
 

@@ -181,6 +181,17 @@ describe('pedigree likelihood (variable elimination over ordered allele pairs)',
     expect(consistentWithoutMutation(trio(), new Map([['father', ['10', '13']], ['mother', ['11']], ['child', ['11', '13']]]), 4)).toBe(true);
   });
 
+  it('follows a pedigree changed in place: the same array with a new father gives the new pedigree\'s likelihood', () => {
+    const marker = markerOf(A, P, { model: 'equal', rate: 0.01 });
+    const persons: PedigreePerson[] = [...trio(), { id: 'other', sex: 'male' }];
+    const typed = new Map([['father', ['10', '12']], ['other', ['11', '13']], ['child', ['11', '13']]]);
+    const first = pedigreeLikelihood(persons, typed, marker);
+    persons[2] = { ...persons[2]!, father: 'other' };
+    const changed = pedigreeLikelihood(persons, typed, marker);
+    close(changed, bruteForce(persons, typed, marker), 1e-12);
+    expect(changed).toBeGreaterThan(first * 10);
+  });
+
   it('does not depend on the order the persons are given in', () => {
     const marker = markerOf(A, P, { model: 'stepwise', rate: 0.01, rate2: 0.001, range: 0.5 });
     const persons = trio();
