@@ -1,5 +1,6 @@
 import type { MutationMatrix } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
+import { packed } from './packed-array';
 import { marginal, resetScratch, scratchTable, sumProduct, type Factor } from './variable-elimination';
 
 /** One marker's model: its alleles with their founder frequencies, and each sex's mutation matrix over those alleles. */
@@ -37,7 +38,7 @@ function lumpMatrix(m: MutationMatrix, lump: readonly number[], keep: readonly n
     });
     values[r * k + k - 1] = r < keep.length ? lump.reduce((s, to) => s + m.values[from * n + to]!, 0) : 1 - toKept;
   });
-  return { alleles: [...keep.map((i) => m.alleles[i]!), LUMP], values, spec: m.spec };
+  return { alleles: packed(keep.length + 1, (i) => (i < keep.length ? m.alleles[keep[i]!]! : LUMP)), values, spec: m.spec };
 }
 
 /** The name of the merged allele of a lumped marker (no designation can be empty). */
@@ -53,8 +54,8 @@ export function lumpUntypedAlleles(marker: PedigreeMarker, typedAlleles: Readonl
   const lump = marker.alleles.flatMap((a, i) => (typedAlleles.has(a) ? [] : [i]));
   if (lump.length < 2 || !lumpable(marker.female, lump, keep) || !lumpable(marker.male, lump, keep)) return marker;
   return {
-    alleles: [...keep.map((i) => marker.alleles[i]!), LUMP],
-    frequencies: [...keep.map((i) => marker.frequencies[i]!), lump.reduce((s, i) => s + marker.frequencies[i]!, 0)],
+    alleles: packed(keep.length + 1, (i) => (i < keep.length ? marker.alleles[keep[i]!]! : LUMP)),
+    frequencies: packed(keep.length + 1, (i) => (i < keep.length ? marker.frequencies[keep[i]!]! : lump.reduce((s, l) => s + marker.frequencies[l]!, 0))),
     female: lumpMatrix(marker.female, lump, keep),
     male: lumpMatrix(marker.male, lump, keep),
   };
@@ -146,8 +147,16 @@ function allPairs(n: number): [number, number][] {
 }
 function allSingles(n: number): [number, number][] {
   let singles = ALL_SINGLES.get(n);
-  if (!singles) ALL_SINGLES.set(n, (singles = Array.from({ length: n }, (_, a) => [a, a] as [number, number])));
+  if (!singles) ALL_SINGLES.set(n, (singles = packed(n, (a): [number, number] => [a, a])));
   return singles;
+}
+
+/** 0 … n − 1, made once per n. */
+const ALL_ALLELES = new Map<number, number[]>();
+function allAlleles(n: number): number[] {
+  let alleles = ALL_ALLELES.get(n);
+  if (!alleles) ALL_ALLELES.set(n, (alleles = packed(n, (a) => a)));
+  return alleles;
 }
 
 /** A founder's states as one flat array (x0, y0, x1, y1, …), kept for the shared all-pairs lists: read per transmission. */
@@ -186,31 +195,53 @@ const MAX_SUMMED_CHILDREN = 3;
  */
 function founderSummedOut(p: readonly number[], n: number, children: readonly Transmission[]): Factor {
   const k = children.length;
-  const widths = children.map((c) => c.to.length);
+  const widths: number[] = [];
   // g[i][x·wi + j] = Mi[x][child i's j-th allele]; a missing member reads one 1 per allele (× 1 is exact).
-  const gathered = children.map(({ to, matrix }) => {
+  const gathered: Float64Array[] = [];
+  for (let i = 0; i < k; i++) {
+    const { to, matrix } = children[i]!;
     const g = scratchTable(n * to.length);
     for (let x = 0; x < n; x++) for (let j = 0; j < to.length; j++) g[x * to.length + j] = matrix[x * n + to[j]!]!;
-    return g;
-  });
+    widths.push(to.length);
+    gathered.push(g);
+  }
   const ones = scratchTable(n).fill(1);
-  // t(S) for every subset S (bit i: child i), row-major over S's children in order, summed over x outermost.
+  // t(S) for every subset S (bit i: child i), row-major over S's children in order, summed over x outermost; the
+  // members of S in order are g0, g1, g2, the missing ones `ones` of width 1.
   const t: Float64Array[] = [];
   for (let subset = 0; subset < 1 << k; subset++) {
-    const members = [0, 1, 2].map((i) => (i < k && subset & (1 << i) ? i : -1)).filter((i) => i >= 0);
-    const [g0, g1, g2] = [0, 1, 2].map((m) => (m < members.length ? gathered[members[m]!]! : ones));
-    const [w0, w1, w2] = [0, 1, 2].map((m) => (m < members.length ? widths[members[m]!]! : 1));
-    const table = scratchTable(w0! * w1! * w2!);
+    let g0 = ones;
+    let g1 = ones;
+    let g2 = ones;
+    let w0 = 1;
+    let w1 = 1;
+    let w2 = 1;
+    let members = 0;
+    for (let i = 0; i < k; i++) {
+      if (!(subset & (1 << i))) continue;
+      if (members === 0) {
+        g0 = gathered[i]!;
+        w0 = widths[i]!;
+      } else if (members === 1) {
+        g1 = gathered[i]!;
+        w1 = widths[i]!;
+      } else {
+        g2 = gathered[i]!;
+        w2 = widths[i]!;
+      }
+      members++;
+    }
+    const table = scratchTable(w0 * w1 * w2);
     for (let x = 0; x < n; x++) {
       const px = p[x]!;
-      for (let j0 = 0; j0 < w0!; j0++) {
-        const a = px * g0![x * w0! + j0]!;
+      for (let j0 = 0; j0 < w0; j0++) {
+        const a = px * g0[x * w0 + j0]!;
         if (a === 0) continue;
-        for (let j1 = 0; j1 < w1!; j1++) {
-          const b = a * g1![x * w1! + j1]!;
+        for (let j1 = 0; j1 < w1; j1++) {
+          const b = a * g1[x * w1 + j1]!;
           if (b === 0) continue;
-          const row = (j0 * w1! + j1) * w2!;
-          for (let j2 = 0; j2 < w2!; j2++) table[row + j2]! += b * g2![x * w2! + j2]!;
+          const row = (j0 * w1 + j1) * w2;
+          for (let j2 = 0; j2 < w2; j2++) table[row + j2]! += b * g2[x * w2 + j2]!;
         }
       }
     }
@@ -240,7 +271,7 @@ function founderSummedOut(p: readonly number[], n: number, children: readonly Tr
       digit[i] = 0;
     }
   }
-  return { vars: children.map((c) => c.v), table };
+  return { vars: packed(k, (i) => children[i]!.v), table };
 }
 
 /** The table of a founder's genotype (x, y) passing one allele to a child: ½M[x][a] + ½M[y][a], over the child's alleles `to`. */
@@ -272,7 +303,7 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
   const vars: number[][] = [];
   const states: [number, number][][] = [];
   const factors: Factor[] = [];
-  const every = allSingles(n).map(([a]) => a);
+  const every = allAlleles(n);
   const parentAllele = new Uint8Array(n);
   // Untyped founders other than the target: their children's transmissions, summed out in closed form at the end.
   const summed = new Map<number, Transmission[]>();
@@ -285,7 +316,7 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
   for (let k = 0; k < plan.persons.length; k++) {
     const person = plan.persons[k]!;
     const given = typed.get(person.id);
-    const genotype = given?.map((a) => marker.alleles.indexOf(a));
+    const genotype = given && packed(given.length, (i) => marker.alleles.indexOf(given[i]!));
     if (person.father < 0) {
       // Founder: Hardy–Weinberg over its unordered genotypes (just the typed one when typed).
       const [a, b] = genotype ? [Math.min(genotype[0]!, genotype.at(-1)!), Math.max(genotype[0]!, genotype.at(-1)!)] : [-1, -1];
@@ -296,7 +327,7 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
       continue;
     }
     const domain = genotype ? (genotype.length === 2 && genotype[0] !== genotype[1] ? genotype : [genotype[0]!]) : every;
-    const singles = genotype ? domain.map((a) => [a, a] as [number, number]) : allSingles(n);
+    const singles = genotype ? packed(domain.length, (i): [number, number] => [domain[i]!, domain[i]!]) : allSingles(n);
     const own = [states.push(singles) - 1, states.push(singles) - 1];
     vars.push(own);
     for (let side = 0; side < 2; side++) {
@@ -341,7 +372,7 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
     hardyWeinbergFactor(founder);
     for (const { v, to, matrix } of children) factors.push({ vars: [founder, v], table: fromFounder(flatPairs(states[founder]!), n, matrix, to) });
   }
-  return { factors, size: states.map((v) => v.length), vars, states };
+  return { factors, size: packed(states.length, (v) => states[v]!.length), vars, states };
 }
 
 /**
@@ -375,7 +406,10 @@ export function consistentWithoutMutation(persons: readonly PedigreePerson[], ty
   if (markerAlleles > carried.size) alleles.push(LUMP);
   const k = alleles.length;
   const identity = { alleles, values: identityOf(k), spec: { model: 'trivial' as const } };
-  return pedigreeLikelihood(persons, typed, { alleles, frequencies: new Array<number>(k).fill(1 / k), female: identity, male: identity }) > 0;
+  // Pushed, not filled: a filled Array is holey, and the engine's code for the frequencies would then serve two kinds.
+  const frequencies: number[] = [];
+  for (let i = 0; i < k; i++) frequencies.push(1 / k);
+  return pedigreeLikelihood(persons, typed, { alleles, frequencies, female: identity, male: identity }) > 0;
 }
 
 /** The k × k identity, made once per k and never written to. */

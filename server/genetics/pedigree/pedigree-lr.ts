@@ -1,5 +1,6 @@
 import type { Genotype, PopulationFrequencies } from '../types';
 import { alleleFrequency } from '../statistics/allele-frequency';
+import { packed } from './packed-array';
 import { mutationMatrix, type MutationModelSpec } from './mutation-model';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
 import { consistentWithoutMutation, hardyWeinberg, pedigreeLikelihood, targetJoint, type PedigreeMarker } from './pedigree-likelihood';
@@ -41,9 +42,9 @@ export interface PedigreeLrResult {
 export function pedigreeMarkerAlleles(population: PopulationFrequencies, marker: string, typedAlleles: Iterable<string>): { alleles: string[]; frequencies: number[] } {
   const known = [...(population.markers.get(marker)?.frequencies.keys() ?? [])];
   const alleles = [...new Set([...known, ...typedAlleles])].sort((a, b) => Number(a) - Number(b) || a.localeCompare(b));
-  const raised = alleles.map((a) => alleleFrequency(population, marker, a));
+  const raised = packed(alleles.length, (i) => alleleFrequency(population, marker, alleles[i]!));
   const total = raised.reduce((s, f) => s + f, 0);
-  return { alleles, frequencies: raised.map((f) => f / total) };
+  return { alleles, frequencies: packed(raised.length, (i) => raised[i]! / total) };
 }
 
 /**
@@ -76,7 +77,8 @@ function markerResult(h1: readonly PedigreePerson[], h2: readonly PedigreePerson
     const others = new Map([...typed].filter(([id]) => id !== apart));
     const { joint, relatives } = targetJoint(h1, others, apart, built);
     const index = new Map(alleles.map((a, i) => [a, i]));
-    const g = typed.get(apart)!.map((a) => index.get(a)!);
+    const genotype = typed.get(apart)!;
+    const g = packed(genotype.length, (i) => index.get(genotype[i]!)!);
     const [lo, hi] = [Math.min(g[0]!, g.at(-1)!), Math.max(g[0]!, g.at(-1)!)];
     likelihoodH1 = joint[lo * alleles.length + hi]!;
     likelihoodH2 = relatives * hardyWeinberg(frequencies, lo, hi);

@@ -1,3 +1,5 @@
+import { packed } from './packed-array';
+
 /**
  * Exact summation of a product of factors over discrete variables by variable elimination (Zhang & Poole 1994;
  * Koller & Friedman 2009, ch. 9): the pedigree likelihood sums over every untyped allele without listing the
@@ -34,6 +36,14 @@ export function scratchTable(length: number): Float64Array {
   return table;
 }
 
+/** Integers for one elimination's odometer, zeroed, valid until the next call. */
+let intBuffer = new Int32Array(256);
+function intScratch(length: number): Int32Array {
+  if (intBuffer.length < length) intBuffer = new Int32Array(Math.max(length, intBuffer.length * 2));
+  intBuffer.fill(0, 0, length);
+  return intBuffer;
+}
+
 /** A stamp per variable, to list a set of variables without a Set: variable x is in the current set when stamp[x] === round. */
 let stamp = new Int32Array(64);
 let round = 0;
@@ -64,46 +74,48 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
     }
   }
   const m = others.length + 1;
-  const dims = new Int32Array(m);
+  // The odometer's integers in one reused array (an elimination makes many small ones otherwise): the digits' sizes
+  // dims[k], each factor's stride for each digit stride[f·m + k] (0 where it lacks that variable; v is digit m − 1),
+  // v's stride per factor, the digits and each factor's index.
+  const D = 0;
+  const S = m;
+  const VS = S + t * m;
+  const DG = VS + t;
+  const IX = DG + m;
+  const ints = intScratch(IX + t);
   let resultSize = 1;
-  for (let k = 0; k < m - 1; k++) resultSize *= dims[k] = size[others[k]!]!;
-  const vSize = (dims[m - 1] = size[v]!);
-  // Flat strides: stride[f·m + k], each factor's stride for each position of (others…, v), 0 where it lacks it.
-  const stride = new Int32Array(t * m);
-  const vStride = new Int32Array(t);
+  for (let k = 0; k < m - 1; k++) resultSize *= ints[D + k] = size[others[k]!]!;
+  const vSize = (ints[D + m - 1] = size[v]!);
   for (let f = 0; f < t; f++) {
     const vars = touching[f]!.vars;
     let s = 1;
     for (let j = vars.length - 1; j >= 0; j--) {
       const x = vars[j]!;
       const at = x === v ? m - 1 : others.indexOf(x);
-      stride[f * m + at] = s;
+      ints[S + f * m + at] = s;
       s *= size[x]!;
     }
-    vStride[f] = stride[f * m + m - 1]!;
+    ints[VS + f] = ints[S + f * m + m - 1]!;
   }
   const out = scratchTable(resultSize);
-  const digit = new Int32Array(m);
-  const index = new Int32Array(t);
-  const tables = touching.map((f) => f.table);
   // Two or three factors (nearly every elimination of a pedigree): the same products in the same order, read from
-  // locals, not through the per-factor arrays.
-  const t0 = tables[0]!;
-  const t1 = tables[1] ?? t0;
-  const t2 = tables[2] ?? t0;
-  const s0 = vStride[0]!;
-  const s1 = t > 1 ? vStride[1]! : 0;
-  const s2 = t > 2 ? vStride[2]! : 0;
+  // locals, not through the factors.
+  const t0 = touching[0]!.table;
+  const t1 = t > 1 ? touching[1]!.table : t0;
+  const t2 = t > 2 ? touching[2]!.table : t0;
+  const s0 = ints[VS]!;
+  const s1 = t > 1 ? ints[VS + 1]! : 0;
+  const s2 = t > 2 ? ints[VS + 2]! : 0;
   for (let at = 0; at < resultSize; at++) {
     // The innermost digit is v: sum over it here.
     let sum = 0;
     if (t === 2) {
-      for (let value = 0, i0 = index[0]!, i1 = index[1]!; value < vSize; value++, i0 += s0, i1 += s1) {
+      for (let value = 0, i0 = ints[IX]!, i1 = ints[IX + 1]!; value < vSize; value++, i0 += s0, i1 += s1) {
         const a = t0[i0]!;
         if (a !== 0) sum += a * t1[i1]!;
       }
     } else if (t === 3) {
-      for (let value = 0, i0 = index[0]!, i1 = index[1]!, i2 = index[2]!; value < vSize; value++, i0 += s0, i1 += s1, i2 += s2) {
+      for (let value = 0, i0 = ints[IX]!, i1 = ints[IX + 1]!, i2 = ints[IX + 2]!; value < vSize; value++, i0 += s0, i1 += s1, i2 += s2) {
         const a = t0[i0]!;
         if (a === 0) continue;
         const ab = a * t1[i1]!;
@@ -113,7 +125,7 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
       for (let value = 0; value < vSize; value++) {
         let product = 1;
         for (let f = 0; f < t; f++) {
-          product *= tables[f]![index[f]! + value * vStride[f]!]!;
+          product *= touching[f]!.table[ints[IX + f]! + value * ints[VS + f]!]!;
           if (product === 0) break;
         }
         sum += product;
@@ -122,12 +134,12 @@ function sumOut(touching: readonly Factor[], v: number, size: readonly number[])
     out[at] = sum;
     // Next assignment of the other variables (odometer, last fastest).
     for (let k = m - 2; k >= 0; k--) {
-      if (++digit[k]! < dims[k]!) {
-        for (let f = 0; f < t; f++) index[f]! += stride[f * m + k]!;
+      if (++ints[DG + k]! < ints[D + k]!) {
+        for (let f = 0; f < t; f++) ints[IX + f]! += ints[S + f * m + k]!;
         break;
       }
-      for (let f = 0; f < t; f++) index[f]! -= stride[f * m + k]! * (dims[k]! - 1);
-      digit[k] = 0;
+      for (let f = 0; f < t; f++) ints[IX + f]! -= ints[S + f * m + k]! * (ints[D + k]! - 1);
+      ints[DG + k] = 0;
     }
   }
   return { vars: others, table: out };
@@ -150,9 +162,9 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
   let length = 1;
   for (const v of keep) length *= size[v]!;
   const out = new Float64Array(length).fill(1);
-  const digits = new Array<number>(keep.length).fill(0);
+  const digits = new Int32Array(keep.length);
   // Each factor's variables as positions among `keep`, looked up once.
-  const positions = pool.map((f) => f.vars.map((v) => keep.indexOf(v)));
+  const positions = packed(pool.length, (k) => packed(pool[k]!.vars.length, (j) => keep.indexOf(pool[k]!.vars[j]!)));
   for (let at = 0; at < out.length; at++) {
     for (let k = 0; k < pool.length; k++) {
       const f = pool[k]!;
@@ -170,22 +182,37 @@ export function marginal(factors: readonly Factor[], size: readonly number[], ke
 
 function eliminateAllBut(factors: readonly Factor[], size: readonly number[], keep: readonly number[]): Factor[] {
   // The pool as slots in order (an eliminated factor's slot emptied, a new one appended), and each variable's slots:
-  // the heuristic reads only the factors holding a variable, and the products keep the pool's order.
+  // the heuristic reads only the factors holding a variable, and the products keep the pool's order. Indexed loops
+  // and lists changed in place: this runs twice per marker, and its garbage outweighed its sums.
   // A variable with one value sums out of each factor alone: dropped from the factors' lists (a row-major table's
   // layout does not change), it links none of them, so typed founders never join their children's factors.
   const kept = nextRound(size.length);
   const k0 = round;
-  for (const v of keep) kept[v] = k0;
-  const pool: (Factor | undefined)[] = factors.map((f) => (f.vars.some((x) => size[x] === 1 && kept[x] !== k0) ? { vars: f.vars.filter((x) => size[x] !== 1 || kept[x] === k0), table: f.table } : f));
+  for (let i = 0; i < keep.length; i++) kept[keep[i]!] = k0;
+  const pool: (Factor | undefined)[] = [];
+  for (let k = 0; k < factors.length; k++) {
+    const f = factors[k]!;
+    let drop = false;
+    for (let j = 0; j < f.vars.length; j++) if (size[f.vars[j]!] === 1 && kept[f.vars[j]!] !== k0) drop = true;
+    if (!drop) {
+      pool.push(f);
+      continue;
+    }
+    const vars: number[] = [];
+    for (let j = 0; j < f.vars.length; j++) if (size[f.vars[j]!] !== 1 || kept[f.vars[j]!] === k0) vars.push(f.vars[j]!);
+    pool.push({ vars, table: f.table });
+  }
   const slotsOf: number[][] = [];
   for (let v = 0; v < size.length; v++) slotsOf.push([]);
   // The variables to eliminate, in the order the factors first name them (the heuristic's ties go to the first).
   const listed = nextRound(size.length);
   const r = round;
-  for (const v of keep) listed[v] = r;
+  for (let i = 0; i < keep.length; i++) listed[keep[i]!] = r;
   const remaining: number[] = [];
   for (let k = 0; k < pool.length; k++) {
-    for (const x of pool[k]!.vars) {
+    const vars = pool[k]!.vars;
+    for (let j = 0; j < vars.length; j++) {
+      const x = vars[j]!;
       slotsOf[x]!.push(k);
       if (listed[x] !== r) {
         listed[x] = r;
@@ -203,8 +230,9 @@ function eliminateAllBut(factors: readonly Factor[], size: readonly number[], ke
       const inFactor = nextRound(size.length);
       const q = round;
       let cost = 1;
-      for (const k of slotsOf[v]!) {
-        const vars = pool[k]!.vars;
+      const slots = slotsOf[v]!;
+      for (let s = 0; s < slots.length; s++) {
+        const vars = pool[slots[s]!]!.vars;
         for (let j = 0; j < vars.length; j++) {
           const x = vars[j]!;
           if (inFactor[x] === q) continue;
@@ -220,17 +248,35 @@ function eliminateAllBut(factors: readonly Factor[], size: readonly number[], ke
     }
     const slots = slotsOf[best]!;
     const touching: Factor[] = [];
-    for (const k of slots) {
+    for (let s = 0; s < slots.length; s++) {
+      const k = slots[s]!;
       const f = pool[k]!;
       touching.push(f);
       pool[k] = undefined;
-      for (const x of f.vars) if (x !== best) slotsOf[x] = slotsOf[x]!.filter((j) => j !== k);
+      for (let j = 0; j < f.vars.length; j++) {
+        const x = f.vars[j]!;
+        if (x !== best) removeFrom(slotsOf[x]!, k);
+      }
     }
-    slotsOf[best] = [];
+    slots.length = 0;
     const made = sumOut(touching, best, size);
-    for (const x of made.vars) slotsOf[x]!.push(pool.length);
+    for (let j = 0; j < made.vars.length; j++) slotsOf[made.vars[j]!]!.push(pool.length);
     pool.push(made);
-    remaining.splice(bestAt, 1);
+    removeAt(remaining, bestAt);
   }
-  return pool.filter((f) => f !== undefined);
+  const left: Factor[] = [];
+  for (let k = 0; k < pool.length; k++) if (pool[k] !== undefined) left.push(pool[k]!);
+  return left;
+}
+
+/** Removes the value `value` from `list` in place, keeping the order of the rest. */
+function removeFrom(list: number[], value: number): void {
+  const at = list.indexOf(value);
+  if (at >= 0) removeAt(list, at);
+}
+
+/** Removes list[at] in place, keeping the order of the rest. */
+function removeAt(list: number[], at: number): void {
+  for (let i = at; i < list.length - 1; i++) list[i] = list[i + 1]!;
+  list.length--;
 }
