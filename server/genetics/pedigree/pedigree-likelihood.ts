@@ -297,6 +297,10 @@ function fromFounder(pairs: Int32Array, n: number, matrix: Float64Array, to: rea
   return table;
 }
 
+/**
+ * Founders' alleles drawn from the frequencies, each child's allele from a parent through the parent's sex's matrix,
+ * typed persons' alleles restricted to their genotype; only the plan's persons take part (the others sum out to 1).
+ */
 function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly string[]>, marker: PedigreeMarker): PedigreeFactors {
   const n = marker.alleles.length;
   const p = marker.frequencies;
@@ -395,9 +399,9 @@ export function pedigreeLikelihood(persons: readonly PedigreePerson[], typed: Re
 
 /**
  * Whether the typed genotypes are possible in the pedigree without any mutation (Mendelian consistency): the
- * likelihood with identity transmissions over the typed alleles and, when the marker has others, one allele standing
- * for them, is above 0. Any positive frequencies give the same answer; equal ones keep a large pedigree's product
- * far from underflow. `markerAlleles` is how many alleles the marker has.
+ * likelihood (Elston & Stewart 1971) with every transmission the identity, over the typed alleles and, when the
+ * marker has others, one allele standing for them, is above 0. Any positive frequencies give the same answer; equal
+ * ones keep a large pedigree's product far from underflow. `markerAlleles` is how many alleles the marker has.
  */
 export function consistentWithoutMutation(persons: readonly PedigreePerson[], typed: ReadonlyMap<string, readonly string[]>, markerAlleles: number): boolean {
   const carried = new Set<string>();
