@@ -3,10 +3,6 @@
  * reader's words, with the hash chain verified over the exported rows; who may take them; and a row
  * changed behind the trail's back reported where it breaks.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../core/schemas/audit';
@@ -16,6 +12,7 @@ import { auditLog, caseTypes, chemistries, users } from '../../../../server/db/s
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
+import { pdfToText } from '../../../helpers/pdf-text';
 
 type Who = 'adminAll' | 'adminOrgA' | 'analystA' | 'noAuditA' | 'auditorA' | 'analystB';
 let t: TestApp;
@@ -28,13 +25,6 @@ const tokens = {} as Record<Who, string>;
 
 const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
-
-/** The text of a PDF, as pdftotext reads it. */
-function pdfText(bytes: Buffer): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'audit-pdf-')), 'trail.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -133,7 +123,7 @@ describe('exporting a trail', () => {
     const res = await call('analystA', 'GET', `/api/profiles/${profile.id}/audit/export?format=pdf`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(res.rawPayload);
+    const text = pdfToText(res.rawPayload);
     expect(text).toContain('Audit trail of profile S-001');
     expect(text).toContain('Verified: 1 row, chain intact');
     expect(text).toContain('Ann Analyst');
@@ -211,7 +201,7 @@ describe('a trail changed behind its back', () => {
     await tamper(sql`update audit_log set after = jsonb_set(after, '{description}', '"Spoon"') where seq = ${added!.seq}`);
     const csv = await call('analystA', 'GET', `/api/cases/${theCase.id}/audit/export?format=csv`);
     expect(csv.body).toContain(`NOT VERIFIED: the chain breaks at row ${added!.seq}: its content no longer matches its hash`);
-    const pdf = pdfText((await call('analystA', 'GET', `/api/cases/${theCase.id}/audit/export?format=pdf`)).rawPayload);
+    const pdf = pdfToText((await call('analystA', 'GET', `/api/cases/${theCase.id}/audit/export?format=pdf`)).rawPayload);
     expect(pdf).toContain(`NOT VERIFIED: the chain breaks at row ${added!.seq}`);
   });
 

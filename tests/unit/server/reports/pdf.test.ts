@@ -9,7 +9,6 @@ describe('PDF text in the embedded Unicode font', () => {
     // The font is embedded (a subset): no reader substitutes a font without these glyphs.
     expect(pdf.toString('latin1')).toMatch(/\/FontFile2/);
     const text = pdfToText(pdf);
-    if (text === null) return;
     expect(text).toContain('Same source (θ = 0.01), κ₀ + κ₁/(4p), μ = 0.002, σ');
     expect(text).toContain('Pending → Published — p ≤ 1.2 × 10⁻²⁰ ≥ −1');
     expect(text).toContain('italic θ κ →');
