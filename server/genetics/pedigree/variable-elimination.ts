@@ -16,12 +16,16 @@ export interface Factor {
  * a fresh Float64Array each costs more than the sums it holds. A table lives until the next `resetScratch`; a grown
  * buffer leaves the earlier tables on the old one, still valid.
  */
-let buffer = new Float64Array(1 << 16);
+const FIRST_CELLS = 1 << 16;
+/** Most cells kept between computations (8 MB): a large pedigree's buffer is let go, not held by the server for good. */
+const KEPT_CELLS = 1 << 20;
+let buffer = new Float64Array(FIRST_CELLS);
 let used = 0;
 
 /** Starts a computation: every table handed out before is given up. */
 export function resetScratch(): void {
   used = 0;
+  if (buffer.length > KEPT_CELLS) buffer = new Float64Array(FIRST_CELLS);
 }
 
 /** A zeroed table of `length` cells, valid until the next `resetScratch`. */
