@@ -19,6 +19,7 @@ import type { HitSummary } from '../../core/schemas/hits';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
 import { apiFetch, apiUpload, approveProfile, importProfiles, signIn } from './session';
+import { expectNoExponentForm } from '../helpers/exponent-form';
 
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
@@ -251,7 +252,7 @@ describe('matching and the hit review', () => {
     // κ and μ print as themselves (the built-in PDF font printed κ as ;¢), the arrow too; no 1.18e+1.
     expect(kinship.text).toContain('κ0');
     expect(kinship.text).toMatch(/Rejected\s+→/);
-    expect(kinship.text).not.toMatch(/\de[+-]\d/);
+    expectNoExponentForm(kinship.text);
     for (const expected of ['GlobalFiler', 'Allele frequencies', 'Formulae used', 'Signatures', 'Prepared by', 'Reviewed by']) expect(kinship.text, expected).toContain(expected);
   });
 
@@ -269,7 +270,7 @@ describe('matching and the hit review', () => {
     // Published: the reviewer's name and date fill the signature block's Reviewed by (no blank to fill in by hand).
     expect(identity.text).toContain('Reviewed by');
     expect(identity.text).not.toContain('Name: ________________________');
-    expect(identity.text).not.toMatch(/\de[+-]\d/);
+    expectNoExponentForm(identity.text);
   });
 
   it('a keyboard search of the father’s profile finds him, and stores no profile', async () => {

@@ -10,6 +10,7 @@ import { renderPdf } from '../../../../server/reports/pdf';
 // The story fixtures' families and figures (examples only), so stories and this report show the same hit.
 import { MOTHER_AND_SISTER } from '../../../../stories/cases/family-fixtures';
 import { pedigreeMarker, SEED_MODELS } from '../../../../stories/hits/pedigree-hit-fixtures';
+import { expectNoExponentForm } from '../../../helpers/exponent-form';
 
 const CASE = { caseId: '7b4d8e9f-0a1b-4c23-9de5-f6a7b8c9d0e1', caseNumber: 'MP-2026-7', organizationId: '9c1d2e3f-4a5b-4c6d-8e7f-90a1b2c3d4e5' };
 const REMAINS = { caseId: '8c5e9f0a-1b2c-4d34-8ef0-a7b8c9d0e1f2', caseNumber: 'UHR-2026-1', organizationId: CASE.organizationId };
@@ -76,7 +77,7 @@ describe('the PDF of a family’s hit', () => {
     // D3S1358: L(H1) 3.1e-7, L(H2) 6.2e-5, LR = 3.1e-7 / 6.2e-5 = 0.005, needing a mutation (marked); never 3.10e-7.
     expect(text).toContain('"3.10 × 10⁻⁷","6.20 × 10⁻⁵","0.005",{"text":"needs a mutation","bold":true');
     expect(text).toContain('"2.00 × 10⁻⁴","5.00 × 10⁻⁵","4","consistent"');
-    expect(text).not.toMatch(/\de[+-]\d/);
+    expectNoExponentForm(text);
     expect(text).toContain('[{"text":"Markers needing a mutation: ","bold":true},"D3S1358"]');
     expect(text).toContain('{"text":"Found by the search of the missing-person family: ","bold":true},"Family of the missing son"');
     // No formula table's columns for a pedigree hit.
