@@ -13,7 +13,6 @@ import type { OrganizationChange } from '../../../core/schemas/organization-even
 import type { Me } from '../../../core/schemas/me';
 import type { ReviewCounts } from '../../../core/schemas/review-counts';
 import { chemistries } from '../../../server/db/schema';
-import { createApiClient } from '../../../src/api/client';
 import { ApiContext } from '../../../src/app/api-provider';
 import { OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
 import { OrgArea } from '../../../src/app/org-area';
@@ -21,7 +20,7 @@ import { ShellSessionContext } from '../../../src/app/shell-session';
 import { CHANGE_BATCH_MS } from '../../../src/app/use-organization-events';
 import { matchingWorld, type MatchingWorld } from '../hits/hit-fixtures';
 import { meOf, renderScreen } from '../screen-fixtures';
-import { BERGEN, OSLO } from './shell-fixtures';
+import { BERGEN, fakeApiClient, OSLO } from './shell-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -64,17 +63,11 @@ function fakeHub() {
 /** The shell at `path` over a fake API: the review counts answer what the test says now, every other call stays pending. */
 function drawShell(path: string, opts: { counts: (orgId: string) => ReviewCounts; me?: Me }) {
   const reads: string[] = [];
-  const api = createApiClient({
-    baseUrl: 'http://locus.test',
-    getAccessToken: () => 'token',
-    onUnauthorized: vi.fn(),
-    notify: vi.fn(),
-    fetch: async (request) => {
-      const match = /\/api\/organizations\/([^/]+)\/review-counts$/.exec(new URL(request.url).pathname);
-      if (!match) return new Promise<Response>(() => undefined);
-      reads.push(match[1]!);
-      return Response.json(opts.counts(match[1]!));
-    },
+  const api = fakeApiClient(async (request) => {
+    const match = /\/api\/organizations\/([^/]+)\/review-counts$/.exec(new URL(request.url).pathname);
+    if (!match) return new Promise<Response>(() => undefined);
+    reads.push(match[1]!);
+    return Response.json(opts.counts(match[1]!));
   });
   const events = fakeHub();
   const location = memoryLocation({ path, record: true });

@@ -7,10 +7,18 @@ import { createApiClient } from '../../../src/api/client';
 import { ApiContext } from '../../../src/app/api-provider';
 import { OrgArea } from '../../../src/app/org-area';
 import { ShellSessionContext, type ShellSession } from '../../../src/app/shell-session';
+import { storyReader } from '../../../stories/app/story-users';
 
 // The same example users the stories show (no real people or casework).
 export { BERGEN, OSLO, RECORD, storyAdmin as adminAll, storyReader as readOnly } from '../../../stories/app/story-users';
 export const TROMSO = '33333333-3333-4333-8333-333333333333';
+
+/** The stories' example reader of Oslo with the permissions a test gives (a reviewer, say). */
+export const userWith = (permissions: Me['permissions']): Me => ({ ...storyReader, roleName: 'Reviewer', permissions });
+
+/** An API client whose every call goes to `fetch`, signed in with a fixed token. */
+export const fakeApiClient = (fetch: (request: Request) => Promise<Response>) =>
+  createApiClient({ baseUrl: 'http://locus.test', getAccessToken: () => 'token', onUnauthorized: vi.fn(), notify: vi.fn(), fetch });
 
 /** Draws the signed-in shell at `path` with a fake session; returns the memory history. */
 export function renderShell(path: string, session: Partial<ShellSession> & { me: Me }) {
@@ -22,7 +30,7 @@ export function renderShell(path: string, session: Partial<ShellSession> & { me:
     ...session,
   };
   // Screens load their data from the API; here the shell is under test, so calls stay pending.
-  const api = createApiClient({ baseUrl: 'http://locus.test', getAccessToken: () => 'token', onUnauthorized: vi.fn(), notify: vi.fn(), fetch: () => new Promise<Response>(() => undefined) });
+  const api = fakeApiClient(() => new Promise<Response>(() => undefined));
   const ui = (s: ShellSession) => (
     <Router hook={location.hook} searchHook={location.searchHook}>
       <ApiContext.Provider value={api}>

@@ -11,41 +11,28 @@ import type { HitSummary } from '../../../core/schemas/hits';
 import type { Me } from '../../../core/schemas/me';
 import type { SearchJob } from '../../../core/schemas/searches';
 import { liveUpdatesMachine } from '../../../machines/liveUpdates.machine';
-import { createApiClient } from '../../../src/api/client';
 import { ApiContext } from '../../../src/app/api-provider';
 import { eventStreamActor, type OpenEventStream } from '../../../src/app/event-stream';
 import { createOrganizationEventHub, OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
 import { ShellSessionContext } from '../../../src/app/shell-session';
 import { HitList } from '../../../src/hits/hit-list';
 import { SEARCH_POLL_MS, SearchProgress } from '../../../src/hits/search-progress';
+import { fakeApiClient, OSLO, userWith } from '../app/shell-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const ORG = '11111111-1111-4111-8111-111111111111';
-const me = (permissions: Me['permissions']): Me => ({
-  id: '22222222-2222-4222-8222-222222222222',
-  email: 'reviewer@oslo.test',
-  firstName: 'Rita',
-  lastName: 'Reviewer',
-  roleName: 'Reviewer',
-  isAdmin: false,
-  scope: 'Organization',
-  organizations: [{ id: ORG, name: 'Oslo Lab' }],
-  permissions,
-  licensesAccepted: true,
-});
-const REVIEWER = me({ Hits: ['Read', 'Publish'], Profiles: ['Read'] });
+const REVIEWER = userWith({ Hits: ['Read', 'Publish'], Profiles: ['Read'] });
 
 const hit = (n: number): HitSummary =>
   ({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    organizationId: ORG,
+    organizationId: OSLO,
     date: '2026-11-20T10:00:00.000Z',
     status: 'pending',
     analysisName: 'Identity',
     probability: '99.99% (CI 2.50e+15)',
     populationName: 'FBI 2015 Caucasian',
-    profiles: [{ role: 'Evidence', position: 0, profileId: ORG, sampleName: `E-${n}`, caseId: ORG, caseNumber: 'CASE-1', organizationId: ORG }],
+    profiles: [{ role: 'Evidence', position: 0, profileId: OSLO, sampleName: `E-${n}`, caseId: OSLO, caseNumber: 'CASE-1', organizationId: OSLO }],
   }) as unknown as HitSummary;
 
 /** An event stream the test writes to, as the server would. */
@@ -62,38 +49,32 @@ function fakeStreams(opts: { answer?: Promise<void> } = {}) {
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   });
   const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(open) } }), { lingerMs: 0 });
-  const change = (type: 'hits' | 'searches', organizationId = ORG) => `data: ${JSON.stringify({ type, organizationId })}\n\n`;
+  const change = (type: 'hits' | 'searches', organizationId = OSLO) => `data: ${JSON.stringify({ type, organizationId })}\n\n`;
   return { open, opened, hub, change, last: () => opened.at(-1)! };
 }
 
 /** A fake API: the hit list and the searches answer what the test says now, and count their calls. */
 function fakeApi(answers: { hits: () => HitSummary[]; searches?: () => SearchJob[] }) {
   const calls = { hits: 0, searches: 0 };
-  const api = createApiClient({
-    baseUrl: 'http://locus.test',
-    getAccessToken: () => 'token',
-    onUnauthorized: vi.fn(),
-    notify: vi.fn(),
-    fetch: async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path.endsWith('/pending-hits')) {
-        calls.hits++;
-        const items = answers.hits();
-        return Response.json({ items, count: items.length });
-      }
-      if (path.endsWith('/searches')) {
-        calls.searches++;
-        const items = answers.searches?.() ?? [];
-        return Response.json({ items, count: items.length });
-      }
-      return Response.json({ error: 'Not found' }, { status: 404 });
-    },
+  const api = fakeApiClient(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/pending-hits')) {
+      calls.hits++;
+      const items = answers.hits();
+      return Response.json({ items, count: items.length });
+    }
+    if (path.endsWith('/searches')) {
+      calls.searches++;
+      const items = answers.searches?.() ?? [];
+      return Response.json({ items, count: items.length });
+    }
+    return Response.json({ error: 'Not found' }, { status: 404 });
   });
   return { api, calls };
 }
 
 function draw(ui: React.ReactNode, opts: { api: ReturnType<typeof fakeApi>['api']; hub: OrganizationEventHub; user?: Me }) {
-  const location = memoryLocation({ path: `/${ORG}/hits` });
+  const location = memoryLocation({ path: `/${OSLO}/hits` });
   return render(
     <Router hook={location.hook}>
       <ApiContext.Provider value={opts.api}>
@@ -119,10 +100,10 @@ describe('the hit list with live updates', () => {
     const { api, calls } = fakeApi({ hits: () => rows });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(count()).toBe('1 record'));
     expect(s.open).toHaveBeenCalledTimes(1);
-    expect(s.last().orgId).toBe(ORG);
+    expect(s.last().orgId).toBe(OSLO);
     s.last().write(': connected\n\n');
     // Read once more as the stream opened (issue 18).
     await waitFor(() => expect(calls.hits).toBe(2));
@@ -141,7 +122,7 @@ describe('the hit list with live updates', () => {
     let answer!: () => void;
     const s = fakeStreams({ answer: new Promise<void>((resolve) => (answer = resolve)) });
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(count()).toBe('1 record'));
     // A search records a hit before the server has answered the stream: nobody tells this page of it.
     rows = [hit(1), hit(2)];
@@ -155,7 +136,7 @@ describe('the hit list with live updates', () => {
     const { api, calls } = fakeApi({ hits: () => rows });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(count()).toBe('1 record'));
     s.last().write(': connected\n\n');
     // The read told by the stream's opening.
@@ -174,7 +155,7 @@ describe('the hit list with live updates', () => {
     const { api } = fakeApi({ hits: () => rows });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(count()).toBe('1 record'));
     s.last().write(': connected\n\n');
     // The server restarts; a hit is recorded while the page is disconnected.
@@ -189,21 +170,15 @@ describe('the hit list with live updates', () => {
     const held: { answer(): void }[] = [];
     let rows = [hit(1)];
     let reads = 0;
-    const api = createApiClient({
-      baseUrl: 'http://locus.test',
-      getAccessToken: () => 'token',
-      onUnauthorized: vi.fn(),
-      notify: vi.fn(),
-      fetch: (request) => {
-        reads++;
-        if (!new URL(request.url).pathname.endsWith('/pending-hits')) return Promise.resolve(Response.json({ error: 'Not found' }, { status: 404 }));
-        const items = rows;
-        return new Promise((resolve) => held.push({ answer: () => resolve(Response.json({ items, count: items.length })) }));
-      },
+    const api = fakeApiClient((request) => {
+      reads++;
+      if (!new URL(request.url).pathname.endsWith('/pending-hits')) return Promise.resolve(Response.json({ error: 'Not found' }, { status: 404 }));
+      const items = rows;
+      return new Promise((resolve) => held.push({ answer: () => resolve(Response.json({ items, count: items.length })) }));
     });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub });
     await waitFor(() => expect(held).toHaveLength(1));
     held.shift()!.answer();
     await waitFor(() => expect(count()).toBe('1 record'));
@@ -240,8 +215,8 @@ describe('the hit list with live updates', () => {
     hubs.push(s.hub);
     draw(
       <>
-        <HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />
-        <HitList orgId={ORG} owner={{ caseId: ORG }} list="pending" />
+        <HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />
+        <HitList orgId={OSLO} owner={{ caseId: OSLO }} list="pending" />
       </>,
       { api, hub: s.hub },
     );
@@ -253,7 +228,7 @@ describe('the hit list with live updates', () => {
     const { api } = fakeApi({ hits: () => [hit(1)] });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<HitList orgId={ORG} owner={{ orgId: ORG }} list="pending" />, { api, hub: s.hub, user: me({ Profiles: ['Read'] }) });
+    draw(<HitList orgId={OSLO} owner={{ orgId: OSLO }} list="pending" />, { api, hub: s.hub, user: userWith({ Profiles: ['Read'] }) });
     await waitFor(() => expect(count()).toBe('1 record'));
     expect(s.open).not.toHaveBeenCalled();
   });
@@ -262,9 +237,9 @@ describe('the hit list with live updates', () => {
 describe('the database search panel with live updates', () => {
   const job = (status: SearchJob['status'], done: number, hits = 0): SearchJob => ({
     id: '33333333-3333-4333-8333-333333333333',
-    profileId: ORG,
+    profileId: OSLO,
     sampleName: 'LIVE-1',
-    organizationId: ORG,
+    organizationId: OSLO,
     status,
     done,
     total: 4,
@@ -279,11 +254,11 @@ describe('the database search panel with live updates', () => {
     const { api, calls } = fakeApi({ hits: () => [], searches: () => [current] });
     const s = fakeStreams();
     hubs.push(s.hub);
-    draw(<SearchProgress orgId={ORG} onFinished={vi.fn()} />, { api, hub: s.hub });
+    draw(<SearchProgress orgId={OSLO} onFinished={vi.fn()} />, { api, hub: s.hub });
     const panel = within(await screen.findByRole('region', { name: 'Database searches' }));
     expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('searching, 1 of 4 steps');
     s.last().write(': connected\n\n');
-    await waitFor(() => expect(s.hub.status(ORG)).toBe('live'));
+    await waitFor(() => expect(s.hub.status(OSLO)).toBe('live'));
     // The read told by the stream's opening, then none until a change.
     await waitFor(() => expect(calls.searches).toBe(2));
     const readsWhenLive = calls.searches;
@@ -302,9 +277,9 @@ describe('the database search panel with live updates', () => {
     const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(() => Promise.reject(new TypeError('Failed to fetch'))) } }));
     hubs.push(hub);
     const onFinished = vi.fn();
-    draw(<SearchProgress orgId={ORG} onFinished={onFinished} />, { api, hub });
+    draw(<SearchProgress orgId={OSLO} onFinished={onFinished} />, { api, hub });
     const panel = within(await screen.findByRole('region', { name: 'Database searches' }));
-    expect(hub.status(ORG)).toBe('reconnecting');
+    expect(hub.status(OSLO)).toBe('reconnecting');
     current = job('done', 4, 2);
     await waitFor(() => expect(panel.getByText('LIVE-1').nextElementSibling).toHaveTextContent('done, 2 new hits'), { timeout: SEARCH_POLL_MS * 3 });
     expect(onFinished).toHaveBeenCalled();

@@ -9,31 +9,19 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Me } from '../../../core/schemas/me';
 import type { Profile } from '../../../core/schemas/profiles';
 import { liveUpdatesMachine } from '../../../machines/liveUpdates.machine';
-import { createApiClient } from '../../../src/api/client';
 import { ApiContext } from '../../../src/app/api-provider';
 import { eventStreamActor, type OpenEventStream } from '../../../src/app/event-stream';
 import { createOrganizationEventHub, OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
 import { ShellSessionContext } from '../../../src/app/shell-session';
 import { ProfilesPage } from '../../../src/profiles/profiles-page';
+import { fakeApiClient, OSLO, userWith } from '../app/shell-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 
-const ORG = '11111111-1111-4111-8111-111111111111';
-const REVIEWER: Me = {
-  id: '22222222-2222-4222-8222-222222222222',
-  email: 'reviewer@oslo.test',
-  firstName: 'Rita',
-  lastName: 'Reviewer',
-  roleName: 'Reviewer',
-  isAdmin: false,
-  scope: 'Organization',
-  organizations: [{ id: ORG, name: 'Oslo Lab' }],
-  permissions: { Profiles: ['Read', 'Edit'] },
-  licensesAccepted: true,
-} as Me;
+const REVIEWER = userWith({ Profiles: ['Read', 'Edit'] });
 
 const profile = (n: number) =>
-  ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, organizationId: ORG, caseId: ORG, caseNumber: 'CASE-1', profileId: `S-${n}`, status: 'pending', kind: 'Autosomal' }) as unknown as Profile;
+  ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, organizationId: OSLO, caseId: OSLO, caseNumber: 'CASE-1', profileId: `S-${n}`, status: 'pending', kind: 'Autosomal' }) as unknown as Profile;
 
 afterEach(() => hubs.splice(0).forEach((hub) => hub.close()));
 const hubs: OrganizationEventHub[] = [];
@@ -42,19 +30,13 @@ describe('the profiles Review list with live updates', () => {
   it('shows a profile another user imported once the stream says profiles changed', async () => {
     let rows = [profile(1)];
     const statuses: (string | null)[] = [];
-    const api = createApiClient({
-      baseUrl: 'http://locus.test',
-      getAccessToken: () => 'token',
-      onUnauthorized: vi.fn(),
-      notify: vi.fn(),
-      fetch: async (request) => {
-        const url = new URL(request.url);
-        if (url.pathname.endsWith('/profiles')) {
-          statuses.push(url.searchParams.get('status'));
-          return Response.json({ items: rows, count: rows.length });
-        }
-        return Response.json({ error: 'Not found' }, { status: 404 });
-      },
+    const api = fakeApiClient(async (request) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/profiles')) {
+        statuses.push(url.searchParams.get('status'));
+        return Response.json({ items: rows, count: rows.length });
+      }
+      return Response.json({ error: 'Not found' }, { status: 404 });
     });
     const opened: { write(text: string): void }[] = [];
     const open = vi.fn<OpenEventStream>(async (_orgId, signal) => {
@@ -66,13 +48,13 @@ describe('the profiles Review list with live updates', () => {
     });
     const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(open) } }), { lingerMs: 0 });
     hubs.push(hub);
-    const location = memoryLocation({ path: `/${ORG}/profiles/review` });
+    const location = memoryLocation({ path: `/${OSLO}/profiles/review` });
     render(
       <Router hook={location.hook}>
         <ApiContext.Provider value={api}>
           <ShellSessionContext.Provider value={{ me: REVIEWER, signOut: vi.fn(), acceptLicences: vi.fn(async () => undefined) }}>
             <OrganizationEventsContext.Provider value={hub}>
-              <ProfilesPage orgId={ORG} tab="review" />
+              <ProfilesPage orgId={OSLO} tab="review" />
             </OrganizationEventsContext.Provider>
           </ShellSessionContext.Provider>
         </ApiContext.Provider>
@@ -86,7 +68,7 @@ describe('the profiles Review list with live updates', () => {
 
     // Another user imports a profile: the list shows it without a reload, still the pending ones only.
     rows = [profile(1), profile(2)];
-    opened[0]!.write(`data: ${JSON.stringify({ type: 'profiles', organizationId: ORG })}\n\n`);
+    opened[0]!.write(`data: ${JSON.stringify({ type: 'profiles', organizationId: OSLO })}\n\n`);
     expect(await screen.findByText(/\bS-2\b/)).toBeInTheDocument();
     expect(statuses.every((s) => s === 'pending')).toBe(true);
   });
