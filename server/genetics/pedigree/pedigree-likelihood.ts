@@ -274,18 +274,18 @@ function founderSummedOut(p: readonly number[], n: number, children: readonly Tr
   return { vars: packed(k, (i) => children[i]!.v), table };
 }
 
+/** half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of a transmission to the child's alleles `to`, read once. */
+function halves(n: number, matrix: Float64Array, to: readonly number[]): Float64Array {
+  const width = to.length;
+  const half = scratchTable(n * width);
+  for (let x = 0; x < n; x++) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
+  return half;
+}
+
 /** The table of a founder's genotype (x, y) passing one allele to a child: ½M[x][a] + ½M[y][a], over the child's alleles `to`. */
 function fromFounder(pairs: Int32Array, n: number, matrix: Float64Array, to: readonly number[]): Float64Array {
   const width = to.length;
-  // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
-  const half = scratchTable(n * width);
-  const filled = new Uint8Array(n);
-  for (let s = 0; s < pairs.length; s++) {
-    const x = pairs[s]!;
-    if (filled[x]) continue;
-    filled[x] = 1;
-    for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
-  }
+  const half = halves(n, matrix, to);
   const table = scratchTable((pairs.length >> 1) * width);
   let at = 0;
   // Indexed loops, not destructuring: these tables are the bulk of a pedigree's set-up.
@@ -308,7 +308,6 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
   const states: [number, number][][] = [];
   const factors: Factor[] = [];
   const every = allAlleles(n);
-  const parentAllele = new Uint8Array(n);
   // Untyped founders other than the target: their children's transmissions, summed out in closed form at the end.
   const summed = new Map<number, Transmission[]>();
   const hardyWeinbergFactor = (v: number) => {
@@ -347,11 +346,7 @@ function pedigreeFactors(plan: PedigreePlan, typed: ReadonlyMap<string, readonly
         continue;
       }
       // From a parent's two alleles (x from the grandfather, y from the grandmother): ½M[x][a] + ½M[y][a].
-      // half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of the transmission, read once.
-      const half = scratchTable(n * width);
-      parentAllele.fill(0);
-      for (const u of from) for (const pair of states[u]!) parentAllele[pair[0]] = 1;
-      for (let x = 0; x < n; x++) if (parentAllele[x]) for (let j = 0; j < width; j++) half[x * width + j] = 0.5 * matrix[x * n + to[j]!]!;
+      const half = halves(n, matrix, to);
       const s1 = states[from[0]!]!;
       const s2 = states[from[1]!]!;
       const table = scratchTable(s1.length * s2.length * width);
