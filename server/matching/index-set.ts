@@ -1,4 +1,4 @@
-import { ProfileIndex } from './profile-index';
+import { ProfileIndex, type ProfileIndexSnapshot } from './profile-index';
 import type { MatchProfile, ProfileKind } from './types';
 
 /**
@@ -9,6 +9,28 @@ import type { MatchProfile, ProfileKind } from './types';
  */
 export class IndexSet {
   private readonly byChemistry = new Map<string, ProfileIndex>();
+
+  /** Every index pinned as it is now (ProfileIndex.pin), for a search worker; `release` unpins them. */
+  pin(kind?: ProfileKind): { snapshots: ProfileIndexSnapshot[]; release: () => void } {
+    const pinned = this.indexes(kind);
+    const snapshots = pinned.map((index) => index.pin());
+    let released = false;
+    return {
+      snapshots,
+      release: () => {
+        if (released) return;
+        released = true;
+        for (const index of pinned) index.unpin();
+      },
+    };
+  }
+
+  /** A read-only set over snapshots, in a search worker. */
+  static view(snapshots: readonly ProfileIndexSnapshot[]): IndexSet {
+    const set = new IndexSet();
+    for (const snapshot of snapshots) set.byChemistry.set(snapshot.chemistryId, ProfileIndex.view(snapshot));
+    return set;
+  }
 
   indexes(kind?: ProfileKind): ProfileIndex[] {
     return [...this.byChemistry.values()].filter((i) => kind === undefined || i.kind === kind);

@@ -1,6 +1,7 @@
 import { compareAlleles, isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
-import { SlotIds } from './slot-ids';
+import { sharedBytes, sharedCopy, sharedUint16 } from './shared-memory';
+import { SlotIds, type SlotIdsSnapshot } from './slot-ids';
 import type { ProfileKind } from './types';
 
 /** Allele indices are bytes: index 0 means "not typed", so a marker holds at most 255 distinct alleles. */
@@ -44,6 +45,23 @@ export interface ProfileGroup {
 const groupKey = (g: ProfileGroup) => `${g.organizationId}\u0000${g.sampleType}`;
 
 /**
+ * One index as it is at a moment, for a search worker (ARCHITECTURE.md "Using every core"): the columns, group
+ * codes and ids are the index's own shared arrays (no copy), the dictionaries are copied (small). It stays true
+ * while the index is pinned: the owner appends past `size` only, and copies its arrays before editing a slot below.
+ */
+export interface ProfileIndexSnapshot {
+  chemistryId: string;
+  kind: ProfileKind;
+  version: number;
+  columns: { name: string; alleles: string[]; lo: Uint8Array; hi: Uint8Array }[];
+  ids: SlotIdsSnapshot;
+  groups: ProfileGroup[];
+  groupCounts: number[];
+  groupColumn: Uint16Array;
+  side: [string, ReadonlyMap<string, Genotype>, number][];
+}
+
+/**
  * The approved profiles of one chemistry, column-wise (GENETICS.md "How the search reaches memory
  * speed"): per marker two byte columns, a group code and the profile id (16 bytes, {@link SlotIds}) per
  * slot — about 63 bytes per profile on 20 markers. Profiles that do not fit two
@@ -53,7 +71,7 @@ const groupKey = (g: ProfileGroup) => `${g.organizationId}\u0000${g.sampleType}`
 export class ProfileIndex {
   private capacity = INITIAL_CAPACITY;
   /** Profile id per slot (slots 0 … size−1 are live; removal moves the last slot into the hole), and id → slot. */
-  private readonly ids = new SlotIds(INITIAL_CAPACITY);
+  private ids = new SlotIds(INITIAL_CAPACITY);
   private readonly columns = new Map<string, MarkerColumn>();
   /** Profiles searched by plain comparison (mixtures, dictionary overflow): id → genotypes. */
   readonly side = new Map<string, ReadonlyMap<string, Genotype>>();
@@ -62,9 +80,13 @@ export class ProfileIndex {
   private readonly groupCodes = new Map<string, number>();
   private readonly groupCounts: number[] = [0];
   /** Group code per slot, and per side-list profile. */
-  private groupColumn = new Uint16Array(INITIAL_CAPACITY);
+  private groupColumn = sharedUint16(INITIAL_CAPACITY);
   private readonly sideGroups = new Map<string, number>();
   private edits = 0;
+  /** Searches reading a snapshot of this index right now: while any do, a slot below the size is never edited in place. */
+  private pins = 0;
+  /** The arrays are already a private copy since the last pin was taken: no second copy for further edits. */
+  private detached = true;
 
   constructor(
     readonly chemistryId: string,
@@ -74,6 +96,57 @@ export class ProfileIndex {
   /** Changes with every upsert and removal: a copy of the columns made at one version is the index as it is while the version holds. */
   get version(): number {
     return this.edits;
+  }
+
+  /**
+   * The index as it is now for a search worker, pinned until `unpin()`: edits meanwhile leave the snapshot's
+   * bytes alone (see ProfileIndexSnapshot).
+   */
+  pin(): ProfileIndexSnapshot {
+    this.pins++;
+    this.detached = false;
+    return {
+      chemistryId: this.chemistryId,
+      kind: this.kind,
+      version: this.edits,
+      columns: [...this.columns.values()].map((c) => ({ name: c.name, alleles: [...c.alleles], lo: c.lo, hi: c.hi })),
+      ids: this.ids.snapshot(),
+      groups: this.groups.map((g) => ({ ...g })),
+      groupCounts: [...this.groupCounts],
+      groupColumn: this.groupColumn,
+      side: [...this.side].map(([id, genotypes]) => [id, genotypes, this.sideGroups.get(id) ?? 0]),
+    };
+  }
+
+  /** A search that read a pinned snapshot is done with it. */
+  unpin(): void {
+    if (this.pins > 0) this.pins--;
+  }
+
+  /** Searches holding a snapshot of this index. */
+  get pinned(): number {
+    return this.pins;
+  }
+
+  /** A read-only index over a snapshot's shared arrays, in a search worker: every scan reads it as the owner's at that moment. */
+  static view(snapshot: ProfileIndexSnapshot): ProfileIndex {
+    const index = new ProfileIndex(snapshot.chemistryId, snapshot.kind);
+    index.edits = snapshot.version;
+    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), lo: c.lo, hi: c.hi });
+    index.ids = SlotIds.view(snapshot.ids);
+    index.capacity = snapshot.ids.capacity;
+    snapshot.groups.forEach((g, code) => {
+      index.groups[code] = g;
+      if (code > 0) index.groupCodes.set(groupKey(g), code);
+    });
+    index.groupCounts.length = 0;
+    index.groupCounts.push(...snapshot.groupCounts);
+    index.groupColumn = snapshot.groupColumn;
+    for (const [id, genotypes, code] of snapshot.side) {
+      index.side.set(id, genotypes);
+      index.sideGroups.set(id, code);
+    }
+    return index;
   }
 
   /** Profiles in the typed arrays (the side list not counted). */
@@ -159,6 +232,8 @@ export class ProfileIndex {
     }
     const slot = this.ids.slotOf(id);
     if (slot < 0) return;
+    // A search reads these bytes now: it keeps them, this edits a copy (an append needs none: it writes past every snapshot's size).
+    if (this.pins > 0 && !this.detached) this.detach();
     const last = this.size - 1;
     this.groupCounts[this.groupColumn[slot]!]!--;
     this.groupColumn[slot] = this.groupColumn[last]!;
@@ -257,7 +332,7 @@ export class ProfileIndex {
   private columnFor(marker: string): MarkerColumn {
     let column = this.columns.get(marker);
     if (!column) {
-      column = { name: marker, alleles: [''], indexOf: new Map(), lo: new Uint8Array(this.capacity), hi: new Uint8Array(this.capacity) };
+      column = { name: marker, alleles: [''], indexOf: new Map(), lo: sharedBytes(this.capacity), hi: sharedBytes(this.capacity) };
       this.columns.set(marker, column);
     }
     return column;
@@ -277,25 +352,32 @@ export class ProfileIndex {
     this.setCapacity(Math.ceil(this.capacity * (this.capacity < LARGE ? GROWTH : LARGE_GROWTH)));
   }
 
+  /** Moves every array to fresh shared memory of the same size (copy-on-write under a pin). */
+  private detach(): void {
+    for (const column of this.columns.values()) {
+      column.lo = sharedCopy(column.lo, column.lo.length, sharedBytes);
+      column.hi = sharedCopy(column.hi, column.hi.length, sharedBytes);
+    }
+    this.groupColumn = sharedCopy(this.groupColumn, this.groupColumn.length, sharedUint16);
+    this.ids.detach();
+    this.detached = true;
+  }
+
   private setCapacity(capacity: number): void {
     this.capacity = capacity;
+    // Fresh arrays: no snapshot shares them.
+    this.detached = true;
     for (const column of this.columns.values()) this.resize(column);
     this.resizeGroups();
     this.ids.resize(capacity);
   }
 
   private resizeGroups(): void {
-    const groups = new Uint16Array(this.capacity);
-    groups.set(this.groupColumn.subarray(0, Math.min(this.groupColumn.length, this.capacity)));
-    this.groupColumn = groups;
+    this.groupColumn = sharedCopy(this.groupColumn, this.capacity, sharedUint16);
   }
 
   private resize(column: MarkerColumn): void {
-    const lo = new Uint8Array(this.capacity);
-    const hi = new Uint8Array(this.capacity);
-    lo.set(column.lo.subarray(0, Math.min(column.lo.length, this.capacity)));
-    hi.set(column.hi.subarray(0, Math.min(column.hi.length, this.capacity)));
-    column.lo = lo;
-    column.hi = hi;
+    column.lo = sharedCopy(column.lo, this.capacity, sharedBytes);
+    column.hi = sharedCopy(column.hi, this.capacity, sharedBytes);
   }
 }

@@ -13,6 +13,8 @@
  * 4.6 bytes per profile, and a lookup that misses reads a few cache lines at most.
  */
 
+import { sharedCopy, sharedUint32 } from './shared-memory';
+
 const WORDS = 4;
 const OTHER = 0xffffffff;
 /** Most entries per bucket; the table is sized on the slot capacity, so it never holds more. */
@@ -64,11 +66,20 @@ function formatUuid(w0: number, w1: number, w2: number, w3: number): string {
   return `${hex2(w0)}${hex2low(w0)}-${hex2(w1)}-${hex2low(w1)}-${hex2(w2)}-${hex2low(w2)}${hex2(w3)}${hex2low(w3)}`;
 }
 
+/** What a search worker needs to read the ids of a pinned index (the arrays are shared, the small dictionary copied). */
+export interface SlotIdsSnapshot {
+  count: number;
+  capacity: number;
+  words: Uint32Array;
+  table: Uint32Array;
+  otherIds: string[];
+}
+
 export class SlotIds {
   private count = 0;
   private capacity: number;
   private words: Uint32Array;
-  private table = new Uint32Array(0);
+  private table: Uint32Array = sharedUint32(0);
   private slotBits = 0;
   private slotMask = 0;
   private fingerprintMask = 0;
@@ -81,8 +92,37 @@ export class SlotIds {
 
   constructor(capacity: number) {
     this.capacity = Math.max(1, capacity);
-    this.words = new Uint32Array(this.capacity * WORDS);
+    this.words = sharedUint32(this.capacity * WORDS);
     this.rebuildTable();
+  }
+
+  /** The ids as they are now, over the same shared arrays: valid while no slot below `count` changes (the index copies before it edits one). */
+  snapshot(): SlotIdsSnapshot {
+    return { count: this.count, capacity: this.capacity, words: this.words, table: this.table, otherIds: [...this.otherIds] };
+  }
+
+  /**
+   * A read-only view of a snapshot in a search worker. The owner may still append meanwhile (slots at or past
+   * `count`, new table entries): a lookup that lands on such a slot answers −1, as the snapshot has no such id.
+   */
+  static view(snapshot: SlotIdsSnapshot): SlotIds {
+    const ids = new SlotIds(1);
+    ids.count = snapshot.count;
+    ids.capacity = snapshot.capacity;
+    ids.words = snapshot.words;
+    ids.table = snapshot.table;
+    ids.setTableBits();
+    snapshot.otherIds.forEach((id, code) => {
+      ids.otherIds[code] = id;
+      if (id !== '') ids.otherCodes.set(id, code);
+    });
+    return ids;
+  }
+
+  /** Moves the ids and table to fresh shared memory, so readers of a snapshot keep the old bytes while this edits in place. */
+  detach(): void {
+    this.words = sharedCopy(this.words, this.words.length, sharedUint32);
+    this.table = sharedCopy(this.table, this.table.length, sharedUint32);
   }
 
   get size(): number {
@@ -105,7 +145,10 @@ export class SlotIds {
   slotOf(id: string): number {
     if (!this.keyOf(id, false)) return -1;
     const position = this.find();
-    return position < 0 ? -1 : (this.table[position]! & this.slotMask) - 1;
+    if (position < 0) return -1;
+    const slot = (this.table[position]! & this.slotMask) - 1;
+    // A worker's view: the owner may have appended past the snapshot since.
+    return slot < this.count ? slot : -1;
   }
 
   /** Puts an id that is not held into the next slot (size grows by one; capacity must have room) and returns the slot. */
@@ -145,7 +188,7 @@ export class SlotIds {
   resize(capacity: number): void {
     if (capacity < this.count) throw new Error('SlotIds: capacity below size');
     this.capacity = Math.max(1, capacity);
-    const words = new Uint32Array(this.capacity * WORDS);
+    const words = sharedUint32(this.capacity * WORDS);
     words.set(this.words.subarray(0, this.count * WORDS));
     this.words = words;
     this.rebuildTable();
@@ -231,11 +274,15 @@ export class SlotIds {
     table[hole] = 0;
   }
 
-  private rebuildTable(): void {
+  private setTableBits(): void {
     this.slotBits = 32 - Math.clz32(this.capacity);
     this.slotMask = 2 ** this.slotBits - 1;
     this.fingerprintMask = 2 ** (32 - this.slotBits) - 1;
-    this.table = new Uint32Array(Math.max(2, Math.ceil(this.capacity / MAX_LOAD)));
+  }
+
+  private rebuildTable(): void {
+    this.setTableBits();
+    this.table = sharedUint32(Math.max(2, Math.ceil(this.capacity / MAX_LOAD)));
     for (let slot = 0; slot < this.count; slot++) this.insert(slot);
   }
 }
