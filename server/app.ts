@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // does not wait for it, tests do.
   // Open pages hear of hit and search changes as they happen (ARCHITECTURE.md "Heavy work off the request thread").
   const events = createOrganizationEvents((err) => app.log.error({ err }, 'an event stream failed'));
-  const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message) });
+  const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message), threads: config.searchThreads });
   app.addHook('onClose', () => search.close());
   if (deps.waitForMatchIndex !== false) await search.ready;
   // Imports left running by a stopped process are settled (failed, back to preview, or interrupted: resumable).

@@ -88,6 +88,8 @@ export const ConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** SMTP server for e-mail (nodemailer URL, e.g. smtps://user:pass@mail.example.org). Unset: e-mails stay in the outbox, readable in the app. */
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    /** Worker threads the database searches run on (ARCHITECTURE.md "Using every core"); default one per core. */
+    SEARCH_THREADS: z.coerce.number().int().min(1, 'must be at least 1').max(256).optional(),
     /** Sender address of e-mails sent through SMTP_URL. */
     MAIL_FROM: z.string().min(3).default('Locus <locus@localhost>'),
   })
@@ -120,6 +122,8 @@ export interface Config {
   logLevel: string;
   /** SMTP delivery; smtpUrl undefined keeps e-mails in the outbox (embedded mode). */
   mail: { smtpUrl: string | undefined; from: string };
+  /** Search worker threads; undefined: one per core. */
+  searchThreads?: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -164,5 +168,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     demo: e.LOCUS_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    searchThreads: e.SEARCH_THREADS,
   };
 }

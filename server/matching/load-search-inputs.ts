@@ -14,7 +14,7 @@ import type { PedigreeWeighing } from './pedigree-evaluator';
 function pedigreeWeighing(row: typeof analyses.$inferSelect): PedigreeWeighing | undefined {
   if (row.kind !== 'Computational' || row.profileKind !== 'Autosomal' || row.roles.length !== 2 || !row.pedigree || !row.mutation) return undefined;
   try {
-    return { hypotheses: analysisHypotheses(row.pedigree, row.roles), models: modelsFor(row.mutation) };
+    return { hypotheses: analysisHypotheses(row.pedigree, row.roles), models: modelsFor(row.mutation), mutation: row.mutation };
   } catch (error) {
     if (error instanceof PedigreeError) return undefined;
     throw error;

@@ -6,7 +6,12 @@ import type { Genotype, PopulationFrequencies } from '../genetics/types';
 export interface PedigreeWeighing {
   hypotheses: PedigreeHypotheses;
   models: (marker: string) => MutationModels;
+  /** The analysis's mutation setting `models` reads: a search worker, which cannot be sent a function, rebuilds `models` from it. */
+  mutation: MutationSetting;
 }
+
+/** An analysis's stored mutation setting: sex-wise models, and per marker ones that replace them. */
+export type MutationSetting = { female: MutationModels['female']; male: MutationModels['male']; markers: readonly ({ marker: string } & MutationModels)[] } | null;
 
 /** A marker's LR for a pair of genotypes, or null where the calculator leaves the marker out. */
 export type PairLr = (genotypes: readonly (Genotype | null)[]) => number | null;

@@ -8,6 +8,8 @@ import type { MatchingService } from '../matching/matching-service';
 import type { RuleMatch } from '../matching/rule-search';
 import type { MatchProfile } from '../matching/types';
 import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
+import type { SearchPool } from './search-pool';
+import { toWireRule } from './search-wire';
 
 /** One database search of an approved profile, as the screens follow it. */
 export interface SearchJob {
@@ -43,6 +45,8 @@ export interface SearchQueueDeps {
    * queued until then. Rejects when the server stops first: they stay queued, and the next start resumes them.
    */
   waitForIndex?(): Promise<void>;
+  /** The search workers: the rules run there, several searches at once up to its threads (without one, here, one at a time). */
+  pool?: SearchPool;
 }
 
 /** Finished searches kept for the screens; older ones are forgotten. */
@@ -69,7 +73,11 @@ async function stillApproved(db: Db, organizationId: string, matches: readonly R
  */
 export class SearchQueue {
   private readonly jobs: SearchJob[] = [];
-  private worker: Promise<void> | null = null;
+  /** The loops taking queued searches, at most one per search thread; counted apart so a loop that just found the queue empty is not counted on. */
+  private readonly workers = new Set<Promise<void>>();
+  private looping = 0;
+  /** The end of the last hit write queued (see oneWriter). */
+  private writes: Promise<void> = Promise.resolve();
   /** Population statistics and analyses, reloaded only when they change. */
   readonly inputs = new SearchInputCache();
 
@@ -99,9 +107,7 @@ export class SearchQueue {
     };
     this.jobs.push(job);
     this.deps.onChange?.(job);
-    this.worker ??= this.work().finally(() => {
-      this.worker = null;
-    });
+    this.start();
     return job;
   }
 
@@ -123,16 +129,38 @@ export class SearchQueue {
 
   /** Resolves when every queued search has finished (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.worker) await this.worker;
+    while (this.workers.size > 0) await Promise.all([...this.workers]);
+  }
+
+  /** Searches run at once: one per search thread. */
+  private get concurrency(): number {
+    return this.deps.pool?.threads ?? 1;
+  }
+
+  /** Starts loops up to the concurrency while searches wait. */
+  private start(): void {
+    const waiting = this.jobs.filter((j) => j.status === 'queued').length;
+    while (this.looping < Math.min(this.concurrency, waiting)) {
+      this.looping++;
+      const loop = this.work().finally(() => this.workers.delete(loop));
+      this.workers.add(loop);
+    }
   }
 
   private async work(): Promise<void> {
     try {
       await this.deps.waitForIndex?.();
     } catch {
+      this.looping--;
       return;
     }
-    for (let job = this.next(); job; job = this.next()) {
+    for (;;) {
+      const job = this.next();
+      if (!job) {
+        // In the same turn as the empty look: an enqueue from now on starts a loop of its own.
+        this.looping--;
+        return;
+      }
       job.status = 'running';
       this.deps.onChange?.(job);
       try {
@@ -165,20 +193,40 @@ export class SearchQueue {
     if (!approval || !held) return 0;
     const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes };
     const rules = await loadSearchRules(db, this.inputs, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
-    const found = await matching.searchRules(profile, rules, {
-      onProgress: (done, total) => {
-        job.done = done;
-        job.total = total;
-        this.deps.onChange?.(job);
-      },
+    const onProgress = (done: number, total: number) => {
+      job.done = done;
+      job.total = total;
+      this.deps.onChange?.(job);
+    };
+    const { pool } = this.deps;
+    const found = pool
+      ? await (async () => {
+          onProgress(0, rules.length);
+          return pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile, rules: rules.map(toWireRule) }, { onProgress });
+        })()
+      : await matching.searchRules(profile, rules, { onProgress });
+    // Searches run at once, their hits are written one search at a time: an identity hit supersedes a kinship hit of the
+    // same pair that the other profile's search may be writing, which reads what the other wrote.
+    const { recorded, familyHits } = await this.oneWriter(async () => {
+      const { matches, sampleTypes } = await stillApproved(db, profile.organizationId, found);
+      const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
+      const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
+      return { recorded, familyHits };
     });
-    const { matches, sampleTypes } = await stillApproved(db, profile.organizationId, found);
-    const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
-    const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
     // Marks this approval searched, unless a reset or a new approval came meanwhile (its own search is queued).
     const sameApproval = approval.reviewedAt === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, approval.reviewedAt);
     await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(eq(profiles.id, profile.id), eq(profiles.status, 'approved'), sameApproval));
     return recorded + familyHits;
+  }
+
+  /** Runs `write` after every write queued before it. */
+  private oneWriter<T>(write: () => Promise<T>): Promise<T> {
+    const turn = this.writes.then(write);
+    this.writes = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
 
   private forgetOld(): void {

@@ -7,6 +7,7 @@ import { countApprovedProfiles } from '../matching/load-indexes';
 import { searchActiveFamilies } from '../missing-persons/remains-approval';
 import { MatchingService } from '../matching/matching-service';
 import { IndexSync, refreshProfile } from './index-sync';
+import { SearchPool } from './search-pool';
 import { SearchQueue, type SearchQueueDeps } from './search-queue';
 
 /** Where the start-up load of the matching index stands: approved profiles read so far out of about `total`. */
@@ -35,6 +36,8 @@ export interface SearchRuntime {
   /** The matcher once the index is loaded; before that an IndexLoading error (503) saying how far it is. */
   matcher(): MatchingService;
   queue: SearchQueue;
+  /** The search workers every database search runs on (ARCHITECTURE.md "Using every core"). */
+  pool: SearchPool;
   sync: IndexSync;
   /**
    * After a profile decision committed: an approved profile joins the index and is searched in the
@@ -53,6 +56,8 @@ export interface SearchRuntimeDeps {
   events?: Pick<OrganizationEvents, 'publish'>;
   /** Where a failed search or a lost link to the other processes is reported (the server's log). */
   onError(err: unknown, message: string, details?: object): void;
+  /** Search threads (SEARCH_THREADS; default one per core). */
+  threads?: number;
 }
 
 /** Shortest time between two `searches` events of one organization. */
@@ -67,8 +72,9 @@ const LOAD_RETRY_MS = 2000;
  * answers meanwhile: health reports the progress, searches answer 503 (IndexLoading), and queued
  * searches wait for the index. A failed load (the database unreachable) is tried again.
  */
-export async function startSearchRuntime({ database, clock, record, events, onError }: SearchRuntimeDeps): Promise<SearchRuntime> {
+export async function startSearchRuntime({ database, clock, record, events, onError, threads }: SearchRuntimeDeps): Promise<SearchRuntime> {
   const { db } = database;
+  const pool = new SearchPool(threads);
   const service = new MatchingService(new IndexSet());
   const sync = new IndexSync({ database, service, onError });
   const index: MatchIndexState = { state: 'loading', loaded: 0, total: 0 };
@@ -95,6 +101,7 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     onFailure: (job, err) => onError(err, 'database search failed', { job }),
     onChange: (job) => searchesChanged?.publish(job.organizationId, 'searches'),
     waitForIndex: () => ready,
+    pool,
   });
   const load = async () => {
     index.total = await countApprovedProfiles(db);
@@ -134,6 +141,7 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
       return service;
     },
     queue,
+    pool,
     sync,
     decided: async (profile) => {
       sync.decided(profile.id);

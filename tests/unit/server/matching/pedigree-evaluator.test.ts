@@ -27,7 +27,7 @@ const weighed = (name: string): MatchAnalysis => {
     threshold: 0,
     formulae: a.formulae,
     constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])),
-    weighing: { hypotheses: analysisHypotheses(SEED_KINSHIP_PEDIGREES[name]!, a.roles), models: modelsFor(mutation) },
+    weighing: { hypotheses: analysisHypotheses(SEED_KINSHIP_PEDIGREES[name]!, a.roles), models: modelsFor(mutation), mutation },
   };
 };
 

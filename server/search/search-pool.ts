@@ -1,0 +1,70 @@
+import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import { MixtureError } from '../genetics/mixture/mixture-lr';
+import { workerPool } from '../jobs/worker-pool';
+import type { IndexSet } from '../matching/index-set';
+import type { ProfileIndexSnapshot } from '../matching/profile-index';
+import type { ProfileKind } from '../matching/types';
+import type { SearchOutcome, SearchTask } from './search-worker';
+
+// A constant, not an inline URL: Vite rewrites `new URL('./x.ts', import.meta.url)` into an asset when the server runs in component tests.
+const WORKER = './search-worker.ts';
+
+/** Search threads by default: one per core (ARCHITECTURE.md "Using every core"). */
+export const defaultSearchThreads = (): number => availableParallelism();
+
+/** A search worker stays up this long after its last search: starting one costs about a second. */
+const IDLE_MS = 5 * 60_000;
+
+type Task = SearchTask extends infer T ? (T extends SearchTask ? Omit<T, 'indexes'> : never) : never;
+
+/** Where a search stands while it waits for a thread. */
+export interface PoolState {
+  threads: number;
+  /** Searches running on a thread now. */
+  running: number;
+  /** Searches waiting for a thread. */
+  queued: number;
+}
+
+/**
+ * The search workers (ARCHITECTURE.md "Using every core"): a search pins the indexes it reads (their shared
+ * memory, no copy), runs on the next free thread, and unpins them when it is done; the main thread stays free
+ * for requests meanwhile. More searches than threads wait their turn in the pool's queue.
+ */
+export class SearchPool {
+  private running = 0;
+
+  constructor(readonly threads: number = defaultSearchThreads()) {}
+
+  get state(): PoolState {
+    const pool = this.pool();
+    return { threads: this.threads, running: this.running, queued: pool.queueSize };
+  }
+
+  /**
+   * Runs `task` over the indexes of `kind` (all kinds when undefined) as they are now. `prepare` runs at the
+   * moment of the pin (masks over group codes must be made from the same groups); `onProgress` hears a rule search's steps.
+   */
+  async run<T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task | ((snapshots: ProfileIndexSnapshot[]) => Task), { onProgress }: { onProgress?: (done: number, total: number) => void } = {}): Promise<T> {
+    const { snapshots, release } = indexes.pin(kind);
+    const channel = onProgress && (typeof task === 'function' || task.task === 'rules') ? new MessageChannel() : null;
+    this.running++;
+    try {
+      const body = typeof task === 'function' ? task(snapshots) : task;
+      const full = { ...body, indexes: snapshots, ...(channel && body.task === 'rules' ? { port: channel.port2 } : {}) } as SearchTask;
+      channel?.port1.on('message', (p: { done: number; total: number }) => onProgress?.(p.done, p.total));
+      const outcome = (await this.pool().run(full, channel ? { transferList: [channel.port2] as never } : {})) as SearchOutcome;
+      if ('failed' in outcome) throw new MixtureError(outcome.failed.message);
+      return outcome.ok as T;
+    } finally {
+      this.running--;
+      channel?.port1.close();
+      release();
+    }
+  }
+
+  private pool() {
+    return workerPool(new URL(WORKER, import.meta.url), { maxThreads: this.threads, idleTimeout: IDLE_MS });
+  }
+}

@@ -1,0 +1,75 @@
+// Runs in a search worker thread (ARCHITECTURE.md "Using every core"): every database search of the server —
+// approval rules, familial, mixture and family searches — reads the index through a pinned snapshot of its
+// shared memory (no copy), so the main thread only parses, authorizes and answers. The code is the same the
+// main thread ran before, so every answer is the single-thread one, bit for bit.
+import type { MessagePort } from 'node:worker_threads';
+import { MixtureError } from '../genetics/mixture/mixture-lr';
+import { rankRule, scoreCandidates } from '../matching/familial-search';
+import { IndexSet } from '../matching/index-set';
+import { rankMixture, type MixtureRanking } from '../matching/mixture-search';
+import type { ProfileIndexSnapshot } from '../matching/profile-index';
+import { IdentityScans, searchRule, type RuleMatch } from '../matching/rule-search';
+import type { MatchProfile } from '../matching/types';
+import { searchFamilyRemains } from '../missing-persons/family-search';
+import type { LoadedFamily } from '../missing-persons/load-family';
+import { fromWireRule, type WireRule } from './search-wire';
+
+interface OnIndexes {
+  indexes: ProfileIndexSnapshot[];
+}
+
+/** Every kind of search the pool runs, with its inputs (structured-cloneable; the index's arrays shared). */
+export type SearchTask = OnIndexes &
+  (
+    | { task: 'rules'; profile: MatchProfile; rules: WireRule[]; port?: MessagePort }
+    | { task: 'familial'; profile: MatchProfile; rule: WireRule; limit: number }
+    | { task: 'familial-score'; profile: MatchProfile; rule: WireRule; candidateIds: string[] }
+    | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
+    | { task: 'family'; family: LoadedFamily }
+  );
+
+/** A failure the caller answers as such (a 400 of the mixture search): sent back by name, since a thread boundary loses the class. */
+export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; message: string } };
+
+/** Each approval rule in turn, progress after each (the queue shows it). */
+function searchRules(indexes: IndexSet, profile: MatchProfile, wire: readonly WireRule[], port?: MessagePort): RuleMatch[] {
+  const rules = wire.map(fromWireRule);
+  const found: RuleMatch[] = [];
+  const scans = new IdentityScans(profile, indexes, rules);
+  for (const [i, rule] of rules.entries()) {
+    found.push(...searchRule(rule, profile, indexes, scans));
+    port?.postMessage({ done: i + 1, total: rules.length });
+  }
+  return found;
+}
+
+function run(task: SearchTask, indexes: IndexSet): unknown {
+  switch (task.task) {
+    case 'rules':
+      return searchRules(indexes, task.profile, task.rules, task.port);
+    case 'familial':
+      return rankRule(fromWireRule(task.rule), task.profile, indexes, { limit: task.limit });
+    case 'familial-score':
+      return scoreCandidates(fromWireRule(task.rule), task.profile, indexes, task.candidateIds);
+    case 'mixture': {
+      const scoped = indexes.indexes('Autosomal').flatMap((index) => {
+        const mask = task.masks[index.chemistryId];
+        return mask ? [{ index, mask }] : [];
+      });
+      return rankMixture({ ...task.ranking, scoped });
+    }
+    case 'family':
+      return searchFamilyRemains(task.family, indexes);
+  }
+}
+
+export default function searchWorker(task: SearchTask): SearchOutcome {
+  try {
+    return { ok: run(task, IndexSet.view(task.indexes)) };
+  } catch (error) {
+    if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
+    throw error;
+  } finally {
+    if (task.task === 'rules') task.port?.close();
+  }
+}
