@@ -22,6 +22,15 @@ export const KeyboardSearchBody = z.object({
   /** Fewest markers typed in both profiles for a stringency candidate. */
   minMarkers: z.number().int().min(1, 'At least 1').max(100).default(8),
   maxMismatches: z.number().int().min(0, 'Cannot be negative').max(10, 'At most 10').default(0),
+  /**
+   * The analyses run besides the stringency search: each scans the approved profiles against its threshold and is
+   * weighed for every candidate shown. Absent: the same-source analyses of the chemistry's kind (Identity, Y-STR
+   * haplotype frequency), the figures a laboratory reads a keyboard-search candidate by; kinship and exclusion
+   * analyses run only when named (a familial search is a deliberate request, ARCHITECTURE.md "Search policy").
+   * Empty: the stringency search alone. Each must be an active two-role analysis of the kind with a threshold
+   * (GET profiles/keyboard-search-analyses lists them).
+   */
+  analysisIds: z.array(Id).max(50, 'At most 50 analyses at once').optional(),
 });
 export type KeyboardSearchBody = z.infer<typeof KeyboardSearchBody>;
 
@@ -68,11 +77,38 @@ export type KeyboardSearchChance = z.infer<typeof KeyboardSearchChance>;
 
 export const KeyboardSearchAnswer = z
   .object({
+    /** The strongest candidates, at most `candidateLimit`: by strength, then fewest mismatches, most compared markers, sample name. */
     candidates: z.array(KeyboardSearchCandidate),
+    /** More candidates were found than are listed (`notShown` > 0). */
     truncated: z.boolean(),
+    /** Every profile the search found (stringency candidates and analysis results over their thresholds), listed or not. */
+    candidateCount: z.number().int(),
+    /** Candidates found but not listed: candidateCount − candidates listed. */
+    notShown: z.number().int(),
+    /** Most candidates an answer lists. */
+    candidateLimit: z.number().int(),
+    /** Most candidates each scan keeps (the stringency search, and each analysis over each population) before any is named: the work's bound. */
+    scanLimit: z.number().int(),
     /** Approved profiles of the kind in the organizations the user reaches (N). */
     searchedProfiles: z.number().int(),
     chance: z.array(KeyboardSearchChance),
   })
   .meta({ id: 'KeyboardSearchAnswer' });
 export type KeyboardSearchAnswer = z.infer<typeof KeyboardSearchAnswer>;
+
+/** An analysis the keyboard search can run for a kind: active, two roles, with a threshold (not a mixture or pedigree analysis). */
+export const KeyboardSearchAnalysis = z
+  .object({
+    id: Id,
+    name: z.string(),
+    label: z.string(),
+    kind: z.enum(['Computational', 'Exclusion']),
+    /** A same-source analysis (no relationship constants): run when the search names no analyses, so the form ticks it first. */
+    byDefault: z.boolean(),
+  })
+  .meta({ id: 'KeyboardSearchAnalysis' });
+export type KeyboardSearchAnalysis = z.infer<typeof KeyboardSearchAnalysis>;
+
+export const KeyboardSearchAnalysesQuery = z.object({ kind: z.enum(['Autosomal', 'YStr']) });
+export const KeyboardSearchAnalyses = z.object({ items: z.array(KeyboardSearchAnalysis) }).meta({ id: 'KeyboardSearchAnalyses' });
+export type KeyboardSearchAnalyses = z.infer<typeof KeyboardSearchAnalyses>;

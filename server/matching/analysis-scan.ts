@@ -193,11 +193,17 @@ export function scanAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
   const plan = planAnalysis(index, request);
   if (!plan) return [];
   const found: AnalysisMatch[] = [];
+  eachAnalysisMatch(plan, (match) => found.push(match));
+  return found;
+}
+
+/** The scan of one plan handing each match over as it is confirmed (the columns in slot order, then the side list), so a caller may keep only some. */
+export function eachAnalysisMatch(plan: AnalysisPlan, onMatch: (match: AnalysisMatch) => void): void {
   const confirm = (slot: number) => {
     const match = plan.matchAt(slot);
-    if (match) found.push(match);
+    if (match) onMatch(match);
   };
-  if (plan.kind === 'exclusion') countScan(index.size, plan.plans, plan.maxExclusions, request.minMarkers, confirm);
-  else sumScan(index.size, plan.plans, plan.cut, confirm);
-  return [...found, ...plan.sideMatches()];
+  if (plan.kind === 'exclusion') countScan(plan.index.size, plan.plans, plan.maxExclusions, plan.request.minMarkers, confirm);
+  else sumScan(plan.index.size, plan.plans, plan.cut, confirm);
+  for (const match of plan.sideMatches()) onMatch(match);
 }

@@ -113,10 +113,16 @@ let kernel: LookupKernel | null = null;
  */
 export function fusedScan(plans: readonly FusablePlan[]): AnalysisMatch[][] {
   const found: AnalysisMatch[][] = plans.map(() => []);
-  if (plans.length === 0) return found;
+  fusedScanEach(plans, (p, match) => found[p]!.push(match));
+  return found;
+}
+
+/** The fused pass handing each confirmed match to `onMatch` with its plan's position, so a caller may keep only some (the keyboard search keeps the strongest). */
+export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: number, match: AnalysisMatch) => void): void {
+  if (plans.length === 0) return;
   const { index } = plans[0]!;
   const keep = (p: number, match: AnalysisMatch | null) => {
-    if (match) found[p]!.push(match);
+    if (match) onMatch(p, match);
   };
   const words: Lane[][] = [];
   for (const word of packWords(plans)) {
@@ -131,9 +137,8 @@ export function fusedScan(plans: readonly FusablePlan[]): AnalysisMatch[][] {
     }
     if (lanes.length > 0) words.push(lanes);
   }
-  for (const [p, plan] of plans.entries()) found[p]!.push(...plan.sideMatches());
+  for (const [p, plan] of plans.entries()) for (const match of plan.sideMatches()) onMatch(p, match);
   if (words.length > 0) scanWords(index, plans[0]!.plans, words, (lane, slot) => keep(lane.index, lane.plan.matchAt(slot)));
-  return found;
 }
 
 /** A lane's value at its offset, split into the low and high 32-bit halves of a word. */

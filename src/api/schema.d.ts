@@ -12011,6 +12011,7 @@ export interface paths {
                         minMarkers?: number;
                         /** @default 0 */
                         maxMismatches?: number;
+                        analysisIds?: string[];
                     };
                 };
             };
@@ -12062,6 +12063,62 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/keyboard-search-analyses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The analyses a keyboard search can run for a kind (active, two roles, with a threshold), the same-source ones marked as run by default */
+        get: {
+            parameters: {
+                query: {
+                    kind: "Autosomal" | "YStr";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KeyboardSearchAnalyses"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13202,8 +13259,24 @@ export interface components {
         KeyboardSearchAnswerInput: {
             candidates: components["schemas"]["KeyboardSearchCandidateInput"][];
             truncated: boolean;
+            candidateCount: number;
+            notShown: number;
+            candidateLimit: number;
+            scanLimit: number;
             searchedProfiles: number;
             chance: components["schemas"]["KeyboardSearchChanceInput"][];
+        };
+        KeyboardSearchAnalysisInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion";
+            byDefault: boolean;
+        };
+        KeyboardSearchAnalysesInput: {
+            items: components["schemas"]["KeyboardSearchAnalysisInput"][];
         };
         SearchRuleInput: {
             name: string;
@@ -14886,8 +14959,24 @@ export interface components {
         KeyboardSearchAnswer: {
             candidates: components["schemas"]["KeyboardSearchCandidate"][];
             truncated: boolean;
+            candidateCount: number;
+            notShown: number;
+            candidateLimit: number;
+            scanLimit: number;
             searchedProfiles: number;
             chance: components["schemas"]["KeyboardSearchChance"][];
+        };
+        KeyboardSearchAnalysis: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion";
+            byDefault: boolean;
+        };
+        KeyboardSearchAnalyses: {
+            items: components["schemas"]["KeyboardSearchAnalysis"][];
         };
         SearchRule: {
             name: string;

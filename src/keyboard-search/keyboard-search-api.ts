@@ -1,5 +1,5 @@
 import type { Chemistry } from '../../core/schemas/chemistries';
-import type { KeyboardSearchAnswer } from '../../core/schemas/keyboard-search';
+import type { KeyboardSearchAnalysis, KeyboardSearchAnswer } from '../../core/schemas/keyboard-search';
 import type { ListResult } from '../../core/schemas/list';
 import type { Population } from '../../core/schemas/populations';
 import type { KeyboardSearchRequest } from '../../machines/keyboardSearch.machine';
@@ -18,7 +18,7 @@ export type SearchChemistry = ProfileFormOptions['chemistries'][number];
  */
 const fromChemistry = (c: Chemistry): SearchChemistry => ({ id: c.id, name: c.name, kind: c.kind, markers: c.markers.map((m) => ({ ...m, kind: c.kind, multiCopy: false })) });
 
-/** The keyboard search's calls (spec 2.6, 7.1 `get-all-possible-hits`): the chemistries, the populations of a kind, the search. */
+/** The keyboard search's calls (spec 2.6, 7.1 `get-all-possible-hits`): the chemistries, the populations and analyses of a kind, the search. */
 export function keyboardSearchApi(api: ApiClient) {
   const profiles = profilesApi(api);
   const calculator = calculatorApi(api);
@@ -34,6 +34,9 @@ export function keyboardSearchApi(api: ApiClient) {
     },
     /** The organization's populations holding `kind` statistics. */
     populations: (orgId: string, kind: SearchChemistry['kind']): Promise<ListResult<Population>> => calculator.populations(orgId, kind),
+    /** The analyses a search of `kind` can run, the ones it runs by default marked. */
+    analyses: async (kind: SearchChemistry['kind']): Promise<KeyboardSearchAnalysis[]> =>
+      (await unwrap(api.GET('/api/profiles/keyboard-search-analyses', { params: { query: { kind } } }))).items,
     search: (body: KeyboardSearchRequest): Promise<KeyboardSearchAnswer> => unwrap(api.POST('/api/profiles/get-all-possible-hits', { body })),
   };
 }

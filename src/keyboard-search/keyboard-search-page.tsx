@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import { ALL_ORGANIZATIONS, can } from '../../core/permissions';
-import { STRINGENCIES, type KeyboardSearchBody } from '../../core/schemas/keyboard-search';
+import { STRINGENCIES, type KeyboardSearchAnalysis, type KeyboardSearchBody } from '../../core/schemas/keyboard-search';
 import type { Population } from '../../core/schemas/populations';
 import { keyboardSearchMachine, type KeyboardSearchRequest } from '../../machines/keyboardSearch.machine';
 import { PopulationPicker } from '../analyses/population-picker';
@@ -14,6 +14,7 @@ import { usePrincipal } from '../app/use-principal';
 import { parseAlleleText } from '../profiles/allele-text';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
+import { AnalysisPicker } from './analysis-picker';
 import { keyboardSearchApi, type KeyboardSearchCalls, type SearchChemistry } from './keyboard-search-api';
 import { MarkerGrid, markerErrors, type MarkerTexts } from './marker-grid';
 import { parsePastedProfile } from './paste-profile';
@@ -56,10 +57,36 @@ function usePopulations(calls: KeyboardSearchCalls, orgId: string, kind: SearchC
   return { populations: failed ? [] : populations, failed };
 }
 
+/** The analyses a search of `kind` can run, those run by default chosen again whenever the kind changes; null while reading. */
+function useAnalyses(calls: KeyboardSearchCalls, kind: SearchChemistry['kind'] | undefined) {
+  const [analyses, setAnalyses] = useState<KeyboardSearchAnalysis[] | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!kind) return;
+    let current = true;
+    setAnalyses(null);
+    setFailed(false);
+    calls.analyses(kind).then(
+      (list) => {
+        if (!current) return;
+        setAnalyses(list);
+        setChosen(list.filter((a) => a.byDefault).map((a) => a.id));
+      },
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [calls, kind]);
+  const toggle = (id: string) => setChosen((ids) => (ids.includes(id) ? ids.filter((a) => a !== id) : [...ids, id]));
+  return { analyses: failed ? [] : analyses, failed, chosen, toggle };
+}
+
 /**
  * The keyboard search form and its answer (spec 2.6; issue 6), driven by machines/keyboardSearch:
- * a chemistry's marker grid typed or pasted into, the populations to compute over, the stringency
- * limits; the server stores nothing of the typed profile, only that a search was made.
+ * a chemistry's marker grid typed or pasted into, the populations to compute over, the analyses to run, the
+ * stringency limits; the server stores nothing of the typed profile, only that a search was made.
  */
 function KeyboardSearchForm({ orgId, chemistries, calls }: { orgId: string; chemistries: SearchChemistry[]; calls: KeyboardSearchCalls }) {
   const logic = useMemo(() => keyboardSearchMachine.provide({ actors: { search: fromPromise(({ input }: { input: KeyboardSearchRequest }) => calls.search(input)) } }), [calls]);
@@ -69,6 +96,7 @@ function KeyboardSearchForm({ orgId, chemistries, calls }: { orgId: string; chem
   const chemistry = chemistries.find((c) => c.id === chemistryId);
   const { populations, failed: populationsFailed } = usePopulations(calls, organization.searchOrgId, chemistry?.kind);
   const [populationIds, setPopulationIds] = useState<string[]>([]);
+  const analyses = useAnalyses(calls, chemistry?.kind);
   const [texts, setTexts] = useState<MarkerTexts>({});
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [pasteText, setPasteText] = useState('');
@@ -112,7 +140,9 @@ function KeyboardSearchForm({ orgId, chemistries, calls }: { orgId: string; chem
     setProblem(refusal);
     if (invalid) document.getElementById(`search-marker-${invalid.id}`)?.focus();
     if (refusal) return;
-    send({ type: 'search', request: { organizationId: organization.searchOrgId, chemistryId: chemistry.id, markerValues, populationIds, stringency, minMarkers: min, maxMismatches: mismatches } });
+    // Until the analyses are read, the server's default (the same-source ones) is what the form would tick.
+    const analysisIds = analyses.analyses === null ? {} : { analysisIds: analyses.chosen };
+    send({ type: 'search', request: { organizationId: organization.searchOrgId, chemistryId: chemistry.id, markerValues, populationIds, stringency, minMarkers: min, maxMismatches: mismatches, ...analysisIds } });
   };
 
   return (
@@ -191,6 +221,12 @@ function KeyboardSearchForm({ orgId, chemistries, calls }: { orgId: string; chem
             disabled={busy}
             onToggle={(id) => setPopulationIds((chosen) => (chosen.includes(id) ? chosen.filter((p) => p !== id) : [...chosen, id]))}
           />
+        ) : null}
+        {chemistry ? <AnalysisPicker analyses={analyses.analyses} chosen={analyses.chosen} disabled={busy} onToggle={analyses.toggle} /> : null}
+        {analyses.failed ? (
+          <p className="notice notice--negative" role="alert">
+            The analyses could not be read. Reload the page to try again.
+          </p>
         ) : null}
         {populationsFailed ? (
           <p className="notice notice--negative" role="alert">

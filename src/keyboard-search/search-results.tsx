@@ -26,18 +26,19 @@ function CandidateResults({ candidate }: { candidate: KeyboardSearchCandidate })
 /**
  * The keyboard search's answer (spec 2.6 "all possible hits"): each candidate with its sample (a link
  * to the profile), case, whether it meets the stringency, the markers compared and mismatched, and
- * its figures per analysis and population.
+ * its figures per analysis and population; how many more were found than are listed.
  */
 export function SearchResults({ orgId, answer }: { orgId: string; answer: KeyboardSearchAnswer }) {
-  const { candidates, truncated, chance, searchedProfiles } = answer;
+  const { candidates, notShown, chance, searchedProfiles } = answer;
   return (
     <section className="keyboard-search__answer" aria-labelledby="keyboard-search-answer">
       <h2 id="keyboard-search-answer">Possible hits</h2>
       <p role="status">
         {candidates.length === 0
           ? 'No stored profile matches this profile under these settings.'
-          : `${candidates.length} ${candidates.length === 1 ? 'candidate' : 'candidates'}${truncated ? ' (the strongest; more were found — narrow the search)' : ''}.`}
+          : `${candidates.length.toLocaleString('en-US')} ${candidates.length === 1 ? 'candidate' : 'candidates'}${notShown > 0 ? ', the strongest' : ''}.`}
       </p>
+      {notShown > 0 ? <p className="notice">{`${notShown.toLocaleString('en-US')} more ${notShown === 1 ? 'candidate' : 'candidates'} not shown`}</p> : null}
       {chance.length > 0 ? (
         <ul className="keyboard-search__chance" aria-label="Expected chance hits">
           {chance.map((c) => (

@@ -22,6 +22,7 @@ const REQUEST: KeyboardSearchRequest = {
   stringency: 'moderate',
   minMarkers: 8,
   maxMismatches: 0,
+  analysisIds: ['1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c408'],
 };
 const result = (analysisName: string, combinedIndex: number, probability: string) => ({
   analysisId: `1b8d2e3f-4a5b-4c6d-9e7f-8091a2b3c4${analysisName.length.toString().padStart(2, '0')}`,
@@ -37,8 +38,12 @@ const result = (analysisName: string, combinedIndex: number, probability: string
   pValue: 1 / combinedIndex / 10,
   pValueBracket: { lower: 1 / combinedIndex / 11, upper: 1 / combinedIndex / 10 },
 });
+const LIMITS = { candidateLimit: 200, scanLimit: 256 };
 const ANSWER: KeyboardSearchAnswer = {
   truncated: false,
+  candidateCount: 2,
+  notShown: 0,
+  ...LIMITS,
   searchedProfiles: 1_000_000,
   chance: [{ populationId: REQUEST.populationIds[0]!, populationName: 'FBI 2015 Caucasian', synthetic: false, probability: 3.1e-10, expectedChanceHits: 3.1e-4 }],
   candidates: [
@@ -124,7 +129,9 @@ export const Searching: Story = { args: { value: 'searching', context: { request
 /** results: each candidate with stringency, markers compared and mismatched, and each analysis per population. */
 export const Results: Story = { args: { value: 'results', context: { request: REQUEST, answer: ANSWER } } };
 /** results with no candidate. */
-export const NoCandidates: Story = { args: { value: 'results', context: { request: REQUEST, answer: { candidates: [], truncated: false, searchedProfiles: 1_000_000, chance: [] } } } };
+export const NoCandidates: Story = { args: { value: 'results', context: { request: REQUEST, answer: { candidates: [], truncated: false, candidateCount: 0, notShown: 0, ...LIMITS, searchedProfiles: 1_000_000, chance: [] } } } };
+/** results cut to the strongest: more were found than an answer lists, and the count of the others is stated. */
+export const MoreNotShown: Story = { args: { value: 'results', context: { request: REQUEST, answer: { ...ANSWER, truncated: true, candidateCount: 4_031, notShown: 4_029 } } } };
 /** failed: the server's message and Try again; the form keeps what was typed. */
 export const Failed: Story = { args: { value: 'failed', context: { request: REQUEST, error: { status: 400, message: 'Population FBI 2015 Caucasian does not hold Y-STR haplotypes' } } } };
 

@@ -7,16 +7,14 @@ import { appendAudit } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { cases, chemistries, profiles } from '../../db/schema';
-import { candidateResults } from '../../matching/candidate-results';
 import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
 import type { LrDistribution } from '../../genetics/statistics';
 import { CHANCE_GRID_STEP } from '../../matching/rule-search';
-import { compareProfiles } from '../../matching/genotype-comparison';
+import { KEYBOARD_SCAN_LIMIT, keyboardCandidates } from '../../matching/keyboard-candidates';
+import { isSameSourceAnalysis, keyboardSearchAnalyses } from '../../matching/keyboard-analyses';
 import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
 import type { MatchingService } from '../../matching/matching-service';
-import { isIgnoredMarker } from '../../matching/profile-index';
-import { searchProfile } from '../../matching/search-profile';
-import type { ProfileKind } from '../../matching/types';
+import type { MatchAnalysis, ProfileKind } from '../../matching/types';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest } from '../errors';
@@ -24,7 +22,7 @@ import { findVisiblePopulation } from '../populations/visibility';
 import { assertNoMarkerErrors, checkMarkerValues, chemistryOrder, loadMarkers } from '../profiles/marker-values';
 import { inReachableOrganizations } from '../tenancy';
 
-/** Most candidates one answer lists (the strongest first); `truncated` says when more were found. */
+/** Most candidates one answer lists (the strongest first); `notShown` counts the others found. */
 export const MAX_CANDIDATES = 200;
 
 /** A bracketed p-value as the answer shows it: its upper end, and the bracket. */
@@ -43,10 +41,24 @@ async function readQuery(db: Db, body: KeyboardSearchBody) {
 }
 
 /**
- * The keyboard search (spec 2.6): the stringency candidates and every analysis's results over its
- * threshold, with each candidate's figures per analysis and population; only profiles of organizations
- * the user reaches. Nothing about the typed profile is stored: the audit row records that a search
- * was made, with its settings, never the alleles.
+ * The analyses a search runs: those it names, each an analysis the keyboard search can run for the kind (400
+ * otherwise), or by default the same-source ones (KeyboardSearchBody.analysisIds says why).
+ */
+function chosenAnalyses<A extends MatchAnalysis & { name: string }>(active: readonly A[], kind: ProfileKind, analysisIds: readonly string[] | undefined): A[] {
+  const eligible = keyboardSearchAnalyses(active, kind);
+  if (analysisIds === undefined) return eligible.filter(isSameSourceAnalysis);
+  const byId = new Map(eligible.map((a) => [a.id, a]));
+  const unknown = analysisIds.flatMap((id, i) => (byId.has(id) ? [] : [{ path: `/analysisIds/${i}`, message: 'Not an active two-role analysis of this kind with a threshold' }]));
+  if (unknown.length > 0) throw new BadRequest('The keyboard search cannot run some of these analyses', unknown);
+  return [...new Set(analysisIds)].map((id) => byId.get(id)!);
+}
+
+/**
+ * The keyboard search (spec 2.6): the stringency candidates and the chosen analyses' results over their thresholds,
+ * with each candidate's figures per analysis and population; only profiles of organizations the user reaches. The
+ * scans (keyboardCandidates) keep a bounded number of the strongest and count the rest; names are read for those
+ * kept only, and p-values computed for those listed. Nothing about the typed profile is stored: the audit row
+ * records that a search was made, with its settings, never the alleles.
  */
 export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService): Promise<KeyboardSearchAnswer> {
   const { kind, query } = await readQuery(db, body);
@@ -55,75 +67,73 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const populationRows = await Promise.all([...new Set(body.populationIds)].map((id) => findVisiblePopulation(db, user, id)));
   const wrongKind = populationRows.find((p) => p.kind !== kind);
   if (wrongKind) throw new BadRequest(`Population ${wrongKind.name} does not hold ${kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
-  const [all, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
-  // A typed mixture is weighed by the mixture search (POST mixture-search), not by the pairwise analyses.
-  const analyses = all.filter((a) => a.kind !== 'Mixture');
+  const [active, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
+  const analyses = chosenAnalyses(active, kind, body.analysisIds);
   const synthetic = new Set(populationRows.filter((p) => p.synthetic).map((p) => p.id));
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };
-  const ids = new Set(matching.identity(kind, query, options).map((c) => c.profileId));
-  const queryProfile = { id: randomUUID(), kind, chemistryId: body.chemistryId, organizationId: body.organizationId, genotypes: query };
-  for (const hit of searchProfile(queryProfile, analyses, populations, matching.indexes)) for (const p of hit.profiles) if (p.profileId !== queryProfile.id) ids.add(p.profileId);
+  const organizations = searchAll ? (user.scope === 'All' ? 'all' : user.organizationIds) : [body.organizationId];
+  const scanned = keyboardCandidates(matching.indexes, { kind, query, options, analyses, populations, organizations, limit: KEYBOARD_SCAN_LIMIT });
 
-  const visible = ids.size === 0 ? [] : await db
+  // The database stays the safety net: a profile reset or moved since the index saw it is not listed.
+  const ids = scanned.candidates.map((c) => c.profileId);
+  const rows = ids.length === 0 ? [] : await db
     .select({ id: profiles.id, sampleName: profiles.profileId, caseId: profiles.caseId, caseNumber: cases.caseNumber })
     .from(profiles)
     .innerJoin(cases, eq(cases.id, profiles.caseId))
-    .where(and(inArray(profiles.id, [...ids]), eq(profiles.status, 'approved'), inReachableOrganizations(profiles.organizationId, user), searchAll ? undefined : eq(profiles.organizationId, body.organizationId)));
-  const genotypes = new Map(visible.flatMap((v) => {
-    const found = matching.indexes.find(v.id);
-    return found ? [[v.id, found.genotypes] as const] : [];
-  }));
-  const results = candidateResults(kind, query, genotypes, analyses, populations);
+    .where(and(inArray(profiles.id, ids), eq(profiles.status, 'approved'), inReachableOrganizations(profiles.organizationId, user), searchAll ? undefined : eq(profiles.organizationId, body.organizationId)));
+  const named = new Map(rows.map((r) => [r.id, r]));
+  // The list's order: strength, fewest mismatches, most compared markers, then the sample name (the scans broke ties by id).
+  const ranked = scanned.candidates
+    .filter((c) => named.has(c.profileId))
+    .map((c) => ({ ...c, ...named.get(c.profileId)! }))
+    .sort((a, b) => (a.strength === b.strength ? 0 : a.strength > b.strength ? -1 : 1) || a.mismatches - b.mismatches || b.comparedMarkers - a.comparedMarkers || a.sampleName.localeCompare(b.sampleName));
+  const listed = ranked.slice(0, MAX_CANDIDATES);
+  const candidateCount = scanned.found - (scanned.candidates.length - ranked.length);
+
   const names = { analyses: new Map(analyses.map((a) => [a.id, a.name])), populations: new Map(populations.map((p) => [p.id, p.name])) };
-  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the user reaches; a candidate's p-value comes from
-  // the unrelated-profile distribution of its analysis and population, computed once per pair that has a candidate.
-  const reach = (organizationId: string) => (searchAll ? user.scope === 'All' || user.organizationIds.includes(organizationId) : organizationId === body.organizationId);
-  const searchedProfiles = matching.indexes.indexes(kind).reduce((n, index) => n + index.countInGroups(index.groupMask((g) => reach(g.organizationId))), 0);
+  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the search reaches; a candidate's p-value comes from
+  // the unrelated-profile distribution of its analysis and population, computed once per pair that has a listed candidate.
+  const { searchedProfiles } = scanned;
   const chance = populations.map((p) => {
     const probability = kind === 'Autosomal' ? stringencyMatchProbability(body.stringency, query, p, options).probability : 0;
     return { populationId: p.id, populationName: p.name, synthetic: synthetic.has(p.id), probability, expectedChanceHits: searchedProfiles * probability };
   });
+  const analysisById = new Map(analyses.map((a) => [a.id, a]));
+  const populationById = new Map(populations.map((p) => [p.id, p]));
   const distributions = new Map<string, LrDistribution | null>();
   const pValueOf = (analysisId: string, populationId: string | null, combinedIndex: number | null) => {
-    const analysis = analyses.find((a) => a.id === analysisId);
-    const population = populations.find((p) => p.id === populationId);
+    const analysis = analysisById.get(analysisId);
+    const population = populationId === null ? undefined : populationById.get(populationId);
     if (!analysis || !population || combinedIndex === null || analysis.kind !== 'Computational' || kind !== 'Autosomal' || analysis.roles.length !== 2) return null;
     const key = `${analysisId}:${populationId}`;
     if (!distributions.has(key)) distributions.set(key, unrelatedDistribution(analysis, query, 0, population, { step: CHANCE_GRID_STEP }));
     return distributions.get(key)!.tail(combinedIndex > 0 ? Math.log10(combinedIndex) : -Infinity);
   };
 
-  const candidates: KeyboardSearchCandidate[] = visible
-    .filter((v) => genotypes.has(v.id))
-    .map((v) => {
-      const counts = compareProfiles(body.stringency, query, genotypes.get(v.id)!, isIgnoredMarker);
-      return {
-        profileId: v.id,
-        sampleName: v.sampleName,
-        caseId: v.caseId,
-        caseNumber: v.caseNumber,
-        ...counts,
-        stringencyMet: counts.mismatches <= body.maxMismatches && counts.comparedMarkers >= body.minMarkers,
-        results: results
-          .filter((r) => r.profileId === v.id)
-          .map((r) => ({
-            analysisId: r.analysisId,
-            analysisName: names.analyses.get(r.analysisId) ?? '',
-            populationId: r.populationId,
-            populationName: r.populationId === null ? null : (names.populations.get(r.populationId) ?? ''),
-            combinedIndex: r.combinedIndex,
-            markerCount: r.markerCount,
-            nonExclusionMarkerCount: r.nonExclusionMarkerCount,
-            probability: formatHitProbability({ combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount ?? 0 }),
-            overThreshold: r.overThreshold,
-            synthetic: r.populationId !== null && synthetic.has(r.populationId),
-            ...pValueFields(pValueOf(r.analysisId, r.populationId, r.combinedIndex)),
-          })),
-      };
-    });
-  const strength = (c: KeyboardSearchCandidate) => Math.max(c.stringencyMet ? Infinity : -Infinity, ...c.results.filter((r) => r.overThreshold).map((r) => r.combinedIndex ?? 0));
-  candidates.sort((a, b) => strength(b) - strength(a) || a.mismatches - b.mismatches || b.comparedMarkers - a.comparedMarkers || a.sampleName.localeCompare(b.sampleName));
+  const candidates: KeyboardSearchCandidate[] = listed.map((c) => ({
+    profileId: c.profileId,
+    sampleName: c.sampleName,
+    caseId: c.caseId,
+    caseNumber: c.caseNumber,
+    comparedMarkers: c.comparedMarkers,
+    mismatches: c.mismatches,
+    stringencyMet: c.stringencyMet,
+    results: c.results.map((r) => ({
+      analysisId: r.analysisId,
+      analysisName: names.analyses.get(r.analysisId) ?? '',
+      populationId: r.populationId,
+      populationName: r.populationId === null ? null : (names.populations.get(r.populationId) ?? ''),
+      combinedIndex: r.combinedIndex,
+      markerCount: r.markerCount,
+      nonExclusionMarkerCount: r.nonExclusionMarkerCount,
+      probability: formatHitProbability({ combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount ?? 0 }),
+      overThreshold: r.overThreshold,
+      synthetic: r.populationId !== null && synthetic.has(r.populationId),
+      ...pValueFields(pValueOf(r.analysisId, r.populationId, r.combinedIndex)),
+    })),
+  }));
+  const notShown = candidateCount - candidates.length;
 
   await db.transaction((tx) =>
     appendAudit(tx, auditActor(user), clock, {
@@ -131,8 +141,8 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       entityId: randomUUID(),
       action: 'Search',
       organizationId: searchAll ? null : body.organizationId,
-      after: { chemistryId: body.chemistryId, markerCount: query.size, populationIds: body.populationIds, ...options, candidateCount: candidates.length },
+      after: { chemistryId: body.chemistryId, markerCount: query.size, populationIds: body.populationIds, analysisIds: analyses.map((a) => a.id), ...options, candidateCount },
     }),
   );
-  return { candidates: candidates.slice(0, MAX_CANDIDATES), truncated: candidates.length > MAX_CANDIDATES, searchedProfiles, chance };
+  return { candidates, truncated: notShown > 0, candidateCount, notShown, candidateLimit: MAX_CANDIDATES, scanLimit: KEYBOARD_SCAN_LIMIT, searchedProfiles, chance };
 }

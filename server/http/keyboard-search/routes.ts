@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '../../../core/permissions';
 import { ErrorBody } from '../../../core/schemas/common';
-import { KeyboardSearchAnswer, KeyboardSearchBody } from '../../../core/schemas/keyboard-search';
+import { KeyboardSearchAnalyses, KeyboardSearchAnalysesQuery, KeyboardSearchAnswer, KeyboardSearchBody } from '../../../core/schemas/keyboard-search';
 import { loadMatchIndexes } from '../../matching/load-indexes';
 import { MatchingService } from '../../matching/matching-service';
 import { Forbidden } from '../errors';
 import type { RouteDeps } from '../route-deps';
 import { keyboardSearch } from './keyboard-search';
+import { listKeyboardSearchAnalyses } from './search-analyses';
 
 /** The route's options: the app's matcher when it holds one (kept current on approve and reset). */
 export interface KeyboardSearchDeps extends RouteDeps {
@@ -41,5 +42,19 @@ export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = a
       if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
       return keyboardSearch(db, clock, request.user, request.body, await matcher());
     },
+  );
+  app.get(
+    '/profiles/keyboard-search-analyses',
+    {
+      // What the search form offers: a Profiles Read user sees the analyses' names in the answer anyway.
+      config: { access: { entity: 'Profiles', verb: 'Read' } },
+      schema: {
+        tags: ['profiles'],
+        summary: 'The analyses a keyboard search can run for a kind (active, two roles, with a threshold), the same-source ones marked as run by default',
+        querystring: KeyboardSearchAnalysesQuery,
+        response: { 200: KeyboardSearchAnalyses, 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => ({ items: await listKeyboardSearchAnalyses(db, request.query.kind) }),
   );
 };

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, profiles } from '../../../server/db/schema';
 import { parsePastedProfile } from '../../../src/keyboard-search/paste-profile';
+import { SearchResults } from '../../../src/keyboard-search/search-results';
 import { CODIS_PROFILE as PLANTED, matchingWorld, type MatchingWorld } from '../hits/hit-fixtures';
 import { meOf, renderScreen } from '../screen-fixtures';
 
@@ -79,6 +80,36 @@ describe('the keyboard search', () => {
     expect(after).toEqual({ ...before, searches: before.searches + 1 });
     const [row0] = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'KeyboardSearch'));
     expect(JSON.stringify(row0)).not.toContain('9.3');
+  });
+
+  it('offers the analyses of the chemistry\'s kind, the same-source one ticked and kinship not, and runs the ones ticked', async () => {
+    await asAnalyst();
+    await chooseGlobalFiler();
+    const analyses = within(await screen.findByRole('group', { name: 'Analyses' }));
+    expect(await analyses.findByRole('checkbox', { name: 'Identity' })).toBeChecked();
+    expect(analyses.getByRole('checkbox', { name: 'Full siblings' })).not.toBeChecked();
+    expect(analyses.queryByRole('checkbox', { name: 'Paternity trio' })).toBeNull();
+
+    await userEvent.click(screen.getByLabelText('Paste a profile'));
+    await userEvent.paste(Object.entries(PLANTED).map(([m, alleles]) => `${m} ${alleles.join(',')}`).join('\n'));
+    await userEvent.click(screen.getByRole('button', { name: 'Fill the grid' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'FBI 2015 Caucasian' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    const planted = () => within(screen.getByRole('link', { name: 'REF-PLANTED' }).closest('tr')!).getAllByRole('cell')[4]!;
+    await screen.findByRole('region', { name: 'Possible hits' });
+    expect(planted()).toHaveTextContent('Identity over FBI 2015 Caucasian');
+    expect(planted()).not.toHaveTextContent('Full siblings');
+
+    await userEvent.click(analyses.getByRole('checkbox', { name: 'Full siblings' }));
+    await userEvent.click(analyses.getByRole('checkbox', { name: 'Identity' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(planted()).toHaveTextContent('Full siblings over FBI 2015 Caucasian'));
+    expect(planted()).not.toHaveTextContent('Identity');
+  });
+
+  it('says how many more candidates were found than the answer lists', () => {
+    render(<SearchResults orgId={orgId} answer={{ candidates: [], truncated: true, candidateCount: 4_031, notShown: 4_031, candidateLimit: 200, scanLimit: 256, searchedProfiles: 1_000_000, chance: [] }} />);
+    expect(screen.getByText('4,031 more candidates not shown')).toBeInTheDocument();
   });
 
   it('fills the grid from a multi-line paste into a marker field, in the CSV shape with a header', async () => {

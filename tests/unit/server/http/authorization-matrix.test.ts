@@ -274,6 +274,8 @@ const EXCEPTIONS: Record<string, Access> = {
   // Keyboard search (spec 2.6) reads the organization's profiles and stores nothing but an audit row.
   // The organization is in the body (spec 7.1 rewrites organizations/{id}/profiles to profiles); the handler checks Read there.
   'POST /api/profiles/get-all-possible-hits': { entity: 'Profiles', verb: 'Read' },
+  // The analyses its form offers: their names show in its answer anyway.
+  'GET /api/profiles/keyboard-search-analyses': { entity: 'Profiles', verb: 'Read' },
   'POST /api/mixture-search': { entity: 'Profiles', verb: 'Read' },
   // The background searches of approved profiles name those profiles (issue 6: long runs show progress).
   'GET /api/organizations/:orgId/searches': { entity: 'Profiles', verb: 'Read', orgParam: 'orgId' },
