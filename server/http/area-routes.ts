@@ -59,6 +59,6 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
   for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, familyRoutes, reviewCountsRoutes, auditExportRoutes]) await api.register(plugin, deps);
   // The keyboard search runs on the server's matcher, kept current on approve and reset (503 while it loads).
   const search = deps.search;
-  await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });
-  await api.register(mixtureSearchRoute, { ...deps, ...(search ? { matching: () => search.matcher() } : {}) });
+  await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher(), pool: search.pool } : {}) });
+  await api.register(mixtureSearchRoute, { ...deps, ...(search ? { matching: () => search.matcher(), pool: search.pool } : {}) });
 }

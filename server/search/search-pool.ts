@@ -3,9 +3,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { workerPool } from '../jobs/worker-pool';
 import type { IndexSet } from '../matching/index-set';
-import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import type { ProfileKind } from '../matching/types';
-import type { SearchOutcome, SearchTask } from './search-worker';
+import { runSearch, type SearchOutcome, type SearchRequest, type SearchTask } from './search-worker';
 
 // A constant, not an inline URL: Vite rewrites `new URL('./x.ts', import.meta.url)` into an asset when the server runs in component tests.
 const WORKER = './search-worker.ts';
@@ -16,7 +15,7 @@ export const defaultSearchThreads = (): number => availableParallelism();
 /** A search worker stays up this long after its last search: starting one costs about a second. */
 const IDLE_MS = 5 * 60_000;
 
-type Task = SearchTask extends infer T ? (T extends SearchTask ? Omit<T, 'indexes'> : never) : never;
+type Task = SearchRequest;
 
 /** Where a search stands while it waits for a thread. */
 export interface PoolState {
@@ -43,16 +42,15 @@ export class SearchPool {
   }
 
   /**
-   * Runs `task` over the indexes of `kind` (all kinds when undefined) as they are now. `prepare` runs at the
-   * moment of the pin (masks over group codes must be made from the same groups); `onProgress` hears a rule search's steps.
+   * Runs `task` over the indexes of `kind` (all kinds when undefined) as they are now; `onProgress` hears a rule
+   * search's steps. Masks over group codes may be made before: codes never change, and a group added since is outside them.
    */
-  async run<T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task | ((snapshots: ProfileIndexSnapshot[]) => Task), { onProgress }: { onProgress?: (done: number, total: number) => void } = {}): Promise<T> {
+  async run<T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, { onProgress }: { onProgress?: (done: number, total: number) => void } = {}): Promise<T> {
     const { snapshots, release } = indexes.pin(kind);
-    const channel = onProgress && (typeof task === 'function' || task.task === 'rules') ? new MessageChannel() : null;
+    const channel = onProgress && task.task === 'rules' ? new MessageChannel() : null;
     this.running++;
     try {
-      const body = typeof task === 'function' ? task(snapshots) : task;
-      const full = { ...body, indexes: snapshots, ...(channel && body.task === 'rules' ? { port: channel.port2 } : {}) } as SearchTask;
+      const full = { ...task, indexes: snapshots, ...(channel ? { port: channel.port2 } : {}) } as SearchTask;
       channel?.port1.on('message', (p: { done: number; total: number }) => onProgress?.(p.done, p.total));
       const outcome = (await this.pool().run(full, channel ? { transferList: [channel.port2] as never } : {})) as SearchOutcome;
       if ('failed' in outcome) throw new MixtureError(outcome.failed.message);
@@ -67,4 +65,9 @@ export class SearchPool {
   private pool() {
     return workerPool(new URL(WORKER, import.meta.url), { maxThreads: this.threads, idleTimeout: IDLE_MS });
   }
+}
+
+/** Runs a search on the pool when there is one, else here (a route tested without the server's search runtime). */
+export async function searchOn<T>(pool: SearchPool | undefined, indexes: IndexSet, kind: ProfileKind | undefined, task: Task): Promise<T> {
+  return pool ? pool.run<T>(indexes, kind, task) : (runSearch(task, indexes) as T);
 }

@@ -6,13 +6,14 @@ import type { MessagePort } from 'node:worker_threads';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
+import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
 import { rankMixture, type MixtureRanking } from '../matching/mixture-search';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import { IdentityScans, searchRule, type RuleMatch } from '../matching/rule-search';
 import type { MatchProfile } from '../matching/types';
 import { searchFamilyRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
-import { fromWireRule, type WireRule } from './search-wire';
+import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
 
 interface OnIndexes {
   indexes: ProfileIndexSnapshot[];
@@ -26,7 +27,11 @@ export type SearchTask = OnIndexes &
     | { task: 'familial-score'; profile: MatchProfile; rule: WireRule; candidateIds: string[] }
     | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
     | { task: 'family'; family: LoadedFamily }
+    | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: WireAnalysis[] } }
   );
+
+/** A task as a caller gives it: the pool adds the pinned indexes. */
+export type SearchRequest = SearchTask extends infer T ? (T extends SearchTask ? Omit<T, 'indexes'> : never) : never;
 
 /** A failure the caller answers as such (a 400 of the mixture search): sent back by name, since a thread boundary loses the class. */
 export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; message: string } };
@@ -43,7 +48,8 @@ function searchRules(indexes: IndexSet, profile: MatchProfile, wire: readonly Wi
   return found;
 }
 
-function run(task: SearchTask, indexes: IndexSet): unknown {
+/** One search over `indexes`: in a worker over a snapshot, or on the calling thread where no pool runs (tests of the routes alone). */
+export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
   switch (task.task) {
     case 'rules':
       return searchRules(indexes, task.profile, task.rules, task.port);
@@ -60,12 +66,14 @@ function run(task: SearchTask, indexes: IndexSet): unknown {
     }
     case 'family':
       return searchFamilyRemains(task.family, indexes);
+    case 'keyboard':
+      return keyboardCandidates(indexes, { ...task.input, analyses: task.input.analyses.map(fromWireAnalysis) });
   }
 }
 
 export default function searchWorker(task: SearchTask): SearchOutcome {
   try {
-    return { ok: run(task, IndexSet.view(task.indexes)) };
+    return { ok: runSearch(task, IndexSet.view(task.indexes)) };
   } catch (error) {
     if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
     throw error;

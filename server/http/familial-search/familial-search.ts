@@ -3,7 +3,8 @@ import type { FamilialCandidate, FamilialSearchAnswer } from '../../../core/sche
 import { appendAudit } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import { rankRule } from '../../matching/familial-search';
+import type { rankRule } from '../../matching/familial-search';
+import { toWireRule } from '../../search/search-wire';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../../identity/load-principal';
@@ -23,7 +24,8 @@ export async function familialSearch(
   request: FamilialRequest & { limit: number },
 ): Promise<FamilialSearchAnswer> {
   const { row, profile, rule, analysisName, search: runtime } = await familialInputs(db, search, user, profileId, request);
-  const ranking = rankRule(rule, profile, runtime.service.indexes, { limit: request.limit });
+  // On a search worker (ARCHITECTURE.md "Using every core"): this thread answers others meanwhile.
+  const ranking = await runtime.pool.run<ReturnType<typeof rankRule>>(runtime.service.indexes, profile.kind, { task: 'familial', profile, rule: toWireRule(rule), limit: request.limit });
   const rows = await candidateRows(db, ranking.candidates.map((c) => c.candidateId));
   // The index may lag a reset or a move by a moment: only approved profiles of the organization are listed.
   const listed = ranking.candidates.filter((c) => {

@@ -5,7 +5,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { OrganizationEvents } from '../../events/organization-events';
 import { profileSetOf, recordRuleMatches } from '../../hits/record-rule-matches';
-import { scoreCandidates, type FamilialCandidate, type FamilialRefusal } from '../../matching/familial-search';
+import type { scoreCandidates, FamilialCandidate, FamilialRefusal } from '../../matching/familial-search';
+import { toWireRule } from '../../search/search-wire';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../../identity/load-principal';
@@ -47,7 +48,7 @@ export async function promoteCandidates(
     else if (!rule.searchedSampleTypes.includes(r.sampleType)) skip(id, `Search rule ${rule.name} does not search ${r.sampleType} profiles`);
     else eligible.push(id);
   }
-  const { scored } = scoreCandidates(rule, profile, runtime.service.indexes, eligible);
+  const { scored } = await runtime.pool.run<ReturnType<typeof scoreCandidates>>(runtime.service.indexes, profile.kind, { task: 'familial-score', profile, rule: toWireRule(rule), candidateIds: eligible });
   const hitsOf = await existingHits(db, profile.organizationId, profile.id, eligible);
   const matches: FamilialCandidate[] = [];
   for (const id of eligible) {

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { families, hits } from '../../db/schema';
 import { updateVersioned } from '../../db/versioned';
 import { recordFamilyHits } from '../../hits/record-family-hits';
-import { searchFamilyRemains } from '../../missing-persons/family-search';
+import type { searchFamilyRemains } from '../../missing-persons/family-search';
 import { FamilyProblem, loadFamily, type FamilyRow } from '../../missing-persons/load-family';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
@@ -95,7 +95,8 @@ export const familyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
         if (error instanceof FamilyProblem) throw new BadRequest(error.message);
         throw error;
       }
-      const { matches, searched } = searchFamilyRemains(loaded, runtime.service.indexes);
+      // On a search worker (ARCHITECTURE.md "Using every core"): this thread answers others meanwhile.
+      const { matches, searched } = await runtime.pool.run<ReturnType<typeof searchFamilyRemains>>(runtime.service.indexes, 'Autosomal', { task: 'family', family: loaded });
       const now = clock.now();
       const { row, added } = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;

@@ -10,7 +10,9 @@ import { cases, chemistries, profiles } from '../../db/schema';
 import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
 import type { LrDistribution } from '../../genetics/statistics';
 import { CHANCE_GRID_STEP } from '../../matching/rule-search';
-import { KEYBOARD_SCAN_LIMIT, keyboardCandidates } from '../../matching/keyboard-candidates';
+import { KEYBOARD_SCAN_LIMIT, type KeyboardCandidates } from '../../matching/keyboard-candidates';
+import { searchOn, type SearchPool } from '../../search/search-pool';
+import { toWireAnalysis } from '../../search/search-wire';
 import { isSameSourceAnalysis, keyboardSearchAnalyses } from '../../matching/keyboard-analyses';
 import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
 import type { MatchingService } from '../../matching/matching-service';
@@ -60,7 +62,7 @@ function chosenAnalyses<A extends MatchAnalysis & { name: string }>(active: read
  * kept only, and p-values computed for those listed. Nothing about the typed profile is stored: the audit row
  * records that a search was made, with its settings, never the alleles.
  */
-export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService): Promise<KeyboardSearchAnswer> {
+export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService, pool?: SearchPool): Promise<KeyboardSearchAnswer> {
   const { kind, query } = await readQuery(db, body);
   // The body's organization bounds the search even for scope All; only an explicit `all` spans every organization.
   const searchAll = body.organizationId === ALL_ORGANIZATIONS;
@@ -73,7 +75,11 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };
   const organizations = searchAll ? (user.scope === 'All' ? 'all' : user.organizationIds) : [body.organizationId];
-  const scanned = keyboardCandidates(matching.indexes, { kind, query, options, analyses, populations, organizations, limit: KEYBOARD_SCAN_LIMIT });
+  // The scans run on a search worker (ARCHITECTURE.md "Using every core"); this thread answers others meanwhile.
+  const scanned = await searchOn<KeyboardCandidates>(pool, matching.indexes, kind, {
+    task: 'keyboard',
+    input: { kind, query, options, analyses: analyses.map(toWireAnalysis), populations, organizations, limit: KEYBOARD_SCAN_LIMIT },
+  });
 
   // The database stays the safety net: a profile reset or moved since the index saw it is not listed.
   const ids = scanned.candidates.map((c) => c.profileId);

@@ -8,11 +8,14 @@ import { MatchingService } from '../../matching/matching-service';
 import { Forbidden } from '../errors';
 import type { RouteDeps } from '../route-deps';
 import { keyboardSearch } from './keyboard-search';
+import type { SearchPool } from '../../search/search-pool';
 import { listKeyboardSearchAnalyses } from './search-analyses';
 
 /** The route's options: the app's matcher when it holds one (kept current on approve and reset). */
 export interface KeyboardSearchDeps extends RouteDeps {
   matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
+  /** The search workers the scans run on; without them, here. */
+  pool?: SearchPool;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface KeyboardSearchDeps extends RouteDeps {
  * profile against the approved profiles; Profiles Read in the body's organization. Without an injected
  * matcher the approved profiles are indexed from the database for each search (correct, not fast).
  */
-export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = async (app, { db, clock, matching }) => {
+export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = async (app, { db, clock, matching, pool }) => {
   const matcher = async () => {
     if (matching) return typeof matching === 'function' ? matching() : matching;
     return new MatchingService(await loadMatchIndexes(db));
@@ -40,7 +43,7 @@ export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = a
     },
     async (request) => {
       if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
-      return keyboardSearch(db, clock, request.user, request.body, await matcher());
+      return keyboardSearch(db, clock, request.user, request.body, await matcher(), pool);
     },
   );
   app.get(

@@ -14,7 +14,8 @@ import type { AuthenticatedUser } from '../../identity/load-principal';
 import { loadMatchIndexes } from '../../matching/load-indexes';
 import { MatchingService } from '../../matching/matching-service';
 import { loadMatchPopulations } from '../../matching/load-search-inputs';
-import { rankMixture } from '../../matching/mixture-search';
+import type { rankMixture } from '../../matching/mixture-search';
+import { searchOn, type SearchPool } from '../../search/search-pool';
 import { auditActor } from '../audit-actor';
 import { BadRequest, Forbidden } from '../errors';
 import { findAnalysis } from '../analyses/analysis-view';
@@ -25,6 +26,8 @@ import { mixtureProfile } from './mixture-lr-route';
 
 export interface MixtureSearchDeps extends RouteDeps {
   matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
+  /** The search workers the ranking runs on; without them, here. */
+  pool?: SearchPool;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface MixtureSearchDeps extends RouteDeps {
  * approved reference of the searched sample types in the organizations the user reaches there; stores only an audit
  * row (never the alleles).
  */
-export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: MixtureSearchBody, matching: MatchingService): Promise<MixtureSearchAnswer> {
+export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: MixtureSearchBody, matching: MatchingService, pool?: SearchPool): Promise<MixtureSearchAnswer> {
   const analysis = await findAnalysis(db, body.analysisId);
   if (analysis.kind !== 'Mixture' || !analysis.mixture) throw new BadRequest(`${analysis.name} is not a mixture analysis.`, [{ path: '/analysisId', message: 'Choose a mixture analysis' }]);
   const setting = body.setting ?? analysis.mixture;
@@ -45,11 +48,16 @@ export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUse
   const populations = await loadMatchPopulations(db, populationRows.map((p) => p.id));
   const searchAll = body.organizationId === 'all';
   const reach = (organizationId: string) => (searchAll ? user.scope === 'All' || user.organizationIds.includes(organizationId) : organizationId === body.organizationId);
-  const scoped = matching.indexes.indexes('Autosomal').map((index) => ({ index, mask: index.groupMask((g) => reach(g.organizationId) && body.searchedSampleTypes.includes(g.sampleType)) }));
+  const masks = Object.fromEntries(matching.indexes.indexes('Autosomal').map((index) => [index.chemistryId, index.groupMask((g) => reach(g.organizationId) && body.searchedSampleTypes.includes(g.sampleType))]));
   const excludeIds = new Set([...body.replicates, ...body.knownContributors].flatMap((p) => ('profileId' in p ? [p.profileId] : [])));
   let ranked: ReturnType<typeof rankMixture>;
   try {
-    ranked = rankMixture({ evidence: { replicates, knownContributors }, setting, populations: populations.map((p) => ({ id: p.id, frequencies: p.frequencies })), scoped, excludeIds, minMarkers: body.minMarkers, limit: body.limit });
+    // The ranking runs on a search worker (ARCHITECTURE.md "Using every core"); this thread answers others meanwhile.
+    ranked = await searchOn<ReturnType<typeof rankMixture>>(pool, matching.indexes, 'Autosomal', {
+      task: 'mixture',
+      ranking: { evidence: { replicates, knownContributors }, setting, populations: populations.map((p) => ({ id: p.id, frequencies: p.frequencies })), excludeIds, minMarkers: body.minMarkers, limit: body.limit },
+      masks,
+    });
   } catch (error) {
     if (error instanceof MixtureError) throw new BadRequest(error.message);
     throw error;
@@ -97,7 +105,7 @@ export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUse
 }
 
 /** POST mixture-search (issue 17): the LR-ranked database search for a mixture; Profiles Read in the body's organization. */
-export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = async (app, { db, clock, matching }) => {
+export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = async (app, { db, clock, matching, pool }) => {
   // Without an injected matcher the approved profiles are indexed from the database for each search (correct, not fast).
   const matcher = async () => (matching ? (typeof matching === 'function' ? matching() : matching) : new MatchingService(await loadMatchIndexes(db)));
   app.post(
@@ -114,7 +122,7 @@ export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = asyn
     async (request) => {
       if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
       if (!can(request.user, 'Analyses', 'Read')) throw new Forbidden();
-      return mixtureSearch(db, clock, request.user, request.body, await matcher());
+      return mixtureSearch(db, clock, request.user, request.body, await matcher(), pool);
     },
   );
 };
