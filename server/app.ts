@@ -31,11 +31,18 @@ import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
 import { recordSearchHits } from './search/record-search-hits';
-import { startSearchRuntime } from './search/search-runtime';
+import { startSearchRuntime, type SearchRuntime } from './search/search-runtime';
 import { createOrganizationEvents } from './events/organization-events';
 import { organizationEventsRoutes } from './http/events/routes';
 import { superviseImports } from './imports/profile-jobs';
 import { closeWorkerPools } from './jobs/worker-pool';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The matcher, its search workers and queue (benchmarks and tests read the index and the pool's state through it). */
+    searchRuntime: SearchRuntime;
+  }
+}
 
 export interface AppDeps {
   database: Database;
@@ -108,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createOrganizationEvents((err) => app.log.error({ err }, 'an event stream failed'));
   const search = await startSearchRuntime({ database, clock, record: recordSearchHits(database.db), events, onError: (err, message, details) => app.log.error({ err, ...details }, message), threads: config.searchThreads });
   app.addHook('onClose', () => search.close());
+  app.decorate('searchRuntime', search);
   if (deps.waitForMatchIndex !== false) await search.ready;
   // Imports left running by a stopped process are settled (failed, back to preview, or interrupted: resumable).
   const stopImports = superviseImports(database.db, (err) => app.log.error({ err }, 'settling stopped imports failed'));

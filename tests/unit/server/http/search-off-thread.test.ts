@@ -1,0 +1,80 @@
+/**
+ * Nothing heavy on the request thread (issue 29, ARCHITECTURE.md "Using every core"): a keyboard search over a large
+ * index runs on a search worker, so `/api/health` sent while it scans is answered first; a second search waits for a
+ * thread, not the server. 200,000 synthetic profiles are indexed in memory (the scan reads the index, not the database).
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fbi2015Population, profileGenerator } from '../../../../bench/synthetic-profiles';
+import type { KeyboardSearchAnswer } from '../../../../core/schemas/keyboard-search';
+import { analyses, chemistries, markers } from '../../../../server/db/schema';
+import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
+import { uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
+import { freshPglite } from '../../../helpers/database';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+
+const PROFILES = 200_000;
+
+let t: TestApp;
+let token: string;
+let body: object;
+
+beforeAll(async () => {
+  const database = await freshPglite();
+  const db = database.db;
+  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  const orgId = (await createOrganization(db, 'Oslo Lab')).id;
+  // One search thread: the second search below must wait for it.
+  t = await createTestApp({ database, config: testConfig({ SEARCH_THREADS: '1' }) });
+  const admin = await createAccessGroup(db, { isAdmin: true });
+  const adminToken = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
+  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Populations: ['Read'] } });
+  token = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgId] })).id);
+  const populationId = await uploadFbiPopulation(t, adminToken, [orgId]);
+  const [chemistry] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
+  const markerIds = new Map((await db.select().from(markers)).map((m) => [m.name, m.id]));
+  const analysisIds = new Map((await db.select().from(analyses)).map((a) => [a.name, a.id]));
+  const generate = profileGenerator(fbi2015Population(), 29);
+  const { indexes } = t.app.searchRuntime.service;
+  for (let i = 0; i < PROFILES; i++) indexes.upsert({ id: randomUUID(), kind: 'Autosomal', chemistryId: chemistry!.id, organizationId: orgId, sampleType: 'Convicted Offender', genotypes: generate() });
+  const query = generate();
+  body = {
+    organizationId: orgId,
+    chemistryId: chemistry!.id,
+    markerValues: [...query].filter(([m]) => markerIds.has(m)).map(([m, alleles]) => ({ markerId: markerIds.get(m)!, alleles })),
+    populationIds: [populationId],
+    // Kinship scans every profile with an LR per marker: the slow search a user may tick.
+    analysisIds: ['Identity', 'Full siblings', 'Parent–child', 'Half siblings / second degree'].map((name) => analysisIds.get(name)),
+  };
+}, 300_000);
+afterAll(() => t?.close());
+
+const keyboardSearch = () => t.app.inject({ method: 'POST', url: '/api/profiles/get-all-possible-hits', headers: { authorization: `Bearer ${token}` }, payload: body });
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
+describe('searches run off the request thread', () => {
+  it('answers /api/health while a keyboard search scans, and a second search waits its turn for the thread', async () => {
+    const { pool } = t.app.searchRuntime;
+    const answered: string[] = [];
+    const first = keyboardSearch().then((res) => (answered.push('first search'), res));
+    await until(() => pool.state.running === 1);
+    const second = keyboardSearch().then((res) => (answered.push('second search'), res));
+    await until(() => pool.state.running === 2);
+    // The second is queued behind the first (one thread) while the first scans.
+    expect(pool.state.queued).toBe(1);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    answered.push('health');
+    expect(health.statusCode).toBe(200);
+    const [a, b] = await Promise.all([first, second]);
+    expect(answered).toEqual(['health', 'first search', 'second search']);
+    expect(a.statusCode, a.body).toBe(200);
+    // The same search twice: the same answer.
+    expect((b.json() as KeyboardSearchAnswer).candidates).toEqual((a.json() as KeyboardSearchAnswer).candidates);
+    expect((a.json() as KeyboardSearchAnswer).searchedProfiles).toBe(PROFILES);
+  }, 120_000);
+});
