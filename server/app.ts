@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       guardRoutes(app, api);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index });
+      await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index, searches: () => search.pool.state });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });

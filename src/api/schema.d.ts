@@ -12508,12 +12508,21 @@ export interface components {
             /** @description Approved profiles to read (counted when the load began) */
             total: number;
         };
+        SearchThreadsInput: {
+            /** @description Search worker threads (SEARCH_THREADS; one per core by default) */
+            threads: number;
+            /** @description Searches on a thread or waiting for one */
+            running: number;
+            /** @description Searches waiting for a free thread */
+            queued: number;
+        };
         HealthInput: {
             /** @constant */
             status: "ok";
             /** @enum {string} */
             database: "pglite" | "postgres";
             index?: components["schemas"]["MatchIndexStateInput"];
+            searches?: components["schemas"]["SearchThreadsInput"];
         };
         AccessTokenInput: {
             /** Format: uuid */
@@ -14208,12 +14217,21 @@ export interface components {
             /** @description Approved profiles to read (counted when the load began) */
             total: number;
         };
+        SearchThreads: {
+            /** @description Search worker threads (SEARCH_THREADS; one per core by default) */
+            threads: number;
+            /** @description Searches on a thread or waiting for one */
+            running: number;
+            /** @description Searches waiting for a free thread */
+            queued: number;
+        };
         Health: {
             /** @constant */
             status: "ok";
             /** @enum {string} */
             database: "pglite" | "postgres";
             index?: components["schemas"]["MatchIndexState"];
+            searches?: components["schemas"]["SearchThreads"];
         };
         AccessToken: {
             /** Format: uuid */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBody } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
+import type { PoolState } from '../../search/search-pool';
 import type { MatchIndexState } from '../../search/search-runtime';
 
 const MatchIndex = z
@@ -13,24 +14,34 @@ const MatchIndex = z
   })
   .meta({ id: 'MatchIndexState' });
 
+const SearchThreads = z
+  .object({
+    threads: z.number().int().meta({ description: 'Search worker threads (SEARCH_THREADS; one per core by default)' }),
+    running: z.number().int().meta({ description: 'Searches on a thread or waiting for one' }),
+    queued: z.number().int().meta({ description: 'Searches waiting for a free thread' }),
+  })
+  .meta({ id: 'SearchThreads' });
+
 const Health = z
   .object({
     status: z.literal('ok'),
     database: z.enum(['pglite', 'postgres']),
     /** Absent on a process without the matcher (some test set-ups). */
     index: MatchIndex.optional(),
+    /** The search workers' load (ARCHITECTURE.md "Using every core"); absent without the matcher. */
+    searches: SearchThreads.optional(),
   })
   .meta({ id: 'Health' });
 
 /** GET /api/health: the process is up, its database answers, and how far the matching index has loaded. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres'; index?: () => MatchIndexState }> = async (app, { db, kind, index }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres'; index?: () => MatchIndexState; searches?: () => PoolState }> = async (app, { db, kind, index, searches }) => {
   app.get(
     '/health',
     { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness, database check and the matching index’s start-up load', response: { 200: Health, 503: ErrorBody } } },
     async (_request, reply) => {
       try {
         await db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}) };
+        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}), ...(searches ? { searches: searches() } : {}) };
       } catch {
         return reply.code(503).send({ error: 'Database unavailable' });
       }

@@ -70,6 +70,8 @@ describe('searches run off the request thread', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     answered.push('health');
     expect(health.statusCode).toBe(200);
+    // The probe says how busy the search threads are.
+    expect(health.json()).toMatchObject({ status: 'ok', searches: { threads: 1, running: 2, queued: 1 } });
     const [a, b] = await Promise.all([first, second]);
     expect(answered).toEqual(['health', 'first search', 'second search']);
     expect(a.statusCode, a.body).toBe(200);
