@@ -4,8 +4,8 @@ import { families } from '../db/schema';
 import { recordFamilyHits } from '../hits/record-family-hits';
 import type { IndexSet } from '../matching/index-set';
 import type { MatchProfile } from '../matching/types';
-import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains } from './family-search';
-import { FamilyProblem, loadFamily } from './load-family';
+import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains, type FamilyMatch } from './family-search';
+import { FamilyProblem, loadFamily, type LoadedFamily } from './load-family';
 
 /**
  * The other direction of the missing-person search (issue 16): an approved Unidentified Human (Remains) profile is
@@ -13,7 +13,12 @@ import { FamilyProblem, loadFamily } from './load-family';
  * in every population becomes a pending hit. A family that cannot be searched now (a relative's profile reset) is
  * passed over: its activation search names the problem. Resolves to how many hits were added.
  */
-export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile): Promise<number> {
+/** Weighs a remains profile against one loaded family (the search runtime does it on a search worker). */
+export type WeighRemains = (loaded: LoadedFamily, profile: MatchProfile, searched: number) => FamilyMatch | Promise<FamilyMatch>;
+
+const weighHere: WeighRemains = (loaded, profile, searched) => weighRemains(loaded, profile.id, profile.genotypes, searched, new Map());
+
+export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile, weigh: WeighRemains = weighHere): Promise<number> {
   if (profile.kind !== 'Autosomal' || profile.sampleType !== REMAINS_SAMPLE_TYPE) return 0;
   const rows = await db.select().from(families).where(and(eq(families.organizationId, profile.organizationId), eq(families.status, 'active')));
   let added = 0;
@@ -25,7 +30,7 @@ export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: M
       if (error instanceof FamilyProblem) continue;
       throw error;
     }
-    const match = weighRemains(loaded, profile.id, profile.genotypes, searchedRemains(loaded, indexes), new Map());
+    const match = await weigh(loaded, profile, searchedRemains(loaded, indexes));
     if (!isFamilyHit(loaded, match)) continue;
     added += (await db.transaction((tx) => recordFamilyHits(tx as unknown as Db, loaded, [match], 'Database search'))).length;
   }

@@ -94,7 +94,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     matching: service,
     record: recordAndTell,
     searchFamilies: async (profile) => {
-      const added = await searchActiveFamilies(db, service.indexes, profile);
+      // The pedigree evaluations and chance distributions run on a search worker; the index is not read there.
+      const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }));
       if (added > 0) events?.publish(profile.organizationId, 'hits');
       return added;
     },

@@ -11,7 +11,7 @@ import { rankMixture, type MixtureRanking } from '../matching/mixture-search';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import { IdentityScans, searchRule, type RuleMatch } from '../matching/rule-search';
 import type { MatchProfile } from '../matching/types';
-import { searchFamilyRemains } from '../missing-persons/family-search';
+import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
 
@@ -27,6 +27,7 @@ export type SearchTask = OnIndexes &
     | { task: 'familial-score'; profile: MatchProfile; rule: WireRule; candidateIds: string[] }
     | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
     | { task: 'family'; family: LoadedFamily }
+    | { task: 'remains'; family: LoadedFamily; profile: MatchProfile; searched: number }
     | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: WireAnalysis[] } }
   );
 
@@ -66,6 +67,8 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
     }
     case 'family':
       return searchFamilyRemains(task.family, indexes);
+    case 'remains':
+      return weighRemains(task.family, task.profile.id, task.profile.genotypes, task.searched, new Map());
     case 'keyboard':
       return keyboardCandidates(indexes, { ...task.input, analyses: task.input.analyses.map(fromWireAnalysis) });
   }
