@@ -25,10 +25,17 @@ export class IndexSet {
     };
   }
 
-  /** A read-only set over snapshots, in a search worker. */
-  static view(snapshots: readonly ProfileIndexSnapshot[]): IndexSet {
+  /**
+   * A read-only set over snapshots, in a search worker; with `part`, the part-th of `of` equal slices of every
+   * index (ARCHITECTURE.md "Using every core": the parts of a search cover every profile once, in slot order).
+   */
+  static view(snapshots: readonly ProfileIndexSnapshot[], part?: { part: number; of: number }): IndexSet {
     const set = new IndexSet();
-    for (const snapshot of snapshots) set.byChemistry.set(snapshot.chemistryId, ProfileIndex.view(snapshot));
+    for (const snapshot of snapshots) {
+      const size = snapshot.ids.count;
+      const slice = part && { from: Math.floor((part.part * size) / part.of), to: Math.floor(((part.part + 1) * size) / part.of) };
+      set.byChemistry.set(snapshot.chemistryId, ProfileIndex.view(snapshot, slice));
+    }
     return set;
   }
 

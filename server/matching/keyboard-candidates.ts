@@ -183,7 +183,19 @@ export function keyboardCandidates(indexes: IndexSet, input: KeyboardCandidatesI
     const strength = Math.max(stringencyMet ? Infinity : -Infinity, ...results.filter((r) => r.overThreshold).map((r) => r.combinedIndex ?? 0));
     return { profileId, comparedMarkers, mismatches, stringencyMet, strength, results };
   });
-  const figures = (c: KeyboardCandidate): Figures => ({ score: c.strength, mismatches: c.mismatches, compared: c.comparedMarkers });
-  candidates.sort((a, b) => byFigures(figures(a), figures(b)) || byId(a.profileId, b.profileId));
-  return { candidates: candidates.slice(0, limit), found, searchedProfiles, limit };
+  return { candidates: ranked(candidates, limit), found, searchedProfiles, limit };
+}
+
+const figures = (c: KeyboardCandidate): Figures => ({ score: c.strength, mismatches: c.mismatches, compared: c.comparedMarkers });
+/** The strongest `limit` in the list's order: the ranking, ties by profile id. */
+const ranked = (candidates: KeyboardCandidate[], limit: number) => candidates.sort((a, b) => byFigures(figures(a), figures(b)) || byId(a.profileId, b.profileId)).slice(0, limit);
+
+/**
+ * One answer from the answers of disjoint slices of the indexes (ARCHITECTURE.md "Using every core"): the same as
+ * keyboardCandidates over the whole. A candidate's figures do not depend on the others, each slice keeps every
+ * candidate of the whole's strongest `limit` that it holds, and the total found is the sum; N is the whole's in each.
+ */
+export function mergeKeyboardCandidates(parts: readonly KeyboardCandidates[]): KeyboardCandidates {
+  const limit = parts[0]!.limit;
+  return { candidates: ranked(parts.flatMap((p) => p.candidates), limit), found: parts.reduce((n, p) => n + p.found, 0), searchedProfiles: parts[0]!.searchedProfiles, limit };
 }

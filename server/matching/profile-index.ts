@@ -44,6 +44,12 @@ export interface ProfileGroup {
 
 const groupKey = (g: ProfileGroup) => `${g.organizationId}\u0000${g.sampleType}`;
 
+/** A part of an index's slots [from, to) that one search thread scans; the parts of a search cover every slot once, in order. */
+export interface IndexSlice {
+  from: number;
+  to: number;
+}
+
 /**
  * One index as it is at a moment, for a search worker (ARCHITECTURE.md "Using every core"): the columns, group
  * codes and ids are the index's own shared arrays (no copy), the dictionaries are copied (small). It stays true
@@ -129,11 +135,13 @@ export class ProfileIndex {
   }
 
   /** A read-only index over a snapshot's shared arrays, in a search worker: every scan reads it as the owner's at that moment. */
-  static view(snapshot: ProfileIndexSnapshot): ProfileIndex {
+  static view(snapshot: ProfileIndexSnapshot, slice?: IndexSlice): ProfileIndex {
     const index = new ProfileIndex(snapshot.chemistryId, snapshot.kind);
     index.edits = snapshot.version;
-    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), lo: c.lo, hi: c.hi });
-    index.ids = SlotIds.view(snapshot.ids);
+    const from = slice?.from ?? 0;
+    const to = slice ? Math.min(slice.to, snapshot.ids.count) : snapshot.ids.count;
+    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), lo: slice ? c.lo.subarray(from, to) : c.lo, hi: slice ? c.hi.subarray(from, to) : c.hi });
+    index.ids = SlotIds.view(snapshot.ids, slice ? { from, to } : undefined);
     index.capacity = snapshot.ids.capacity;
     snapshot.groups.forEach((g, code) => {
       index.groups[code] = g;
@@ -141,8 +149,10 @@ export class ProfileIndex {
     });
     index.groupCounts.length = 0;
     index.groupCounts.push(...snapshot.groupCounts);
-    index.groupColumn = snapshot.groupColumn;
-    for (const [id, genotypes, code] of snapshot.side) {
+    index.groupColumn = slice ? snapshot.groupColumn.subarray(from, to) : snapshot.groupColumn;
+    // The side list is searched once, by the last slice (a scan reads it after the columns, so the slices in order read
+    // what the whole does); the group counts stay the whole index's (N of the chance figures).
+    for (const [id, genotypes, code] of to >= snapshot.ids.count ? snapshot.side : []) {
       index.side.set(id, genotypes);
       index.sideGroups.set(id, code);
     }

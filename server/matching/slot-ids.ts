@@ -77,6 +77,8 @@ export interface SlotIdsSnapshot {
 
 export class SlotIds {
   private count = 0;
+  /** A slice's view: its slot 0 is the snapshot's slot `offset` (the table holds the snapshot's slots). */
+  private offset = 0;
   private capacity: number;
   private words: Uint32Array;
   private table: Uint32Array = sharedUint32(0);
@@ -105,9 +107,13 @@ export class SlotIds {
    * A read-only view of a snapshot in a search worker. The owner may still append meanwhile (slots at or past
    * `count`, new table entries): a lookup that lands on such a slot answers −1, as the snapshot has no such id.
    */
-  static view(snapshot: SlotIdsSnapshot): SlotIds {
+  static view(snapshot: SlotIdsSnapshot, slice?: { from: number; to: number }): SlotIds {
     const ids = new SlotIds(1);
     ids.count = snapshot.count;
+    if (slice) {
+      ids.offset = slice.from;
+      ids.count = slice.to - slice.from;
+    }
     ids.capacity = snapshot.capacity;
     ids.words = snapshot.words;
     ids.table = snapshot.table;
@@ -132,7 +138,7 @@ export class SlotIds {
   /** The id in `slot` (0 ≤ slot < size): formatted from its words, so call it for kept candidates only. */
   idAt(slot: number): string {
     const { words } = this;
-    const at = slot * WORDS;
+    const at = (slot + this.offset) * WORDS;
     const w0 = words[at]!;
     const w1 = words[at + 1]!;
     const w2 = words[at + 2]!;
@@ -146,9 +152,9 @@ export class SlotIds {
     if (!this.keyOf(id, false)) return -1;
     const position = this.find();
     if (position < 0) return -1;
-    const slot = (this.table[position]! & this.slotMask) - 1;
-    // A worker's view: the owner may have appended past the snapshot since.
-    return slot < this.count ? slot : -1;
+    const slot = (this.table[position]! & this.slotMask) - 1 - this.offset;
+    // A worker's view: the owner may have appended past the snapshot since; a slice holds its own slots only.
+    return slot >= 0 && slot < this.count ? slot : -1;
   }
 
   /** Puts an id that is not held into the next slot (size grows by one; capacity must have room) and returns the slot. */

@@ -12,6 +12,9 @@ const WORKER = './search-worker.ts';
 /** Search threads by default: one per core (ARCHITECTURE.md "Using every core"). */
 export const defaultSearchThreads = (): number => availableParallelism();
 
+/** Fewest profiles a slice of a split search holds: below it, handing out the slices costs more than they save. */
+const SLICE_MIN = 50_000;
+
 /** A search worker stays up this long after its last search: starting one costs about a second. */
 const IDLE_MS = 5 * 60_000;
 
@@ -62,6 +65,29 @@ export class SearchPool {
     }
   }
 
+  /**
+   * One search split into `parts` slices of every index, each on a thread, merged in slice order by `merge`
+   * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part.
+   */
+  async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+    const { snapshots, release } = indexes.pin(kind);
+    this.running += parts;
+    try {
+      const outcomes = (await Promise.all(Array.from({ length: parts }, (_, part) => this.pool().run({ ...task, indexes: snapshots, part: { part, of: parts } } as SearchTask)))) as SearchOutcome[];
+      const failed = outcomes.find((o) => 'failed' in o);
+      if (failed && 'failed' in failed) throw new MixtureError(failed.failed.message);
+      return merge(outcomes.map((o) => (o as { ok: unknown }).ok as T));
+    } finally {
+      this.running -= parts;
+      release();
+    }
+  }
+
+  /** Slices worth splitting a search of `profiles` into: one per thread, but none under SLICE_MIN profiles. */
+  partsFor(profiles: number): number {
+    return Math.max(1, Math.min(this.threads, Math.floor(profiles / SLICE_MIN)));
+  }
+
   private pool() {
     return workerPool(new URL(WORKER, import.meta.url), { maxThreads: this.threads, idleTimeout: IDLE_MS });
   }
@@ -70,4 +96,11 @@ export class SearchPool {
 /** Runs a search on the pool when there is one, else here (a route tested without the server's search runtime). */
 export async function searchOn<T>(pool: SearchPool | undefined, indexes: IndexSet, kind: ProfileKind | undefined, task: Task): Promise<T> {
   return pool ? pool.run<T>(indexes, kind, task) : (runSearch(task, indexes) as T);
+}
+
+/** A search split over the pool's threads by slices of the indexes (as many as are worth it), else here whole. */
+export async function searchOnParts<T>(pool: SearchPool | undefined, indexes: IndexSet, kind: ProfileKind, task: Task, merge: (parts: T[]) => T): Promise<T> {
+  if (!pool) return runSearch(task, indexes) as T;
+  const profiles = indexes.indexes(kind).reduce((n, index) => n + index.size, 0);
+  return pool.runParts<T>(indexes, kind, task, pool.partsFor(profiles), merge);
 }

@@ -7,16 +7,21 @@ import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
-import { rankMixture, type MixtureRanking } from '../matching/mixture-search';
+import { scanAnalysis, type ScanRequest } from '../matching/analysis-scan';
+import { searchIdentity } from '../matching/identity-search';
+import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
+import type { Genotype } from '../genetics/types';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import { IdentityScans, searchRule, type RuleMatch } from '../matching/rule-search';
-import type { MatchProfile } from '../matching/types';
+import type { IdentityOptions, MatchProfile, ProfileKind } from '../matching/types';
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
 
 interface OnIndexes {
   indexes: ProfileIndexSnapshot[];
+  /** One of `of` slices of every index (a search split over the threads), or the whole. */
+  part?: { part: number; of: number } | undefined;
 }
 
 /** Every kind of search the pool runs, with its inputs (structured-cloneable; the index's arrays shared). */
@@ -29,10 +34,14 @@ export type SearchTask = OnIndexes &
     | { task: 'family'; family: LoadedFamily }
     | { task: 'remains'; family: LoadedFamily; profile: MatchProfile; searched: number }
     | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: WireAnalysis[] } }
+    // The engine's own scans (the benchmark's thread table): a list per index, in slot order.
+    | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
+    | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
+    | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile }
   );
 
 /** A task as a caller gives it: the pool adds the pinned indexes. */
-export type SearchRequest = SearchTask extends infer T ? (T extends SearchTask ? Omit<T, 'indexes'> : never) : never;
+export type SearchRequest = SearchTask extends infer T ? (T extends SearchTask ? Omit<T, 'indexes' | 'part'> : never) : never;
 
 /** A failure the caller answers as such (a 400 of the mixture search): sent back by name, since a thread boundary loses the class. */
 export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; message: string } };
@@ -71,12 +80,20 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return weighRemains(task.family, task.profile.id, task.profile.genotypes, task.searched, new Map());
     case 'keyboard':
       return keyboardCandidates(indexes, { ...task.input, analyses: task.input.analyses.map(fromWireAnalysis) });
+    case 'identity':
+      return indexes.indexes(task.kind).map((index) => searchIdentity(index, task.query, task.options));
+    case 'scan': {
+      const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
+      return indexes.indexes(task.kind).map((index) => scanAnalysis(index, request));
+    }
+    case 'mixture-rule':
+      return searchMixture(fromWireRule(task.rule), task.profile, indexes).matches;
   }
 }
 
 export default function searchWorker(task: SearchTask): SearchOutcome {
   try {
-    return { ok: runSearch(task, IndexSet.view(task.indexes)) };
+    return { ok: runSearch(task, IndexSet.view(task.indexes, task.part)) };
   } catch (error) {
     if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
     throw error;

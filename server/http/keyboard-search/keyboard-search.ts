@@ -10,8 +10,8 @@ import { cases, chemistries, profiles } from '../../db/schema';
 import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
 import type { LrDistribution } from '../../genetics/statistics';
 import { CHANCE_GRID_STEP } from '../../matching/rule-search';
-import { KEYBOARD_SCAN_LIMIT, type KeyboardCandidates } from '../../matching/keyboard-candidates';
-import { searchOn, type SearchPool } from '../../search/search-pool';
+import { KEYBOARD_SCAN_LIMIT, mergeKeyboardCandidates, type KeyboardCandidates } from '../../matching/keyboard-candidates';
+import { searchOnParts, type SearchPool } from '../../search/search-pool';
 import { toWireAnalysis } from '../../search/search-wire';
 import { isSameSourceAnalysis, keyboardSearchAnalyses } from '../../matching/keyboard-analyses';
 import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
@@ -75,11 +75,15 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };
   const organizations = searchAll ? (user.scope === 'All' ? 'all' : user.organizationIds) : [body.organizationId];
-  // The scans run on a search worker (ARCHITECTURE.md "Using every core"); this thread answers others meanwhile.
-  const scanned = await searchOn<KeyboardCandidates>(pool, matching.indexes, kind, {
-    task: 'keyboard',
-    input: { kind, query, options, analyses: analyses.map(toWireAnalysis), populations, organizations, limit: KEYBOARD_SCAN_LIMIT },
-  });
+  // The scans run on the search workers, split over them by slices of the index (ARCHITECTURE.md "Using every core");
+  // this thread answers others meanwhile.
+  const scanned = await searchOnParts<KeyboardCandidates>(
+    pool,
+    matching.indexes,
+    kind,
+    { task: 'keyboard', input: { kind, query, options, analyses: analyses.map(toWireAnalysis), populations, organizations, limit: KEYBOARD_SCAN_LIMIT } },
+    mergeKeyboardCandidates,
+  );
 
   // The database stays the safety net: a profile reset or moved since the index saw it is not listed.
   const ids = scanned.candidates.map((c) => c.profileId);

@@ -1,0 +1,106 @@
+/**
+ * One search split over the threads by slices of the index (ARCHITECTURE.md "Using every core", issue 29): the
+ * slices' answers merged are the single-thread answer, whatever the number of slices, and a slice reads only its
+ * own profiles (ids, slots, side list once).
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
+import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
+import type { Genotype } from '../../../../server/genetics/types';
+import { closeWorkerPools } from '../../../../server/jobs/worker-pool';
+import { scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { searchIdentity } from '../../../../server/matching/identity-search';
+import { IndexSet } from '../../../../server/matching/index-set';
+import { keyboardCandidates, mergeKeyboardCandidates, type KeyboardCandidates, type KeyboardCandidatesInput } from '../../../../server/matching/keyboard-candidates';
+import type { AnalysisMatch } from '../../../../server/matching/analysis-scan';
+import type { IdentityCandidate, MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
+import { SearchPool } from '../../../../server/search/search-pool';
+import { runSearch } from '../../../../server/search/search-worker';
+
+const population = fbi2015Population('Caucasian');
+const matchPopulation: MatchPopulation = { id: 'fbi', kind: 'Autosomal', frequencies: population, haplotypes: [] };
+const seeded = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses)
+  .filter((a) => a.profileKind === 'Autosomal' && a.roles.length === 2)
+  .map((a): MatchAnalysis => ({ id: a.name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) }));
+const analyses = seeded.filter((a) => ['Identity', 'Full siblings', 'Parent–child exclusion'].includes(a.id));
+const fullSiblings = seeded.find((a) => a.id === 'Full siblings')!;
+const query = profileGenerator(population, 31)();
+
+/** Two chemistries; copies and siblings of the query spread over both (ties on every figure among the copies); a mixture in the side list. */
+function database() {
+  const generate = profileGenerator(population, 41);
+  const set = new IndexSet();
+  const add = (id: string, chemistryId: string, genotypes: ReadonlyMap<string, Genotype>, organizationId = 'A') => set.upsert({ id, kind: 'Autosomal', chemistryId, organizationId, sampleType: 'Convicted Offender', genotypes });
+  for (let i = 0; i < 3000; i++) {
+    const kit = i % 3 === 0 ? 'kit-b' : 'kit-a';
+    if (i % 97 === 5) add(`COPY${i}`, kit, query);
+    else if (i % 89 === 7) add(`SIB${i}`, kit, siblingOf(query, population, i));
+    else add(`U${i}`, kit, generate(), i % 5 === 0 ? 'B' : 'A');
+  }
+  add('MIXTURE', 'kit-a', new Map([...query, ['vWA', ['14', '16', '17']]]));
+  return set;
+}
+
+const input = (limit: number): KeyboardCandidatesInput => ({ kind: 'Autosomal', query, options: { stringency: 'low', minMarkers: 8, maxMismatches: 4 }, analyses, populations: [matchPopulation], organizations: ['A'], limit });
+
+/** Each slice's answer, read through a view of the pinned snapshots as a worker reads it. */
+function parts<T>(indexes: IndexSet, of: number, search: (slice: IndexSet) => T): T[] {
+  const { snapshots, release } = indexes.pin('Autosomal');
+  try {
+    return Array.from({ length: of }, (_, part) => search(IndexSet.view(snapshots, { part, of })));
+  } finally {
+    release();
+  }
+}
+/** Per index, the slices' lists one after another. */
+const byIndex = <T>(lists: T[][][]) => lists[0]!.map((_, i) => lists.flatMap((l) => l[i]!));
+
+afterAll(() => closeWorkerPools());
+
+describe('a search split into slices of the index', () => {
+  const indexes = database();
+
+  it('slices hold every profile once, each id at its own slot, the side list in the first slice only', () => {
+    const whole = indexes.indexes('Autosomal');
+    for (const of of [2, 3, 7]) {
+      const slices = parts(indexes, of, (s) => s.indexes('Autosomal'));
+      for (const [i, index] of whole.entries()) {
+        const ids = slices.flatMap((s) => Array.from({ length: s[i]!.size }, (_, slot) => s[i]!.idAt(slot)));
+        expect(ids).toEqual(Array.from({ length: index.size }, (_, slot) => index.idAt(slot)));
+        for (const s of slices) for (let slot = 0; slot < s[i]!.size; slot++) expect(s[i]!.slotOf(s[i]!.idAt(slot))).toBe(slot);
+        // An id of another slice is not held.
+        expect(slices[1]![i]!.slotOf(index.idAt(0))).toBe(-1);
+        expect(slices.map((s) => s[i]!.side.size)).toEqual([...Array(of - 1).fill(0), index.side.size]);
+      }
+    }
+  });
+
+  it('the keyboard search merged from 2, 3 and 7 slices is the whole one, whatever the bound', () => {
+    for (const limit of [3, 10, 1000]) {
+      const whole = keyboardCandidates(indexes, input(limit));
+      expect(whole.found).toBeGreaterThan(30);
+      for (const of of [2, 3, 7]) expect(mergeKeyboardCandidates(parts(indexes, of, (s) => keyboardCandidates(s, input(limit)))), `limit ${limit}, ${of} slices`).toEqual(whole);
+    }
+  });
+
+  it('identity and kinship scans per index, the slices one after another, are the whole scans', () => {
+    const options = { stringency: 'moderate' as const, minMarkers: 8, maxMismatches: 1 };
+    const request = { analysis: fullSiblings, query, queryRole: 0 as const, population: matchPopulation, minMarkers: 6 };
+    const identity = indexes.indexes('Autosomal').map((index) => searchIdentity(index, query, options));
+    const kinship = indexes.indexes('Autosomal').map((index) => scanAnalysis(index, request));
+    expect(identity.flat().length).toBeGreaterThan(20);
+    expect(kinship.flat().length).toBeGreaterThan(20);
+    for (const of of [2, 5]) {
+      expect(byIndex(parts(indexes, of, (s) => runSearch({ task: 'identity', kind: 'Autosomal', query, options }, s) as IdentityCandidate[][]))).toEqual(identity);
+      expect(byIndex(parts(indexes, of, (s) => runSearch({ task: 'scan', kind: 'Autosomal', request }, s) as AnalysisMatch[][]))).toEqual(kinship);
+    }
+  });
+
+  it('on the search workers: two threads, the same answer as one search here', async () => {
+    const pool = new SearchPool(2);
+    const whole = keyboardCandidates(indexes, input(50));
+    const split = await pool.runParts<KeyboardCandidates>(indexes, 'Autosomal', { task: 'keyboard', input: input(50) }, 2, mergeKeyboardCandidates);
+    expect(split).toEqual(whole);
+    expect(indexes.indexes('Autosomal').map((i) => i.pinned)).toEqual([0, 0]);
+  }, 60_000);
+});
