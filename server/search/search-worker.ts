@@ -33,7 +33,7 @@ export type SearchTask = OnIndexes &
     | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
     | { task: 'family'; family: LoadedFamily }
     | { task: 'remains'; family: LoadedFamily; profile: MatchProfile; searched: number }
-    | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: WireAnalysis[] } }
+    | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: readonly WireAnalysis[] } }
     // The engine's own scans (the benchmark's thread table): a list per index, in slot order.
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
     | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
