@@ -185,12 +185,12 @@ export interface PagePlan {
  */
 export const READ_FROM_END_AT = 0.7;
 /**
- * `total`, when known (row_counts: server/db/row-counts.ts), saves the estimate and the count: a deep page of a
- * million-row list is then only its walk back from the end.
+ * `known`, the list's total when counters give it (server/db/row-counts.ts), saves the estimate and the count:
+ * any page past the middle of the list then reads from the end, so no page walks more than half of it.
  */
 export async function planPage(db: Db, from: SQL, clauses: ListClauses, tuning: ListTuning = LIST_TUNING, known?: number): Promise<PagePlan> {
   const forward = { orderBy: clauses.orderBy, backwards: false, limit: clauses.limit, offset: clauses.offset, ...(known === undefined ? {} : { total: known }) };
-  if (clauses.offset < tuning.deepPageRows || clauses.offset <= (known ?? (await plannedRows(db, from, clauses.where))) * READ_FROM_END_AT) return forward;
+  if (known !== undefined ? clauses.offset * 2 <= known : clauses.offset < tuning.deepPageRows || clauses.offset <= (await plannedRows(db, from, clauses.where)) * READ_FROM_END_AT) return forward;
   const total = known ?? (await exactCount(db, from, clauses.where));
   if (clauses.offset >= total) return { ...forward, total };
   const end = Math.min(total, clauses.offset + clauses.limit);

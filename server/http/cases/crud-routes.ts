@@ -56,7 +56,7 @@ const duplicateNumber = (caseNumber: string) =>
  * (cases_list_organization_idx or cases_list_updated_idx, migration 0018; a deep page read from the end), then
  * that page's names. The count is exact: from row_counts for an organization scope, else counted.
  */
-async function listCases(db: Db, query: ListQuery, scope: ListScope) {
+export async function listCases(db: Db, query: ListQuery, scope: ListScope) {
   const clauses = listClauses(query, LIST_COLUMNS, { scope: scope.where, defaultSort: 'updatedAt:desc', tiebreak: cases.id });
   const total = scope.organizations && !clauses.narrowed ? await countedRows(db, 'cases', scope.organizations) : await db.$count(cases, clauses.where);
   const page = await planPage(db, sql`${cases}`, clauses, LIST_TUNING, total);
