@@ -462,6 +462,9 @@ for (const [kind, n] of ONLY.has('scale') ? scaleRuns : []) {
       `${r.readyRssMb.toFixed(0)} MB`,
       `${ms(r.profileFirstPageMs)} / ${ms(r.profileDeepPageMs)}`,
       `${ms(r.profileSearchMs)} (${r.found.profileSearch}) / ${ms(r.profileCaseSearchMs)} (${r.found.caseSearch})`,
+      `${ms(r.reviewFirstPageMs)} / ${ms(r.reviewDeepPageMs)}`,
+      `${ms(r.caseFirstPageMs)} / ${ms(r.caseDeepPageMs)}`,
+      ms(r.reviewCountsMs),
       `${ms(r.hitFirstPageMs)} / ${ms(r.hitDeepPageMs)}`,
       `${ms(r.hitSearchMs)} (${r.found.hitSearch})`,
     ]);
@@ -470,7 +473,7 @@ for (const [kind, n] of ONLY.has('scale') ? scaleRuns : []) {
   }
 }
 if (scaleRows.length > 0) {
-  const header = ['database', 'profiles / hits', 'marker values / whole profile row (indexes incl.)', 'start-up: health / index ready', 'server RSS ready', 'profile list: first / 90% page', 'profile search: name / case (found)', 'hit list: first / 90% page', 'hit search (found)'];
+  const header = ['database', 'profiles / hits', 'marker values / whole profile row (indexes incl.)', 'start-up: health / index ready', 'server RSS ready', 'profile list: first / 90% page', 'profile search: name / case (found)', 'Review list (pending profiles): first / 90% page', 'case list: first / 90% page', 'review counts', 'hit list: first / 90% page', 'hit search (found)'];
   const w = header.map((h, i) => Math.max(h.length, ...scaleRows.map((r) => r[i]!.length)));
   const l = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
   console.log(`\nA national database through the real server (bytes from the database; start-up of server/server.ts; lists through the API, median of 5, page size 50):\n`);

@@ -32,6 +32,13 @@ export interface ScaleBenchResult {
   readyRssMb: number;
   profileFirstPageMs: number;
   profileDeepPageMs: number;
+  /** The Review list: the PENDING profiles among the N approved, first page and its last page. */
+  reviewFirstPageMs: number;
+  reviewDeepPageMs: number;
+  caseFirstPageMs: number;
+  caseDeepPageMs: number;
+  /** The review figures (pending profiles and hits of the organization). */
+  reviewCountsMs: number;
   profileSearchMs: number;
   profileCaseSearchMs: number;
   hitFirstPageMs: number;
@@ -46,6 +53,8 @@ const BATCH = 10_000;
 /** The fixed review time of every loaded profile: searchedAt equal to reviewedAt means "searched", so start-up queues nothing. */
 const REVIEWED = '2026-01-01T00:00:00Z';
 const PAGE_SIZE = 50;
+/** Profiles waiting for review among the approved ones (issue 29 measured its Review list with 420). */
+const PENDING = 420;
 
 // The PGlite run's server must not find a DATABASE_URL in the environment it inherits.
 const withoutDatabaseUrl = ({ DATABASE_URL: _ignored, ...env }: NodeJS.ProcessEnv) => env;
@@ -87,6 +96,11 @@ export async function load(database: Database, n: number, h: number, log: (l: st
       select p.name, p.case_id, ${org!.id}::uuid, 'Autosomal', ${chemistry!.id}::uuid, 'Convicted Offender', 'approved', ${REVIEWED}::timestamptz, ${REVIEWED}::timestamptz, decode(p.genotype, 'hex')
       from unnest(${arrayLiteral(names)}::text[], ${arrayLiteral(caseOf)}::uuid[], ${arrayLiteral(genotypes)}::text[]) as p(name, case_id, genotype)`);
   }
+  // Entered before the approved ones were loaded: the Review list's rows sit at the far end of the list's order.
+  await db.execute(sql`
+    insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status, created_at, updated_at)
+    select 'PENDING-' || g, ${caseIds[0]!}::uuid, ${org!.id}::uuid, 'Autosomal', ${chemistry!.id}::uuid, 'Forensic, Unknown', 'pending', ${REVIEWED}::timestamptz - g * interval '1 hour', ${REVIEWED}::timestamptz - g * interval '1 hour'
+    from generate_series(1, ${PENDING}) g`);
   if (h > 0) {
     log(`writing ${h.toLocaleString('en')} pending hits…`);
     const [analysis] = await db.select({ id: analyses.id }).from(analyses).limit(1);
@@ -164,7 +178,7 @@ async function timeGet(app: Awaited<ReturnType<typeof createTestApp>>['app'], to
     const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     times.push(performance.now() - t0);
     if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    items = (res.json() as { items: unknown[] }).items.length;
+    items = (res.json() as { items?: unknown[] }).items?.length ?? 0;
   }
   return { ms: median(times), items };
 }
@@ -202,7 +216,7 @@ export async function runScaleBench(opts: { database: 'PostgreSQL' | 'PGlite'; p
 
     const t = await createTestApp({ database });
     try {
-      const group = await createAccessGroup(database.db, { name: 'Scale readers', grants: { Profiles: ['Read'], Cases: ['Read'], Hits: ['Read'] } });
+      const group = await createAccessGroup(database.db, { name: 'Scale readers', grants: { Profiles: ['Read'], Cases: ['Read'], Hits: ['Read', 'Publish'] } });
       const user = await createUser(database.db, { email: 'reader@locus.test', accessGroupId: group.id, organizationIds: [organizationId] });
       const token = t.verifier.issue(user.id);
       const deepPage = Math.floor((opts.profiles * 0.9) / PAGE_SIZE);
@@ -214,6 +228,13 @@ export async function runScaleBench(opts: { database: 'PostgreSQL' | 'PGlite'; p
       const deep = await timeGet(t.app, token, `${list}&page=${deepPage}`);
       const search = await timeGet(t.app, token, `${list}&page=0&search=${encodeURIComponent(target.slice(4))}`);
       const caseSearch = await timeGet(t.app, token, `${list}&page=0&search=${encodeURIComponent(caseNumber(777))}`);
+      const review = `${list}&status=pending`;
+      const reviewFirst = await timeGet(t.app, token, `${review}&page=0`);
+      const reviewDeep = await timeGet(t.app, token, `${review}&page=${Math.floor((PENDING * 0.9) / PAGE_SIZE)}`);
+      const caseList = `/api/organizations/${organizationId}/cases?pageSize=${PAGE_SIZE}`;
+      const caseFirst = await timeGet(t.app, token, `${caseList}&page=0`);
+      const caseDeep = await timeGet(t.app, token, `${caseList}&page=${Math.floor((CASES * 0.9) / PAGE_SIZE)}`);
+      const counts = await timeGet(t.app, token, `/api/organizations/${organizationId}/review-counts`);
       const hitFirst = opts.hits > 0 ? await timeGet(t.app, token, `${hitList}&page=0`) : { ms: NaN, items: 0 };
       const hitDeep = opts.hits > 0 ? await timeGet(t.app, token, `${hitList}&page=${deepHitPage}`) : { ms: NaN, items: 0 };
       const hitSearch = opts.hits > 0 ? await timeGet(t.app, token, `${hitList}&page=0&search=${encodeURIComponent(target.slice(4))}`) : { ms: NaN, items: 0 };
@@ -228,6 +249,11 @@ export async function runScaleBench(opts: { database: 'PostgreSQL' | 'PGlite'; p
         profileDeepPageMs: deep.ms,
         profileSearchMs: search.ms,
         profileCaseSearchMs: caseSearch.ms,
+        reviewFirstPageMs: reviewFirst.ms,
+        reviewDeepPageMs: reviewDeep.ms,
+        caseFirstPageMs: caseFirst.ms,
+        caseDeepPageMs: caseDeep.ms,
+        reviewCountsMs: counts.ms,
         hitFirstPageMs: hitFirst.ms,
         hitDeepPageMs: hitDeep.ms,
         hitSearchMs: hitSearch.ms,

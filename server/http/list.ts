@@ -19,6 +19,8 @@ export interface ListColumn {
 
 export interface ListClauses {
   where: SQL | undefined;
+  /** Whether a search or filter narrows the list below its scope (a count of the scope alone is not its count). */
+  narrowed: boolean;
   orderBy: SQL[];
   /** The same order backwards (every term's direction and nulls placement reversed): deep pages read from the end. */
   reverseOrderBy: SQL[];
@@ -58,6 +60,7 @@ export function listClauses(
   opts: { scope?: SQL | undefined; defaultSort: string; thenBy?: { expr: SQLWrapper; direction: 'asc' | 'desc' }; tiebreak?: SQLWrapper },
 ): ListClauses {
   const conditions: (SQL | undefined)[] = [opts.scope];
+  const scoped = conditions.length;
   for (const [field, text] of Object.entries(parseFilter(query.filter))) {
     const column = columns[field];
     if (!column?.searchable) throw new BadRequest(`Cannot filter by "${field}"`);
@@ -85,6 +88,7 @@ export function listClauses(
   const by = (expr: SQLWrapper, dir: 'asc' | 'desc') => (dir === 'desc' ? desc(expr as SQL) : asc(expr as SQL));
   return {
     where: and(...conditions.filter((c): c is SQL => c !== undefined)),
+    narrowed: conditions.length > scoped,
     orderBy: terms.map(([expr, dir]) => by(expr, dir)),
     // PostgreSQL's defaults (asc: nulls last, desc: nulls first) make desc the exact reverse of asc.
     reverseOrderBy: terms.map(([expr, dir]) => by(expr, dir === 'desc' ? 'asc' : 'desc')),
@@ -165,6 +169,8 @@ async function plannedRows(db: Db, from: SQL, where: SQL | undefined): Promise<n
 /** How to read one page: in the list's order or backwards from its end, and the total when it was counted to decide. */
 export interface PagePlan {
   orderBy: SQL[];
+  /** Read backwards from the list's end: the rows come in reverse list order. */
+  backwards: boolean;
   limit: number;
   offset: number;
   total?: number;
@@ -178,13 +184,17 @@ export interface PagePlan {
  * so no page costs more than walking about 70% of its list. The first DEEP_PAGE_ROWS rows are always read forwards.
  */
 export const READ_FROM_END_AT = 0.7;
-export async function planPage(db: Db, from: SQL, clauses: ListClauses, tuning: ListTuning = LIST_TUNING): Promise<PagePlan> {
-  const forward = { orderBy: clauses.orderBy, limit: clauses.limit, offset: clauses.offset };
-  if (clauses.offset < tuning.deepPageRows || clauses.offset <= (await plannedRows(db, from, clauses.where)) * READ_FROM_END_AT) return forward;
-  const total = await exactCount(db, from, clauses.where);
+/**
+ * `known`, the list's total when counters give it (server/db/row-counts.ts), saves the estimate and the count:
+ * any page past the middle of the list then reads from the end, so no page walks more than half of it.
+ */
+export async function planPage(db: Db, from: SQL, clauses: ListClauses, tuning: ListTuning = LIST_TUNING, known?: number): Promise<PagePlan> {
+  const forward = { orderBy: clauses.orderBy, backwards: false, limit: clauses.limit, offset: clauses.offset, ...(known === undefined ? {} : { total: known }) };
+  if (known !== undefined ? clauses.offset * 2 <= known : clauses.offset < tuning.deepPageRows || clauses.offset <= (await plannedRows(db, from, clauses.where)) * READ_FROM_END_AT) return forward;
+  const total = known ?? (await exactCount(db, from, clauses.where));
   if (clauses.offset >= total) return { ...forward, total };
   const end = Math.min(total, clauses.offset + clauses.limit);
-  return { orderBy: clauses.reverseOrderBy, limit: end - clauses.offset, offset: total - end, total };
+  return { orderBy: clauses.reverseOrderBy, backwards: true, limit: end - clauses.offset, offset: total - end, total };
 }
 
 /**

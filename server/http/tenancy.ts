@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { canReachOrganization } from '../../core/permissions';
+import type { CountedOrganizations } from '../db/row-counts';
 import type { AuthenticatedUser } from '../identity/load-principal';
 import { NotFound } from './errors';
 
@@ -9,6 +10,9 @@ export function inReachableOrganizations(column: PgColumn, user: AuthenticatedUs
   if (user.scope === 'All') return undefined;
   return user.organizationIds.length > 0 ? inArray(column, [...user.organizationIds]) : sql`false`;
 }
+
+/** The organizations a user reaches, as row_counts are read: 'all' for scope All (spec 6). */
+export const reachableOrganizations = (user: AuthenticatedUser): CountedOrganizations => (user.scope === 'All' ? 'all' : user.organizationIds);
 
 /**
  * A record shared with organizations is visible when it is shared with one the user reaches;

@@ -20,3 +20,4 @@ export * from './email-outbox';
 export * from './search-rules';
 export * from './profile-imports';
 export * from './access-tokens';
+export * from './row-counts';

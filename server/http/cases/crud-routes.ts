@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALL_ORGANIZATIONS, can } from '../../../core/permissions';
 import { Case, CaseInput, CaseSettingsInput, UpdateCaseBody } from '../../../core/schemas/cases';
@@ -8,14 +8,16 @@ import { ListQuery, listOf } from '../../../core/schemas/list';
 import { appendAudit } from '../../audit/audit-trail';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
+import { countedRows } from '../../db/row-counts';
 import { caseAssignedUsers, cases, caseTypes, organizations, profiles, users } from '../../db/schema';
 import type { Access } from '../access';
 import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { BadRequest, Conflict } from '../errors';
-import { listClauses } from '../list';
-import { inReachableOrganizations } from '../tenancy';
+import { LIST_TUNING, listClauses, planPage } from '../list';
+import { pageRows, type ListScope } from '../list-page';
+import { inReachableOrganizations, reachableOrganizations } from '../tenancy';
 import { updateVersioned } from '../../db/versioned';
 import { findVisibleCase } from './case-access';
 import { checkCaseInput, eligibleUsers } from './case-rules';
@@ -34,10 +36,13 @@ const CaseFormOptions = z.object({
 /** The case form's options: whoever may add or edit cases. */
 export const CASE_FORM_ACCESS: Access = { rule: 'Cases Add or Cases Edit', allows: (user) => can(user, 'Cases', 'Add') || can(user, 'Cases', 'Edit') };
 
+/** A name of the row `fk` points at, lowercased, as one value per case (the list's id query reads cases alone). */
+const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWrapper) => sql`(select lower(${column}) from ${table} where ${id} = ${fk})`;
+
 const LIST_COLUMNS = {
   caseNumber: { expr: sql`lower(${cases.caseNumber})`, sortable: true, searchable: true },
-  caseType: { expr: sql`lower(${caseTypes.name})`, sortable: true, searchable: true },
-  organization: { expr: sql`lower(${organizations.name})`, sortable: true, searchable: true },
+  caseType: { expr: nameOf(caseTypes.name, caseTypes, caseTypes.id, cases.caseTypeId), sortable: true, searchable: true },
+  organization: { expr: nameOf(organizations.name, organizations, organizations.id, cases.organizationId), sortable: true, searchable: true },
   status: { expr: cases.status, sortable: true, searchable: true },
   createdAt: { expr: cases.createdAt, sortable: true },
   updatedAt: { expr: cases.updatedAt, sortable: true },
@@ -46,18 +51,22 @@ const LIST_COLUMNS = {
 const duplicateNumber = (caseNumber: string) =>
   new BadRequest(`A case ${caseNumber} already exists in this organization`, [{ path: '/caseNumber', message: 'Already exists in this organization' }]);
 
-async function listCases(db: Db, query: ListQuery, scope: SQL | undefined) {
-  const clauses = listClauses(query, LIST_COLUMNS, { scope, defaultSort: 'updatedAt:desc', tiebreak: cases.id });
-  const base = () =>
-    db.select({ c: cases }).from(cases).innerJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId)).innerJoin(organizations, eq(organizations.id, cases.organizationId));
-  const rows = await base().where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset);
-  const [total] = await db
-    .select({ n: count() })
-    .from(cases)
-    .innerJoin(caseTypes, eq(caseTypes.id, cases.caseTypeId))
-    .innerJoin(organizations, eq(organizations.id, cases.organizationId))
-    .where(clauses.where);
-  return { items: await toCases(db, rows.map((r) => r.c)), count: total?.n ?? 0 };
+/**
+ * A page of cases (issue 29): as the profile list, the page's ids from the cases table alone by its list index
+ * (cases_list_organization_idx or cases_list_updated_idx, migration 0018; a deep page read from the end), then
+ * that page's names. The count is exact: from row_counts for an organization scope, else counted.
+ */
+export async function listCases(db: Db, query: ListQuery, scope: ListScope) {
+  const clauses = listClauses(query, LIST_COLUMNS, { scope: scope.where, defaultSort: 'updatedAt:desc', tiebreak: cases.id });
+  const total = scope.organizations && !clauses.narrowed ? await countedRows(db, 'cases', scope.organizations) : await db.$count(cases, clauses.where);
+  const page = await planPage(db, sql`${cases}`, clauses, LIST_TUNING, total);
+  const rows = await pageRows(
+    page,
+    () => db.select({ id: cases.id }).from(cases).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+    (ids) => db.select().from(cases).where(inArray(cases.id, ids)),
+    (row) => row.id,
+  );
+  return { items: await toCases(db, rows), count: total };
 }
 
 async function assign(db: Db, caseId: string, userIds: readonly string[]) {
@@ -74,7 +83,7 @@ export const caseCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       config: { access: { entity: 'Cases', verb: 'Read' } },
       schema: { tags, summary: 'Cases of every organization the user reaches', querystring: ListQuery, response: { 200: listOf(Case), 400: ErrorBody } },
     },
-    async (request) => listCases(db, request.query, inReachableOrganizations(cases.organizationId, request.user)),
+    async (request) => listCases(db, request.query, { where: inReachableOrganizations(cases.organizationId, request.user), organizations: reachableOrganizations(request.user) }),
   );
 
   app.get(
@@ -85,7 +94,10 @@ export const caseCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     },
     async (request) => {
       const { orgId } = request.params;
-      const scope = orgId === ALL_ORGANIZATIONS ? inReachableOrganizations(cases.organizationId, request.user) : eq(cases.organizationId, orgId);
+      const scope: ListScope =
+        orgId === ALL_ORGANIZATIONS
+          ? { where: inReachableOrganizations(cases.organizationId, request.user), organizations: reachableOrganizations(request.user) }
+          : { where: eq(cases.organizationId, orgId), organizations: [orgId] };
       return listCases(db, request.query, scope);
     },
   );

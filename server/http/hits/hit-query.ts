@@ -2,13 +2,16 @@ import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'dri
 import { formatHitProbability } from '../../../core/probability-display';
 import { HIT_STATUSES, type HitListQuery, type HitProfile, type HitStatus, type HitSummary, type Hit } from '../../../core/schemas/hits';
 import type { ListResult } from '../../../core/schemas/list';
+import { ALL_ORGANIZATIONS } from '../../../core/permissions';
 import type { Db } from '../../db/database';
+import { countedRows } from '../../db/row-counts';
 import { analyses, cases, families, hitProfiles, hits, populations, profiles, searchRules } from '../../db/schema';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { NotFound } from '../errors';
 import { containsPattern, countList, matchNamedRows, namedIdsMatch, LIST_TUNING, listClauses, planPage, valuesContaining, type ListColumn, type ListTuning, type NamedIds } from '../list';
+import { pageRows, type ListScope } from '../list-page';
 import { searchedTexts } from '../profiles/profile-query';
-import { inReachableOrganizations } from '../tenancy';
+import { inReachableOrganizations, reachableOrganizations } from '../tenancy';
 
 const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name, familyName: families.name };
 
@@ -23,7 +26,6 @@ const selectHits = (db: Db) =>
     .leftJoin(families, eq(families.id, hits.familyId));
 
 type HitJoinedRow = Awaited<ReturnType<ReturnType<typeof selectHits>['execute']>>[number];
-
 
 /** A name of the row `fk` points at, lowercased, as one value per hit (the list's id query reads hits alone). */
 const nameOf = (column: SQLWrapper, table: SQLWrapper, id: SQLWrapper, fk: SQLWrapper) => sql`(select lower(${column}) from ${table} where ${id} = ${fk})`;
@@ -141,23 +143,38 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
 /**
  * A page of hits: `scope` (tenancy and which organization, case or profile) and `status` (null: all) narrow it.
  * As the profile list (server/http/profiles/list-routes.ts): the page's ids from the hits table alone, in the
- * list's order (the default, strongest first, reads hits_list_strength_idx or hits_list_status_strength_idx of
- * migrations 0009 and 0010, read backwards) without visiting the table, then the names of that page; a count exact up to
+ * list's order, then the names of that page (list-page.ts). The default, strongest first, reads an index backwards
+ * without visiting the table: one organization's hits_list_organization_status_strength_idx or
+ * hits_list_organization_strength_idx (migration 0018), else hits_list_status_strength_idx or hits_list_strength_idx
+ * (0009, 0010). An organization scope's count comes from row_counts (exact); another's is exact up to
  * EXACT_COUNT_LIMIT matching hits or at the list's end, else an estimate (`estimated`).
  */
-export async function listHits(db: Db, query: HitListQuery, scope: SQL | undefined, status: HitStatus | null, tuning: ListTuning = LIST_TUNING): Promise<ListResult<HitSummary> & { estimated?: true }> {
-  const where = and(scope, status ? eq(hits.status, status) : undefined);
+export async function listHits(db: Db, query: HitListQuery, scope: ListScope, status: HitStatus | null, tuning: ListTuning = LIST_TUNING): Promise<ListResult<HitSummary> & { estimated?: true }> {
+  const where = and(scope.where, status ? eq(hits.status, status) : undefined);
   const named = await matchNamedRows(db, searchedTexts(query), HIT_NAMED_TABLES);
   // Strongest first (ARCHITECTURE.md "Hits"): the combined index, then the newest.
   const clauses = listClauses(query, hitListColumns(named), { scope: where, defaultSort: 'probability:desc', thenBy: { expr: hits.createdAt, direction: 'desc' }, tiebreak: hits.id });
-  const page = await planPage(db, sql`${hits}`, clauses, tuning);
-  const pageIds = db.select({ id: hits.id }).from(hits).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset);
-  const rows = await selectHits(db)
-    .where(inArray(hits.id, pageIds))
-    .orderBy(...clauses.orderBy);
+  const known = scope.organizations && !clauses.narrowed ? await countedRows(db, 'hits', scope.organizations, status ? [status] : undefined) : undefined;
+  const page = await planPage(db, sql`${hits}`, clauses, tuning, known);
+  const rows = await pageRows(
+    page,
+    () => db.select({ id: hits.id }).from(hits).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+    (ids) => selectHits(db).where(inArray(hits.id, ids)),
+    (row) => row.hit.id,
+  );
   const counted = await countList(db, sql`${hits}`, clauses.where, { offset: clauses.offset, pageSize: clauses.limit, returned: rows.length, total: page.total }, tuning);
   const named2 = await loadHitProfiles(db, rows.map((r) => r.hit.id));
   return { items: rows.map((r) => toSummary(r, named2.get(r.hit.id)!)), ...counted };
+}
+
+/**
+ * The hits of the organizations the user reaches (spec 6), of one of them unless `orgId` is `all`: counted by
+ * row_counts. The route's access check has made sure the user reaches `orgId`; the tenancy condition stays anyway.
+ */
+export function organizationHitScope(user: AuthenticatedUser, orgId: string): ListScope {
+  const reachable = reachableOrganizations(user);
+  if (orgId === ALL_ORGANIZATIONS) return { where: reachableHits(user), organizations: reachable };
+  return { where: and(reachableHits(user), eq(hits.organizationId, orgId)), organizations: reachable === 'all' || reachable.includes(orgId) ? [orgId] : [] };
 }
 
 /** One hit the user may see, as the API shows it; another organization's hit answers 404 (its existence is not confirmed). */

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import { z } from 'zod';
 import { ALL_ORGANIZATIONS } from '../../../core/permissions';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { HIT_LISTS, HitListQuery, HitSummary, type HitList } from '../../../core/schemas/hits';
 import { listOf } from '../../../core/schemas/list';
-import { hits } from '../../db/schema';
 import type { Access } from '../access';
 import type { RouteDeps } from '../route-deps';
 import { findVisibleCase } from '../cases/case-access';
 import { findVisibleProfile } from '../profiles/profile-query';
-import { hitsOfCase, hitsOfProfile, listHits, reachableHits } from './hit-query';
+import { hitsOfCase, hitsOfProfile, listHits, organizationHitScope, reachableHits } from './hit-query';
 
 const tags = ['hits'];
 const response = { 200: listOf(HitSummary), 400: ErrorBody, 404: ErrorBody };
@@ -40,9 +39,7 @@ export const hitListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
         },
       },
       async (request) => {
-        const { orgId } = request.params;
-        const scope = and(reachableHits(request.user), orgId === ALL_ORGANIZATIONS ? undefined : eq(hits.organizationId, orgId));
-        return listHits(db, request.query, scope, status);
+        return listHits(db, request.query, organizationHitScope(request.user, request.params.orgId), status);
       },
     );
 
@@ -54,7 +51,7 @@ export const hitListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       },
       async (request) => {
         const found = await findVisibleCase(db, request.user, request.params.caseId);
-        return listHits(db, request.query, and(reachableHits(request.user), hitsOfCase(db, found.id)), status);
+        return listHits(db, request.query, { where: and(reachableHits(request.user), hitsOfCase(db, found.id)) }, status);
       },
     );
 
@@ -66,7 +63,7 @@ export const hitListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       },
       async (request) => {
         const { profile } = await findVisibleProfile(db, request.user, request.params.id);
-        return listHits(db, request.query, and(reachableHits(request.user), hitsOfProfile(db, profile.id)), status);
+        return listHits(db, request.query, { where: and(reachableHits(request.user), hitsOfProfile(db, profile.id)) }, status);
       },
     );
   }

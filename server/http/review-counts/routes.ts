@@ -1,14 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALL_ORGANIZATIONS, can } from '../../../core/permissions';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ReviewCounts } from '../../../core/schemas/review-counts';
-import { hits, profiles } from '../../db/schema';
+import { countedRows, type CountedOrganizations } from '../../db/row-counts';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import type { Access } from '../access';
 import type { RouteDeps } from '../route-deps';
-import { inReachableOrganizations } from '../tenancy';
+import { reachableOrganizations } from '../tenancy';
 
 /** Whoever sees either review list: Profiles Read or Hits Publish in the organization. */
 export const REVIEW_COUNTS_ACCESS: Access = {
@@ -20,8 +19,7 @@ export const REVIEW_COUNTS_ACCESS: Access = {
 };
 
 /** The organizations counted: the one asked for, or at `all` (scope All) every one the user reaches. */
-const inOrganization = (column: typeof profiles.organizationId | typeof hits.organizationId, user: AuthenticatedUser, orgId: string) =>
-  orgId === ALL_ORGANIZATIONS ? inReachableOrganizations(column, user) : eq(column, orgId);
+const organizationsCounted = (user: AuthenticatedUser, orgId: string): CountedOrganizations => (orgId === ALL_ORGANIZATIONS ? reachableOrganizations(user) : [orgId]);
 
 /** GET organizations/{orgId}/review-counts: the dashboard's and the navigation's "waiting for review" figures. */
 export const reviewCountsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
@@ -39,14 +37,10 @@ export const reviewCountsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, 
     async (request) => {
       const { orgId } = request.params;
       const user = request.user;
-      const pendingProfiles = async () => {
-        const [row] = await db.select({ n: count() }).from(profiles).where(and(eq(profiles.status, 'pending'), inOrganization(profiles.organizationId, user, orgId)));
-        return row?.n ?? 0;
-      };
-      const pendingHits = async () => {
-        const [row] = await db.select({ n: count() }).from(hits).where(and(eq(hits.status, 'pending'), inOrganization(hits.organizationId, user, orgId)));
-        return row?.n ?? 0;
-      };
+      // From row_counts (issue 29): counting 280,000 pending hits of one organization took 120 ms, and 1.0–1.6 s cold.
+      const organizations = organizationsCounted(user, orgId);
+      const pendingProfiles = () => countedRows(db, 'profiles', organizations, ['pending']);
+      const pendingHits = () => countedRows(db, 'hits', organizations, ['pending']);
       return {
         profilesPending: can(user, 'Profiles', 'Read', { orgId }) ? await pendingProfiles() : null,
         hitsPending: can(user, 'Hits', 'Publish', { orgId }) ? await pendingHits() : null,

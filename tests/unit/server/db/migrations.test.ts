@@ -57,6 +57,7 @@ describe('migrations', () => {
         'profile_import_rows',
         'profile_imports',
         'profiles',
+        'row_counts',
         'sample_sources',
         'search_rule_populations',
         'search_rules',

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../../server/db/database';
-import { listHits, reachableHits } from '../../../../server/http/hits/hit-query';
+import { ALL_ORGANIZATIONS } from '../../../../core/permissions';
+import { listHits, organizationHitScope } from '../../../../server/http/hits/hit-query';
 import { NAMED_ROWS_LIMIT, type ListTuning } from '../../../../server/http/list';
-import { listProfiles } from '../../../../server/http/profiles/list-routes';
-import { reachableProfiles } from '../../../../server/http/profiles/profile-query';
+import { listProfiles, reachableProfileScope } from '../../../../server/http/profiles/list-routes';
 import type { AuthenticatedUser } from '../../../../server/identity/load-principal';
 import { databaseEngines } from '../../../helpers/database';
 
@@ -153,9 +153,9 @@ describe.each(engines)('lists at scale, on $name', ({ name, open }) => {
   afterAll(() => database.close());
 
   const profilesOf = (query: Record<string, unknown>, user = allUser, tuning = TUNING) =>
-    listProfiles(database.db, { page: 0, pageSize: 500, ...query }, reachableProfiles(user), tuning);
+    listProfiles(database.db, { page: 0, pageSize: 500, ...query }, reachableProfileScope(user), tuning);
   const hitsOf = (query: Record<string, unknown>, user = allUser, status: 'pending' | 'published' | 'rejected' | null = null) =>
-    listHits(database.db, { page: 0, pageSize: 500, ...query }, reachableHits(user), status, TUNING);
+    listHits(database.db, { page: 0, pageSize: 500, ...query }, organizationHitScope(user, ALL_ORGANIZATIONS), status, TUNING);
   const ids = (result: { items: { id: string }[] }) => result.items.map((r) => r.id).sort();
   const expectedProfiles = (keep: (p: SeedProfile) => boolean) => seedProfiles.filter(keep).map((p) => p.id).sort();
   const expectedHits = (keep: (h: SeedHit) => boolean) => seedHits.filter(keep).map((h) => h.id).sort();
@@ -244,45 +244,62 @@ describe.each(engines)('lists at scale, on $name', ({ name, open }) => {
     expect(ids(await hitsOf({ search: 'b-77' }))).toEqual(expectedHits((h) => named(h, 'b-77')));
   });
 
-  it('counts exactly up to the limit and at the end of a list, else estimates and says so (PGlite, without autovacuum, always counts)', async () => {
+  it('counts an organization scope exactly from row_counts, however long, on every page', async () => {
+    for (const page of [0, 5, 12]) {
+      const all = await profilesOf({ page, pageSize: 10 });
+      expect(all.count).toBe(PROFILES);
+      expect(all.estimated).toBeUndefined();
+    }
+    const pendingA = await profilesOf({ status: 'pending', pageSize: 2 }, orgUser([ORG_A]));
+    expect(pendingA).toMatchObject({ count: expectedProfiles((p) => p.org === ORG_A && p.status === 'pending').length });
+    expect(pendingA.estimated).toBeUndefined();
+    const hitPage = await hitsOf({ pageSize: 10 }, orgUser([ORG_B]), 'published');
+    expect(hitPage).toMatchObject({ count: expectedHits((h) => h.org === ORG_B && h.status === 'published').length });
+    expect(hitPage.estimated).toBeUndefined();
+  });
+
+  // A searched or filtered list is not a counter's: counted up to the limit, else estimated.
+  const approved = JSON.stringify({ status: 'approv' });
+  it('counts a searched list exactly up to the limit and at the end of a list, else estimates and says so (PGlite, without autovacuum, always counts)', async () => {
     const estimates = name === 'PostgreSQL';
-    const first = await profilesOf({ pageSize: 10 });
+    const approvedCount = expectedProfiles((p) => p.status === 'approved').length;
+    const first = await profilesOf({ pageSize: 10, filter: approved });
     if (estimates) {
       expect(first.estimated).toBe(true);
       expect(first.count).toBeGreaterThan(TUNING.exactCountLimit);
     } else {
-      expect(first).toMatchObject({ count: PROFILES });
+      expect(first).toMatchObject({ count: approvedCount });
       expect(first.estimated).toBeUndefined();
     }
     // A page read from the end counted the list.
-    const deep = await profilesOf({ page: 10, pageSize: 10 });
-    expect(deep).toMatchObject({ count: PROFILES });
+    const deep = await profilesOf({ page: 8, pageSize: 10, filter: approved });
+    expect(deep).toMatchObject({ count: approvedCount });
     expect(deep.estimated).toBeUndefined();
     // The last page shows where the list ends.
-    const last = await profilesOf({ page: 13, pageSize: 10 }, allUser, { exactCountLimit: 20, deepPageRows: 10_000 });
+    const last = await profilesOf({ page: 13, pageSize: 10, filter: approved }, allUser, { exactCountLimit: 20, deepPageRows: 10_000 });
     expect(last.items).toHaveLength(0);
-    expect(last).toEqual({ items: [], count: PROFILES });
-    const shortPage = await profilesOf({ page: 6, pageSize: 20 }, allUser, { exactCountLimit: 20, deepPageRows: 10_000 });
-    expect(shortPage).toMatchObject({ count: PROFILES });
-    expect(shortPage.items).toHaveLength(10);
+    expect(last).toEqual({ items: [], count: approvedCount });
+    const shortPage = await profilesOf({ page: Math.floor(approvedCount / 20), pageSize: 20, filter: approved }, allUser, { exactCountLimit: 20, deepPageRows: 10_000 });
+    expect(shortPage).toMatchObject({ count: approvedCount });
+    expect(shortPage.items).toHaveLength(approvedCount % 20);
     // Few matching rows: counted.
     const narrow = await profilesOf({ pageSize: 5, search: 'glove' });
     expect(narrow.estimated).toBeUndefined();
     expect(narrow.count).toBe(expectedProfiles((p) => p.item && p.caseKey === 'B1').length);
     // Above the limit with the real thresholds: counted.
-    const real = await profilesOf({ pageSize: 10 }, allUser, { exactCountLimit: 10_000, deepPageRows: 50_000 });
-    expect(real).toMatchObject({ count: PROFILES });
+    const real = await profilesOf({ pageSize: 10, filter: approved }, allUser, { exactCountLimit: 10_000, deepPageRows: 50_000 });
+    expect(real).toMatchObject({ count: approvedCount });
     expect(real.estimated).toBeUndefined();
-    const hitPage = await hitsOf({ pageSize: 10 });
+    const hitPage = await hitsOf({ pageSize: 10, filter: JSON.stringify({ status: 'publ' }) });
     expect(hitPage.estimated).toBe(estimates ? true : undefined);
   });
 
   it('counts when the statistics know fewer rows than exist (no ANALYZE since a bulk add)', async () => {
     // Planner statistics from before the rows came: what PGlite always has, and PostgreSQL until autovacuum runs.
     await database.db.execute(sql`update pg_class set reltuples = 1 where relname = 'profiles'`).catch(() => undefined);
-    const counted = await profilesOf({ pageSize: 10 });
+    const counted = await profilesOf({ pageSize: 10, filter: approved });
     await database.db.execute(sql`analyze profiles`);
-    expect(counted.count).toBe(PROFILES);
+    expect(counted.count).toBe(expectedProfiles((p) => p.status === 'approved').length);
     expect(counted.estimated).toBeUndefined();
   });
 
