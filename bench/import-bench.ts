@@ -45,7 +45,11 @@ export interface ImportBenchResult {
   maxEventLoopDelayMs: number;
   /** Longest wait of a GET /api/health sent every 250 ms while the import ran. */
   maxHealthMs: number;
+  /** Another user's list pages (cases, profiles; one every 250 ms) while the add ran (issue 29): how long each took. */
+  listPageMs: { count: number; p50: number; p95: number; max: number };
 }
+
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? Number.NaN;
 
 /** A GeneMapper ID-X genotypes table (long layout): one row per sample and marker. */
 export function genemapperLongTable(count: number, seed = 13): string {
@@ -71,6 +75,10 @@ export async function runImportBench(opts: { profiles: number; database: Databas
     const group = await createAccessGroup(db, { name: 'Bench analysts', grants: { Profiles: ['Read', 'Add'], Cases: ['Read'] } });
     const user = await createUser(db, { email: 'bench@locus.test', accessGroupId: group.id, organizationIds: [org!.id] });
     const token = t.verifier.issue(user.id);
+    // Issue 29: a colleague in the same laboratory reading lists while the import is added.
+    const readers = await createAccessGroup(db, { name: 'Bench readers', grants: { Profiles: ['Read'], Cases: ['Read'] } });
+    const colleague = await createUser(db, { email: 'colleague@locus.test', accessGroupId: readers.id, organizationIds: [org!.id] });
+    const colleagueToken = t.verifier.issue(colleague.id);
     const [caseType] = await db.select().from(caseTypes).limit(1);
     const [caseRow] = await db.insert(cases).values({ caseNumber: 'BENCH-IMPORT', caseTypeId: caseType!.id, organizationId: org!.id }).returning();
     const [chemistry] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
@@ -134,6 +142,19 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       if (res.statusCode !== 200) throw new Error(`preview: ${res.body}`);
     }
     const t1 = performance.now();
+    // The colleague's list pages, one every 250 ms over a socket, the case list and the profile list in turn.
+    const listPages: number[] = [];
+    const listFailures: string[] = [];
+    let nextList = 0;
+    const lister = setInterval(() => {
+      const url = nextList++ % 2 === 0 ? '/api/cases?page=0&pageSize=50' : '/api/profiles?page=0&pageSize=50';
+      const t0 = performance.now();
+      void fetch(`${origin}${url}`, { headers: { authorization: `Bearer ${colleagueToken}` } }).then(async (r) => {
+        await r.arrayBuffer();
+        if (r.status === 200) listPages.push(performance.now() - t0);
+        else listFailures.push(`${url}: ${r.status}`);
+      }, (err: unknown) => listFailures.push(`${url}: ${String(err)}`));
+    }, 250);
     const add = await call(
       'POST',
       `/api/profile-imports/${parsed.id}/add`,
@@ -143,10 +164,12 @@ export async function runImportBench(opts: { profiles: number; database: Databas
     if (add.statusCode !== 202) throw new Error(`add: ${add.statusCode} ${add.body}`);
     const { job: added } = await poll(parsed.id, new Set(['added', 'parsed', 'interrupted', 'cancelled']));
     const t2 = performance.now();
+    clearInterval(lister);
     delay.disable();
     clearInterval(sampler);
     clearInterval(prober);
     if (added.state !== 'added' || added.addedCount !== opts.profiles) throw new Error(`add ended: ${JSON.stringify(added).slice(0, 400)}`);
+    if (listFailures.length > 0) throw new Error(`list pages failed: ${listFailures.slice(0, 3).join('; ')}`);
     return {
       database: opts.label,
       profiles: opts.profiles,
@@ -158,6 +181,7 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       peakRssMb: peakRss / 1e6,
       maxEventLoopDelayMs: delay.max / 1e6,
       maxHealthMs: maxHealth,
+      listPageMs: { count: listPages.length, p50: percentile(listPages, 0.5), p95: percentile(listPages, 0.95), max: Math.max(...listPages) },
     };
   } finally {
     await t.close();

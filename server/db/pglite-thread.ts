@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
+import { isBackgroundWork } from './background-work';
+import { ConnectionTurns } from './connection-turns';
 import { deserializeError, type PgliteReady, type PgliteReply, type PgliteRequest } from './pglite-protocol';
 
 // Kept in a constant: Vite rewrites `new URL('./x.ts', import.meta.url)` into an asset inside the component tests.
@@ -33,6 +35,8 @@ interface ThreadTransaction {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
 }
 
+const turnKind = () => (isBackgroundWork() ? 'background' : 'request');
+
 /** Distributes the Omit over the request kinds: each without its id. */
 type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
 
@@ -44,6 +48,8 @@ type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  /** One connection: a statement or a whole transaction at a time, requests before background work. */
+  readonly #turns = new ConnectionTurns();
   #nextId = 1;
   #failure: Error | null = null;
   private readonly waitReady: Promise<void>;
@@ -71,24 +77,25 @@ export class PgliteThread {
   }
 
   /** A statement, as PGlite's `query`: rows in `rowMode`, values of `parsers`' types kept as text. */
-  query(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<unknown> {
-    // Drizzle's parsers only keep a type's text (dates); functions cannot cross threads, their types can.
-    const textTypes = Object.keys(options.parsers ?? {}).map(Number);
-    return this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes, ...(tx === undefined ? {} : { tx }) });
+  query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<unknown> {
+    return this.#turns.run(turnKind(), () => this.#statement(sql, params, options));
   }
 
   /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
-  async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const tx = (await this.#call({ op: 'begin' })) as number;
-    let result: T;
-    try {
-      result = await callback({ query: (sql, params, options) => this.query(sql, params, options, tx) });
-    } catch (err) {
-      await this.#call({ op: 'end', tx, commit: false }).catch(() => undefined);
-      throw err;
-    }
-    await this.#call({ op: 'end', tx, commit: true });
-    return result;
+  transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    return this.#turns.run(turnKind(), async () => {
+      const tx = (await this.#call({ op: 'begin' })) as number;
+      let result: T;
+      try {
+        // Its statements are part of its turn: they go straight to the thread.
+        result = await callback({ query: (sql, params, options) => this.#statement(sql, params, options, tx) });
+      } catch (err) {
+        await this.#call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await this.#call({ op: 'end', tx, commit: true });
+      return result;
+    });
   }
 
   async close(): Promise<void> {
@@ -101,6 +108,12 @@ export class PgliteThread {
   /** As a PGlite for Drizzle's driver, which calls only `query` and `transaction`. */
   asPglite(): PGlite {
     return this as unknown as PGlite;
+  }
+
+  #statement(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<unknown> {
+    // Drizzle's parsers only keep a type's text (dates); functions cannot cross threads, their types can.
+    const textTypes = Object.keys(options.parsers ?? {}).map(Number);
+    return this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes, ...(tx === undefined ? {} : { tx }) });
   }
 
   #call(request: Request): Promise<unknown> {

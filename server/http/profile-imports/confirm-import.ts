@@ -3,6 +3,7 @@ import { CASE_CLOSED_MESSAGE } from '../../../core/schemas/cases';
 import type { ApprovalRefusal, ProfileAssignment } from '../../../core/schemas/profiles';
 import type { AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
+import { inBackground } from '../../db/background-work';
 import type { Db } from '../../db/database';
 import type { OrganizationEvents } from '../../events/organization-events';
 import { profileImportRows, profileImports } from '../../db/schema';
@@ -147,9 +148,14 @@ const problemsMessage = (n: number) => `${n} of the chosen profiles cannot be ad
 
 /**
  * Checks the chosen rows, then adds them in batches (README "Imports": whole batches or nothing).
- * Problems send the import back to its preview with the approval unspent.
+ * Problems send the import back to its preview with the approval unspent. Runs as background work: on
+ * PGlite other users' requests get the one connection before its next batch.
  */
-export async function runConfirm(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
+export function runConfirm(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
+  return inBackground(() => confirmInBackground(ctx, batchSize));
+}
+
+async function confirmInBackground(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
   const { db, job } = ctx;
   const { signal, finish } = startImportWork(job.id);
   ctx.signal = signal;
@@ -200,8 +206,12 @@ export async function resumeImport(deps: ConfirmDeps, user: AuthenticatedUser, j
   return contextFor(deps, claimed, found, chemistry, stored);
 }
 
-/** Runs the rest of a resumed add (no new check: the rows were checked before the first batch). */
-export async function runResume(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
+/** Runs the rest of a resumed add (no new check: the rows were checked before the first batch), as background work. */
+export function runResume(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
+  return inBackground(() => resumeInBackground(ctx, batchSize));
+}
+
+async function resumeInBackground(ctx: AddContext, batchSize: number): Promise<ConfirmOutcome> {
   const { signal, finish } = startImportWork(ctx.job.id);
   ctx.signal = signal;
   try {
