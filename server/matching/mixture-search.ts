@@ -1,6 +1,6 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
-import { estimateDropout } from '../genetics/mixture/dropout-estimation';
+import { maximumLikelihoodDropout, monteCarloDropout } from '../genetics/mixture/dropout-estimation';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
@@ -27,8 +27,10 @@ export interface MixtureSearchParameters {
 export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): number[] | null {
   const n = setting.contributors;
   if (setting.dropout.mode === 'fixed') return setting.dropout.values.length === 1 ? new Array<number>(n).fill(setting.dropout.values[0]!) : [...setting.dropout.values];
-  const estimate = estimateDropout(mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0)), 'Hd');
-  const d = setting.dropout.estimate === 'conservative' ? estimate.conservative : estimate.maximumLikelihood;
+  const c = mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0));
+  checkMixtureCase(c);
+  // Only the estimate the setting asks for: the other costs as much (the Monte Carlo most) and is not shown here.
+  const d = setting.dropout.estimate === 'conservative' ? monteCarloDropout(c, 'Hd').conservative : maximumLikelihoodDropout(c, 'Hd').d;
   return d === null ? null : new Array<number>(n).fill(d);
 }
 

@@ -103,7 +103,9 @@ export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisN
   const random = seededRandom(seed);
   const observedAlleles = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
   const replicatesAt = markers.map((m) => c.replicates.filter((r) => r.has(m)).length);
-  // Per marker: the typed contributors' allele copies, how many unknowns, and the frequencies to draw from.
+  // Per marker: the typed contributors' allele copies, how many unknowns, and the frequencies to draw from. Alleles are
+  // numbers (the table's index; a typed allele outside the table one of its own), so a replicate's distinct alleles are
+  // counted by stamping an array instead of filling a Set: the same draws in the same order, about ten times faster.
   const setup = markers.map((marker) => {
     const poi = c.personOfInterest.get(marker);
     const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
@@ -111,32 +113,63 @@ export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisN
     const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
     const weights = table.map((a) => alleleFrequency(c.population, marker, a));
     const total = weights.reduce((s, w) => s + w, 0);
-    const cumulative: number[] = [];
-    weights.reduce((s, w) => (cumulative.push((s + w) / total), s + w), 0);
-    return { typed, unknowns: c.contributors - typed.length, table, cumulative };
+    const cumulative = new Float64Array(table.length);
+    weights.reduce((s, w, i) => ((cumulative[i] = (s + w) / total), s + w), 0);
+    const codes = new Map(table.map((a, i) => [a, i]));
+    const typedCodes = typed.flat().map((a) => {
+      if (!codes.has(a)) codes.set(a, codes.size);
+      return codes.get(a)!;
+    });
+    const unknowns = c.contributors - typed.length;
+    return { typedCodes, unknowns, cumulative, copies: new Int32Array(typedCodes.length + 2 * Math.max(0, unknowns)), stamps: new Int32Array(Math.max(1, codes.size)) };
   });
-  const draw = (table: string[], cumulative: number[]) => {
+  /**
+   * The table index the next uniform number falls on: the first whose cumulative frequency reaches it (the last when
+   * rounding leaves it past every one), found by bisection (the values never decrease).
+   */
+  const draw = (cumulative: Float64Array) => {
     const u = random();
-    let i = 0;
-    while (i < cumulative.length - 1 && cumulative[i]! < u) i++;
-    return table[i]!;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (cumulative[mid]! < u) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
   const kept: number[] = [];
   let tried = 0;
+  let stamp = 0;
   while (kept.length < WANTED && tried < MOST_TRIES) {
     tried++;
     const d = random();
     let count = 0;
-    setup.forEach(({ typed, unknowns, table, cumulative }, m) => {
-      const copies = [...typed.flat()];
-      for (let u = 0; u < unknowns; u++) copies.push(draw(table, cumulative), draw(table, cumulative));
-      for (let r = 0; r < replicatesAt[m]!; r++) {
-        const seen = new Set<string>();
-        for (const a of copies) if (random() >= d) seen.add(a);
-        if (random() < c.dropIn) seen.add(draw(table, cumulative));
-        count += seen.size;
+    for (let m = 0; m < setup.length; m++) {
+      const { typedCodes, unknowns, cumulative, copies, stamps } = setup[m]!;
+      let n = 0;
+      for (; n < typedCodes.length; n++) copies[n] = typedCodes[n]!;
+      for (let u = 0; u < unknowns; u++) {
+        copies[n++] = draw(cumulative);
+        copies[n++] = draw(cumulative);
       }
-    });
+      for (let r = 0; r < replicatesAt[m]!; r++) {
+        stamp++;
+        for (let k = 0; k < n; k++) {
+          if (random() >= d && stamps[copies[k]!] !== stamp) {
+            stamps[copies[k]!] = stamp;
+            count++;
+          }
+        }
+        if (random() < c.dropIn) {
+          const a = draw(cumulative);
+          if (stamps[a] !== stamp) {
+            stamps[a] = stamp;
+            count++;
+          }
+        }
+      }
+    }
     if (count === observedAlleles) kept.push(d);
   }
   kept.sort((a, b) => a - b);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../../core/seeded-random';
+import { alleleFrequency } from '../../../../../server/genetics/statistics/allele-frequency';
 import { estimateDropout, maximumLikelihoodDropout, monteCarloDropout } from '../../../../../server/genetics/mixture/dropout-estimation';
 import type { MixtureCase } from '../../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype } from '../../../../../server/genetics/types';
@@ -50,5 +52,78 @@ describe('drop-out estimation', () => {
     expect(both.hypothesis).toBe('Hp');
     expect(both.maximumLikelihood).toBeGreaterThan(0.05);
     expect(both.conservative!).toBeGreaterThan(both.maximumLikelihood);
+  });
+});
+
+/**
+ * The Monte-Carlo estimate as GENETICS.md describes it, written plainly (alleles as text, a Set per replicate): the
+ * engine's faster loop must draw the same numbers in the same order and keep the same values.
+ */
+function plainMonteCarlo(c: MixtureCase, hypothesis: 'Hp' | 'Hd', seed = 20_240_601) {
+  const random = seededRandom(seed);
+  const markers = [...new Set(c.replicates.flatMap((r) => [...r.keys()]))].filter((m) => c.population.markers.has(m));
+  const observed = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
+  const setup = markers.map((m) => {
+    const poi = c.personOfInterest.get(m);
+    const known = c.knownContributors.flatMap((k) => (k.get(m)?.length ? [k.get(m)!] : []));
+    const typed = (hypothesis === 'Hp' && poi?.length ? [poi, ...known] : known).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
+    const table = [...c.population.markers.get(m)!.frequencies.keys()];
+    const weights = table.map((a) => alleleFrequency(c.population, m, a));
+    const total = weights.reduce((s, w) => s + w, 0);
+    let acc = 0;
+    const cumulative = weights.map((w) => (acc += w) / total);
+    return { typed, unknowns: c.contributors - typed.length, table, cumulative, replicates: c.replicates.filter((r) => r.has(m)).length };
+  });
+  const draw = (table: string[], cumulative: number[]) => {
+    const u = random();
+    let i = 0;
+    while (i < cumulative.length - 1 && cumulative[i]! < u) i++;
+    return table[i]!;
+  };
+  const kept: number[] = [];
+  let tried = 0;
+  while (kept.length < 1000 && tried < 200_000) {
+    tried++;
+    const d = random();
+    let count = 0;
+    for (const { typed, unknowns, table, cumulative, replicates } of setup) {
+      const copies = typed.flat();
+      for (let u = 0; u < unknowns; u++) copies.push(draw(table, cumulative), draw(table, cumulative));
+      for (let r = 0; r < replicates; r++) {
+        const seen = new Set<string>();
+        for (const a of copies) if (random() >= d) seen.add(a);
+        if (random() < c.dropIn) seen.add(draw(table, cumulative));
+        count += seen.size;
+      }
+    }
+    if (count === observed) kept.push(d);
+  }
+  kept.sort((a, b) => a - b);
+  return { conservative: kept.length === 0 ? null : kept[Math.min(kept.length - 1, Math.ceil(0.95 * kept.length) - 1)]!, accepted: kept.length, tried };
+}
+
+describe('the Monte-Carlo drop-out, against the plain loop', () => {
+  const fbi = fbi2015Population('Caucasian');
+  const people = Array.from({ length: 4 }, (_, i) => profileGenerator(fbi, 900 + i)());
+  const stainOf = (persons: ReadonlyMap<string, Genotype>[], skip: number) => {
+    let k = 0;
+    return new Map([...persons[0]!.keys()].map((m) => [m, [...new Set(persons.flatMap((p) => [...(p.get(m) ?? [])]))].filter(() => k++ % skip !== 1)]));
+  };
+  const cases: [string, Partial<MixtureCase>, 'Hp' | 'Hd'][] = [
+    ['one contributor, Hd', { contributors: 1, replicates: [stainOf(people.slice(0, 1), 7)] }, 'Hd'],
+    ['two contributors, two replicates, Hd', { contributors: 2, replicates: [stainOf(people.slice(0, 2), 5), stainOf(people.slice(0, 2), 9)] }, 'Hd'],
+    ['three contributors, a known one with an allele outside the table, Hp', {
+      contributors: 3,
+      replicates: [stainOf(people.slice(0, 3), 11)],
+      personOfInterest: people[0]!,
+      knownContributors: [new Map([...people[1]!].map(([m, g]) => [m, m === 'D8S1179' ? ['99.3', g[0]!] : g]))],
+    }, 'Hp'],
+  ];
+  it.each(cases)('%s', (_, over, hypothesis) => {
+    const c = base({ population: fbi, personOfInterest: new Map(), theta: 0.01, ...over });
+    const fast = monteCarloDropout(c, hypothesis);
+    const plain = plainMonteCarlo(c, hypothesis);
+    expect(plain.accepted).toBeGreaterThan(0);
+    expect({ conservative: fast.conservative, accepted: fast.accepted, tried: fast.tried }).toEqual(plain);
   });
 });
