@@ -57,10 +57,15 @@ const PAGE_SIZE = 50;
 const LIST_RUNS = Number(process.env.BENCH_SERVER_LIST_RUNS ?? 20);
 const SEARCH_RUNS = Number(process.env.BENCH_SERVER_SEARCH_RUNS ?? 10);
 const APPROVALS = Number(process.env.BENCH_SERVER_APPROVALS ?? 100);
+/** Mixture approvals and mixture searches: each weighs a 3-person stain's tables over four populations, seconds apiece whatever N. */
+const MIXTURES = Number(process.env.BENCH_SERVER_MIXTURES ?? APPROVALS);
+const MIXTURE_RUNS = Number(process.env.BENCH_SERVER_MIXTURE_RUNS ?? SEARCH_RUNS);
 /** Pending profiles besides those approved: the Review list holds about 420 before the approvals. */
 const REVIEW_EXTRA = 120;
 /** References drawn again (load()'s first ones, by its seed): the queries, the planted copies, the mixtures' contributors. */
 const KNOWN = 400;
+/** Scenarios left out (a quick run): their names matching this pattern. The familial search needs the forensic unknowns' approvals. */
+const SKIP = process.env.BENCH_SERVER_SKIP ? new RegExp(process.env.BENCH_SERVER_SKIP, 'i') : null;
 const HEALTH_EVERY_MS = 100;
 /** The longest any wait may take (the index load, every search after the approvals) before the run fails. */
 const WAIT_LIMIT_MS = Number(process.env.BENCH_SERVER_WAIT_MS ?? 60 * 60_000);
@@ -284,10 +289,10 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     };
     // Forensic unknowns: one in ten a partial second source of a reference (an identity hit); the first a full
     // sibling of reference 5 (the familial search's stain).
-    const unknownGenotypes = Array.from({ length: APPROVALS }, (_, j) => (j === 0 ? siblingOf(known[5]!, caucasian, 2901) : j % 10 === 1 ? partialCopy(known[10 + j]!, random) : fresh()));
+    const unknownGenotypes = Array.from({ length: APPROVALS }, (_, j) => (j === 0 ? siblingOf(known[5]!, caucasian, 2901) : j % 10 === 1 ? partialCopy(known[10 + (j % 100)]!, random) : fresh()));
     const unknowns = await insertPending('Forensic, Unknown', 'BENCH-FU', unknownGenotypes);
     // Mixtures of two or three references (each a mixture hit), of references no other scenario uses.
-    const mixtures = await insertPending('Forensic Mixture', 'BENCH-MIX', Array.from({ length: APPROVALS }, (_, j) => stainOf(known.slice(120 + 2 * j, 120 + 2 * j + (j % 2 ? 2 : 3)))));
+    const mixtures = await insertPending('Forensic Mixture', 'BENCH-MIX', Array.from({ length: MIXTURES }, (_, j) => stainOf(known.slice(120 + 2 * (j % 100), 120 + 2 * (j % 100) + (j % 2 ? 2 : 3)))));
     // Offenders: one in ten the donor of an earlier forensic unknown (an identity hit the other way round).
     const offenders = await insertPending('Convicted Offender', 'BENCH-OFF', Array.from({ length: APPROVALS }, (_, j) => (j % 10 === 5 ? new Map(unknownGenotypes[j]!) : fresh())));
     await insertPending('Forensic, Unknown', 'BENCH-REVIEW', Array.from({ length: REVIEW_EXTRA }, () => fresh()));
@@ -321,6 +326,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     probe = new HealthProbe(server.origin);
     const scenarios: ServerScenario[] = [];
     const scenario = async (name: string, run: () => Promise<{ times: number[]; note: string }>) => {
+      if (SKIP && SKIP.test(name)) return;
       await loop.sample();
       probe!.take();
       const { times, note } = await run();
@@ -357,7 +363,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const get = (url: string) => repeat<List>(LIST_RUNS, () => client.call<List>(token, 'GET', url), listed);
     const org = `/api/organizations/${organizationId}`;
     const deep = (count: number) => Math.max(0, Math.floor((count * 0.9) / PAGE_SIZE));
-    const pendingCount = APPROVALS * 3 + REVIEW_EXTRA;
+    const pendingCount = APPROVALS * 2 + MIXTURES + REVIEW_EXTRA;
 
     await scenario('profile list, first page', () => get(`${org}/profiles?pageSize=${PAGE_SIZE}&page=0`));
     await scenario('profile list, 90% page', () => get(`${org}/profiles?pageSize=${PAGE_SIZE}&page=${deep(opts.profiles + pendingCount)}`));
@@ -402,6 +408,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
       const approvedMs = performance.now() - t0;
       const ids = new Set(batch.map((p) => p.id));
       const finished = new Map<string, Job>();
+      let told = performance.now();
       for (;;) {
         const jobs = (await client.call<{ items: Job[] }>(adminToken, 'GET', '/api/organizations/all/searches')).body.items;
         for (const j of jobs) {
@@ -410,6 +417,10 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
           if (j.status === 'done') finished.set(j.profileId, j);
         }
         if (finished.size === ids.size) break;
+        if (performance.now() - told > 30_000) {
+          told = performance.now();
+          log(`  ${finished.size}/${ids.size} searched after ${((told - t0) / 1000).toFixed(0)} s`);
+        }
         if (performance.now() - t0 > WAIT_LIMIT_MS) throw new Error(`${ids.size - finished.size} searches not done after ${WAIT_LIMIT_MS / 1000} s`);
         await sleep(100);
       }
@@ -418,7 +429,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
       return { times, note: `${batch.length} approved in ${(approvedMs / 1000).toFixed(1)} s; all searched in ${(totalMs / 1000).toFixed(1)} s (${((1000 * batch.length) / totalMs).toFixed(1)}/s); ${hits} hits` };
     };
     await scenario(`${APPROVALS} approvals: forensic unknowns`, () => approveAll(unknowns));
-    await scenario(`${APPROVALS} approvals: forensic mixtures (2–3 references)`, () => approveAll(mixtures));
+    await scenario(`${MIXTURES} approvals: forensic mixtures (2–3 references)`, () => approveAll(mixtures));
     await scenario(`${APPROVALS} approvals: convicted offenders`, () => approveAll(offenders));
 
     // A familial search of the approved stain that is a full sibling of reference 5, with the seed on-request rule.
@@ -434,7 +445,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     type Mixture = { candidates: { sampleName: string }[]; searchedProfiles: number };
     await scenario('mixture search (3 contributors, 4 populations)', () =>
       repeat<Mixture>(
-        SEARCH_RUNS,
+        MIXTURE_RUNS,
         (i) => {
           const stain = stainOf(known.slice(340 + 3 * (i % 10), 343 + 3 * (i % 10)));
           return client.call<Mixture>(token, 'POST', '/api/mixture-search', { organizationId, analysisId: mixtureAnalysis.id, replicates: [{ markers: [...stain].map(([marker, alleles]) => ({ marker, alleles: [...alleles] })) }], populationIds, limit: 50 });
