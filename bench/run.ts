@@ -20,6 +20,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ImportBenchResult } from './import-bench';
 import type { ScaleBenchResult } from './scale-bench';
+import type { ServerBenchResult } from './server-bench';
 import { runSelfComparisonBench } from './self-comparison-bench';
 import { SimdFloor } from './simd-floor';
 import { SearchPool } from '../server/search/search-pool';
@@ -30,8 +31,8 @@ import type { IdentityCandidate } from '../server/matching/types';
 import type { AnalysisMatch } from '../server/matching/analysis-scan';
 import { CODIS_CORE, fbi2015Population, nist1036Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 
-/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare').split(','));
+/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const QUERIES = 41;
 const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 1000);
@@ -481,6 +482,42 @@ if (scaleRows.length > 0) {
   const l = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
   console.log(`\nA national database through the real server (bytes from the database; start-up of server/server.ts; lists through the API, median of 5, page size 50):\n`);
   console.log([l(header), `|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...scaleRows.map(l)].join('\n'));
+}
+
+// Issue 29 "The server table": the real server process over HTTP (bench/server-bench.ts), each database in a process
+// of its own; BENCH_SERVER_SIZES=database:profiles:hits,… (PostgreSQL 1,000,000 / 100,000 and PGlite 100,000 / 10,000 by default).
+const serverRuns = (process.env.BENCH_SERVER_SIZES ?? 'PostgreSQL:1000000:100000,PGlite:100000:10000').split(',').map((s) => {
+  const [kind, profiles, hitCount] = s.split(':');
+  return { kind: kind === 'PGlite' ? ('PGlite' as const) : ('PostgreSQL' as const), profiles: Number(profiles), hits: Number(hitCount ?? 0) };
+});
+const serverResults: ServerBenchResult[] = [];
+for (const run of ONLY.has('server') ? serverRuns : []) {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', new URL('./server-bench.ts', import.meta.url).pathname, run.kind, String(run.profiles), String(run.hits), databaseUrl], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  const line = child.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+  if (line) serverResults.push(JSON.parse(line.slice('RESULT '.length)) as ServerBenchResult);
+  else console.log(`\nServer benchmark on ${run.kind} (${run.profiles.toLocaleString('en')} profiles) ended without a result (exit ${child.status}): see its log above`);
+}
+if (serverResults.length > 0) {
+  const header = ['database', 'profiles / hits', 'scenario', 'runs', 'p50', 'p95', 'max', 'server event-loop delay p99 / max', 'GET /api/health p99 / worst (probes)', 'result'];
+  const rows = serverResults.flatMap((r) =>
+    r.scenarios.map((s) => [
+      r.database,
+      `${r.profiles.toLocaleString('en')} / ${r.hits.toLocaleString('en')}`,
+      s.name,
+      String(s.runs),
+      ms(s.p50),
+      ms(s.p95),
+      ms(s.max),
+      `${ms(s.loopP99)} / ${ms(s.loopMax)}`,
+      `${ms(s.healthP99)} / ${ms(s.healthMax)} (${s.healthProbes})`,
+      s.note,
+    ]),
+  );
+  const w = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const l = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
+  const started = serverResults.map((r) => `${r.database}: index ready ${(r.readyMs / 1000).toFixed(1)} s after start, RSS ${r.readyRssMb.toFixed(0)} MB then, ${r.endRssMb.toFixed(0)} MB at the end; search threads ${r.searchThreads}`).join('; ');
+  console.log(`\nThe real server over HTTP (node server/server.ts; personal access tokens; four FBI 2015 populations uploaded through the API; page size 50; approvals timed from the first call until every search is done and its hits written; the event-loop delay measured inside the server and GET /api/health every 100 ms, both during each scenario only). ${started}:\n`);
+  console.log([l(header), `|${w.map((x) => '-'.repeat(x + 2)).join('|')}|`, ...rows.map(l)].join('\n'));
 }
 
 // Issue 15 "Database self-comparison": every pair of approved profiles compared (≤ 2 differences).

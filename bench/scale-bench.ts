@@ -47,8 +47,10 @@ export interface ScaleBenchResult {
   found: { profileSearch: number; caseSearch: number; hitSearch: number };
 }
 
-const ADMIN = { email: 'scale-bench@locus.test', password: 'bench-only-password-Not-A-Secret-1' };
-const CASES = 1000;
+export const ADMIN = { email: 'scale-bench@locus.test', password: 'bench-only-password-Not-A-Secret-1' };
+export const CASES = 1000;
+/** The seed of load()'s references: profileGenerator(fbi2015Population(), REFERENCE_SEED) draws them again, in order. */
+export const REFERENCE_SEED = 15_000_001;
 const BATCH = 10_000;
 /** The fixed review time of every loaded profile: searchedAt equal to reviewedAt means "searched", so start-up queues nothing. */
 const REVIEWED = '2026-01-01T00:00:00Z';
@@ -61,8 +63,8 @@ const withoutDatabaseUrl = ({ DATABASE_URL: _ignored, ...env }: NodeJS.ProcessEn
 /** A PostgreSQL array literal of plain words (names, UUIDs, hex): one parameter, where drizzle would spread a JS array into a row. */
 const arrayLiteral = (words: readonly string[]) => `{${words.join(',')}}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const profileName = (i: number) => `OFF-${String(i + 1).padStart(7, '0')}`;
-const caseNumber = (c: number) => `SCALE-${String(c + 1).padStart(4, '0')}`;
+export const profileName = (i: number) => `OFF-${String(i + 1).padStart(7, '0')}`;
+export const caseNumber = (c: number) => `SCALE-${String(c + 1).padStart(4, '0')}`;
 
 /** Writes the organization, cases, N approved references with packed genotypes and H pending hits. */
 export async function load(database: Database, n: number, h: number, log: (l: string) => void): Promise<{ organizationId: string }> {
@@ -76,7 +78,7 @@ export async function load(database: Database, n: number, h: number, log: (l: st
   const caseIds = ((await db.execute(sql`select id from cases where organization_id = ${org!.id}::uuid order by case_number`)) as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   const [chemistry] = await db.select().from(chemistries).where(eq(chemistries.name, 'GlobalFiler'));
   const codes = new Map((await db.select({ name: markers.name, code: markers.code }).from(markers)).map((m) => [m.name, m.code]));
-  const generate = profileGenerator(fbi2015Population(), 15_000_001);
+  const generate = profileGenerator(fbi2015Population(), REFERENCE_SEED);
   log(`writing ${n.toLocaleString('en')} approved references…`);
   for (let start = 0; start < n; start += BATCH) {
     const count = Math.min(BATCH, n - start);
