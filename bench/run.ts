@@ -66,7 +66,8 @@ const time = (f: () => void) => {
   return performance.now() - t0;
 };
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
-const ms = (x: number) => `${x.toFixed(1)} ms`;
+/** A time as the tables print it; a figure not measured (no health probe landed in a short scenario: null in the result) as –. */
+const ms = (x: number | null) => (x === null || !Number.isFinite(x) ? '–' : `${x.toFixed(1)} ms`);
 
 /**
  * The floors: the fastest plain passes over the same bytes the scans read — a sum over 32-bit words
