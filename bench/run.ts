@@ -375,7 +375,7 @@ if (mixtureRows.length > 0) {
 }
 
 if (threadRows.length > 0) {
-  console.log(`\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after one untimed run each\n`);
+  console.log(`\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each\n`);
   const header = ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'];
   const widths = header.map((h, i) => Math.max(h.length, ...threadRows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
