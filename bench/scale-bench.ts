@@ -18,6 +18,7 @@ import { createTestApp } from '../tests/helpers/app';
 import { createAccessGroup, createUser } from '../tests/helpers/factories';
 import { fbi2015Population, profileGenerator } from './synthetic-profiles';
 import { freePort } from '../tests/helpers/free-port';
+import { runFromCommandLine } from './command-line';
 
 export interface ScaleBenchResult {
   database: 'PostgreSQL' | 'PGlite';
@@ -269,15 +270,4 @@ export async function runScaleBench(opts: { database: 'PostgreSQL' | 'PGlite'; p
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [kind, profiles, hits, url] = process.argv.slice(2);
-  const result = await runScaleBench({
-    database: kind === 'PGlite' ? 'PGlite' : 'PostgreSQL',
-    profiles: Number(profiles ?? 100_000),
-    hits: Number(hits ?? 0),
-    url: url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    log: (l) => console.error(l),
-  });
-  console.log(`RESULT ${JSON.stringify(result)}`);
-  process.exit(0);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runFromCommandLine(runScaleBench);

@@ -22,6 +22,7 @@ import { freePort } from '../tests/helpers/free-port';
 import { BENCH_POPULATIONS } from './approval-bench';
 import { ADMIN, CASES, caseNumber, load, profileName, REFERENCE_SEED } from './scale-bench';
 import { fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
+import { runFromCommandLine } from './command-line';
 
 /** One scenario's row: its calls' times and what the server and the health probe showed meanwhile. */
 export interface ServerScenario {
@@ -474,15 +475,4 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const [kind, profiles, hits, url] = process.argv.slice(2);
-  const result = await runServerBench({
-    database: kind === 'PGlite' ? 'PGlite' : 'PostgreSQL',
-    profiles: Number(profiles ?? 100_000),
-    hits: Number(hits ?? 0),
-    url: url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-    log: (l) => console.error(l),
-  });
-  console.log(`RESULT ${JSON.stringify(result)}`);
-  process.exit(0);
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runFromCommandLine(runServerBench);

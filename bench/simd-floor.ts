@@ -2,20 +2,8 @@
 // that adds 16 bytes at a time, four lanes of accumulators, over a copy of the index's columns in the module's
 // memory. No JavaScript loop reads memory faster; a scan that comes near it is as fast as the memory lets it be.
 import type { ProfileIndex } from '../server/matching/profile-index';
+import { HEADER, leb128, name, section } from '../server/genetics/statistics/wasm-listing';
 
-/** Unsigned LEB128, as WebAssembly writes sizes. */
-function leb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (n !== 0);
-  return out;
-}
-const section = (id: number, content: number[]) => [id, ...leb(content.length), ...content];
-const name = (text: string) => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
 /** acc_k += v128.load(ptr + 16k) (i8x16.add). */
 const accumulate = (k: number) => [0x20, 2 + k, 0x20, 0x00, 0xfd, 0x00, 0x04, 16 * k, 0xfd, 0x6e, 0x21, 2 + k];
 const BODY = [
@@ -36,7 +24,7 @@ const BODY = [
 ];
 /** sum(ptr, len): i8x16 adds of 64 bytes per round into four v128 accumulators, folded into one byte at the end. */
 const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  ...HEADER,
   // type 0: (i32, i32) -> i32
   ...section(1, [0x01, 0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7f]),
   // function 0 of type 0
@@ -45,7 +33,7 @@ const MODULE = new Uint8Array([
   ...section(5, [0x01, 0x00, 0x01]),
   // exports: "sum" (function 0), "mem" (memory 0)
   ...section(7, [0x02, ...name('sum'), 0x00, 0x00, ...name('mem'), 0x02, 0x00]),
-  ...section(10, [0x01, ...leb(BODY.length), ...BODY]),
+  ...section(10, [0x01, ...leb128(BODY.length), ...BODY]),
 ]);
 
 const PAGE = 65_536;
