@@ -1,13 +1,11 @@
 import type { Genotype } from '../genetics/types';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
-import { IdentityScans, searchRule, type MatchRule, type RuleMatch } from './rule-search';
+import { searchEachRule, type MatchRule, type RuleMatch } from './rule-search';
 import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } from './types';
 
 /** Progress of a long search: steps done out of total (one search rule is a step). */
 export type SearchProgress = (done: number, total: number) => void;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The in-memory matcher the server holds (ARCHITECTURE.md "Matching"): the index set built at start-up,
@@ -32,17 +30,13 @@ export class MatchingService {
     this.indexes.remove(profileId);
   }
 
-  /** Every match of each rule for `profile` (never itself), rule by rule, yielding between rules (ARCHITECTURE.md "Search policy"). */
+  /**
+   * Every match of each rule for `profile` (never itself), rule by rule (ARCHITECTURE.md "Search policy"), on this
+   * thread: the server runs it on its search workers (server/search), this is the same search where none run.
+   */
   async searchRules(profile: MatchProfile, rules: readonly MatchRule[], { onProgress }: { onProgress?: SearchProgress } = {}): Promise<RuleMatch[]> {
-    const found: RuleMatch[] = [];
     onProgress?.(0, rules.length);
-    const scans = new IdentityScans(profile, this.indexes, rules);
-    for (const [i, rule] of rules.entries()) {
-      found.push(...searchRule(rule, profile, this.indexes, scans));
-      onProgress?.(i + 1, rules.length);
-      await nextTurn();
-    }
-    return found;
+    return searchEachRule(profile, rules, this.indexes, onProgress);
   }
 
   /** CODIS identity search over every index of a kind (keyboard search, and identity searches the lead runs). */

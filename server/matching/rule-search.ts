@@ -352,3 +352,14 @@ export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: Inde
   const matches = rule.analysis.kind === 'Mixture' ? searchMixture(rule, profile, indexes).matches : rule.stringency !== null ? searchStringency(rule, profile, indexes, scans) : searchRanked(rule, profile, indexes);
   return matches.sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
 }
+
+/** Every match of each rule for `profile` (never itself), rule by rule; `onRule` hears each rule done (the queue shows it). */
+export function searchEachRule(profile: MatchProfile, rules: readonly MatchRule[], indexes: IndexSet, onRule?: (done: number, total: number) => void): RuleMatch[] {
+  const found: RuleMatch[] = [];
+  const scans = new IdentityScans(profile, indexes, rules);
+  for (const [i, rule] of rules.entries()) {
+    found.push(...searchRule(rule, profile, indexes, scans));
+    onRule?.(i + 1, rules.length);
+  }
+  return found;
+}

@@ -20,6 +20,12 @@ const IDLE_MS = 5 * 60_000;
 
 type Task = SearchRequest;
 
+/** A worker's answer, or the failure it reported by name raised again as its class. */
+function unwrap<T>(outcome: SearchOutcome): T {
+  if ('failed' in outcome) throw new MixtureError(outcome.failed.message);
+  return outcome.ok as T;
+}
+
 /** Where a search stands while it waits for a thread. */
 export interface PoolState {
   threads: number;
@@ -55,9 +61,7 @@ export class SearchPool {
     try {
       const full = { ...task, indexes: snapshots, ...(channel ? { port: channel.port2 } : {}) } as SearchTask;
       channel?.port1.on('message', (p: { done: number; total: number }) => onProgress?.(p.done, p.total));
-      const outcome = (await this.pool().run(full, channel ? { transferList: [channel.port2] as never } : {})) as SearchOutcome;
-      if ('failed' in outcome) throw new MixtureError(outcome.failed.message);
-      return outcome.ok as T;
+      return unwrap<T>((await this.pool().run(full, channel ? { transferList: [channel.port2] as never } : {})) as SearchOutcome);
     } finally {
       this.running--;
       channel?.port1.close();
@@ -74,9 +78,7 @@ export class SearchPool {
     this.running += parts;
     try {
       const outcomes = (await Promise.all(Array.from({ length: parts }, (_, part) => this.pool().run({ ...task, indexes: snapshots, part: { part, of: parts } } as SearchTask)))) as SearchOutcome[];
-      const failed = outcomes.find((o) => 'failed' in o);
-      if (failed && 'failed' in failed) throw new MixtureError(failed.failed.message);
-      return merge(outcomes.map((o) => (o as { ok: unknown }).ok as T));
+      return merge(outcomes.map((o) => unwrap<T>(o)));
     } finally {
       this.running -= parts;
       release();

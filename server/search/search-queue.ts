@@ -199,12 +199,8 @@ export class SearchQueue {
       this.deps.onChange?.(job);
     };
     const { pool } = this.deps;
-    const found = pool
-      ? await (async () => {
-          onProgress(0, rules.length);
-          return pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile, rules: rules.map(toWireRule) }, { onProgress });
-        })()
-      : await matching.searchRules(profile, rules, { onProgress });
+    onProgress(0, rules.length);
+    const found = pool ? await pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile, rules: rules.map(toWireRule) }, { onProgress }) : await matching.searchRules(profile, rules, { onProgress });
     // Searches run at once, their hits are written one search at a time: an identity hit supersedes a kinship hit of the
     // same pair that the other profile's search may be writing, which reads what the other wrote.
     const { recorded, familyHits } = await this.oneWriter(async () => {

@@ -12,7 +12,7 @@ import { searchIdentity } from '../matching/identity-search';
 import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
 import type { Genotype } from '../genetics/types';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
-import { IdentityScans, searchRule, type RuleMatch } from '../matching/rule-search';
+import { searchEachRule } from '../matching/rule-search';
 import type { IdentityOptions, MatchProfile, ProfileKind } from '../matching/types';
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
@@ -46,23 +46,11 @@ export type SearchRequest = SearchTask extends infer T ? (T extends SearchTask ?
 /** A failure the caller answers as such (a 400 of the mixture search): sent back by name, since a thread boundary loses the class. */
 export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; message: string } };
 
-/** Each approval rule in turn, progress after each (the queue shows it). */
-function searchRules(indexes: IndexSet, profile: MatchProfile, wire: readonly WireRule[], port?: MessagePort): RuleMatch[] {
-  const rules = wire.map(fromWireRule);
-  const found: RuleMatch[] = [];
-  const scans = new IdentityScans(profile, indexes, rules);
-  for (const [i, rule] of rules.entries()) {
-    found.push(...searchRule(rule, profile, indexes, scans));
-    port?.postMessage({ done: i + 1, total: rules.length });
-  }
-  return found;
-}
-
 /** One search over `indexes`: in a worker over a snapshot, or on the calling thread where no pool runs (tests of the routes alone). */
 export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
   switch (task.task) {
     case 'rules':
-      return searchRules(indexes, task.profile, task.rules, task.port);
+      return searchEachRule(task.profile, task.rules.map(fromWireRule), indexes, (done, total) => task.port?.postMessage({ done, total }));
     case 'familial':
       return rankRule(fromWireRule(task.rule), task.profile, indexes, { limit: task.limit });
     case 'familial-score':
