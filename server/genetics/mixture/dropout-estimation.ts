@@ -1,11 +1,9 @@
-import { seededRandom } from '../../../core/seeded-random';
-import { alleleFrequency } from '../statistics/allele-frequency';
 import { mixtureMarkerLikelihood } from './mixture-likelihood';
 import { checkMixtureCase, evidenceMarkers, hypothesesAtMarker, type MixtureCase } from './mixture-lr';
 import { prepareMixtureMarker } from './mixture-marker';
+import { monteCarloDropout, type MixtureHypothesisName } from './monte-carlo-dropout';
 
-/** Which hypothesis a drop-out estimate is made under. */
-export type MixtureHypothesisName = 'Hp' | 'Hd';
+export { monteCarloDropout, type MixtureHypothesisName };
 
 export interface DropoutEstimate {
   hypothesis: MixtureHypothesisName;
@@ -85,96 +83,6 @@ export function maximumLikelihoodDropout(c: MixtureCase, hypothesis: MixtureHypo
   }
   const d = (lo + hi) / 2;
   return { d, log10Likelihood: f(d) / Math.LN10 };
-}
-
-/** Accepted values the Monte-Carlo estimate aims for, and the most values it tries. */
-const WANTED = 1000;
-const MOST_TRIES = 200_000;
-
-/**
- * The drop-out probability by Monte Carlo (Gill et al. 2007; Haned et al. 2012; SmartRank): a drop-out value d is
- * drawn uniformly, the hypothesis's contributors are drawn (typed ones as typed, unknowns from the frequencies), each
- * allele copy drops out with probability d, a replicate receives a drop-in with probability c; d is kept when the
- * number of alleles seen over the markers and replicates equals the evidence's. Returns the 95th percentile of the
- * kept values (null when none is kept), seeded so the same case gives the same value.
- */
-export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, seed = 20_240_601): Omit<DropoutEstimate, 'hypothesis' | 'maximumLikelihood' | 'log10Likelihood'> {
-  const markers = estimationMarkers(c);
-  const random = seededRandom(seed);
-  const observedAlleles = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
-  const replicatesAt = markers.map((m) => c.replicates.filter((r) => r.has(m)).length);
-  // Per marker: the typed contributors' allele copies, how many unknowns, and the frequencies to draw from. Alleles are
-  // numbers (the table's index; a typed allele outside the table one of its own), so a replicate's distinct alleles are
-  // counted by stamping an array instead of filling a Set: the same draws in the same order, about ten times faster.
-  const setup = markers.map((marker) => {
-    const poi = c.personOfInterest.get(marker);
-    const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
-    const typed = (hypothesis === 'Hp' && poi?.length ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
-    const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
-    const weights = table.map((a) => alleleFrequency(c.population, marker, a));
-    const total = weights.reduce((s, w) => s + w, 0);
-    const cumulative = new Float64Array(table.length);
-    weights.reduce((s, w, i) => ((cumulative[i] = (s + w) / total), s + w), 0);
-    const codes = new Map(table.map((a, i) => [a, i]));
-    const typedCodes = typed.flat().map((a) => {
-      if (!codes.has(a)) codes.set(a, codes.size);
-      return codes.get(a)!;
-    });
-    const unknowns = c.contributors - typed.length;
-    return { typedCodes, unknowns, cumulative, copies: new Int32Array(typedCodes.length + 2 * Math.max(0, unknowns)), stamps: new Int32Array(Math.max(1, codes.size)) };
-  });
-  /**
-   * The table index the next uniform number falls on: the first whose cumulative frequency reaches it (the last when
-   * rounding leaves it past every one), found by bisection (the values never decrease).
-   */
-  const draw = (cumulative: Float64Array) => {
-    const u = random();
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (cumulative[mid]! < u) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const kept: number[] = [];
-  let tried = 0;
-  let stamp = 0;
-  while (kept.length < WANTED && tried < MOST_TRIES) {
-    tried++;
-    const d = random();
-    let count = 0;
-    for (let m = 0; m < setup.length; m++) {
-      const { typedCodes, unknowns, cumulative, copies, stamps } = setup[m]!;
-      let n = 0;
-      for (; n < typedCodes.length; n++) copies[n] = typedCodes[n]!;
-      for (let u = 0; u < unknowns; u++) {
-        copies[n++] = draw(cumulative);
-        copies[n++] = draw(cumulative);
-      }
-      for (let r = 0; r < replicatesAt[m]!; r++) {
-        stamp++;
-        for (let k = 0; k < n; k++) {
-          if (random() >= d && stamps[copies[k]!] !== stamp) {
-            stamps[copies[k]!] = stamp;
-            count++;
-          }
-        }
-        if (random() < c.dropIn) {
-          const a = draw(cumulative);
-          if (stamps[a] !== stamp) {
-            stamps[a] = stamp;
-            count++;
-          }
-        }
-      }
-    }
-    if (count === observedAlleles) kept.push(d);
-  }
-  kept.sort((a, b) => a - b);
-  const conservative = kept.length === 0 ? null : kept[Math.min(kept.length - 1, Math.ceil(0.95 * kept.length) - 1)]!;
-  return { conservative, observedAlleles, accepted: kept.length, tried, seed };
 }
 
 /** Both estimates under a hypothesis (GENETICS.md "Mixtures": drop-out estimation). The case's own drop-out values are not used. */

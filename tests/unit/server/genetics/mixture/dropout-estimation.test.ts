@@ -112,6 +112,8 @@ describe('the Monte-Carlo drop-out, against the plain loop', () => {
   const cases: [string, Partial<MixtureCase>, 'Hp' | 'Hd'][] = [
     ['one contributor, Hd', { contributors: 1, replicates: [stainOf(people.slice(0, 1), 7)] }, 'Hd'],
     ['two contributors, two replicates, Hd', { contributors: 2, replicates: [stainOf(people.slice(0, 2), 5), stainOf(people.slice(0, 2), 9)] }, 'Hd'],
+    // No drop-in: a try that cannot match steps over the rest of its numbers in one stride.
+    ['three contributors, two replicates, no drop-in, Hd', { contributors: 3, dropIn: 0, replicates: [stainOf(people.slice(0, 3), 13), stainOf(people.slice(0, 3), 6)] }, 'Hd'],
     ['three contributors, a known one with an allele outside the table, Hp', {
       contributors: 3,
       replicates: [stainOf(people.slice(0, 3), 11)],
