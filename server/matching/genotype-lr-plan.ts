@@ -18,13 +18,20 @@ export interface GenotypeLrPlanOptions {
   excludeId?: string | undefined;
 }
 
+/** A plan's score of any slot without decoding its id: one at a time, or a block of slots at once into the caller's arrays. */
+export interface ScoredPlan {
+  scoreAt(slot: number): { log10: number; markerCount: number };
+  /** Slots start … end−1: log10[i − start] and markerCount[i − start], as scoreAt gives them. */
+  scoreBlock(start: number, end: number, log10: Float64Array, markerCount: Int32Array): void;
+}
+
 /**
  * A search whose per-marker LR depends only on the candidate's genotype (GENETICS.md "How the search reaches memory
  * speed": a missing-person family, a mixture) as a plan of the fused pass: per column a log10 table over the genotype
  * codes and which codes are compared; the exact verdict (sum ≥ cut over at least minMarkers compared markers) for
  * any slot, `scoreAt` without decoding the profile's id, and the side list weighed one by one.
  */
-export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): FusablePlan & { scoreAt(slot: number): { log10: number; markerCount: number } } {
+export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): FusablePlan & ScoredPlan {
   const { cut, minMarkers, groups, excludeId } = options;
   const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
   for (const column of index.markerColumns()) {
@@ -59,12 +66,25 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
     }
     return { log10, markerCount };
   };
+  const scoreBlock = (start: number, end: number, log10: Float64Array, markerCount: Int32Array) => {
+    log10.fill(0, 0, end - start);
+    markerCount.fill(0, 0, end - start);
+    // Marker by marker over the block, so each slot's sum is added in scoreAt's order (the same number, bit for bit).
+    for (const { lo, hi, shift, table, compared } of plans) {
+      for (let i = start, j = 0; i < end; i++, j++) {
+        const code = (lo[i]! << shift) | hi[i]!;
+        log10[j] = log10[j]! + table[code]!;
+        markerCount[j] = markerCount[j]! + compared[code]!;
+      }
+    }
+  };
   return {
     kind: 'computational',
     index,
     plans,
     cut,
     scoreAt,
+    scoreBlock,
     matchAt: (slot) => {
       if (groups !== undefined && !index.slotInGroups(slot, groups)) return null;
       const { log10, markerCount } = scoreAt(slot);

@@ -107,3 +107,35 @@ describe('a mixture hit weighed from the search tables', () => {
     );
   });
 });
+
+describe('the ranked mixture search', () => {
+  it('lists the `limit` references with the highest smallest LR over the populations, as each reference weighed alone ranks them, across many blocks of the index', () => {
+    const second: PopulationFrequencies = { ...population, name: 'q', markers: new Map(MARKERS.map((m, i) => [m, { frequencies: new Map(Object.entries(table).map(([a, f], j) => [a, (j + i) % 3 === 0 ? f * 2 : f])), sampleSize: 300 }])) };
+    const setting: MixtureSetting = { contributors: 2, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+    const evidence = { replicates: [new Map(MARKERS.map((m, i) => [m, ['9', '10', '11', '12', '13'].slice(i % 2, i % 2 + 4) as Genotype]))], knownContributors: [] };
+    const set = new IndexSet();
+    const references = new Map<string, ReadonlyMap<string, Genotype>>();
+    // 10,000 references (three blocks of the scan), some untyped at a marker, some of another sample type, one excluded.
+    const sample = fc.sample(person, { numRuns: 10_000, seed: 7 });
+    sample.forEach((genotypes, i) => {
+      const sampleType = i % 17 === 0 ? 'Forensic, Unknown' : 'Convicted Offender';
+      set.upsert({ id: `r${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', sampleType, genotypes });
+      if (sampleType === 'Convicted Offender' && i !== 5) references.set(`r${i}`, genotypes);
+    });
+    const populations = [{ id: 'p', frequencies: population }, { id: 'q', frequencies: second }];
+    const ranked = rankMixture({ evidence, setting, populations, scoped: searchedIndexes(set, 'Autosomal', 'org', ['Convicted Offender']), excludeIds: new Set(['r5']), minMarkers: 3, limit: 40 });
+    // Each reference alone: its log10 LR summed from the tables in each population, the smallest ranks it.
+    const tables = populations.map((p) => markerTables({ setting, dropout: [0.1, 0.1] }, evidence, p.frequencies));
+    const scores = [...references].flatMap(([id, genotypes]) => {
+      const lanes = tables.map((t) => [...t].reduce((s, [marker, lr]) => {
+        const value = genotypes.get(marker)?.length ? lr(genotypes.get(marker)!) : undefined;
+        return value === undefined ? s : { log10: s.log10 + (value > 0 ? Math.log10(value) : -Infinity), markers: s.markers + 1 };
+      }, { log10: 0, markers: 0 }));
+      return lanes.every((l) => l.markers >= 3) ? [{ id, score: Math.min(...lanes.map((l) => l.log10)) }] : [];
+    });
+    scores.sort((a, b) => b.score - a.score);
+    expect(ranked.searched).toBe(references.size);
+    expect(ranked.truncated).toBe(true);
+    expect(ranked.candidates.map((c) => c.profileId)).toEqual(scores.slice(0, 40).map((s) => s.id));
+  });
+});
