@@ -83,9 +83,9 @@ export class IndexSet {
     this.index(chemistryId, kind).reserve(n);
   }
 
-  /** Gives back every index's spare room (the end of a start-up load that did not reserve). */
-  trim(): void {
-    for (const index of this.byChemistry.values()) index.trim();
+  /** Gives back every index's spare room but `spare` × its size (the end of a start-up load that did not reserve). */
+  trim(spare = 0): void {
+    for (const index of this.byChemistry.values()) index.trim(spare);
   }
 
   /** Bytes of typed arrays every index holds (spare room included); the process holds a little more (see bench/index-memory.ts). */

@@ -197,9 +197,10 @@ export class ProfileIndex {
     if (n > this.capacity) this.setCapacity(n);
   }
 
-  /** Gives back the spare room (after a start-up load that did not reserve): capacity = size. */
-  trim(): void {
-    if (this.capacity > this.size) this.setCapacity(Math.max(1, this.size));
+  /** Gives back the spare room (after a start-up load that did not reserve) but `spare` × size: capacity = size + that. */
+  trim(spare = 0): void {
+    const capacity = Math.max(1, this.size + Math.ceil(this.size * spare));
+    if (this.capacity > capacity) this.setCapacity(capacity);
   }
 
   /** Adds a profile, or replaces the one with its id (an approval after a reset); amortised O(markers). */

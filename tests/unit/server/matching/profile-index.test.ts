@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IndexSet } from '../../../../server/matching/index-set';
+import { START_SPARE } from '../../../../server/matching/load-indexes';
 import { ProfileIndex } from '../../../../server/matching/profile-index';
 import { SlotIds } from '../../../../server/matching/slot-ids';
 import type { Genotype } from '../../../../server/genetics/types';
@@ -195,6 +196,22 @@ describe('what the index holds per profile (issue 15: ≤ 64 bytes at 1M on 20 m
     const index = set.index('GlobalFiler', 'Autosomal');
     expect(index.markerColumns()).toHaveLength(MARKERS);
     expect(index.slotOf(index.idAt(54_321))).toBe(54_321);
+  }, 60_000);
+
+  it('a start-up load keeps a sixty-fourth of room: the approvals after it add profiles without growing, still ≤ 64 bytes a profile', () => {
+    const set = build(100_000, false);
+    set.trim(START_SPARE);
+    const bytes = set.indexBytes();
+    expect(bytes / set.profileCount).toBeLessThanOrEqual(64);
+    const index = set.index('GlobalFiler', 'Autosomal');
+    const genotypes = new Map(index.markerColumns().map((c) => [c.name, ['11', '12']] as const));
+    const room = Math.ceil(100_000 * START_SPARE);
+    for (let i = 0; i < room; i++) set.upsert({ id: `new-${i}`, kind: 'Autosomal', chemistryId: 'GlobalFiler', organizationId: 'org', sampleType: 'Convicted Offender', genotypes });
+    // No growth: the same arrays, so nothing was copied and no id table rebuilt.
+    expect(set.indexBytes()).toBe(bytes);
+    set.upsert({ id: 'one-more', kind: 'Autosomal', chemistryId: 'GlobalFiler', organizationId: 'org', sampleType: 'Convicted Offender', genotypes });
+    expect(set.indexBytes()).toBeGreaterThan(bytes);
+    expect(index.slotOf('new-0')).toBe(100_000);
   }, 60_000);
 
   it('100,000 profiles with room reserved exactly: the same', () => {
