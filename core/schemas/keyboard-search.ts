@@ -92,6 +92,11 @@ export const KeyboardSearchAnswer = z
     /** Approved profiles of the kind in the organizations the user reaches (N). */
     searchedProfiles: z.number().int(),
     chance: z.array(KeyboardSearchChance),
+    /**
+     * Where the search stood when it was asked (ARCHITECTURE.md "Using every core"): 0 when a search thread was free,
+     * else its place in the threads' queue (1: next). The server answered other requests while it waited.
+     */
+    queuePosition: z.number().int(),
   })
   .meta({ id: 'KeyboardSearchAnswer' });
 export type KeyboardSearchAnswer = z.infer<typeof KeyboardSearchAnswer>;

@@ -85,6 +85,12 @@ export class SearchPool {
     }
   }
 
+  /** The place a search asked now takes in the queue: 0 when a thread is free, else 1 + the searches already waiting. */
+  queuePosition(): number {
+    const { threads, running, queued } = this.state;
+    return running < threads ? 0 : queued + 1;
+  }
+
   /** Slices worth splitting a search of `profiles` into: one per thread, but none under SLICE_MIN profiles. */
   partsFor(profiles: number): number {
     return Math.max(1, Math.min(this.threads, Math.floor(profiles / SLICE_MIN)));

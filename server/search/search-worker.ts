@@ -7,6 +7,7 @@ import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
+import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-chance';
 import { scanAnalysis, type ScanRequest } from '../matching/analysis-scan';
 import { searchIdentity } from '../matching/identity-search';
 import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
@@ -34,6 +35,8 @@ export type SearchTask = OnIndexes &
     | { task: 'family'; family: LoadedFamily }
     | { task: 'remains'; family: LoadedFamily; profile: MatchProfile; searched: number }
     | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: readonly WireAnalysis[] } }
+    // A keyboard search's chance figures: no index read, but the distributions' convolutions are heavy.
+    | { task: 'keyboard-chance'; input: Omit<KeyboardChanceInput, 'analyses'> & { analyses: readonly WireAnalysis[] } }
     // The engine's own scans (the benchmark's thread table): a list per index, in slot order.
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
     | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
@@ -68,6 +71,8 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return weighRemains(task.family, task.profile.id, task.profile.genotypes, task.searched, new Map());
     case 'keyboard':
       return keyboardCandidates(indexes, { ...task.input, analyses: task.input.analyses.map(fromWireAnalysis) });
+    case 'keyboard-chance':
+      return keyboardChance({ ...task.input, analyses: task.input.analyses.map(fromWireAnalysis) });
     case 'identity':
       return indexes.indexes(task.kind).map((index) => searchIdentity(index, task.query, task.options));
     case 'scan': {

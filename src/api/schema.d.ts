@@ -13274,6 +13274,7 @@ export interface components {
             scanLimit: number;
             searchedProfiles: number;
             chance: components["schemas"]["KeyboardSearchChanceInput"][];
+            queuePosition: number;
         };
         KeyboardSearchAnalysisInput: {
             /** Format: uuid */
@@ -14983,6 +14984,7 @@ export interface components {
             scanLimit: number;
             searchedProfiles: number;
             chance: components["schemas"]["KeyboardSearchChance"][];
+            queuePosition: number;
         };
         KeyboardSearchAnalysis: {
             /** Format: uuid */

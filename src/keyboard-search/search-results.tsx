@@ -29,7 +29,7 @@ function CandidateResults({ candidate }: { candidate: KeyboardSearchCandidate })
  * its figures per analysis and population; how many more were found than are listed.
  */
 export function SearchResults({ orgId, answer }: { orgId: string; answer: KeyboardSearchAnswer }) {
-  const { candidates, notShown, chance, searchedProfiles } = answer;
+  const { candidates, notShown, chance, searchedProfiles, queuePosition } = answer;
   return (
     <section className="keyboard-search__answer" aria-labelledby="keyboard-search-answer">
       <h2 id="keyboard-search-answer">Possible hits</h2>
@@ -38,6 +38,7 @@ export function SearchResults({ orgId, answer }: { orgId: string; answer: Keyboa
           ? 'No stored profile matches this profile under these settings.'
           : `${candidates.length.toLocaleString('en-US')} ${candidates.length === 1 ? 'candidate' : 'candidates'}${notShown > 0 ? ', the strongest' : ''}.`}
       </p>
+      {queuePosition > 0 ? <p className="notice">{`The search waited for a search thread: it was number ${queuePosition.toLocaleString('en-US')} in the queue.`}</p> : null}
       {notShown > 0 ? <p className="notice">{`${notShown.toLocaleString('en-US')} more ${notShown === 1 ? 'candidate' : 'candidates'} not shown`}</p> : null}
       {chance.length > 0 ? (
         <ul className="keyboard-search__chance" aria-label="Expected chance hits">

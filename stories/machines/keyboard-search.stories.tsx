@@ -38,7 +38,7 @@ const result = (analysisName: string, combinedIndex: number, probability: string
   pValue: 1 / combinedIndex / 10,
   pValueBracket: { lower: 1 / combinedIndex / 11, upper: 1 / combinedIndex / 10 },
 });
-const LIMITS = { candidateLimit: 200, scanLimit: 256 };
+const LIMITS = { candidateLimit: 200, scanLimit: 256, queuePosition: 0 };
 const ANSWER: KeyboardSearchAnswer = {
   truncated: false,
   candidateCount: 2,
@@ -132,6 +132,8 @@ export const Results: Story = { args: { value: 'results', context: { request: RE
 export const NoCandidates: Story = { args: { value: 'results', context: { request: REQUEST, answer: { candidates: [], truncated: false, candidateCount: 0, notShown: 0, ...LIMITS, searchedProfiles: 1_000_000, chance: [] } } } };
 /** results cut to the strongest: more were found than an answer lists, and the count of the others is stated. */
 export const MoreNotShown: Story = { args: { value: 'results', context: { request: REQUEST, answer: { ...ANSWER, truncated: true, candidateCount: 4_031, notShown: 4_029 } } } };
+/** results of a search that waited for a search thread: its place in the queue is stated. */
+export const WaitedInQueue: Story = { args: { value: 'results', context: { request: REQUEST, answer: { ...ANSWER, queuePosition: 2 } } } };
 /** failed: the server's message and Try again; the form keeps what was typed. */
 export const Failed: Story = { args: { value: 'failed', context: { request: REQUEST, error: { status: 400, message: 'Population FBI 2015 Caucasian does not hold Y-STR haplotypes' } } } };
 

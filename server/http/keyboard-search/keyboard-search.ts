@@ -7,11 +7,9 @@ import { appendAudit } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { cases, chemistries, profiles } from '../../db/schema';
-import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
-import type { LrDistribution } from '../../genetics/statistics';
-import { CHANCE_GRID_STEP } from '../../matching/rule-search';
+import type { KeyboardChance } from '../../matching/keyboard-chance';
 import { KEYBOARD_SCAN_LIMIT, mergeKeyboardCandidates, type KeyboardCandidates } from '../../matching/keyboard-candidates';
-import { searchOnParts, type SearchPool } from '../../search/search-pool';
+import { searchOn, searchOnParts, type SearchPool } from '../../search/search-pool';
 import { toWireAnalysis } from '../../search/search-wire';
 import { isSameSourceAnalysis, keyboardSearchAnalyses } from '../../matching/keyboard-analyses';
 import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
@@ -77,6 +75,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const organizations = searchAll ? (user.scope === 'All' ? 'all' : user.organizationIds) : [body.organizationId];
   // The scans run on the search workers, split over them by slices of the index (ARCHITECTURE.md "Using every core");
   // this thread answers others meanwhile.
+  const queuePosition = pool?.queuePosition() ?? 0;
   const scanned = await searchOnParts<KeyboardCandidates>(
     pool,
     matching.indexes,
@@ -102,24 +101,19 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const candidateCount = scanned.found - (scanned.candidates.length - ranked.length);
 
   const names = { analyses: new Map(analyses.map((a) => [a.id, a.name])), populations: new Map(populations.map((p) => [p.id, p.name])) };
-  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the search reaches; a candidate's p-value comes from
-  // the unrelated-profile distribution of its analysis and population, computed once per pair that has a listed candidate.
+  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the search reaches. The stringency's
+  // probabilities and the listed results' p-values are computed on a search worker, like the scans.
   const { searchedProfiles } = scanned;
-  const chance = populations.map((p) => {
-    const probability = kind === 'Autosomal' ? stringencyMatchProbability(body.stringency, query, p, options).probability : 0;
+  const asked = listed.flatMap((c) => c.results.map((r) => ({ analysisId: r.analysisId, populationId: r.populationId, combinedIndex: r.combinedIndex })));
+  const figures = await searchOn<KeyboardChance>(pool, matching.indexes, kind, {
+    task: 'keyboard-chance',
+    input: { kind, query, stringency: body.stringency, options, populations, analyses: analyses.map(toWireAnalysis), asked },
+  });
+  const chance = populations.map((p, i) => {
+    const probability = figures.probabilities[i]!;
     return { populationId: p.id, populationName: p.name, synthetic: synthetic.has(p.id), probability, expectedChanceHits: searchedProfiles * probability };
   });
-  const analysisById = new Map(analyses.map((a) => [a.id, a]));
-  const populationById = new Map(populations.map((p) => [p.id, p]));
-  const distributions = new Map<string, LrDistribution | null>();
-  const pValueOf = (analysisId: string, populationId: string | null, combinedIndex: number | null) => {
-    const analysis = analysisById.get(analysisId);
-    const population = populationId === null ? undefined : populationById.get(populationId);
-    if (!analysis || !population || combinedIndex === null || analysis.kind !== 'Computational' || kind !== 'Autosomal' || analysis.roles.length !== 2) return null;
-    const key = `${analysisId}:${populationId}`;
-    if (!distributions.has(key)) distributions.set(key, unrelatedDistribution(analysis, query, 0, population, { step: CHANCE_GRID_STEP }));
-    return distributions.get(key)!.tail(combinedIndex > 0 ? Math.log10(combinedIndex) : -Infinity);
-  };
+  let nextTail = 0;
 
   const candidates: KeyboardSearchCandidate[] = listed.map((c) => ({
     profileId: c.profileId,
@@ -140,7 +134,8 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       probability: formatHitProbability({ combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount ?? 0 }),
       overThreshold: r.overThreshold,
       synthetic: r.populationId !== null && synthetic.has(r.populationId),
-      ...pValueFields(pValueOf(r.analysisId, r.populationId, r.combinedIndex)),
+      // In `asked`'s order: candidate by candidate, result by result.
+      ...pValueFields(figures.tails[nextTail++] ?? null),
     })),
   }));
   const notShown = candidateCount - candidates.length;
@@ -154,5 +149,5 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       after: { chemistryId: body.chemistryId, markerCount: query.size, populationIds: body.populationIds, analysisIds: analyses.map((a) => a.id), ...options, candidateCount },
     }),
   );
-  return { candidates, truncated: notShown > 0, candidateCount, notShown, candidateLimit: MAX_CANDIDATES, scanLimit: KEYBOARD_SCAN_LIMIT, searchedProfiles, chance };
+  return { candidates, truncated: notShown > 0, candidateCount, notShown, candidateLimit: MAX_CANDIDATES, scanLimit: KEYBOARD_SCAN_LIMIT, searchedProfiles, chance, queuePosition };
 }

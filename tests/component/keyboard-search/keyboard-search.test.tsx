@@ -108,8 +108,14 @@ describe('the keyboard search', () => {
   });
 
   it('says how many more candidates were found than the answer lists', () => {
-    render(<SearchResults orgId={orgId} answer={{ candidates: [], truncated: true, candidateCount: 4_031, notShown: 4_031, candidateLimit: 200, scanLimit: 256, searchedProfiles: 1_000_000, chance: [] }} />);
+    render(<SearchResults orgId={orgId} answer={{ candidates: [], truncated: true, candidateCount: 4_031, notShown: 4_031, candidateLimit: 200, scanLimit: 256, searchedProfiles: 1_000_000, chance: [], queuePosition: 0 }} />);
     expect(screen.getByText('4,031 more candidates not shown')).toBeInTheDocument();
+    expect(screen.queryByText(/waited for a search thread/)).toBeNull();
+  });
+
+  it('says when the search waited for a search thread, and its place in the queue', () => {
+    render(<SearchResults orgId={orgId} answer={{ candidates: [], truncated: false, candidateCount: 0, notShown: 0, candidateLimit: 200, scanLimit: 256, searchedProfiles: 1_000_000, chance: [], queuePosition: 2 }} />);
+    expect(screen.getByText('The search waited for a search thread: it was number 2 in the queue.')).toBeInTheDocument();
   });
 
   it('fills the grid from a multi-line paste into a marker field, in the CSV shape with a header', async () => {

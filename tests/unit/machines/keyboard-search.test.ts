@@ -13,7 +13,7 @@ const request: KeyboardSearchRequest = {
   minMarkers: 1,
   maxMismatches: 0,
 };
-const answer: KeyboardSearchAnswer = { candidates: [], truncated: false, candidateCount: 0, notShown: 0, candidateLimit: 200, scanLimit: 256, searchedProfiles: 0, chance: [] };
+const answer: KeyboardSearchAnswer = { candidates: [], truncated: false, candidateCount: 0, notShown: 0, candidateLimit: 200, scanLimit: 256, searchedProfiles: 0, chance: [], queuePosition: 0 };
 
 const at = (value: StateValue, context: Partial<KeyboardSearchContext> = {}) =>
   keyboardSearchMachine.resolveState({ value, context: { request: null, answer: null, error: null, ...context } });

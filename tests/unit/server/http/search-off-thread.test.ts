@@ -60,6 +60,10 @@ async function until(condition: () => boolean): Promise<void> {
 describe('searches run off the request thread', () => {
   it('answers /api/health while a keyboard search scans, and a second search waits its turn for the thread', async () => {
     const { pool } = t.app.searchRuntime;
+    // Every task the pool runs, by name: the chance figures are one of them, not the request thread's work.
+    const tasks: string[] = [];
+    const run = pool.run.bind(pool);
+    pool.run = ((indexes, kind, task, options) => (tasks.push(task.task), run(indexes, kind, task, options))) as typeof pool.run;
     const answered: string[] = [];
     const first = keyboardSearch().then((res) => (answered.push('first search'), res));
     await until(() => pool.state.running === 1);
@@ -78,5 +82,10 @@ describe('searches run off the request thread', () => {
     // The same search twice: the same answer.
     expect((b.json() as KeyboardSearchAnswer).candidates).toEqual((a.json() as KeyboardSearchAnswer).candidates);
     expect((a.json() as KeyboardSearchAnswer).searchedProfiles).toBe(PROFILES);
+    // The first found a free thread; the second was next in the queue, and says so.
+    expect((a.json() as KeyboardSearchAnswer).queuePosition).toBe(0);
+    expect((b.json() as KeyboardSearchAnswer).queuePosition).toBe(1);
+    // The stringency's chance and the listed results' p-values were computed on the search threads.
+    expect(tasks).toEqual(['keyboard-chance', 'keyboard-chance']);
   }, 120_000);
 });
