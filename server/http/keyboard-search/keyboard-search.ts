@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { cases, chemistries, profiles } from '../../db/schema';
 import { stringencyMatchProbability, unrelatedDistribution } from '../../matching/chance-distribution';
 import type { LrDistribution } from '../../genetics/statistics';
-import { CHANCE_GRID_STEP } from '../../matching/rule-search';
+import { CHANCE_GRID_STEP } from '../../matching/rule-match';
 import { KEYBOARD_SCAN_LIMIT, mergeKeyboardCandidates, type KeyboardCandidates } from '../../matching/keyboard-candidates';
 import { searchOnParts, type SearchPool } from '../../search/search-pool';
 import { toWireAnalysis } from '../../search/search-wire';
