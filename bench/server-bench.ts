@@ -5,8 +5,7 @@
 // probe every 100 ms from this process are recorded. Every call's status is checked: a table never shows the
 // time of an error.
 //   node --import tsx bench/server-bench.ts <PostgreSQL|PGlite> <profiles> <hits> [postgres-url]
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -18,11 +17,11 @@ import { applySeedUpgrades } from '../server/db/seed/upgrades';
 import type { Genotype } from '../server/genetics/types';
 import { createAccessToken } from '../server/identity/access-tokens';
 import { createAccessGroup, createUser } from '../tests/helpers/factories';
-import { freePort } from '../tests/helpers/free-port';
 import { BENCH_POPULATIONS } from './approval-bench';
 import { ADMIN, CASES, caseNumber, load, profileName, REFERENCE_SEED } from './scale-bench';
 import { fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 import { runFromCommandLine } from './command-line';
+import { Client, HealthProbe, LoopDelay, rssMb, sleep, startServer, WAIT_LIMIT_MS } from './server-process';
 
 /** One scenario's row: its calls' times and what the server and the health probe showed meanwhile. */
 export interface ServerScenario {
@@ -67,154 +66,15 @@ const REVIEW_EXTRA = 120;
 const KNOWN = 400;
 /** Scenarios left out (a quick run): their names matching this pattern. The familial search needs the forensic unknowns' approvals. */
 const SKIP = process.env.BENCH_SERVER_SKIP ? new RegExp(process.env.BENCH_SERVER_SKIP, 'i') : null;
-const HEALTH_EVERY_MS = 100;
-/** The longest any wait may take (the index load, every search after the approvals) before the run fails. */
-const WAIT_LIMIT_MS = Number(process.env.BENCH_SERVER_WAIT_MS ?? 60 * 60_000);
 
 /** Nearest rank: p95 of 20 runs is the 19th fastest, of 10 the slowest. */
 const percentile = (xs: readonly number[], p: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(p * xs.length) - 1)]!);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const withoutDatabaseUrl = ({ DATABASE_URL: _ignored, ...env }: NodeJS.ProcessEnv) => env;
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-/** A call through HTTP; any status but 2xx throws with the body, so no error is ever timed as an answer. */
-class Client {
-  constructor(readonly origin: string) {}
-  async call<T>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<{ ms: number; body: T }> {
-    const t0 = performance.now();
-    const res = await fetch(`${this.origin}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    const ms = performance.now() - t0;
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-    return { ms, body: JSON.parse(text) as T };
-  }
-}
-
-/** GET /api/health every 100 ms (the next one at once when one took longer); the latencies are taken scenario by scenario. */
-class HealthProbe {
-  private samples: number[] = [];
-  private failures: string[] = [];
-  private running = true;
-  private readonly done: Promise<void>;
-  constructor(private readonly origin: string) {
-    this.done = this.loop();
-  }
-  private async loop() {
-    while (this.running) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(`${this.origin}/api/health`);
-        const text = await res.text();
-        if (!res.ok) this.failures.push(`${res.status} ${text.slice(0, 200)}`);
-      } catch (err) {
-        this.failures.push(err instanceof Error ? err.message : String(err));
-      }
-      const ms = performance.now() - t0;
-      this.samples.push(ms);
-      await sleep(Math.max(0, HEALTH_EVERY_MS - ms));
-    }
-  }
-  take(): number[] {
-    if (this.failures.length > 0) throw new Error(`GET /api/health failed ${this.failures.length} times: ${this.failures[0]}`);
-    const taken = this.samples;
-    this.samples = [];
-    return taken;
-  }
-  async stop() {
-    this.running = false;
-    await this.done;
-  }
-}
-
-/** The server's event-loop delay, read from inside it: SIGUSR2 makes the preloaded probe write its sample and start afresh. */
-class LoopDelay {
-  private seq = 0;
-  constructor(private readonly child: ChildProcess, private readonly file: string) {}
-  async sample(): Promise<LoopDelaySample> {
-    const want = ++this.seq;
-    this.child.kill('SIGUSR2');
-    const t0 = performance.now();
-    for (;;) {
-      if (existsSync(this.file)) {
-        const s = JSON.parse(readFileSync(this.file, 'utf8')) as LoopDelaySample;
-        if (s.seq === want) return s;
-      }
-      if (performance.now() - t0 > 120_000) throw new Error('the server did not answer the loop-delay probe in 2 minutes');
-      await sleep(5);
-    }
-  }
-}
-
-/** Starts the real server with the loop-delay probe preloaded; resolves when /api/health reports the index ready. */
-async function startServer(env: Record<string, string>, loopFile: string, log: (l: string) => void) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', path.resolve(import.meta.dirname, 'loop-delay-probe.mjs'), path.resolve(import.meta.dirname, '../server/server.ts')], {
-    env: {
-      ...withoutDatabaseUrl(process.env),
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      LOCUS_DEMO: 'false',
-      LOCUS_ADMIN_EMAIL: ADMIN.email,
-      LOCUS_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      LOCUS_BENCH_LOOP_DELAY_FILE: loopFile,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    let last = '';
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before its index was ready`);
-      if (performance.now() - t0 > WAIT_LIMIT_MS) throw new Error(`the index was not ready after ${WAIT_LIMIT_MS / 1000} s (${last})`);
-      const body = await fetch(`${origin}/api/health`)
-        .then((r) => (r.ok ? (r.json() as Promise<{ index?: { state?: string; loaded?: number; total?: number } }>) : undefined))
-        .catch(() => undefined);
-      if (body) {
-        last = JSON.stringify(body.index);
-        if (body.index?.state === 'ready') break;
-      }
-      await sleep(200);
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  const readyMs = performance.now() - t0;
-  return { origin, child, readyMs, readyRssMb: rssMb(child.pid!), stop };
-}
-
 const markerList = (g: ReadonlyMap<string, Genotype>, ids: ReadonlyMap<string, string>) => [...g].map(([m, alleles]) => ({ markerId: ids.get(m)!, alleles: [...alleles] }));
 /** A stain of the contributors: every allele any of them carries, in allele order. */
 const stainOf = (contributors: readonly ReadonlyMap<string, Genotype>[]) =>
   new Map([...contributors[0]!.keys()].map((m) => [m, [...new Set(contributors.flatMap((c) => [...(c.get(m) ?? [])]))].sort((a, b) => Number(a) - Number(b))] as [string, Genotype]));
 /** A partial second source: the same genotypes with about one marker in seven not typed. */
 const partialCopy = (g: ReadonlyMap<string, Genotype>, random: () => number) => new Map([...g].filter(() => random() > 0.15));
-
-/** What bench/loop-delay-probe.mjs writes: the server's event-loop delays (ms) since the previous sample. */
-interface LoopDelaySample {
-  seq: number;
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
 
 interface PendingProfile {
   id: string;

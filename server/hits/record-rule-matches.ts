@@ -4,7 +4,7 @@ import { sampleTypeRole } from '../../core/schemas/search-rules';
 import { formatHitProbability } from '../../core/probability-display';
 import type { Db } from '../db/database';
 import { hitHistory, hitProfiles, hits } from '../db/schema';
-import type { MatchRule, RuleMatch } from '../matching/rule-search';
+import type { MatchRule, RuleMatch } from '../matching/rule-match';
 import type { HitRow } from './record-hits';
 
 /** Rows per insert statement: far below PostgreSQL's 65,535 parameters. */

@@ -19,7 +19,7 @@ import { keyboardSearchRoutes } from './keyboard-search/routes';
 import { taskRequestsRoutes } from './task-requests';
 import { statsRoutes } from './stats/routes';
 import { hitsRoutes } from './hits';
-import { emailOutboxRoutes } from '../mail/outbox-route';
+import { emailOutboxRoutes } from './email-outbox/routes';
 import { searchesRoutes } from './searches/routes';
 import { familialSearchRoutes } from './familial-search/routes';
 import { selfComparisonRoutes } from './self-comparison/routes';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequest } from './errors';
+// From the errors' own module, not ./errors, which registers this check: neither imports the other.
+import { BadRequest } from '../errors';
 
 /** A lone half of a UTF-16 surrogate pair: JSON.parse("\"\\ud800\"") makes one, and PostgreSQL would store U+FFFD instead. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -7,7 +7,8 @@ import { MAX_INCONSISTENCIES } from '../genetics/evaluate-analysis';
 import { planAnalysis, type AnalysisPlan } from './analysis-scan';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
-import { candidateGenotypes, populationFigures, reported, ruleMatchKind, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-search';
+import { candidateGenotypes, reported, ruleMatchKind, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-match';
+import { populationFigures } from './rule-search';
 import { isRoleSymmetric } from './search-profile';
 import type { MatchProfile } from './types';
 

@@ -1,7 +1,7 @@
 import type { LrDistribution, LrTail } from '../genetics/statistics';
 import type { Genotype } from '../genetics/types';
 import { stringencyMatchProbability, unrelatedDistribution } from './chance-distribution';
-import { CHANCE_GRID_STEP } from './rule-search';
+import { CHANCE_GRID_STEP } from './rule-match';
 import type { IdentityOptions, MatchAnalysis, MatchPopulation, ProfileKind, Stringency } from './types';
 
 /** What a keyboard search's chance figures need: the typed profile, its stringency, and the listed results to give p-values. */

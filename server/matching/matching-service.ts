@@ -1,7 +1,8 @@
 import type { Genotype } from '../genetics/types';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
-import { searchEachRule, type MatchRule, type RuleMatch } from './rule-search';
+import type { MatchRule, RuleMatch } from './rule-match';
+import { searchEachRule } from './rule-search';
 import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } from './types';
 
 /** Progress of a long search: steps done out of total (one search rule is a step). */

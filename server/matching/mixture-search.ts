@@ -9,7 +9,7 @@ import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
 import { tableMixtureLr } from './table-mixture-lr';
-import { CHANCE_GRID_STEP, chanceAt, candidateGenotypes, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-search';
+import { CHANCE_GRID_STEP, chanceAt, candidateGenotypes, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-match';
 import type { MatchProfile } from './types';
 
 /** A mixture search's parameters in one population, drop-out made explicit (a hit's figures are the calculator's with these). */

@@ -4,7 +4,7 @@ import type { Genotype } from '../genetics/types';
 import type { IndexSet } from '../matching/index-set';
 import type { ProfileIndex } from '../matching/profile-index';
 import { familyUnrelatedDistribution, scanFamily, type FamilySearch } from '../matching/missing-person-scan';
-import { chanceAt, CHANCE_GRID_STEP, type RuleChance } from '../matching/rule-search';
+import { chanceAt, CHANCE_GRID_STEP, type RuleChance } from '../matching/rule-match';
 import { DEFAULT_SEARCH_OPTIONS } from '../matching/types';
 import type { FamilyPopulation, LoadedFamily } from './load-family';
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { populationOrganizations, populations, searchRulePopulations, searchRules } from '../db/schema';
 import { familialRuleProblem } from '../matching/familial-search';
 import { loadActiveAnalyses } from '../matching/load-search-inputs';
-import type { MatchRule } from '../matching/rule-search';
+import type { MatchRule } from '../matching/rule-match';
 import type { MatchAnalysis, ProfileKind, Stringency } from '../matching/types';
 import type { PopulationCache, SearchedProfile } from './load-search-rules';
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { populations, searchRulePopulations, searchRules } from '../db/schema';
 import { loadEnginePopulation } from '../matching/engine-population';
 import { loadActiveAnalyses } from '../matching/load-search-inputs';
-import type { MatchRule } from '../matching/rule-search';
+import type { MatchRule } from '../matching/rule-match';
 import type { MatchPopulation, ProfileKind, Stringency } from '../matching/types';
 import { organizationPopulationIds } from './organization-populations';
 

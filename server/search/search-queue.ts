@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
 import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import type { MatchingService } from '../matching/matching-service';
-import type { RuleMatch } from '../matching/rule-search';
+import type { RuleMatch } from '../matching/rule-match';
 import type { MatchProfile } from '../matching/types';
 import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
 import type { SearchPool } from './search-pool';

@@ -1,5 +1,5 @@
 import { modelsFor } from '../genetics/evaluate-pedigree';
-import type { MatchRule } from '../matching/rule-search';
+import type { MatchRule } from '../matching/rule-match';
 import type { MatchAnalysis } from '../matching/types';
 
 /**

@@ -1,6 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Stats } from '../../core/schemas/stats';
-import { seriesLabel } from './stats-chart';
+import { seriesLabel } from './series-label';
 
 // One colour per series position, from the theme's palette.
 const COLOURS = ['var(--color-accent)', 'var(--color-positive)', 'var(--color-negative)', 'var(--color-warning)', 'var(--color-ongoing)'];

@@ -1,12 +1,7 @@
 import { Suspense, useId } from 'react';
 import type { Stats } from '../../core/schemas/stats';
 import { lazyPage } from '../app/lazy-page';
-
-/** A series' words: statuses come as `in-progress`, `pending`; people read "In progress", "Pending". */
-export const seriesLabel = (series: string): string => {
-  const words = series.replace(/-/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+import { seriesLabel } from './series-label';
 
 // The charting library is most of the dashboard's code: it comes once there are bars to draw, after the page shows.
 const StatsBars = lazyPage(() => import('./stats-bars'), 'StatsBars');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { cases, hits, profiles } from '../../db/schema';
 import { profileSetOf } from '../../hits/record-rule-matches';
 import { loadMatchProfile } from '../../matching/load-indexes';
-import type { MatchRule } from '../../matching/rule-search';
+import type { MatchRule } from '../../matching/rule-match';
 import type { MatchProfile, ProfileKind } from '../../matching/types';
 import { loadFamilialRule } from '../../search/familial-rule';
 import type { SearchRuntime } from '../../search/search-runtime';

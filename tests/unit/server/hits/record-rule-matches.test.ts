@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
 import { analyses, analysisGroups, cases, caseTypes, chemistries, hitProfiles, hits, populations, profiles, searchRules } from '../../../../server/db/schema';
 import { recordRuleMatches } from '../../../../server/hits/record-rule-matches';
-import type { MatchRule, RuleMatch } from '../../../../server/matching/rule-search';
+import type { MatchRule, RuleMatch } from '../../../../server/matching/rule-match';
 import { freshPglite } from '../../../helpers/database';
 import { createOrganization } from '../../../helpers/factories';
 

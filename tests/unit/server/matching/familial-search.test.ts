@@ -11,7 +11,7 @@ import type { Genotype } from '../../../../server/genetics/types';
 import { unrelatedDistribution } from '../../../../server/matching/chance-distribution';
 import { familialRuleProblem, rankRule, scoreCandidates } from '../../../../server/matching/familial-search';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { CHANCE_GRID_STEP, type MatchRule } from '../../../../server/matching/rule-search';
+import { CHANCE_GRID_STEP, type MatchRule } from '../../../../server/matching/rule-match';
 import type { MatchAnalysis, MatchProfile } from '../../../../server/matching/types';
 
 const caucasian = fbi2015Population('Caucasian');

@@ -10,7 +10,8 @@ import { mixtureLr } from '../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { searchDropout, searchMixture } from '../../../../server/matching/mixture-search';
-import { searchRule, type MatchRule } from '../../../../server/matching/rule-search';
+import type { MatchRule } from '../../../../server/matching/rule-match';
+import { searchRule } from '../../../../server/matching/rule-search';
 import type { MatchAnalysis, MatchProfile } from '../../../../server/matching/types';
 import type { MixtureSetting } from '../../../../core/schemas/mixtures';
 

@@ -9,7 +9,8 @@ import type { Genotype } from '../../../../server/genetics/types';
 import { unrelatedDistribution } from '../../../../server/matching/chance-distribution';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { MatchingService } from '../../../../server/matching/matching-service';
-import { IdentityScans, searchRule, type MatchRule } from '../../../../server/matching/rule-search';
+import type { MatchRule } from '../../../../server/matching/rule-match';
+import { IdentityScans, searchRule } from '../../../../server/matching/rule-search';
 import type { MatchAnalysis, MatchProfile } from '../../../../server/matching/types';
 
 const seeds = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses);

@@ -11,7 +11,7 @@ import { mixtureLr, MixtureError, type MixtureCase } from '../../../../server/ge
 import type { Genotype, PopulationFrequencies } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { markerTables, rankMixture, searchMixture } from '../../../../server/matching/mixture-search';
-import { searchedIndexes, type MatchRule } from '../../../../server/matching/rule-search';
+import { searchedIndexes, type MatchRule } from '../../../../server/matching/rule-match';
 import { tableMixtureLr } from '../../../../server/matching/table-mixture-lr';
 
 const MARKERS = ['A', 'B', 'C', 'D', 'E'];

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { count } from 'drizzle-orm';
 import { z } from 'zod';
-import { ErrorBody } from '../../core/schemas/common';
-import { ListQuery, listOf } from '../../core/schemas/list';
-import { emailOutbox } from '../db/schema';
-import type { RouteDeps } from '../http/route-deps';
-import { listClauses } from '../http/list';
+import { ErrorBody } from '../../../core/schemas/common';
+import { ListQuery, listOf } from '../../../core/schemas/list';
+import { emailOutbox } from '../../db/schema';
+import type { RouteDeps } from '../route-deps';
+import { listClauses } from '../list';
 
 /** One e-mail in the outbox: what went (or waits) to whom, and whether it was delivered. */
 export const OutboxEmail = z
