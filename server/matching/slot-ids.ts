@@ -7,33 +7,20 @@
  * and is stored as three all-ones words and the code; a UUID that would read as such a pattern
  * (ffffffff-ffff-ffff-ffff-ffff…) goes through the dictionary too, so the two never collide.
  *
- * Id → slot is an open-addressing table (linear probing, no tombstones: a removal shifts its cluster
- * back) of one 32-bit entry per bucket: slot + 1 in the low bits, a fingerprint of the id's hash in
- * the bits left over, so a probe rarely reads the id words. The table has ⌈capacity / 0.875⌉ buckets:
- * 4.6 bytes per profile, and a lookup that misses reads a few cache lines at most.
+ * Id → slot is an IdTable (open addressing, 4.6 bytes per profile). A growth needs a table for the new
+ * capacity; rebuilding it at once took 170 ms of the request thread at 1M profiles (issue 29), so the
+ * next table is built ahead, a few dozen slots with every append or removal once the room runs low
+ * (an incremental rehash), and is ready when the growth comes.
  */
 
+import { hashOf, IdTable, WORDS } from './id-table';
 import { sharedCopy, sharedUint32 } from './shared-memory';
 
-const WORDS = 4;
 const OTHER = 0xffffffff;
-/** Most entries per bucket; the table is sized on the slot capacity, so it never holds more. */
-const MAX_LOAD = 0.875;
-const TWO_32 = 4294967296;
+/** Slots the next table takes in with each append or removal while it is built. */
+const MIGRATE_STEP = 128;
 
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
-
-/** A 32-bit avalanche (murmur3's finalizer). */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
-const hashOf = (w0: number, w1: number, w2: number, w3: number): number => mix(w0 ^ mix(w1 ^ mix(w2 ^ mix(w3 ^ 0x9e3779b9))));
 
 /** A canonical lowercase UUID's four words into `out`; false for anything else. */
 function parseUuid(id: string, out: Uint32Array): boolean {
@@ -72,6 +59,8 @@ export interface SlotIdsSnapshot {
   capacity: number;
   words: Uint32Array;
   table: Uint32Array;
+  /** The slots the table is sized for (its entries' layout): at least `capacity`, more once the next table is in. */
+  tableCapacity: number;
   otherIds: string[];
 }
 
@@ -81,10 +70,9 @@ export class SlotIds {
   private offset = 0;
   private capacity: number;
   private words: Uint32Array;
-  private table: Uint32Array = sharedUint32(0);
-  private slotBits = 0;
-  private slotMask = 0;
-  private fingerprintMask = 0;
+  private table: IdTable;
+  /** The table for the next capacity while it is built: it holds slots 0 … cursor−1 as they are now. */
+  private next: { table: IdTable; cursor: number } | null = null;
   /** Ids that are not canonical UUIDs: id → code, code → id, codes free for reuse. */
   private readonly otherCodes = new Map<string, number>();
   private readonly otherIds: string[] = [];
@@ -95,12 +83,12 @@ export class SlotIds {
   constructor(capacity: number) {
     this.capacity = Math.max(1, capacity);
     this.words = sharedUint32(this.capacity * WORDS);
-    this.rebuildTable();
+    this.table = new IdTable(this.capacity);
   }
 
   /** The ids as they are now, over the same shared arrays: valid while no slot below `count` changes (the index copies before it edits one). */
   snapshot(): SlotIdsSnapshot {
-    return { count: this.count, capacity: this.capacity, words: this.words, table: this.table, otherIds: [...this.otherIds] };
+    return { count: this.count, capacity: this.capacity, words: this.words, table: this.table.buckets, tableCapacity: this.table.capacity, otherIds: [...this.otherIds] };
   }
 
   /**
@@ -116,8 +104,7 @@ export class SlotIds {
     }
     ids.capacity = snapshot.capacity;
     ids.words = snapshot.words;
-    ids.table = snapshot.table;
-    ids.setTableBits();
+    ids.table = new IdTable(snapshot.tableCapacity, snapshot.table);
     snapshot.otherIds.forEach((id, code) => {
       ids.otherIds[code] = id;
       if (id !== '') ids.otherCodes.set(id, code);
@@ -128,7 +115,7 @@ export class SlotIds {
   /** Moves the ids and table to fresh shared memory, so readers of a snapshot keep the old bytes while this edits in place. */
   detach(): void {
     this.words = sharedCopy(this.words, this.words.length, sharedUint32);
-    this.table = sharedCopy(this.table, this.table.length, sharedUint32);
+    this.table = this.table.copy();
   }
 
   get size(): number {
@@ -150,9 +137,9 @@ export class SlotIds {
   /** The slot holding `id`, or −1. */
   slotOf(id: string): number {
     if (!this.keyOf(id, false)) return -1;
-    const position = this.find();
+    const position = this.table.find(this.key, this.words);
     if (position < 0) return -1;
-    const slot = (this.table[position]! & this.slotMask) - 1 - this.offset;
+    const slot = this.table.slotAt(position) - this.offset;
     // A worker's view: the owner may have appended past the snapshot since; a slice holds its own slots only.
     return slot >= 0 && slot < this.count ? slot : -1;
   }
@@ -163,16 +150,20 @@ export class SlotIds {
     const slot = this.count++;
     this.keyOf(id, true);
     this.words.set(this.key, slot * WORDS);
-    this.insert(slot);
+    const { key } = this;
+    this.table.insert(slot, hashOf(key[0]!, key[1]!, key[2]!, key[3]!));
+    this.migrate();
     return slot;
   }
 
   /** Drops the id in `slot`; the last slot's id moves into it (as the index's columns do). */
   removeAt(slot: number): void {
-    const { words } = this;
+    const { words, key, table, next } = this;
     const at = slot * WORDS;
-    this.key.set(words.subarray(at, at + WORDS));
-    this.deleteAt(this.find());
+    key.set(words.subarray(at, at + WORDS));
+    table.deleteAt(table.find(key, words), words);
+    // The next table holds the slots under its cursor: it loses the id too.
+    if (next && slot < next.cursor) next.table.deleteAt(next.table.find(key, words), words);
     if (words[at] === OTHER && words[at + 1] === OTHER && words[at + 2] === OTHER) {
       const code = words[at + 3]!;
       this.otherCodes.delete(this.otherIds[code]!);
@@ -182,27 +173,62 @@ export class SlotIds {
     const last = --this.count;
     const lastAt = last * WORDS;
     if (slot !== last) {
-      this.key.set(words.subarray(lastAt, lastAt + WORDS));
-      const position = this.find();
-      this.table[position] = ((this.table[position]! & ~this.slotMask) | (slot + 1)) >>> 0;
+      key.set(words.subarray(lastAt, lastAt + WORDS));
+      table.setSlot(table.find(key, words), slot);
+      if (next && last < next.cursor) next.table.setSlot(next.table.find(key, words), slot);
+      // The moved id lands under the cursor: the next table takes it in now (its words are still at `last`).
+      else if (next && slot < next.cursor) next.table.insert(slot, hashOf(key[0]!, key[1]!, key[2]!, key[3]!));
       words.copyWithin(at, lastAt, lastAt + WORDS);
     }
     words.fill(0, lastAt, lastAt + WORDS);
+    if (next) next.cursor = Math.min(next.cursor, this.count);
+    this.migrate();
   }
 
-  /** Changes the room to `capacity` slots (≥ size) and rebuilds the table for it: O(size). */
+  /**
+   * Starts building the table for `capacity` slots ahead of a growth to it (the owner calls this when the room runs
+   * low): from now on each append or removal takes MIGRATE_STEP more slots into it, and it replaces the current
+   * table once it holds every slot.
+   */
+  prepareTable(capacity: number): void {
+    if (capacity <= this.table.capacity || (this.next && this.next.table.capacity >= capacity)) return;
+    this.next = { table: new IdTable(capacity), cursor: 0 };
+  }
+
+  /** One step of building the next table; the switch once it holds every slot. */
+  private migrate(steps = MIGRATE_STEP): void {
+    const { next } = this;
+    if (!next) return;
+    const to = Math.min(this.count, next.cursor + steps);
+    next.table.insertSlots(this.words, next.cursor, to);
+    next.cursor = to;
+    if (next.cursor === this.count) {
+      this.table = next.table;
+      this.next = null;
+    }
+  }
+
+  /**
+   * Changes the room to `capacity` slots (≥ size): the ids are copied, and the table is the one built ahead for this
+   * capacity (finished now if a few slots are left), or else rebuilt for it at once, O(size).
+   */
   resize(capacity: number): void {
     if (capacity < this.count) throw new Error('SlotIds: capacity below size');
     this.capacity = Math.max(1, capacity);
     const words = sharedUint32(this.capacity * WORDS);
     words.set(this.words.subarray(0, this.count * WORDS));
     this.words = words;
-    this.rebuildTable();
+    if (this.next?.table.capacity === this.capacity) this.migrate(Infinity);
+    if (this.table.capacity !== this.capacity) {
+      this.next = null;
+      this.table = new IdTable(this.capacity);
+      this.table.insertSlots(this.words, 0, this.count);
+    }
   }
 
-  /** Bytes held: the id words and the table (spare room included). */
+  /** Bytes held: the id words and the tables (spare room included). */
   bytes(): number {
-    return this.words.byteLength + this.table.byteLength;
+    return this.words.byteLength + this.table.buckets.byteLength + (this.next?.table.buckets.byteLength ?? 0);
   }
 
   /** Sets `key` to the words of `id`; false when `id` is an unknown non-UUID and `assign` is off. */
@@ -219,76 +245,5 @@ export class SlotIds {
     key[0] = key[1] = key[2] = OTHER;
     key[3] = code;
     return true;
-  }
-
-  private hashOfSlot(slot: number): number {
-    const at = slot * WORDS;
-    const { words } = this;
-    return hashOf(words[at]!, words[at + 1]!, words[at + 2]!, words[at + 3]!);
-  }
-
-  /** The bucket a hash starts probing at: its high bits scaled to the table (no power-of-two sizes needed). */
-  private home(hash: number): number {
-    return Math.floor((hash * this.table.length) / TWO_32);
-  }
-
-  /** The table position of `key`, or −1. */
-  private find(): number {
-    const { key, table, words, slotBits, slotMask } = this;
-    const k0 = key[0]!;
-    const k1 = key[1]!;
-    const k2 = key[2]!;
-    const k3 = key[3]!;
-    const hash = hashOf(k0, k1, k2, k3);
-    const fingerprint = hash & this.fingerprintMask;
-    let position = this.home(hash);
-    for (;;) {
-      const entry = table[position]!;
-      if (entry === 0) return -1;
-      if (entry >>> slotBits === fingerprint) {
-        const at = ((entry & slotMask) - 1) * WORDS;
-        if (words[at] === k0 && words[at + 1] === k1 && words[at + 2] === k2 && words[at + 3] === k3) return position;
-      }
-      if (++position === table.length) position = 0;
-    }
-  }
-
-  private insert(slot: number): void {
-    const { table } = this;
-    const hash = this.hashOfSlot(slot);
-    let position = this.home(hash);
-    while (table[position] !== 0) if (++position === table.length) position = 0;
-    table[position] = ((hash & this.fingerprintMask) * 2 ** this.slotBits + slot + 1) >>> 0;
-  }
-
-  /** Empties a bucket and shifts the rest of its cluster back, so probes need no tombstones. */
-  private deleteAt(position: number): void {
-    const { table } = this;
-    let hole = position;
-    for (let next = position; ; ) {
-      if (++next === table.length) next = 0;
-      const entry = table[next]!;
-      if (entry === 0) break;
-      const home = this.home(this.hashOfSlot((entry & this.slotMask) - 1));
-      // The entry may fill the hole unless its home lies cyclically in (hole, next].
-      const stays = hole <= next ? home > hole && home <= next : home > hole || home <= next;
-      if (!stays) {
-        table[hole] = entry;
-        hole = next;
-      }
-    }
-    table[hole] = 0;
-  }
-
-  private setTableBits(): void {
-    this.slotBits = 32 - Math.clz32(this.capacity);
-    this.slotMask = 2 ** this.slotBits - 1;
-    this.fingerprintMask = 2 ** (32 - this.slotBits) - 1;
-  }
-
-  private rebuildTable(): void {
-    this.setTableBits();
-    this.table = sharedUint32(Math.max(2, Math.ceil(this.capacity / MAX_LOAD)));
-    for (let slot = 0; slot < this.count; slot++) this.insert(slot);
   }
 }

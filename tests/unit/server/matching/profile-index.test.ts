@@ -198,20 +198,55 @@ describe('what the index holds per profile (issue 15: ≤ 64 bytes at 1M on 20 m
     expect(index.slotOf(index.idAt(54_321))).toBe(54_321);
   }, 60_000);
 
-  it('a start-up load keeps a sixty-fourth of room: the approvals after it add profiles without growing, still ≤ 64 bytes a profile', () => {
+  it('a start-up load keeps a sixty-fourth of room: the approvals after it add profiles without growing, and the id table for the growth is built ahead of it', () => {
     const set = build(100_000, false);
     set.trim(START_SPARE);
-    const bytes = set.indexBytes();
-    expect(bytes / set.profileCount).toBeLessThanOrEqual(64);
+    expect(set.indexBytes() / set.profileCount).toBeLessThanOrEqual(64);
     const index = set.index('GlobalFiler', 'Autosomal');
+    const column = index.markerColumns()[0]!.lo;
     const genotypes = new Map(index.markerColumns().map((c) => [c.name, ['11', '12']] as const));
+    const add = (id: string) => set.upsert({ id, kind: 'Autosomal', chemistryId: 'GlobalFiler', organizationId: 'org', sampleType: 'Convicted Offender', genotypes });
     const room = Math.ceil(100_000 * START_SPARE);
-    for (let i = 0; i < room; i++) set.upsert({ id: `new-${i}`, kind: 'Autosomal', chemistryId: 'GlobalFiler', organizationId: 'org', sampleType: 'Convicted Offender', genotypes });
-    // No growth: the same arrays, so nothing was copied and no id table rebuilt.
-    expect(set.indexBytes()).toBe(bytes);
-    set.upsert({ id: 'one-more', kind: 'Autosomal', chemistryId: 'GlobalFiler', organizationId: 'org', sampleType: 'Convicted Offender', genotypes });
-    expect(set.indexBytes()).toBeGreaterThan(bytes);
-    expect(index.slotOf('new-0')).toBe(100_000);
+    for (let i = 0; i < room; i++) add(`new-${i}`);
+    // No growth yet: the same column arrays; but the id table is already the one for the next capacity.
+    expect(index.markerColumns()[0]!.lo).toBe(column);
+    const full = index.pin();
+    index.unpin();
+    expect(full.ids.tableCapacity).toBeGreaterThan(full.ids.capacity);
+    add('one-more');
+    const grown = index.pin();
+    index.unpin();
+    // The growth copied the arrays and kept the table built ahead (no rebuild on this call).
+    expect(index.markerColumns()[0]!.lo).not.toBe(column);
+    expect(grown.ids.capacity).toBe(full.ids.tableCapacity);
+    expect(grown.ids.table).toBe(full.ids.table);
+    for (const id of ['new-0', `new-${room - 1}`, 'one-more']) expect(index.idAt(index.slotOf(id))).toBe(id);
+    expect(index.slotOf(index.idAt(54_321))).toBe(54_321);
+  }, 60_000);
+
+  it('the id table built ahead stays exact through removals and re-approvals while it is built', () => {
+    const index = new ProfileIndex('kit', 'Autosomal');
+    const genotypes = new Map([['M0', ['11', '12'] as Genotype]]);
+    const held = new Map<string, number>();
+    const random = seeded(29);
+    let next = 0;
+    // Thousands of edits across many growths, each with its table built ahead while ids come and go.
+    for (let step = 0; step < 60_000; step++) {
+      const ids = [...held.keys()];
+      if (ids.length > 0 && random() < 0.3) {
+        const id = ids[Math.floor(random() * ids.length)]!;
+        index.remove(id);
+        held.delete(id);
+      } else {
+        const id = random() < 0.5 ? randomUUID() : `P${next++}`;
+        index.upsert(id, genotypes, GROUP);
+        held.set(id, 0);
+      }
+      if (step % 997 === 0) for (const id of held.keys()) expect(index.idAt(index.slotOf(id))).toBe(id);
+    }
+    expect(index.size).toBe(held.size);
+    for (const id of held.keys()) expect(index.idAt(index.slotOf(id))).toBe(id);
+    expect(index.slotOf('P-never')).toBe(-1);
   }, 60_000);
 
   it('100,000 profiles with room reserved exactly: the same', () => {
