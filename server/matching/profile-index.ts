@@ -215,8 +215,7 @@ export class ProfileIndex {
       return;
     }
     if (this.size === this.capacity) this.grow();
-    // Room running low: the id table for the next capacity is built ahead, a little with each edit, so the growth
-    // only copies arrays (issue 29: a rebuild at once held the request thread for 170 ms at 1M profiles).
+    // Room running low: the next capacity's id table is built ahead, a little per edit (SlotIds.prepareTable).
     else if (this.capacity - this.size <= Math.ceil(this.capacity / 32)) this.ids.prepareTable(this.nextCapacity());
     const slot = this.ids.append(id);
     this.groupColumn[slot] = code;
