@@ -8,7 +8,8 @@ import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
 import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-chance';
-import { scanAnalysis, type ScanRequest } from '../matching/analysis-scan';
+import type { ScanRequest } from '../matching/analysis-scan';
+import { searchAnalysis } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
 import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
 import type { Genotype } from '../genetics/types';
@@ -77,7 +78,7 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return indexes.indexes(task.kind).map((index) => searchIdentity(index, task.query, task.options));
     case 'scan': {
       const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
-      return indexes.indexes(task.kind).map((index) => scanAnalysis(index, request));
+      return indexes.indexes(task.kind).map((index) => searchAnalysis(index, request));
     }
     case 'mixture-rule':
       return searchMixture(fromWireRule(task.rule), task.profile, indexes).matches;

@@ -4,6 +4,7 @@ import { evaluateComputational, evaluateExclusion } from '../../../../server/gen
 import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
 import type { Genotype } from '../../../../server/genetics/types';
 import { scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { searchAnalysis } from '../../../../server/matching/analysis-search';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { markerEvaluator } from '../../../../server/matching/marker-evaluator';
 import { isRoleSymmetric, searchProfile } from '../../../../server/matching/search-profile';
@@ -142,5 +143,28 @@ describe('the synthetic generator', () => {
     expect([b(), b(), b()]).toEqual(first);
     expect([c(), c(), c()]).not.toEqual(first);
     expect([...first[0]!.keys()].sort()).toEqual([...CODIS_CORE].sort());
+  });
+});
+
+describe('searchAnalysis: an analysis as the server searches it', () => {
+  it('gives scanAnalysis\'s matches, in its order, through the fused pass on an autosomal index (side-list profiles last)', () => {
+    const population = fbi2015Population();
+    const generate = profileGenerator(population, 4);
+    const set = new IndexSet();
+    const people = Array.from({ length: 6000 }, () => generate());
+    people.forEach((genotypes, i) => set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', sampleType: 'Convicted Offender', genotypes }));
+    // A side-list profile: three alleles at a marker, a sibling of the first.
+    const side = new Map(siblingOf(people[0]!, population, 9));
+    const [marker, genotype] = [...side][0]!;
+    side.set(marker, [...genotype, '99']);
+    set.upsert({ id: 'SIDE', kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', sampleType: 'Convicted Offender', genotypes: side });
+    const seed = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).find((a) => a.name === 'Full siblings')!;
+    const analysis = { id: 'fs', kind: seed.kind, profileKind: seed.profileKind, roles: seed.roles, threshold: 10, formulae: seed.formulae, constants: Object.fromEntries(seed.constants.map((c) => [c.name, c.value])) } as never;
+    const index = set.index('kit', 'Autosomal');
+    const request = { analysis, query: siblingOf(people[0]!, population, 3), queryRole: 0 as const, population: { id: 'pop', kind: 'Autosomal' as const, frequencies: population, haplotypes: [] }, minMarkers: 6 };
+    const scanned = scanAnalysis(index, request);
+    expect(scanned.length).toBeGreaterThan(2);
+    expect(scanned.some((m) => m.profileId === 'SIDE')).toBe(true);
+    expect(searchAnalysis(index, request)).toEqual(scanned);
   });
 });
