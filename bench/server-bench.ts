@@ -19,7 +19,7 @@ import { createAccessToken } from '../server/identity/access-tokens';
 import { createAccessGroup, createUser } from '../tests/helpers/factories';
 import { BENCH_POPULATIONS } from './approval-bench';
 import { ADMIN, CASES, caseNumber, load, profileName, REFERENCE_SEED } from './scale-bench';
-import { fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
+import { familyOf, fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 import { runFromCommandLine } from './command-line';
 import { Client, HealthProbe, LoopDelay, rssMb, sleep, startServer, WAIT_LIMIT_MS } from './server-process';
 
@@ -60,6 +60,14 @@ const APPROVALS = Number(process.env.BENCH_SERVER_APPROVALS ?? 100);
 /** Mixture approvals and mixture searches: each weighs a 3-person stain's tables over four populations, seconds apiece whatever N. */
 const MIXTURES = Number(process.env.BENCH_SERVER_MIXTURES ?? APPROVALS);
 const MIXTURE_RUNS = Number(process.env.BENCH_SERVER_MIXTURE_RUNS ?? SEARCH_RUNS);
+/** Missing-person families (father, mother and full sister typed), each missing person among the remains approved. */
+const FAMILIES = Math.min(APPROVALS, Number(process.env.BENCH_SERVER_FAMILIES ?? 20));
+/** The seed family shapes the families take in turn: the typed parents, or the mother and the sister. */
+const FAMILY_SHAPES = [
+  { analysis: 'Both parents', relatives: [['Father', 'father'], ['Mother', 'mother']] },
+  { analysis: 'Mother and full sister', relatives: [['Mother', 'mother'], ['Full sister', 'sister']] },
+] as const;
+const REMAINS = 'Unidentified Human (Remains)';
 /** Pending profiles besides those approved: the Review list holds about 420 before the approvals. */
 const REVIEW_EXTRA = 120;
 /** References drawn again (load()'s first ones, by its seed): the queries, the planted copies, the mixtures' contributors. */
@@ -110,7 +118,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     // What the server does at every start, done first so the mixture analysis and its rule can be named here.
     await applySeedUpgrades(db);
     const [admin] = await db.select().from(users).where(eq(users.email, ADMIN.email));
-    const analystGroup = await createAccessGroup(db, { name: 'Bench analysts', grants: { Cases: ['Read'], Profiles: ['Read', 'Edit'], Hits: ['Read', 'Publish'], Populations: ['Read'], Analyses: ['Read'] } });
+    const analystGroup = await createAccessGroup(db, { name: 'Bench analysts', grants: { Cases: ['Read', 'Edit'], Profiles: ['Read', 'Edit'], Hits: ['Read', 'Publish'], Populations: ['Read'], Analyses: ['Read'] } });
     const analyst = await createUser(db, { email: 'analyst@locus.test', accessGroupId: analystGroup.id, organizationIds: [organizationId] });
     const adminToken = (await createAccessToken(db, systemClock, admin!.id, 'server bench (administrator)', 1)).token;
     const token = (await createAccessToken(db, systemClock, analyst.id, 'server bench (analyst)', 1)).token;
@@ -121,6 +129,8 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const [mixtureAnalysis] = await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.name, 'Mixture, 3 contributors'));
     const [familialRule] = await db.select({ id: searchRules.id }).from(searchRules).where(eq(searchRules.name, 'Familial search of offenders and arrestees (full siblings)'));
     if (!mixtureAnalysis || !familialRule) throw new Error('the seed mixture analysis or familial rule is missing');
+    const shapeIds = await Promise.all(FAMILY_SHAPES.map(async (shape) => (await db.select({ id: analyses.id }).from(analyses).where(eq(analyses.name, shape.analysis)))[0]?.id));
+    if (shapeIds.some((id) => !id)) throw new Error(`a seed family shape (${FAMILY_SHAPES.map((f) => f.analysis).join(', ')}) is missing`);
     const caseRows = ((await db.execute(sql`select id from cases where organization_id = ${organizationId}::uuid order by case_number`)) as unknown as { rows: { id: string }[] }).rows;
 
     // load()'s first references, drawn again: their genotypes are the database's.
@@ -129,15 +139,20 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const known = Array.from({ length: KNOWN }, () => drawReference());
     const fresh = profileGenerator(caucasian, 29_000_029);
     const random = seededRandom(2929);
-    const insertPending = async (sampleType: string, prefix: string, genotypes: Map<string, Genotype>[]): Promise<PendingProfile[]> => {
+    /** Profiles added straight to the database (pending unless said; the case of each by its place, else in turn). */
+    const insertPending = async (sampleType: string, prefix: string, genotypes: Map<string, Genotype>[], options: { status?: 'approved'; caseOf?: (k: number) => string } = {}): Promise<PendingProfile[]> => {
+      const caseOf = options.caseOf ?? ((k: number) => caseRows[k % caseRows.length]!.id);
+      // Approved earlier and searched then (as load()'s references): a start does not queue their searches again.
+      const reviewed = options.status ? new Date().toISOString() : null;
       const out: PendingProfile[] = [];
       for (let start = 0; start < genotypes.length; start += 500) {
         const batch = genotypes.slice(start, start + 500);
         const rows = ((await db.execute(sql`
-          insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status, genotype)
-          select p.name, p.case_id, ${organizationId}::uuid, 'Autosomal', ${chemistry!.id}::uuid, ${sampleType}::sample_type, 'pending', decode(p.genotype, 'hex')
+          insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, status, reviewed_at, searched_at, genotype)
+          select p.name, p.case_id, ${organizationId}::uuid, 'Autosomal', ${chemistry!.id}::uuid, ${sampleType}::sample_type, ${options.status ?? 'pending'}::profile_status,
+                 ${reviewed}::timestamptz, ${reviewed}::timestamptz, decode(p.genotype, 'hex')
           from unnest(${`{${batch.map((_, k) => `${prefix}-${String(start + k + 1).padStart(4, '0')}`).join(',')}}`}::text[],
-                      ${`{${batch.map((_, k) => caseRows[(start + k) % caseRows.length]!.id).join(',')}}`}::uuid[],
+                      ${`{${batch.map((_, k) => caseOf(start + k)).join(',')}}`}::uuid[],
                       ${`{${batch.map((g) => Buffer.from(encodeGenotype([...g].map(([m, alleles]) => ({ code: codes.get(m)!, alleles })))).toString('hex')).join(',')}}`}::text[]) as p(name, case_id, genotype)
           returning id, version, profile_id`)) as unknown as { rows: { id: string; version: number; profile_id: string }[] }).rows;
         const byName = new Map(rows.map((r) => [r.profile_id, r]));
@@ -156,6 +171,18 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const mixtures = await insertPending('Forensic Mixture', 'BENCH-MIX', Array.from({ length: MIXTURES }, (_, j) => stainOf(known.slice(120 + 2 * (j % 100), 120 + 2 * (j % 100) + (j % 2 ? 2 : 3)))));
     // Offenders: one in ten the donor of an earlier forensic unknown (an identity hit the other way round).
     const offenders = await insertPending('Convicted Offender', 'BENCH-OFF', Array.from({ length: APPROVALS }, (_, j) => (j % 10 === 5 ? new Map(unknownGenotypes[j]!) : fresh())));
+    // Remains against families: each family's missing person drawn afresh, its father, mother and full sister typed and
+    // approved earlier in the family's case (family k in case k); among the remains approved, the missing persons at
+    // even intervals, the rest unrelated. The families are added and activated through the API once the server runs.
+    const missingPersons = Array.from({ length: FAMILIES }, () => fresh());
+    const relatives = missingPersons.map((mp, k) => familyOf(mp, caucasian, 2_900_000 + 10 * k));
+    const familyCase = (k: number) => caseRows[k % caseRows.length]!.id;
+    const typed = async (sampleType: string, role: string) =>
+      insertPending(sampleType, `BENCH-${role.toUpperCase()}`, relatives.map((r) => r.get(role)!), { status: 'approved', caseOf: familyCase });
+    const relativeIds = { father: await typed('Biological Father', 'father'), mother: await typed('Biological Mother', 'mother'), sister: await typed('Biological Sibling', 'sister') };
+    const plantedAt = (k: number) => Math.floor((k * APPROVALS) / FAMILIES);
+    const plantedIndex = new Map(missingPersons.map((_, k) => [plantedAt(k), k]));
+    const remains = await insertPending(REMAINS, 'BENCH-UHR', Array.from({ length: APPROVALS }, (_, j) => (plantedIndex.has(j) ? missingPersons[plantedIndex.get(j)!]! : fresh())));
     await insertPending('Forensic, Unknown', 'BENCH-REVIEW', Array.from({ length: REVIEW_EXTRA }, () => fresh()));
     if (opts.database === 'PGlite') {
       await database.close();
@@ -182,6 +209,22 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
       populationIds.push(created.id);
     }
     log(`${populationIds.length} populations uploaded`);
+
+    // The families, added and activated by the analyst as a laboratory would (activation searches the approved remains: none yet).
+    type FamilyAnswer = { family: { id: string }; searchedProfiles: number; hitsAdded: number };
+    const familyIds: string[] = [];
+    for (let k = 0; k < FAMILIES; k++) {
+      const shape = FAMILY_SHAPES[k % FAMILY_SHAPES.length]!;
+      const created = await client.call<{ id: string; version: number }>(token, 'POST', `/api/cases/${familyCase(k)}/families`, {
+        name: `Family of missing person ${k + 1}`,
+        analysisId: shapeIds[k % FAMILY_SHAPES.length]!,
+        relatives: shape.relatives.map(([role, who]) => ({ role, profileId: relativeIds[who][k]!.id })),
+        populationIds,
+        threshold: 10_000,
+      });
+      familyIds.push((await client.call<FamilyAnswer>(token, 'POST', `/api/families/${created.body.id}/activate`, { version: created.body.version })).body.family.id);
+    }
+    log(`${FAMILIES} families added and activated`);
 
     // 4. The scenarios, one after another; the health probe runs through all of them.
     probe = new HealthProbe(server.origin);
@@ -224,10 +267,10 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const get = (url: string) => repeat<List>(LIST_RUNS, () => client.call<List>(token, 'GET', url), listed);
     const org = `/api/organizations/${organizationId}`;
     const deep = (count: number) => Math.max(0, Math.floor((count * 0.9) / PAGE_SIZE));
-    const pendingCount = APPROVALS * 2 + MIXTURES + REVIEW_EXTRA;
+    const pendingCount = APPROVALS * 3 + MIXTURES + REVIEW_EXTRA;
 
     await scenario('profile list, first page', () => get(`${org}/profiles?pageSize=${PAGE_SIZE}&page=0`));
-    await scenario('profile list, 90% page', () => get(`${org}/profiles?pageSize=${PAGE_SIZE}&page=${deep(opts.profiles + pendingCount)}`));
+    await scenario('profile list, 90% page', () => get(`${org}/profiles?pageSize=${PAGE_SIZE}&page=${deep(opts.profiles + 3 * FAMILIES + pendingCount)}`));
     await scenario('Review (pending profiles), first page', () => get(`${org}/profiles?status=pending&pageSize=${PAGE_SIZE}&page=0`));
     await scenario('Review (pending profiles), 90% page', () => get(`${org}/profiles?status=pending&pageSize=${PAGE_SIZE}&page=${deep(pendingCount)}`));
     await scenario('review counts', () => repeat(LIST_RUNS, () => client.call<{ profilesPending: number; hitsPending: number }>(token, 'GET', `${org}/review-counts`), (b) => `${b.profilesPending} profiles, ${b.hitsPending} hits pending`));
@@ -291,6 +334,17 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     };
     await scenario(`${APPROVALS} approvals: forensic unknowns`, () => approveAll(unknowns));
     await scenario(`${MIXTURES} approvals: forensic mixtures (2–3 references)`, () => approveAll(mixtures));
+    // Each planted missing person found: its remains profile holds a hit of its own family.
+    type HitPage = { items: { familyId: string | null }[] };
+    await scenario(`${APPROVALS} approvals: unidentified remains against ${FAMILIES} families`, async () => {
+      const approved = await approveAll(remains);
+      let found = 0;
+      for (const [j, k] of plantedIndex) {
+        const page = (await client.call<HitPage>(token, 'GET', `/api/profiles/${remains[j]!.id}/hits?pageSize=${PAGE_SIZE}&page=0`)).body;
+        if (page.items.some((h) => h.familyId === familyIds[k])) found++;
+      }
+      return { times: approved.times, note: `${approved.note}; ${found} of ${FAMILIES} planted missing persons found by their families` };
+    });
     await scenario(`${APPROVALS} approvals: convicted offenders`, () => approveAll(offenders));
 
     // A familial search of the approved stain that is a full sibling of reference 5, with the seed on-request rule.

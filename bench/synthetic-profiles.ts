@@ -104,3 +104,20 @@ export function nist1036Population(count: number, population = 'Cauc'): Populati
   }
   return { name: `NIST 1036 ${population}`, markers, minimumAlleleFrequency: 0.001 };
 }
+
+/** Parents of a profile (each gives it one allele and has one more from the population) and a full sister: a missing person's typed family. */
+export function familyOf(person: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, seed: number): Map<string, Map<string, Genotype>> {
+  const random = seededRandom(seed);
+  const [fatherOther, motherOther] = [profileGenerator(population, seed + 1)(), profileGenerator(population, seed + 2)()];
+  const sorted = (a: string, b: string): Genotype => (a === b ? [a] : [a, b].sort((x, y) => Number(x) - Number(y)));
+  const pick = (g: Genotype) => g[random() < 0.5 ? 0 : g.length - 1]!;
+  const father = new Map<string, Genotype>();
+  const mother = new Map<string, Genotype>();
+  const sister = new Map<string, Genotype>();
+  for (const [marker, g] of person) {
+    father.set(marker, sorted(g[0]!, pick(fatherOther.get(marker)!)));
+    mother.set(marker, sorted(g[g.length - 1]!, pick(motherOther.get(marker)!)));
+    sister.set(marker, sorted(pick(father.get(marker)!), pick(mother.get(marker)!)));
+  }
+  return new Map([['father', father], ['mother', mother], ['sister', sister]]);
+}

@@ -1,0 +1,78 @@
+// The mixture table of `npm run bench` (issue 17 "Speed").
+import type { MixtureSetting } from '../core/schemas/mixtures';
+import type { Genotype } from '../server/genetics/types';
+import type { IndexSet } from '../server/matching/index-set';
+import { markerTables, searchMixture } from '../server/matching/mixture-search';
+import type { MatchRule } from '../server/matching/rule-search';
+import { ms, percentile, printTable, time } from './bench-table';
+import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
+import { nist1036Population, profileGenerator } from './synthetic-profiles';
+
+// Issue 17 "Speed": a 3-person mixture (fixed drop-out 0.1, drop-in 0.05, θ 0.01) searched against the references, and
+// the per-marker tables of such a mixture on 24 markers (NIST 1036: the 20 CODIS core and four more).
+const MIXTURE: MixtureSetting = { contributors: 3, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+export const MIXTURE_QUERIES = 5;
+/** Three contributors' alleles at each marker, every thirteenth dropped (a low-template stain). */
+export function stainOf(contributors: readonly ReadonlyMap<string, Genotype>[]): Map<string, Genotype> {
+  let k = 0;
+  return new Map([...contributors[0]!.keys()].map((m) => [m, [...new Set(contributors.flatMap((c) => [...(c.get(m) ?? [])]))].filter(() => k++ % 13 !== 3)]));
+}
+export const mixtureRule: MatchRule = {
+  id: 'mixture',
+  name: 'Forensic mixtures (3 contributors)',
+  analysis: { id: 'mixture', kind: 'Mixture', profileKind: 'Autosomal', roles: ['Evidence', 'Person of interest'], threshold: 10_000, formulae: [], constants: {}, mixture: MIXTURE },
+  stringency: null,
+  minMarkers: 8,
+  maxMismatches: 0,
+  threshold: { kind: 'likelihood-ratio', value: null },
+  searchedSampleTypes: ['Convicted Offender'],
+  populations: [{ id: 'Caucasian', name: 'Caucasian', synthetic: false, kind: 'Autosomal', frequencies: population, haplotypes: [] }],
+};
+/** Builds the 24 markers' tables of a 3-person stain and fills them for every genotype of the population's alleles, as a scan's plan does. */
+function mixtureTableBuild(seed: number): number {
+  const nist = nist1036Population(24);
+  const generate = profileGenerator(nist, seed);
+  const stain = stainOf([generate(), generate(), generate()]);
+  return time(() => {
+    const tables = markerTables({ setting: MIXTURE, dropout: [0.1, 0.1, 0.1] }, stain, nist);
+    for (const [marker, lr] of tables) {
+      const alleles = [...nist.markers.get(marker)!.frequencies.keys()];
+      for (let i = 0; i < alleles.length; i++) for (let j = i; j < alleles.length; j++) lr(i === j ? [alleles[i]!] : [alleles[i]!, alleles[j]!]);
+    }
+  });
+}
+
+/** The mixture searches over one index of n profiles and the tables' builds: the table's row. */
+export function mixtureRow(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): string[] {
+  const mixtureSearches: number[] = [];
+  let contributorsFirst = 0;
+  // One stain searched untimed first, as for the families: a server's searches run compiled code.
+  searchMixture(mixtureRule, { id: 'STAIN-WARM', kind: 'Autosomal', chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(30, 33)) }, set);
+  for (let i = 0; i < MIXTURE_QUERIES; i++) {
+    const contributors = planted.slice(3 * i, 3 * i + 3);
+    const stain = { id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(contributors) };
+    let found: ReturnType<typeof searchMixture>['matches'] = [];
+    mixtureSearches.push(time(() => (found = searchMixture(mixtureRule, stain, set).matches)));
+    const expected = new Set(contributors.map((_, c) => benchId((3 * i + c) * Math.floor(n / QUERIES))));
+    if (found.slice(0, 3).every((m) => expected.has(m.candidateId)) && found.length >= 3) contributorsFirst++;
+  }
+  // Each stain's tables built once untimed first (compiled code), then timed.
+  mixtureTableBuild(1);
+  const tableBuilds = Array.from({ length: 9 }, (_, i) => mixtureTableBuild(100 + i));
+  const mixture50 = percentile(mixtureSearches, 0.5);
+  return [
+    n.toLocaleString('en'),
+    `${ms(mixture50)} / ${ms(percentile(mixtureSearches, 0.95))}`,
+    `${(mixture50 / floor).toFixed(2)}×`,
+    `${contributorsFirst}/${MIXTURE_QUERIES}`,
+    `${ms(percentile(tableBuilds, 0.5))} / ${ms(percentile(tableBuilds, 0.95))}`,
+  ];
+}
+
+export function printMixtureTable(rows: string[][]): void {
+  printTable(
+    `\nMixtures (issue 17): a 3-person stain (every thirteenth allele dropped) of planted references searched over the index (after one untimed search), drop-out 0.1, drop-in 0.05, θ 0.01, LR ≥ 10,000, the hits weighed exactly with their chance figures; the per-marker tables of a 3-person stain on 24 markers (NIST 1036 Caucasian), every genotype of the population's alleles\n`,
+    ['N', 'mixture search p50/p95', 'mixture search/floor', 'the 3 contributors first', 'tables, 24 markers p50/p95'],
+    rows,
+  );
+}

@@ -1,0 +1,69 @@
+// The search workers' table of `npm run bench` (issue 29 "Using every core").
+import type { Genotype } from '../server/genetics/types';
+import { closeWorkerPools } from '../server/jobs/worker-pool';
+import type { AnalysisMatch } from '../server/matching/analysis-scan';
+import type { IndexSet } from '../server/matching/index-set';
+import type { RuleMatch } from '../server/matching/rule-search';
+import type { IdentityCandidate } from '../server/matching/types';
+import { SearchPool } from '../server/search/search-pool';
+import { toWireAnalysis, toWireRule } from '../server/search/search-wire';
+import { ms, percentile, printTable, timeAsync } from './bench-table';
+import { CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from './engine-fixtures';
+import { MIXTURE_QUERIES, mixtureRule, stainOf } from './mixture-table';
+import { siblingOf } from './synthetic-profiles';
+
+// Issue 29 "Using every core": one search split over the search workers by slices of the index (the server's pool,
+// over the index's shared memory), 1 and 2 threads, against the SIMD floor; every answer checked equal to the 1-thread one.
+export async function threadRows(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): Promise<string[][]> {
+  const rows: string[][] = [];
+  const options = { stringency: 'moderate' as const, minMarkers: 10, maxMismatches: 0 };
+  const perIndex = <T>(parts: T[][][]) => parts[0]!.map((_, i) => parts.flatMap((p) => p[i]!));
+  const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
+  const byLr = (parts: RuleMatch[][]) => parts.flat().sort((a, b) => smallest(b) - smallest(a));
+  const kinshipOf = (query: ReadonlyMap<string, Genotype>, i: number) => ({ analysis: toWireAnalysis(fullSiblings), query: siblingOf(query, population, i), queryRole: 0 as const, population: matchPopulation, minMarkers: 6 });
+  const stains = Array.from({ length: MIXTURE_QUERIES }, (_, i) => ({ id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(3 * i, 3 * i + 3)) }));
+  const baseline: { identity: string; kinship: string; mixture: string } = { identity: '', kinship: '', mixture: '' };
+  let one: number[] = [];
+  for (const threads of [1, 2]) {
+    const pool = new SearchPool(threads);
+    const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
+    // Every kind five times untimed: the workers start, and each thread's compiler reaches the optimized scans a server's
+    // long-lived workers run (a fresh thread's first few searches take up to twice as long).
+    for (let round = 0; round < 5; round++) {
+      await run({ task: 'identity', kind: 'Autosomal', query: planted[round]!, options }, perIndex<IdentityCandidate>);
+      await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[round]!, round) }, perIndex<AnalysisMatch>);
+      await run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stains[round % stains.length]! }, byLr);
+    }
+    const identity: number[] = [];
+    const kinship: number[] = [];
+    const mixture: number[] = [];
+    const answers = { identity: [] as unknown[], kinship: [] as unknown[], mixture: [] as unknown[] };
+    for (const query of planted) identity.push(await timeAsync(async () => answers.identity.push(await run({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>))));
+    for (const [i, query] of planted.slice(0, 15).entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
+    for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr))));
+    const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
+    if (threads === 1) {
+      one = medians;
+      baseline.identity = JSON.stringify(answers.identity);
+      baseline.kinship = JSON.stringify(answers.kinship);
+      baseline.mixture = JSON.stringify(answers.mixture);
+    }
+    const same = JSON.stringify(answers.identity) === baseline.identity && JSON.stringify(answers.kinship) === baseline.kinship && JSON.stringify(answers.mixture) === baseline.mixture;
+    rows.push([
+      n.toLocaleString('en'),
+      String(threads),
+      ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
+      same ? 'yes' : 'NO',
+    ]);
+  }
+  await closeWorkerPools();
+  return rows;
+}
+
+export function printThreadTable(rows: string[][]): void {
+  printTable(
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each\n`,
+    ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'],
+    rows,
+  );
+}
