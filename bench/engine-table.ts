@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { IndexSet } from '../server/matching/index-set';
 import { searchIdentity } from '../server/matching/identity-search';
-import { scanAnalysis } from '../server/matching/analysis-scan';
+import { searchAnalysis } from '../server/matching/analysis-search';
 import { rankRule } from '../server/matching/familial-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
 import type { MatchRule } from '../server/matching/rule-search';
@@ -112,7 +112,7 @@ export async function runEngineTables(sizes: readonly number[]): Promise<void> {
     let relatives = 0;
     for (const [i, query] of planted.slice(0, 15).entries()) {
       const sibling = siblingOf(query, population, i);
-      kinship.push(time(() => (relatives += scanAnalysis(index, { analysis: fullSiblings, query: sibling, queryRole: 0, population: matchPopulation, minMarkers: 6 }).length)));
+      kinship.push(time(() => (relatives += searchAnalysis(index, { analysis: fullSiblings, query: sibling, queryRole: 0, population: matchPopulation, minMarkers: 6 }).length)));
     }
     const familial: number[] = [];
     let familialTop = 0;
