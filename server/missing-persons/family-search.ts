@@ -61,17 +61,24 @@ export function weighRemains(loaded: LoadedFamily, profileId: string, genotypes:
   const thresholdLog10 = Math.log10(loaded.family.threshold);
   const results = loaded.populations.map((population): FamilyPopulationResult => {
     const evaluation = evaluatePedigree(hypotheses, analysis.roles, profilesInRoles, population.frequencies, modelsFor(loaded.mutation), [...genotypes.keys()]);
-    let distribution = distributions.get(population.id);
-    if (!distribution) {
-      distribution = familyUnrelatedDistribution(searchOf(loaded, population), familyMarkers(loaded), CHANCE_GRID_STEP);
-      distributions.set(population.id, distribution);
-    }
-    const observed = evaluation.combinedIndex === null ? null : evaluation.combinedIndex === 0 ? -Infinity : evaluation.log10!;
-    const chance = chanceAt(distribution, searched, thresholdLog10, observed);
-    return { population, evaluation, markerCount: evaluation.markers.filter((m) => m.value !== null).length, chance };
+    return { population, evaluation, markerCount: evaluation.markers.filter((m) => m.value !== null).length, chance: null };
   });
   const reported = results.reduce((best, r) => ((r.evaluation.combinedIndex ?? 0) < (best.evaluation.combinedIndex ?? 0) ? r : best));
-  return { profileId, results, reported };
+  const match = { profileId, results, reported };
+  // The chance figures only for a hit: a family's unrelated distribution costs ten times its LR (issue 29: an
+  // approved remains profile weighed against every active family rebuilt them all, 0.5 s a family).
+  if (!isFamilyHit(loaded, match)) return match;
+  for (const result of results) {
+    let distribution = distributions.get(result.population.id);
+    if (!distribution) {
+      distribution = familyUnrelatedDistribution(searchOf(loaded, result.population), familyMarkers(loaded), CHANCE_GRID_STEP);
+      distributions.set(result.population.id, distribution);
+    }
+    const { evaluation } = result;
+    const observed = evaluation.combinedIndex === null ? null : evaluation.combinedIndex === 0 ? -Infinity : evaluation.log10!;
+    result.chance = chanceAt(distribution, searched, thresholdLog10, observed);
+  }
+  return match;
 }
 
 /** Whether a weighed remains profile is a hit: the LR reaches the threshold in every population, over enough markers. */

@@ -172,6 +172,8 @@ describe('missing-person families', () => {
     expect(found).toHaveLength(2);
     const names = await Promise.all(found.map(async (h) => (await call<HitView>('a', 'GET', `/api/hits/${h.id}`)).body.hit.profiles[0]!.sampleName));
     expect(names.sort()).toEqual(['REMAINS-BROTHER', 'REMAINS-TRUE']);
+    // The chance figures are computed for the hit (and only for hits: the stranger's weighing skips them).
+    for (const h of found) for (const p of h.figures!.populations) expect(p.chance!.expectedChanceHits).toBeGreaterThan(0);
   });
 
   it('stays within its organization, stops searching when deactivated and keeps its hits', async () => {
