@@ -4,20 +4,14 @@
  * the list was being read, half-decided, when the call ended; the reload asked then must still run once that read is
  * shown. The stream and the API are faked at fetch: the real parser, machines, hub and grid run.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { Profile } from '../../../core/schemas/profiles';
-import { liveUpdatesMachine } from '../../../machines/liveUpdates.machine';
-import { ApiContext } from '../../../src/app/api-provider';
-import { eventStreamActor, type OpenEventStream } from '../../../src/app/event-stream';
-import { createOrganizationEventHub, OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
-import { ShellSessionContext } from '../../../src/app/shell-session';
+import type { OrganizationEventHub } from '../../../src/app/organization-events';
 import { CHANGE_BATCH_MS } from '../../../src/app/use-organization-events';
-import { ProfilesPage } from '../../../src/profiles/profiles-page';
 import { fakeApiClient, OSLO, userWith } from '../app/shell-fixtures';
+import { renderLiveReview } from './live-review-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -33,7 +27,6 @@ describe('the profiles Review list after a bulk approval', () => {
     let pending = [1, 2, 3, 4].map(profile);
     let reads = 0;
     let held: Promise<void> | null = null;
-    const opened: { write(text: string): void }[] = [];
     const changed = () => opened[0]!.write(`data: ${JSON.stringify({ type: 'profiles', organizationId: OSLO })}\n\n`);
     const api = fakeApiClient(async (request) => {
       const url = new URL(request.url);
@@ -62,27 +55,8 @@ describe('the profiles Review list after a bulk approval', () => {
       }
       return Response.json({ error: 'Not found' }, { status: 404 });
     });
-    const open = vi.fn<OpenEventStream>(async (_orgId, signal) => {
-      let controller!: ReadableStreamDefaultController<Uint8Array>;
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-      signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
-      opened.push({ write: (text) => controller.enqueue(new TextEncoder().encode(text)) });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(open) } }), { lingerMs: 0 });
+    const { opened, open, hub } = renderLiveReview(api, REVIEWER, OSLO);
     hubs.push(hub);
-    const location = memoryLocation({ path: `/${OSLO}/profiles/review` });
-    render(
-      <Router hook={location.hook}>
-        <ApiContext.Provider value={api}>
-          <ShellSessionContext.Provider value={{ me: REVIEWER, signOut: vi.fn(), acceptLicences: vi.fn(async () => undefined) }}>
-            <OrganizationEventsContext.Provider value={hub}>
-              <ProfilesPage orgId={OSLO} tab="review" />
-            </OrganizationEventsContext.Provider>
-          </ShellSessionContext.Provider>
-        </ApiContext.Provider>
-      </Router>,
-    );
     await screen.findByText(/\bS-4\b/);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     opened[0]!.write(': connected\n\n');
