@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { DEFAULT_ADMIN_EMAIL, seedFirstStart } from './db/seed/first-start';
+import { seedFirstStart } from './db/seed/first-start';
 import { applySeedUpgrades } from './db/seed/upgrades';
+import { startBanner } from './start-banner';
 
 /** Starts Locus: configuration, database and migrations, first-start seed, then listen. */
 async function main(): Promise<void> {
@@ -62,27 +62,7 @@ async function main(): Promise<void> {
   } finally {
     app.log.level = level;
   }
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.resolve(config.dataDir)}`;
-  const lines = [``, `Locus is running at ${config.publicUrl}`, `Data: ${where}`];
-  if (config.identity.kind === 'external') {
-    lines.push(`Sign-in: ${config.identity.issuer}`);
-  } else if (seeded.createdAdmin?.generated) {
-    lines.push(
-      `Sign in as ${seeded.createdAdmin.email} with the password ${seeded.createdAdmin.password}`,
-      `  (generated now and shown only this once: keep it, then change it after signing in)`,
-    );
-  } else if (seeded.createdAdmin) {
-    lines.push(`Sign in as ${seeded.createdAdmin.email} with the password set in LOCUS_ADMIN_PASSWORD.`);
-  } else {
-    lines.push(`Sign in as ${config.admin.email ?? DEFAULT_ADMIN_EMAIL} with the password printed on first start.`);
-  }
-  if (seeded.demoUsers) {
-    lines.push(
-      `Demo accounts (demo mode only): ${seeded.demoUsers.emails.join(', ')}`,
-      `  password ${seeded.demoUsers.password} (generated now, shown only this once)`,
-    );
-  }
-  console.log(lines.join('\n') + '\n');
+  console.log(startBanner(config, seeded));
 }
 
 main().catch((err: unknown) => {

@@ -3,7 +3,7 @@ import { IDENTIFIER_KINDS } from '../identifier-kinds';
 import { PARTY_ROLES } from '../party-roles';
 import { Id } from './common';
 import { Versioned } from './list';
-import { REQUIRED, requiredText } from './named-record';
+import { REQUIRED, requiredChoice, requiredText } from './named-record';
 
 /** Case settings (ChangeSettings): a closed case keeps its records but takes no new profiles. */
 export const CASE_STATUSES = ['Open', 'Closed'] as const;
@@ -58,7 +58,7 @@ export type Case = z.infer<typeof Case>;
 
 /** One identifier an agency gives a person (issue 18): its kind and the value as written. */
 export const PartyIdentifier = z
-  .object({ kind: z.enum(IDENTIFIER_KINDS, { error: 'Choose a kind' }), value: requiredText(100) })
+  .object({ kind: requiredChoice(IDENTIFIER_KINDS, 'Unknown identifier kind'), value: requiredText(100) })
   .meta({ id: 'PartyIdentifier' });
 export type PartyIdentifier = z.infer<typeof PartyIdentifier>;
 
@@ -68,7 +68,7 @@ export const MAX_PARTY_IDENTIFIERS = 10;
 /** Involved party form (spec 3 InvolvedParty; issue 18: role, name and identifiers). */
 export const InvolvedPartyInput = z.object({
   title: requiredText(200),
-  role: z.enum(PARTY_ROLES, { error: 'Choose a role' }),
+  role: requiredChoice(PARTY_ROLES, 'Unknown role'),
   /** '' when not known (an unidentified body). */
   name: z.string().trim().max(200, 'At most 200 characters'),
   identifiers: z.array(PartyIdentifier).max(MAX_PARTY_IDENTIFIERS, `At most ${MAX_PARTY_IDENTIFIERS} identifiers`),

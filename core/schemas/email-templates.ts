@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
-import { REQUIRED, requiredText } from './named-record';
+import { requiredChoice, requiredText } from './named-record';
 
 /**
  * E-mail templates (spec 2.7, 3): one per hook, the event that sends it. Subject and body are plain
@@ -91,9 +91,7 @@ export function unknownPlaceholderMessage(hook: EmailHook, text: string): string
   return `${what} ${braced(unknown)}; ${hook} offers ${braced(offered)}`;
 }
 
-const Hook = z.enum(EMAIL_HOOK_NAMES, {
-  error: (issue) => (issue.input === '' || issue.input === undefined ? REQUIRED : `Locus sends e-mails only on ${EMAIL_HOOK_NAMES.join(', ')}`),
-});
+const Hook = requiredChoice(EMAIL_HOOK_NAMES, `Locus sends e-mails only on ${EMAIL_HOOK_NAMES.join(', ')}`);
 
 /** A row of the Email templates table (spec 2.7: Name (the hook), Subject). */
 export const EmailTemplateSummary = z

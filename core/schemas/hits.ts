@@ -134,3 +134,7 @@ export type RejectHitBody = z.infer<typeof RejectHitBody>;
 /** Reset (Hits Reset): back to pending, with comments. */
 export const ResetHitBody = z.object({ version: z.number().int().min(1), comments: comments.default('') });
 export type ResetHitBody = z.infer<typeof ResetHitBody>;
+
+/** Weigh again (Hits Publish, issue 30): a pending identity hit's figures with the populations its rule uses now. */
+export const WeighHitAgainBody = z.object({ version: z.number().int().min(1) });
+export type WeighHitAgainBody = z.infer<typeof WeighHitAgainBody>;

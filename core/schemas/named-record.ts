@@ -8,6 +8,10 @@ export const REQUIRED = 'Required';
 export const requiredText = (max = 200) =>
   z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(max, `At most ${max} characters`);
 
+/** A required drop-down: "Required" when nothing is chosen (spec 5), `other` for a value outside the list. */
+export const requiredChoice = <const T extends readonly [string, ...string[]]>(values: T, other: string) =>
+  z.enum(values, { error: (issue) => (issue.input === '' || issue.input === undefined || issue.input === null ? REQUIRED : other) });
+
 /** Records that are just a name: organizations, case types, sample sources, laboratories (spec 3). */
 export const NamedRecord = z
   .object({ id: Id, name: z.string(), version: z.number().int(), createdAt: z.iso.datetime() })

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { HitFigures, PopulationFigures } from '../../core/schemas/hit-figures';
 import { sampleTypeRole } from '../../core/schemas/search-rules';
-import { formatHitProbability } from '../../core/probability-display';
+import { hitProbabilityText } from '../../core/hit-weighing';
 import type { Db } from '../db/database';
 import { hitHistory, hitProfiles, hits } from '../db/schema';
 import type { MatchRule, RuleMatch } from '../matching/rule-match';
@@ -33,7 +33,7 @@ export interface RecordMatchesInput {
 }
 
 /** The figures a hit stores: every population side by side (the reported one marked) and the stringency counts. */
-function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
+export function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
   const populations: PopulationFigures[] = match.populations.map((r) => {
     const population = rule?.populations.find((p) => p.id === r.populationId);
     return {
@@ -44,7 +44,7 @@ function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
       log10: r.log10,
       markerCount: r.markerCount,
       nonExclusionMarkerCount: r.nonExclusionMarkerCount,
-      probability: formatHitProbability({ combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount ?? 0 }),
+      probability: hitProbabilityText({ matchKind: match.matchKind, combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount, figures: null }),
       reported: r.populationId === match.reportedPopulationId,
       chance: r.chance,
     };
@@ -53,6 +53,20 @@ function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
   return {
     populations,
     stringency: s && rule ? { ...s, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches } : null,
+  };
+}
+
+/** The hit's columns that come from its figures: the reported population's (else the first's) LR and chance, the figures themselves. */
+export function hitFigureColumns(figures: HitFigures) {
+  const shown = figures.populations.find((p) => p.reported) ?? figures.populations[0];
+  return {
+    populationId: shown?.populationId ?? null,
+    combinedIndex: shown?.combinedIndex ?? null,
+    markerCount: shown?.markerCount ?? figures.stringency?.comparedMarkers ?? 0,
+    nonExclusionMarkerCount: shown?.nonExclusionMarkerCount ?? null,
+    figures,
+    expectedChanceHits: figures.stringency?.expectedChanceHits ?? shown?.chance?.expectedChanceHits ?? null,
+    pValue: shown?.chance?.pValue ?? null,
   };
 }
 
@@ -95,22 +109,14 @@ export async function recordRuleMatches(tx: Db, input: RecordMatchesInput): Prom
   const entries = [...byKey.entries()];
   for (let i = 0; i < entries.length; i += CHUNK) {
     const values = entries.slice(i, i + CHUNK).map(([dedupeKey, m]) => {
-      const figures = hitFigures(m, input.rules.get(m.ruleId));
-      const shown = figures.populations.find((p) => p.reported) ?? figures.populations[0];
       return {
         organizationId,
         analysisId: m.analysisId,
-        populationId: shown?.populationId ?? null,
-        combinedIndex: shown?.combinedIndex ?? null,
-        markerCount: shown?.markerCount ?? figures.stringency?.comparedMarkers ?? 0,
-        nonExclusionMarkerCount: shown?.nonExclusionMarkerCount ?? null,
+        ...hitFigureColumns(hitFigures(m, input.rules.get(m.ruleId))),
         dedupeKey,
         searchRuleId: m.ruleId,
         matchKind: m.matchKind,
         profileSet: profileSetOf(ordered(m)),
-        figures,
-        expectedChanceHits: figures.stringency?.expectedChanceHits ?? shown?.chance?.expectedChanceHits ?? null,
-        pValue: shown?.chance?.pValue ?? null,
         ...(input.at ? { createdAt: input.at, updatedAt: input.at } : {}),
       };
     });

@@ -68,16 +68,32 @@ export function distributionOf(rule: MatchRule, profile: MatchProfile, queryRole
  * that an unrelated profile meets the stringency is exact (Poisson-binomial over the markers).
  */
 function searchStringency(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, scans: IdentityScans): RuleMatch[] {
-  const stringency = rule.stringency!;
-  const options = { stringency, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches };
+  const options = { stringency: rule.stringency!, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches };
   const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
   const found = scans.found(options, scoped);
   if (found.length === 0) return [];
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
+  return stringencyMatches(rule, profile, found, candidateGenotypes(indexes, found.map((c) => c.profileId)), searched);
+}
+
+/**
+ * The figures of a CODIS identity rule's candidates (stringency counts already found) over the rule's
+ * populations: the analysis's per population, and the exact chance that an unrelated profile meets the
+ * stringency (GENETICS.md "Database search"). A search and a hit weighed again (issue 30) both come here.
+ */
+export function stringencyMatches(
+  rule: MatchRule,
+  profile: MatchProfile,
+  found: readonly Pick<IdentityCandidate, 'profileId' | 'comparedMarkers' | 'mismatches'>[],
+  genotypes: ReadonlyMap<string, ReadonlyMap<string, Genotype>>,
+  searched: number,
+): RuleMatch[] {
+  const stringency = rule.stringency!;
+  const options = { stringency, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches };
   const pops = rulePopulations(rule);
   const chances = pops.map((p) => stringencyMatchProbability(stringency, profile.genotypes, p, options).probability);
   const probability = chances.length === 0 ? 0 : Math.max(...chances);
-  const figures = populationFigures(rule, profile, 0, candidateGenotypes(indexes, found.map((c) => c.profileId)), searched, new Map(), () => null);
+  const figures = populationFigures(rule, profile, 0, genotypes, searched, new Map(), () => null);
   return found.map((c) => {
     const results = (figures.get(c.profileId) ?? []).map((r) => {
       if (!r.chance) return r;

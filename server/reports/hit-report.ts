@@ -1,5 +1,6 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatBracket, formatExpectedChanceHits, formatPValue, SYNTHETIC_LABEL } from '../../core/chance-display';
+import { NOT_WEIGHED_REASON, notWeighedText, WEIGHED_AGAIN_LABEL, type WeighedHit } from '../../core/hit-weighing';
 import { conclusionText } from '../../core/parentage-conclusion';
 import { reportedChance } from '../../core/reported-chance';
 import { formatScientific } from '../../core/scientific-display';
@@ -64,15 +65,23 @@ function populationRow(p: PopulationFigures): TableCell[] {
   ];
 }
 
-/** The populations table and, for an identity rule, the stringency counts with the chance an unrelated profile meets them. */
-function chanceSections(figures: HitFigures): Content[] {
+/**
+ * The populations table and, for an identity rule, the stringency counts with the chance an unrelated profile meets
+ * them; a hit no population weighed (issue 30) says so in place of the table and of both chances.
+ */
+function chanceSections(hit: WeighedHit & { figures: HitFigures }): Content[] {
+  const { figures } = hit;
+  const notWeighed = notWeighedText(hit);
   const content: Content[] = [
     heading('Search statistics per population'),
-    table(['*', 70, 40, 110, 110], ['Population', 'Likelihood ratio', 'log10 LR', 'p-value', 'Expected chance hits'], figures.populations.map(populationRow)),
+    notWeighed
+      ? { text: `${notWeighed}.`, bold: true, margin: [0, 2, 0, 6] }
+      : table(['*', 70, 40, 110, 110], ['Population', 'Likelihood ratio', 'log10 LR', 'p-value', 'Expected chance hits'], figures.populations.map(populationRow)),
   ];
   const s = figures.stringency;
   if (s) {
     const synthetic = syntheticLabel(figures.populations.some((p) => p.synthetic));
+    const chance = (value: Content[]): Content => (notWeighed ? { text: `N${NOT_WEIGHED_REASON.slice(1)}`, italics: true } : { text: value });
     content.push(
       heading('Stringency'),
       {
@@ -82,8 +91,8 @@ function chanceSections(figures: HitFigures): Content[] {
             [bold('Stringency'), STRINGENCY_LABELS[s.stringency]],
             [bold('Markers compared'), `${s.comparedMarkers} (at least ${s.minMarkers} required)`],
             [bold('Mismatches'), `${s.mismatches} (at most ${s.maxMismatches} allowed)`],
-            [bold('Chance an unrelated profile meets it'), { text: [chance2(s.probability), ...synthetic] }],
-            [bold('Expected chance hits'), { text: [formatExpectedChanceHits(s.expectedChanceHits, s.searchedProfiles, undefined, chance2), ...synthetic] }],
+            [bold('Chance an unrelated profile meets it'), chance([chance2(s.probability), ...synthetic])],
+            [bold('Expected chance hits'), chance([formatExpectedChanceHits(s.expectedChanceHits, s.searchedProfiles, undefined, chance2), ...synthetic])],
           ],
         },
         layout: 'noBorders',
@@ -241,7 +250,8 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
   const roles = hit.profiles.map((p) => p.role);
   const { searchedProfiles, chanceSynthetic, populationSynthetic } = reportedChance(hit);
   const facts = context.facts;
-  const exclusionCount = hit.combinedIndex === null && analysis.kind === 'Exclusion' ? `Markers that do not exclude the relationship / markers compared: ${hit.probability}.` : null;
+  const notWeighed = notWeighedText(hit);
+  const exclusionCount = hit.combinedIndex === null && analysis.kind === 'Exclusion' ? `Markers that do not exclude the relationship / markers compared: ${hit.probability}.` : notWeighed ? `${notWeighed}.` : null;
   const conclusion = view.evaluation?.conclusion;
   const content: Content[] = [
     { text: `Hit report — ${analysis.name}`, fontSize: 16, bold: true },
@@ -259,7 +269,7 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
       verbalScale: facts?.verbalScale ?? 'none',
     }),
     ...profileFactsContent(hit.profiles, facts?.profiles ?? []),
-    ...(hit.figures ? chanceSections(hit.figures) : []),
+    ...(hit.figures ? chanceSections({ ...hit, figures: hit.figures }) : []),
   ];
   if (hit.expectedChanceHits !== null && searchedProfiles !== null) {
     content.push({ text: [bold('Expected chance hits: '), formatExpectedChanceHits(hit.expectedChanceHits, searchedProfiles, undefined, chance2), ...syntheticLabel(chanceSynthetic)] });
@@ -276,7 +286,7 @@ export function hitReportDocument(view: HitView, context: HitReportContext): TDo
     table(
       ['auto', 'auto', 'auto', '*', 'auto'],
       ['Date', 'Change', 'By', 'Comments / reason', 'Notified'],
-      view.history.map((h) => [reportTime(h.at), h.from ? `${HIT_STATUS_LABELS[h.from]} → ${HIT_STATUS_LABELS[h.to]}` : `Found (${HIT_STATUS_LABELS[h.to]})`, h.userName, h.comments, h.notified ? 'yes' : '']),
+      view.history.map((h) => [reportTime(h.at), h.from === h.to ? WEIGHED_AGAIN_LABEL : h.from ? `${HIT_STATUS_LABELS[h.from]} → ${HIT_STATUS_LABELS[h.to]}` : `Found (${HIT_STATUS_LABELS[h.to]})`, h.userName, h.comments, h.notified ? 'yes' : '']),
     ),
   );
   if (context.citations.length > 0) content.push(heading('Citations'), { ul: [...context.citations] });

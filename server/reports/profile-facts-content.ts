@@ -15,6 +15,9 @@ const table = (widths: (string | number)[], header: string[], body: TableCell[][
   margin: [0, 2, 0, 6],
 });
 
+/** A sample name or case number, never broken inside (issue 30: "0301-" above "E1" in a narrow column): its column is at least as wide. */
+const unbroken = (id: string): TableCell => ({ text: id, noWrap: true });
+
 const byWhen = (name: string | null, at: Date | null) => (name || at ? `${name ?? 'unknown'}${at ? `\n${reportTime(at)}` : ''}` : '—');
 
 /** A stored key as words: 'missing-person' → 'Missing person'. */
@@ -39,7 +42,7 @@ export function profileFactsContent(roles: readonly { role: string; profileId: s
   const rows = roles.map((r): TableCell[] => {
     const f = of.get(r.profileId);
     const approved = f && f.status === 'approved' ? byWhen(f.reviewedBy, f.reviewedAt) : f ? `not approved (${f.status})` : '—';
-    return [r.role, r.sampleName, r.caseNumber, f?.kit ?? '—', f?.sampleType ?? '—', f ? byWhen(f.enteredBy, f.enteredAt) : '—', approved];
+    return [r.role, unbroken(r.sampleName), unbroken(r.caseNumber), f?.kit ?? '—', f?.sampleType ?? '—', f ? byWhen(f.enteredBy, f.enteredAt) : '—', approved];
   });
   const content: Content[] = [
     sectionHeading('Profiles', [0, 8, 0, 2]),
@@ -47,7 +50,7 @@ export function profileFactsContent(roles: readonly { role: string; profileId: s
   ];
   const linked = roles.flatMap((r) => {
     const f = of.get(r.profileId);
-    return f && (f.party || f.item) ? [[r.role, r.sampleName, f.party ? partyText(f.party) : '—', f.item ? itemText(f.item) : '—'] as TableCell[]] : [];
+    return f && (f.party || f.item) ? [[r.role, unbroken(r.sampleName), f.party ? partyText(f.party) : '—', f.item ? itemText(f.item) : '—'] as TableCell[]] : [];
   });
   if (linked.length > 0) content.push(sectionHeading('Involved parties and items', [0, 6, 0, 2]), table(['auto', 'auto', '*', '*'], ['Role', 'Profile', 'Involved party', 'Item (collection)'], linked));
   return content;

@@ -32,6 +32,9 @@ function formValues(source: CaseInput | Case | null, orgId: string): CaseInput {
   return source ?? { caseNumber: '', caseTypeId: '', organizationId: isGuid(orgId) ? orgId : '', assignedUserIds: [] };
 }
 
+/** A new case's organization when none is chosen yet and the user can choose only one. */
+const withSoleOrganization = (values: CaseInput, sole: string | null): CaseInput => (values.organizationId === '' && sole ? { ...values, organizationId: sole } : values);
+
 /**
  * CaseEdit (spec 2.8): case number, case type, organization and assigned users; an existing case
  * also has its agency files here. After saving the user goes to the case's profiles.
@@ -47,10 +50,14 @@ export function CaseEdit({ orgId, caseId }: { orgId: string; caseId: string }) {
     remove: ({ id }) => calls.remove(id).catch(refusedDelete),
   });
   const record = editor.record;
-  const values = useMemo(() => formValues(editor.draft ?? record, orgId), [record]);
   const [chosenOrganization, setChosenOrganization] = useState<string | null>(null);
   const loaded = editor.status !== 'loading' && editor.status !== 'starting' && editor.status !== 'loadFailed';
+  const [sole, setSole] = useState<string | null>(null);
+  const values = useMemo(() => withSoleOrganization(formValues(editor.draft ?? record, orgId), sole), [record, sole]);
   const { choices, added } = useCaseFormOptions(calls, loaded ? (chosenOrganization ?? values.organizationId) : undefined);
+  // A user of one organization is not asked to choose it (issue 30): the form starts with it chosen.
+  const only = choices && choices !== 'failed' && choices.organizations.length === 1 ? choices.organizations[0]!.id : null;
+  if (only !== sole) setSole(only);
   // Spec 6: adding case types or organizations from the case form needs an administrator with scope All.
   const addsReferenceData = principal.isAdmin && principal.scope === 'All';
   const adding = (list: keyof typeof INLINE_ADD) => {

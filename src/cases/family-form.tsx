@@ -4,6 +4,7 @@ import { FormProvider, get, useForm, useFormContext, useWatch, type FieldError }
 import { z } from 'zod';
 import type { Analysis } from '../../core/schemas/analyses';
 import { FamilyInput, type Family } from '../../core/schemas/families';
+import { REQUIRED } from '../../core/schemas/named-record';
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
 import { MultiChoiceField } from '../admin/search-rules/choice-fields';
 import { PedigreeDiagram } from '../analyses/pedigree-diagram';
@@ -15,8 +16,8 @@ import type { FamilyCalls, FamilyChoices } from './families-api';
 
 /** The form's rules: the server's (core/schemas/families), with what an empty choice means in words. */
 const FamilyForm = FamilyInput.extend({
-  analysisId: z.string().min(1, 'Choose the family shape'),
-  relatives: z.array(z.object({ role: z.string(), profileId: z.string().min(1, 'Choose a profile') })).min(1, 'Choose the family shape first'),
+  analysisId: z.string().min(1, REQUIRED),
+  relatives: z.array(z.object({ role: z.string(), profileId: z.string().min(1, REQUIRED) })).min(1, 'Choose the family shape first'),
 });
 type FamilyForm = z.infer<typeof FamilyForm>;
 

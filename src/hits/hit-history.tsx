@@ -1,9 +1,11 @@
+import { WEIGHED_AGAIN_LABEL } from '../../core/hit-weighing';
 import { HIT_STATUS_LABELS, type HitHistoryEntry } from '../../core/schemas/hits';
 import { formatDateTime } from '../cases/format';
 
 /** What one transition did, as the history reads it. */
 function whatHappened(entry: HitHistoryEntry): string {
   if (entry.from === null) return 'Found by the database search';
+  if (entry.from === entry.to) return WEIGHED_AGAIN_LABEL;
   if (entry.to === 'published') return entry.notified ? 'Published, assigned users notified' : 'Published';
   if (entry.to === 'rejected') return 'Rejected';
   // A reset of a published hit is a retraction; `notified` says the people its publication told were e-mailed.

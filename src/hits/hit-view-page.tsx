@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
+import { isNotWeighed, NOT_WEIGHED_REASON } from '../../core/hit-weighing';
 import { reportedChance } from '../../core/reported-chance';
 import { MATCH_KIND_LABELS } from '../../core/schemas/hit-figures';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
@@ -19,6 +20,7 @@ import { HitPedigreeMarkers, isPedigreeHit } from './hit-pedigree';
 import { HitPopulations } from './hit-populations';
 import { HitReviewPanel } from './hit-review-panel';
 import { HitStringency } from './hit-stringency';
+import { HitWeighing } from './hit-weighing';
 import { hitsApi, type HitCalls } from './hits-api';
 import '../analyses/calculator.css';
 import './hits.css';
@@ -49,7 +51,7 @@ function HitFigures({ orgId, view }: { orgId: string; view: HitView }) {
     ['Status', HIT_STATUS_LABELS[hit.status]],
     ['Found', formatDateTime(hit.date)],
     ['Analysis', <Link key="a" href={routes.Analyses.href({ orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id })}>{analysis.name}</Link>],
-    ['Population', population ? <>{`${population.name}${population.source ? ` (source: ${population.source})` : ''}`}{synthetic}</> : 'None (exclusion analysis)'],
+    ['Population', population ? <>{`${population.name}${population.source ? ` (source: ${population.source})` : ''}`}{synthetic}</> : isNotWeighed(hit) ? `None: ${NOT_WEIGHED_REASON}` : 'None (exclusion analysis)'],
     ...(hit.combinedIndex !== null ? ([['Combined index', formatIndex(hit.combinedIndex)]] as [string, string][]) : []),
     ['Probability', <>{hit.probability}{population ? synthetic : null}</>],
   ];
@@ -119,7 +121,8 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
       <HitChance hit={view.hit} />
       <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
       {figures ? <HitPopulations populations={figures.populations} /> : null}
-      {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} /> : null}
+      {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} weighed={!isNotWeighed(view.hit)} /> : null}
+      <HitWeighing orgId={orgId} view={view} calls={calls} onChange={onChange} />
       <HitProfiles orgId={orgId} view={view} />
       {/* Keyed by id only: the review machine keeps its own copy of the hit across decisions. */}
       <HitReviewPanel key={view.hit.id} view={view} calls={calls} onChange={onChange} />

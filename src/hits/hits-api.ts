@@ -1,4 +1,4 @@
-import { HIT_LISTS, type HitList, type HitListQuery, type HitSummary, type HitView, type PublishHitBody, type RejectHitBody, type ResetHitBody } from '../../core/schemas/hits';
+import { HIT_LISTS, type HitList, type HitListQuery, type HitSummary, type HitView, type PublishHitBody, type RejectHitBody, type ResetHitBody, type WeighHitAgainBody } from '../../core/schemas/hits';
 import type { ListResult } from '../../core/schemas/list';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/unwrap';
@@ -13,7 +13,7 @@ type OrgPath = `/api/organizations/{orgId}/${Collection}`;
 type CasePath = `/api/cases/{caseId}/${Collection}`;
 type ProfilePath = `/api/profiles/{id}/${Collection}`;
 
-/** The hit calls of spec 7.1: the lists, one hit (HitView), publish, reject, reset, download. */
+/** The hit calls of spec 7.1: the lists, one hit (HitView), publish, reject, reset, weigh again, download. */
 export function hitsApi(api: ApiClient) {
   const byId = (id: string) => ({ params: { path: { id } } });
   return {
@@ -29,6 +29,8 @@ export function hitsApi(api: ApiClient) {
     publish: (id: string, body: PublishHitBody): Promise<HitView> => unwrap(api.POST('/api/hits/{id}/publish', { ...byId(id), body })),
     reject: (id: string, body: RejectHitBody): Promise<HitView> => unwrap(api.POST('/api/hits/{id}/reject', { ...byId(id), body })),
     reset: (id: string, body: ResetHitBody): Promise<HitView> => unwrap(api.POST('/api/hits/{id}/reset', { ...byId(id), body })),
+    /** Weighs a pending identity hit again with the populations its rule uses now (issue 30). */
+    weighAgain: (id: string, body: WeighHitAgainBody): Promise<HitView> => unwrap(api.POST('/api/hits/{id}/weigh-again', { ...byId(id), body })),
     /** Saves the hit's PDF report under the name the server gives; resolves to that name. */
     download: async (id: string): Promise<string> => {
       const { response } = await api.GET('/api/hits/{id}/download', { ...byId(id), parseAs: 'stream' });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { formatHitProbability } from '../../../core/probability-display';
+import { hitProbabilityText } from '../../../core/hit-weighing';
 import { HIT_STATUSES, type HitListQuery, type HitProfile, type HitStatus, type HitSummary, type Hit } from '../../../core/schemas/hits';
 import type { ListResult } from '../../../core/schemas/list';
 import { ALL_ORGANIZATIONS } from '../../../core/permissions';
@@ -126,7 +126,7 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
     combinedIndex: h.combinedIndex,
     markerCount: h.markerCount,
     nonExclusionMarkerCount: h.nonExclusionMarkerCount,
-    probability: formatHitProbability({ combinedIndex: h.combinedIndex, markerCount: h.markerCount, nonExclusionMarkerCount: h.nonExclusionMarkerCount ?? 0 }),
+    probability: hitProbabilityText({ matchKind: h.matchKind, combinedIndex: h.combinedIndex, markerCount: h.markerCount, nonExclusionMarkerCount: h.nonExclusionMarkerCount, figures: h.figures ?? null }),
     profiles: hitProfileRows,
     searchRuleId: h.searchRuleId,
     searchRuleName: row.searchRuleName,

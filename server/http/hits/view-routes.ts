@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
-import { HitView, PublishHitBody, RejectHitBody, ResetHitBody } from '../../../core/schemas/hits';
+import { HitView, PublishHitBody, RejectHitBody, ResetHitBody, WeighHitAgainBody } from '../../../core/schemas/hits';
 import type { HitDecision } from '../../hits/decide-hit';
+import { weighHitAgain } from '../../hits/weigh-again';
+import { auditActor } from '../audit-actor';
 import type { OutboxSender } from '../../mail/outbox-sender';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import type { RouteDeps } from '../route-deps';
 import { announceHitDecisions, decideVisibleHit } from './hit-decision';
 import { buildHitView } from './hit-view';
+import { findVisibleHit } from './hit-query';
 
 const tags = ['hits'];
 const ById = z.object({ id: Id });
 const decisionResponse = { 200: HitView, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
-/** HitView and the workflow's three calls (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
+/** HitView, the workflow's three calls and weighing a hit again (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
 export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config, events }) => {
   async function decide(user: AuthenticatedUser, id: string, decision: HitDecision) {
     announceHitDecisions([await decideVisibleHit({ db, clock, config }, user, id, decision)], events, sender, app.log);
@@ -54,5 +57,25 @@ export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<Route
       schema: { tags, summary: 'Return a published or rejected hit to pending', params: ById, body: ResetHitBody, response: decisionResponse },
     },
     async (request) => decide(request.user, request.params.id, { action: 'reset', version: request.body.version, comments: request.body.comments }),
+  );
+
+  app.post(
+    '/hits/:id/weigh-again',
+    {
+      config: { access: { entity: 'Hits', verb: 'Publish' } },
+      schema: {
+        tags,
+        summary: 'Weigh a pending identity hit again with the populations its search rule uses now; the old figures stay in its history',
+        params: ById,
+        body: WeighHitAgainBody,
+        response: decisionResponse,
+      },
+    },
+    async (request) => {
+      const hit = await findVisibleHit(db, request.user, request.params.id);
+      await weighHitAgain(db, clock, auditActor(request.user), hit, request.body.version);
+      events?.publish(hit.organizationId, 'hits');
+      return buildHitView(db, clock, request.user, hit.id);
+    },
   );
 };

@@ -1,4 +1,4 @@
-import { AsyncLabel } from '../../ui/async-label';
+import { AsyncLabel, LOOKUP_PENDING_TEXT } from '../../ui/async-label';
 import { Breadcrumbs, type BreadcrumbItem } from '../../ui/breadcrumbs';
 import type { Crumb } from '../breadcrumbs';
 import type { RouteName } from '../routes';
@@ -21,7 +21,7 @@ export function BreadcrumbBar({ trail, lookupName }: { trail: readonly Crumb[]; 
     if (crumb.kind === 'text') return { key: crumb.key, href: crumb.href, label: crumb.text };
     if (crumb.kind === 'new') return { key: crumb.key, href: crumb.href, label: NEW_RECORD_LABEL };
     const load = lookupName ? () => lookupName({ routeName: crumb.routeName, id: crumb.id, params: crumb.params }) : undefined;
-    const label = load ? <AsyncLabel placeholder={crumb.id} load={load} lookupKey={`${crumb.routeName}:${crumb.id}`} /> : crumb.id;
+    const label = load ? <AsyncLabel placeholder={crumb.id} pendingText={LOOKUP_PENDING_TEXT} load={load} lookupKey={`${crumb.routeName}:${crumb.id}`} /> : crumb.id;
     return { key: crumb.key, href: crumb.href, label };
   });
   return <Breadcrumbs items={items} />;

@@ -73,6 +73,20 @@ describe('the families of a case', () => {
     expect(await card('Added family')).toBeInTheDocument();
   });
 
+  it('says Required (spec 5) under a family shape or a relative’s profile left unchosen', async () => {
+    await open('analyst');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add family' }));
+    const form = (await screen.findByRole('heading', { name: 'Add a family' })).closest('section') as HTMLElement;
+    await userEvent.type(within(form).getByLabelText(/^Name/), 'Unchosen family');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add family' }));
+    const fieldOf = (label: RegExp) => within(within(form).getByLabelText(label).closest('.field') as HTMLElement);
+    expect(await fieldOf(/^Family shape/).findByText('Required', { selector: '.field__error' })).toBeInTheDocument();
+    await userEvent.selectOptions(within(form).getByLabelText(/^Family shape/), within(form).getByRole('option', { name: /^Mother and full sister/ }));
+    await within(form).findByLabelText(/^Mother/);
+    await userEvent.click(within(form).getByRole('button', { name: 'Add family' }));
+    expect(await fieldOf(/^Mother/).findByText('Required', { selector: '.field__error' })).toBeInTheDocument();
+  });
+
   it('shows the server’s refusal at the form and keeps everything entered', async () => {
     await open('analyst');
     const form = await fillForm('Refused family', 'MOTHER', 'MOTHER');

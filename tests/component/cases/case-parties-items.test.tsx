@@ -33,7 +33,7 @@ describe('involved party form and tab', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add identifier' }));
     await save();
     expect(await fieldOf(/^Title/).findByText('Required')).toBeInTheDocument();
-    expect(fieldOf(/^Role/).getByText('Choose a role', { selector: '.field__error' })).toBeInTheDocument();
+    expect(fieldOf(/^Role/).getByText('Required', { selector: '.field__error' })).toBeInTheDocument();
     const first = within(screen.getByRole('group', { name: 'Identifier 1' }));
     expect(within(first.getByLabelText(/^Value/).closest('.field') as HTMLElement).getByText('Required')).toBeInTheDocument();
 

@@ -2,19 +2,12 @@
  * Issue 18: the profiles Review list reads again when the organization's event stream says profiles changed (another
  * user imported or decided one), with no reload. The stream is faked at fetch: the real parser, machine and hub run.
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import type { Me } from '../../../core/schemas/me';
 import type { Profile } from '../../../core/schemas/profiles';
-import { liveUpdatesMachine } from '../../../machines/liveUpdates.machine';
-import { ApiContext } from '../../../src/app/api-provider';
-import { eventStreamActor, type OpenEventStream } from '../../../src/app/event-stream';
-import { createOrganizationEventHub, OrganizationEventsContext, type OrganizationEventHub } from '../../../src/app/organization-events';
-import { ShellSessionContext } from '../../../src/app/shell-session';
-import { ProfilesPage } from '../../../src/profiles/profiles-page';
+import type { OrganizationEventHub } from '../../../src/app/organization-events';
 import { fakeApiClient, OSLO, userWith } from '../app/shell-fixtures';
+import { renderLiveReview } from './live-review-screen';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -38,28 +31,8 @@ describe('the profiles Review list with live updates', () => {
       }
       return Response.json({ error: 'Not found' }, { status: 404 });
     });
-    const opened: { write(text: string): void }[] = [];
-    const open = vi.fn<OpenEventStream>(async (_orgId, signal) => {
-      let controller!: ReadableStreamDefaultController<Uint8Array>;
-      const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-      signal.addEventListener('abort', () => controller.error(new DOMException('Aborted', 'AbortError')));
-      opened.push({ write: (text) => controller.enqueue(new TextEncoder().encode(text)) });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    const hub = createOrganizationEventHub(liveUpdatesMachine.provide({ actors: { stream: eventStreamActor(open) } }), { lingerMs: 0 });
+    const { opened, open, hub } = renderLiveReview(api, REVIEWER, OSLO);
     hubs.push(hub);
-    const location = memoryLocation({ path: `/${OSLO}/profiles/review` });
-    render(
-      <Router hook={location.hook}>
-        <ApiContext.Provider value={api}>
-          <ShellSessionContext.Provider value={{ me: REVIEWER, signOut: vi.fn(), acceptLicences: vi.fn(async () => undefined) }}>
-            <OrganizationEventsContext.Provider value={hub}>
-              <ProfilesPage orgId={OSLO} tab="review" />
-            </OrganizationEventsContext.Provider>
-          </ShellSessionContext.Provider>
-        </ApiContext.Provider>
-      </Router>,
-    );
     await screen.findByText(/\bS-1\b/);
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     opened[0]!.write(': connected\n\n');

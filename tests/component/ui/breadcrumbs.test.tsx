@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { BreadcrumbBar, type BreadcrumbNameLookup } from '../../../src/app/layout/breadcrumb-bar';
 import { AsyncLabel } from '../../../src/ui/async-label';
 import { Breadcrumbs } from '../../../src/ui/breadcrumbs';
 
@@ -60,5 +61,30 @@ describe('AsyncLabel', () => {
     resolveFirst('First');
     await first;
     expect(screen.queryByText('First')).not.toBeInTheDocument();
+  });
+});
+
+describe('BreadcrumbBar', () => {
+  const ID = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+  const trail = [{ key: 'CaseInvolvedParties', routeName: 'CaseInvolvedParties' as const, href: `/x/cases/${ID}`, kind: 'record' as const, id: ID, params: { caseId: ID } }];
+  const inRouter = (lookupName: BreadcrumbNameLookup) => (
+    <Router hook={memoryLocation({ path: '/' }).hook}>
+      <BreadcrumbBar trail={trail} lookupName={lookupName} />
+    </Router>
+  );
+
+  it('shows a neutral placeholder, never the raw id, until the record’s name is looked up (issue 30)', async () => {
+    let answer!: (name: string) => void;
+    render(inRouter(() => new Promise<string>((resolve) => (answer = resolve))));
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent('…');
+    expect(crumbs).not.toHaveTextContent(ID);
+    answer('2026-0042');
+    await waitFor(() => expect(crumbs).toHaveTextContent('2026-0042'));
+  });
+
+  it('shows the id where the route has no lookup', async () => {
+    render(inRouter(() => undefined));
+    await waitFor(() => expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(ID));
   });
 });

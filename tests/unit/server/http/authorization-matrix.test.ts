@@ -296,6 +296,7 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/hits/:id/publish': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reject': { entity: 'Hits', verb: 'Publish' },
   'POST /api/hits/:id/reset': { entity: 'Hits', verb: 'Reset' },
+  'POST /api/hits/:id/weigh-again': { entity: 'Hits', verb: 'Publish' },
   // Familial search on request (issue 12): whoever reviews hits looks for a profile's relatives and promotes candidates to pending hits.
   'GET /api/profiles/:id/familial-search/options': { entity: 'Hits', verb: 'Publish' },
   'POST /api/profiles/:id/familial-search': { entity: 'Hits', verb: 'Publish' },

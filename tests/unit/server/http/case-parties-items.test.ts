@@ -95,7 +95,10 @@ describe('involved parties: role, name, identifiers', () => {
     const caseId = await addCase('PARTY-2');
     const noRole = await call('analystA', 'POST', `/api/cases/${caseId}/involved-parties`, { ...SUSPECT, role: 'accomplice' });
     expect(noRole.statusCode).toBe(400);
-    expect(details(noRole)).toContainEqual({ path: '/role', message: 'Choose a role' });
+    expect(details(noRole)).toContainEqual({ path: '/role', message: 'Unknown role' });
+    // Spec 5: a required drop-down left empty says Required.
+    const emptyRole = await call('analystA', 'POST', `/api/cases/${caseId}/involved-parties`, { ...SUSPECT, role: '' });
+    expect(details(emptyRole)).toContainEqual({ path: '/role', message: 'Required' });
     const badIds = await call('analystA', 'POST', `/api/cases/${caseId}/involved-parties`, {
       ...SUSPECT,
       identifiers: [
@@ -107,7 +110,7 @@ describe('involved parties: role, name, identifiers', () => {
     expect(details(badIds)).toEqual(
       expect.arrayContaining([
         { path: '/identifiers/0/value', message: 'Required' },
-        { path: '/identifiers/1/kind', message: 'Choose a kind' },
+        { path: '/identifiers/1/kind', message: 'Unknown identifier kind' },
       ]),
     );
     const many = await call('analystA', 'POST', `/api/cases/${caseId}/involved-parties`, { ...SUSPECT, identifiers: Array.from({ length: 11 }, (_, i) => ({ kind: 'other', value: `ref ${i}` })) });

@@ -180,6 +180,22 @@ describe('the hit PDF', () => {
     expectNoExponentForm(text);
   });
 
+  it('never breaks a sample or case id such as 0301-E1 inside a narrow column (issue 30)', async () => {
+    const named = (name: string, caseNumber: string) => ({ sampleName: name, caseNumber });
+    const view = identityHit({
+      profiles: identityHit().hit.profiles.map((p, i) => ({ ...p, ...named(i === 0 ? '0301-E1' : '0301-R2', '2026-0301-HOM') })),
+    });
+    const facts: ReportFacts = {
+      ...FACTS,
+      profiles: FACTS.profiles.map((f, i) => ({ ...f, ...named(i === 0 ? '0301-E1' : '0301-R2', '2026-0301-HOM'), sampleType: 'Forensic, Unknown (swab of a knife handle)', enteredBy: 'Anna-Kristine Analyst-Johansen', reviewedBy: 'Rita-Marie Reviewer-Olsen' })),
+    };
+    const text = pdfToText(await renderPdf(hitReportDocument(view, { ...CONTEXT, facts })));
+    // Each id whole on its row of the profiles table and of the parties and items table.
+    expect(text).toMatch(/^Evidence +0301-E1 +2026-0301-HOM +GlobalFiler/m);
+    expect(text).toMatch(/^Reference +0301-R2 +2026-0301-HOM +PowerPlex/m);
+    expect(text).toMatch(/^Evidence +0301-E1 +— +ITEM-7/m);
+  });
+
   it('prints κ for a kinship analysis, and the verbal scale the laboratory chose', async () => {
     const view: HitView = {
       ...identityHit({ matchKind: 'kinship', combinedIndex: 420 }),
