@@ -36,6 +36,11 @@ function isAmelogeninPlaceholder(allele: string): boolean {
   return !/\d/.test(allele) && !/^[xy]+$/i.test(allele);
 }
 
+/** The off-ladder marking (any case), which Amelogenin reads as not typed. */
+function isOffLadder(text: string): boolean {
+  return text.toUpperCase() === 'OL';
+}
+
 /** The most sample names a file-wide warning lists before saying how many more there are. */
 const LISTED_SAMPLES = 20;
 
@@ -65,6 +70,8 @@ export class ProfileBuilder {
   /** Samples whose Amelogenin was written 1/2, and those whose Amelogenin held only placeholders (with them). */
   private readonly amelogeninCoded: string[] = [];
   private readonly amelogeninPlaceholders: { sample: string; values: string[] }[] = [];
+  /** Samples whose Amelogenin carried an off-ladder peak (OL) beside X or Y. */
+  private readonly amelogeninOffLadder: string[] = [];
 
   constructor(
     private readonly resolve: MarkerResolver,
@@ -174,6 +181,10 @@ export class ProfileBuilder {
       } else if (m.alleles.every(isAmelogeninPlaceholder)) {
         this.amelogeninPlaceholders.push({ sample: sample.name, values: m.alleles });
         sample.markers.delete(id);
+      } else if (texts.some(isOffLadder)) {
+        // An off-ladder peak at Amelogenin is no sex call: it is not typed, the X or Y beside it still is.
+        m.alleles = m.alleles.filter((a) => !isOffLadder(parseAllele(a).text));
+        this.amelogeninOffLadder.push(sample.name);
       }
     }
   }
@@ -187,6 +198,9 @@ export class ProfileBuilder {
       const values = [...new Set(this.amelogeninPlaceholders.flatMap((p) => p.values))].join(', ');
       const samples = sampleList(this.amelogeninPlaceholders.map((p) => p.sample));
       this.issues.warnings.push({ row: null, message: `Amelogenin holds no X or Y but ${values} for samples ${samples}; read as not typed and skipped` });
+    }
+    if (this.amelogeninOffLadder.length > 0) {
+      this.issues.warnings.push({ row: null, message: `Amelogenin OL (off-ladder) read as not typed for samples ${sampleList(this.amelogeninOffLadder)}; their X or Y kept` });
     }
   }
 

@@ -176,6 +176,17 @@ describe('Amelogenin as files write it', () => {
     ]);
   });
 
+  it('reads OL beside X or Y at Amelogenin as not typed, keeps the X or Y, and warns once naming the samples (set3.txt)', async () => {
+    const result = await parseUpload('amel.csv', `${HEADER}A,AMEL,X,OL\nA,TH01,6,7\nB,AMEL,ol,Y\nB,TH01,8,9\nC,AMEL,X,Y\nC,TH01,6,6\n`);
+    expect(result.errors).toEqual([]);
+    expect(result.profiles.map((p) => [p.profileId, allelesOf(p).Amelogenin, p.errors])).toEqual([
+      ['A', ['X'], []],
+      ['B', ['Y'], []],
+      ['C', ['X', 'Y'], []],
+    ]);
+    expect(messages(result.warnings)).toEqual(['Amelogenin OL (off-ladder) read as not typed for samples A, B; their X or Y kept']);
+  });
+
   it('refuses a placeholder beside a real X or Y, since the marker was typed', async () => {
     const result = await parseUpload('amel.csv', `${HEADER}A,AMEL,X,INC\n`);
     expect(messages(result.errors)).toEqual(['Amelogenin: "INC" is not an allele designation; the lab markings Locus keeps are OL, <n and >n']);
