@@ -43,6 +43,20 @@ describe('FBI 2015 and NIST 1036 long tables (shared/data/frequencies)', () => {
     expect(messages(r)[0]).toMatch(/^This file holds 12 populations \(Caucasian, SW Hispanic, .*\); choose the one to import$/);
   });
 
+  it('warns that 5/(2N) cannot apply when no N is given, pointing to the -n file; says nothing of it once the -n file is chosen', async () => {
+    const without = await parse('frequencies/fbi2015.csv', { population: 'Caucasian' });
+    expect(without.warnings).toEqual([
+      {
+        row: null,
+        message:
+          "fbi2015.csv gives no sample size (N) for any marker, so 5/(2N) cannot apply: rare alleles get the population's minimum " +
+          'allele frequency. Add an N column, or choose the sample-size file as the N file (fbi2015-n.csv for fbi2015.csv)',
+      },
+    ]);
+    const withN = await parse('frequencies/fbi2015.csv', { population: 'Caucasian', sampleSizes: sharedFile('frequencies/fbi2015-n.csv') });
+    expect(withN.warnings).toEqual([]);
+  });
+
   it('takes N from the -n companion: half the allele count, rounded down when it is odd', async () => {
     const r = await parse('frequencies/fbi2015.csv', { population: 'caucasian', sampleSizes: sharedFile('frequencies/fbi2015-n.csv') });
     expect(messages(r)).toEqual([]);
@@ -98,8 +112,9 @@ describe('norSTR databases (Familias list format)', () => {
     expect(messages(r)).toEqual([]);
     expect(r.markers).toHaveLength(byLength ? count - BY_LENGTH.length : count);
     expect(r.markers.every((m) => m.sampleSize === null)).toBe(true);
-    // Fragment lengths are no repeat numbers (core/alleles: 0 < n < 100): those markers alone are left out, with a warning each.
-    expect(r.warnings.map((w) => w.marker)).toEqual(byLength ? BY_LENGTH : []);
+    // Fragment lengths are no repeat numbers (core/alleles: 0 < n < 100): those markers alone are left out, with a warning each;
+    // the file's one warning (no N anywhere) comes last.
+    expect(r.warnings.map((w) => w.marker ?? 'no N')).toEqual([...(byLength ? BY_LENGTH : []), 'no N']);
   });
 
   it('says why a marker listed by fragment length is skipped, at its block', async () => {
