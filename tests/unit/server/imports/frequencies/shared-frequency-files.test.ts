@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrequencyFile, type ParsedFrequencies } from '../../../../../server/imports/frequencies';
-import { LABRETRIEVER_ALIASES, REALISTIC_MARKERS, makeResolver, resolveKinshipMarker, resolveMarker, sharedFile } from './markers.fixture';
+import { makeResolver, resolveKinshipMarker, resolveMarker, sharedFile } from './markers.fixture';
 
 type Autosomal = Extract<ParsedFrequencies, { kind: 'Autosomal' }>;
 
@@ -288,11 +288,15 @@ describe('frequency formats of shared/data/formats/frequencies-formats', () => {
     expect(marker(norway, 'vWA').sampleSize).toBe(202);
   });
 
-  it('D3_B.count.csv: counts become count / total, N is half the allele total', async () => {
-    const withAlias = makeResolver(REALISTIC_MARKERS, LABRETRIEVER_ALIASES);
-    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' }, withAlias);
+  it('D3_B.count.csv: LabRetriever\'s short name D3 is read as D3S1358; counts become count / total, N is half the allele total', async () => {
+    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' });
     expect(r.format).toBe('LabRetriever allele count table');
     expect(messages(r)).toEqual([]);
+    expect(r.warnings).toContainEqual({
+      row: null,
+      marker: 'D3S1358',
+      message: "The marker D3S1358 (LabRetriever's short name D3) is taken from the file name D3_B.count.csv",
+    });
     expect(r.populations).toEqual(['Af Am', 'Cau', 'Hsp']);
     // Cau column: 14 → 62 of 604 alleles; alleles with count 0 are absent.
     expect(frequency(r, 'D3S1358', '14')).toBe(62 / 604);
@@ -300,9 +304,13 @@ describe('frequency formats of shared/data/formats/frequencies-formats', () => {
     expect(marker(r, 'D3S1358').alleles.map((a) => a.allele)).toEqual(['11', '14', '15', '16', '17', '18', '19', '20']);
   });
 
-  it('D3_B.count.csv without a D3 alias: the name from the file name is an unknown marker', async () => {
-    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' });
-    expect(messages(r)).toEqual(['Marker D3 is invalid']);
+  it('reads the locus of LabRetriever\'s other count-table names (THO_B, TPO_B, CSF_B, Penta_E_B, Penta D_B) from the file name', async () => {
+    const d3 = sharedFile('formats/frequencies-formats/D3_B.count.csv').bytes;
+    const names: Record<string, string> = { 'THO_B.count.csv': 'TH01', 'TPO_B.count.csv': 'TPOX', 'CSF_B.count.csv': 'CSF1PO', 'Penta_E_B.count.csv': 'Penta E', 'Penta D_B.count.csv': 'Penta D' };
+    for (const [fileName, name] of Object.entries(names)) {
+      const r = await parseFrequencyFile({ fileName, bytes: d3 }, resolveKinshipMarker, { population: 'Cau' });
+      expect(r.kind === 'Autosomal' && r.markers.map((m) => m.marker)).toEqual([name]);
+    }
   });
 
   it('FGA_B.count.csv: the marker named by the file resolves directly', async () => {
