@@ -22,7 +22,7 @@ import { ImportAssignmentForm, kindOfMarkers } from './import-assignment';
 import { JobNotices, UnfinishedImports, type ImportViewProps } from './import-job-panel';
 import { counted, ImportPreview } from './import-preview';
 import { LoadState } from './load-state';
-import type { ProfileType } from './profile-types';
+import type { ProfileTypeTraits } from './profile-type-traits';
 import { profilesApi } from './profiles-api';
 import type { Loaded } from './use-loaded';
 import { useProfileFormData, type ProfileFormData } from './use-profile-form-data';
@@ -34,7 +34,7 @@ const ACCEPT = '.xml,.cmf,.csv,.tsv,.txt';
 export interface ProfileImportProps {
   orgId: string;
   caseId: string;
-  type: ProfileType;
+  type: ProfileTypeTraits;
   /**
    * Spec 2.8 passes the admin status to the import screen. The server decides what may be added;
    * the shared screen needs nothing more, a kind's own screen may.
@@ -81,7 +81,7 @@ export function ProfileImport({ orgId, caseId, type, pollMs = IMPORT_POLL_MS }: 
 interface ImportPanelProps extends ImportViewProps {
   orgId: string;
   caseId: string;
-  type: ProfileType;
+  type: ProfileTypeTraits;
   /** The choices of the assignment form (chemistries with their markers, sources, laboratories, the case's items). */
   formData: Loaded<ProfileFormData> & { reload(): void };
 }

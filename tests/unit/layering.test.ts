@@ -31,3 +31,25 @@ describe('layering', () => {
     expect(back).toEqual([]);
   });
 });
+
+describe('profile import files', () => {
+  /** Pairs of files of `folder` that import each other (type imports included: they still tie the two together). */
+  function mutualImports(folder: string): string[] {
+    const files = sourceFiles(folder);
+    const imports = new Map(files.map((f) => [f, new Set(importsOf(f).map((t) => t.replace(/\.(ts|tsx)$/, '')))]));
+    const strip = (f: string) => f.replace(/\.(ts|tsx)$/, '');
+    return files.flatMap((a) => files.filter((b) => a < b && imports.get(a)!.has(strip(b)) && imports.get(b)!.has(strip(a))).map((b) => `${a} ↔ ${b}`));
+  }
+
+  it('src/profiles/ holds no two files that import each other (profile-import.tsx ↔ profile-types.ts)', () => {
+    expect(mutualImports('src/profiles')).toEqual([]);
+  });
+
+  it('the profile import machine is split by concept into files of at most 400 lines', () => {
+    const long = sourceFiles('machines')
+      .filter((f) => path.basename(f).startsWith('profileImport.'))
+      .map((f) => [f, readFileSync(path.join(root, f), 'utf8').split('\n').length] as const)
+      .filter(([, lines]) => lines > 400);
+    expect(long).toEqual([]);
+  });
+});
