@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import type { ProfileImportJob } from '../../core/schemas/profile-imports';
 import { PROFILE_KIND_LABELS } from '../../core/schemas/profiles';
 import {
+  addableCount,
   chosenCount,
   confirmBlockers,
   IMPORT_POLL_MS,
@@ -92,6 +93,7 @@ function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'o
   const onAssignment = useCallback((patch: Partial<ImportAssignment>) => send({ type: 'assignment.change', patch }), [send]);
   if (!job) return null;
   const editable = snapshot.matches('parsed');
+  if (addableCount(job) === 0) return <NothingToAdd profileCount={job.profileCount} editable={editable} send={send} />;
   const blockers = confirmBlockers(snapshot.context);
   const count = chosenCount(snapshot.context);
   const chemistries = formData.status === 'loaded' ? formData.value.options.chemistries : [];
@@ -139,6 +141,25 @@ function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'o
           ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+/** Every profile of the file has an error: no assignment to fill in and no Confirm, only what to do. */
+function NothingToAdd({ profileCount, editable, send }: { profileCount: number; editable: boolean; send: ImportPanelProps['send'] }) {
+  return (
+    <>
+      <p className="notice notice--negative" role="alert">
+        {profileCount === 1
+          ? 'The profile in this file cannot be added: it has an error.'
+          : `None of the ${counted(profileCount, 'profile')} in this file can be added: each has an error.`}{' '}
+        Correct the file, then choose it again.
+      </p>
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" disabled={!editable} onClick={() => send({ type: 'import.startOver' })}>
+          Start over
+        </button>
+      </div>
     </>
   );
 }
