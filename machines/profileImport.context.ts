@@ -1,5 +1,5 @@
 import { assertEvent } from 'xstate';
-import type { ImportRowFilter, ProfileImportJob, ProfileImportRow } from '../core/schemas/profile-imports';
+import type { ImportRowFilter, ImportState, ProfileImportJob, ProfileImportRow } from '../core/schemas/profile-imports';
 import type { ProfileAssignment, SampleType } from '../core/schemas/profiles';
 import type { AddImportRequest, ImportError } from './profileImport.calls';
 import type { ChosenFile } from './populationUpload.machine';
@@ -21,6 +21,19 @@ export interface ProfileImportInput {
   caseId: string;
 }
 
+/** A running phase's counts at its first read, by the server's clock: where its rate and time left are counted from. */
+export interface ProgressMark {
+  state: ImportState;
+  done: number;
+  at: string;
+}
+
+/** The mark kept for a job just read: the same while its phase runs on, a new one when a phase starts (or its count restarts). */
+export function nextProgressMark(mark: ProgressMark | null, job: ProfileImportJob): ProgressMark {
+  const fresh = mark === null || mark.state !== job.state || job.done < mark.done;
+  return fresh ? { state: job.state, done: job.done, at: job.updatedAt } : mark;
+}
+
 export interface ProfileImportContext {
   caseId: string;
   file: ChosenFile | null;
@@ -28,6 +41,8 @@ export interface ProfileImportContext {
   job: ProfileImportJob | null;
   /** The approval token of the last read of the job. */
   token: string | null;
+  /** Where the running phase's progress is counted from (null before the first read). */
+  progressMark: ProgressMark | null;
   /** The preview page shown (0-based), its filter, its rows and how many rows the filter matches. */
   page: number;
   filter: ImportRowFilter;
@@ -97,6 +112,7 @@ export const initialImportContext = (caseId: string): ProfileImportContext => ({
   file: null,
   job: null,
   token: null,
+  progressMark: null,
   page: 0,
   filter: 'all',
   rows: [],

@@ -16,6 +16,7 @@ import {
   commonSampleType,
   initialImportContext,
   listedJob,
+  nextProgressMark,
   toggleable,
   type ProfileImportContext,
   type ProfileImportEvent,
@@ -61,7 +62,11 @@ export const profileImportSetup = setup({
     }),
     // The same file again for a new approval: the choices stay.
     forgetJob: assign({ job: null, token: null, rows: [], rowCount: 0, page: 0, filter: 'all' as const, error: null }),
-    storeJob: assign((_, params: { view: JobView }) => ({ job: params.view.job, token: params.view.token })),
+    storeJob: assign(({ context }, params: { view: JobView }) => ({
+      job: params.view.job,
+      token: params.view.token,
+      progressMark: nextProgressMark(context.progressMark, params.view.job),
+    })),
     // The first preview: the whole file's list, the suggested kit for a chemistry not chosen yet, and
     // only left-out profiles that the (new) file still holds.
     showAll: assign(({ context }) => {

@@ -292,7 +292,7 @@ describe('profile upload', () => {
     await userEvent.selectOptions(screen.getByLabelText('Source Laboratory'), 'Oslo DNA Lab');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and add 247 profiles' }));
 
-    expect(await screen.findByText('Checking 247 profiles…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 0 of 247 profiles')).toBeInTheDocument();
     expect(server.adds()).toEqual([
       {
         approval: 'approval-1',
@@ -489,7 +489,7 @@ describe('profile upload: the user’s unfinished imports of the case', () => {
     expect(await screen.findByRole('table', { name: `Profiles in ${FILE_NAME}` })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText(/^Sample Type/), 'Suspect, Known');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and add 248 profiles' }));
-    expect(await screen.findByText('Checking 247 profiles…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 0 of 247 profiles')).toBeInTheDocument();
     expect(server.adds().map((a) => a.approval)).toEqual(['approval-1']);
   });
 
