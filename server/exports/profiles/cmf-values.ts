@@ -24,7 +24,7 @@ const CMF_LOCUS_NAMES = [
 ];
 
 /** CMF SPECIMENCATEGORY values (SpecimenCategoryType of CMF-2017.xsd, CmfList.xml): CODIS refuses any other. */
-const CMF_SPECIMEN_CATEGORIES = [
+export const CMF_SPECIMEN_CATEGORIES = [
   'Alleged Father', 'Alleged Mother', 'Arrestee', 'Biological Child', 'Biological Father', 'Biological Mother',
   'Biological Sibling', 'CO Duplicate', 'Convicted Offender', 'Deceased', 'Deduced Missing Person', 'Deduced Suspect',
   'Detainee', 'Elimination, Known', 'Forensic Mixture', 'Forensic Partial', 'Forensic Targeted', 'Forensic, Unknown',
