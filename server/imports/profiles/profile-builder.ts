@@ -1,6 +1,7 @@
 import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAlleles } from '../../../core/alleles';
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
+import { CMF_LIMITS } from '../../exports/profiles/cmf-values';
 import { controlReason } from './controls';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
 
@@ -70,6 +71,8 @@ export class ProfileBuilder {
   /** Samples whose Amelogenin was written 1/2, and those whose Amelogenin held only placeholders (with them). */
   private readonly amelogeninCoded: string[] = [];
   private readonly amelogeninPlaceholders: { sample: string; values: string[] }[] = [];
+  /** Samples CMF 3.2 can never hold as they stand, with why (said at import, not first at download). */
+  private readonly notCmf: string[] = [];
   /** Samples whose Amelogenin carried an off-ladder peak (OL) beside X or Y. */
   private readonly amelogeninOffLadder: string[] = [];
 
@@ -147,6 +150,7 @@ export class ProfileBuilder {
     this.reportDuplicateNames();
     const profiles = this.samples.map((sample) => this.buildProfile(sample));
     this.reportAmelogenin();
+    this.reportNotCmf();
     return profiles;
   }
 
@@ -204,6 +208,25 @@ export class ProfileBuilder {
     }
   }
 
+  /** One warning for the file naming each profile a CODIS CMF export would refuse, and why. */
+  private reportNotCmf(): void {
+    if (this.notCmf.length === 0) return;
+    this.issues.warnings.push({ row: null, message: `Not exportable as CODIS CMF 3.2 as they stand (they can still be added): ${sampleList(this.notCmf)}` });
+  }
+
+  /** Why CMF 3.2 (CMF-2017.xsd) cannot hold a sample as it stands: its name, its locus count, a locus's allele count. */
+  private checkCmf(sample: SampleDraft, typed: readonly MarkerDraft[]): void {
+    const why: string[] = [];
+    const nameLength = [...sample.name].length;
+    if (nameLength > CMF_LIMITS.specimenIdLength) why.push(`a sample name of ${nameLength} characters, at most ${CMF_LIMITS.specimenIdLength}`);
+    if (typed.length > CMF_LIMITS.lociPerSpecimen) why.push(`${typed.length} markers, at most ${CMF_LIMITS.lociPerSpecimen}`);
+    for (const m of typed) {
+      const n = normaliseMarkerAlleles(m.alleles).length;
+      if (n > CMF_LIMITS.allelesPerLocus) why.push(`${n} alleles at ${m.marker.name}, at most ${CMF_LIMITS.allelesPerLocus}`);
+    }
+    if (why.length > 0) this.notCmf.push(`${sample.name} (${why.join('; ')})`);
+  }
+
   private reportDuplicateNames(): void {
     const byName = new Map<string, SampleDraft[]>();
     for (const s of this.samples) {
@@ -235,6 +258,7 @@ export class ProfileBuilder {
       const rules = { name: m.marker.name, kind: m.marker.kind, multiCopy: m.marker.multiCopy ?? false };
       for (const message of validateMarkerAlleles(m.alleles, rules, { mixture })) this.sampleError(sample, message, m.line, m.marker.name);
     }
+    if (sample.errors.length === 0) this.checkCmf(sample, typed);
     return {
       profileId: sample.name,
       kind: profileKind(typed.map((m) => m.marker)),
