@@ -60,19 +60,7 @@ export const CMF_SPECIMEN_CATEGORY: Readonly<Record<SampleType, CmfSpecimenCateg
   Reference: null,
 };
 
-/** Most values the schema allows (CMF-2017.xsd): per SPECIMEN, per LOCUS, and lengths of the identifiers. */
-export const CMF_LIMITS = {
-  /** SpecimenIDType maxLength. */
-  specimenIdLength: 24,
-  /** CaseIDType maxLength. */
-  caseIdLength: 32,
-  /** LOCUS maxOccurs in SpecimenType. */
-  lociPerSpecimen: 64,
-  /** ALLELE maxOccurs in a LOCUS. */
-  allelesPerLocus: 8,
-  /** AlleleValueType maxLength. */
-  alleleValueLength: 10,
-} as const;
+export { CMF_LIMITS } from '../../../core/cmf-limits';
 
 /** Kit names compared without case, separators or Applied Biosystems' old `AmpFlSTR` prefix (Yfiler Plus = AmpFlSTR Yfiler Plus). */
 const kitKey = (name: string) => markerNameKey(name).replace(/^ampflstr/, '');

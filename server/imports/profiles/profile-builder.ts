@@ -1,7 +1,7 @@
+import { cmfExportObstacles } from '../../../core/cmf-limits';
 import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAlleles } from '../../../core/alleles';
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
-import { CMF_LIMITS } from '../../exports/profiles/cmf-values';
 import { controlReason } from './controls';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
 
@@ -214,19 +214,6 @@ export class ProfileBuilder {
     this.issues.warnings.push({ row: null, message: `Not exportable as CODIS CMF 3.2 as they stand (they can still be added): ${sampleList(this.notCmf)}` });
   }
 
-  /** Why CMF 3.2 (CMF-2017.xsd) cannot hold a sample as it stands: its name, its locus count, a locus's allele count. */
-  private checkCmf(sample: SampleDraft, typed: readonly MarkerDraft[]): void {
-    const why: string[] = [];
-    const nameLength = [...sample.name].length;
-    if (nameLength > CMF_LIMITS.specimenIdLength) why.push(`a sample name of ${nameLength} characters, at most ${CMF_LIMITS.specimenIdLength}`);
-    if (typed.length > CMF_LIMITS.lociPerSpecimen) why.push(`${typed.length} markers, at most ${CMF_LIMITS.lociPerSpecimen}`);
-    for (const m of typed) {
-      const n = normaliseMarkerAlleles(m.alleles).length;
-      if (n > CMF_LIMITS.allelesPerLocus) why.push(`${n} alleles at ${m.marker.name}, at most ${CMF_LIMITS.allelesPerLocus}`);
-    }
-    if (why.length > 0) this.notCmf.push(`${sample.name} (${why.join('; ')})`);
-  }
-
   private reportDuplicateNames(): void {
     const byName = new Map<string, SampleDraft[]>();
     for (const s of this.samples) {
@@ -258,8 +245,7 @@ export class ProfileBuilder {
       const rules = { name: m.marker.name, kind: m.marker.kind, multiCopy: m.marker.multiCopy ?? false };
       for (const message of validateMarkerAlleles(m.alleles, rules, { mixture })) this.sampleError(sample, message, m.line, m.marker.name);
     }
-    if (sample.errors.length === 0) this.checkCmf(sample, typed);
-    return {
+    const profile = {
       profileId: sample.name,
       kind: profileKind(typed.map((m) => m.marker)),
       kit: sample.kit,
@@ -268,6 +254,9 @@ export class ProfileBuilder {
       errors: sample.errors,
       line: sample.line,
     };
+    const obstacles = sample.errors.length === 0 ? cmfExportObstacles({ ...profile, sampleType: profile.sampleType ?? '' }) : [];
+    if (obstacles.length > 0) this.notCmf.push(`${sample.name} (${obstacles.join('; ')})`);
+    return profile;
   }
 }
 

@@ -222,7 +222,7 @@ OK-1,TH01,8,9,,,,,,,
     expect(result.errors).toEqual([]);
     expect(result.profiles.map((p) => p.errors)).toEqual([[], [], []]);
     expect(messages(result.warnings)).toEqual([
-      'Not exportable as CODIS CMF 3.2 as they stand (they can still be added): REFERENCE-OF-THE-VICTIM-0001 (a sample name of 28 characters, at most 24), MIX-1 (9 alleles at D3S1358, at most 8)',
+      'Not exportable as CODIS CMF 3.2 as they stand (they can still be added): REFERENCE-OF-THE-VICTIM-0001 (the sample name has 28 characters, at most 24), MIX-1 (9 alleles at D3S1358, at most 8)',
     ]);
   });
 });
