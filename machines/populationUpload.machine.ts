@@ -64,6 +64,13 @@ export interface SaveStatisticsRequest extends PreviewRequest {
 /** Tags the view asks with hasTag: `busy` while a call runs (the file input and buttons wait). */
 export type PopulationUploadTag = 'busy';
 
+/**
+ * A file of several populations read before one is chosen (fbi2015.csv holds 12): what it lacks is a choice,
+ * not a correction, so the screen asks for it instead of listing the parser's "choose one" as an error.
+ */
+export const awaitsPopulationChoice = (preview: Pick<StatisticsPreview, 'population' | 'populations'> | null): boolean =>
+  preview !== null && preview.population === null && preview.populations.length > 1;
+
 const notProvided = async (): Promise<never> => {
   throw new Error('populationUploadMachine: provide this actor (src/admin/populations/population-upload.tsx)');
 };

@@ -8675,6 +8675,12 @@ export interface paths {
             parameters: {
                 query?: {
                     format?: "cmf" | "csv";
+                    /** @description CMF SPECIMENCATEGORY to write instead of the one of the sample type (a Reference has none) */
+                    specimenCategory?: "Alleged Father" | "Alleged Mother" | "Arrestee" | "Biological Child" | "Biological Father" | "Biological Mother" | "Biological Sibling" | "CO Duplicate" | "Convicted Offender" | "Deceased" | "Deduced Missing Person" | "Deduced Suspect" | "Detainee" | "Elimination, Known" | "Forensic Mixture" | "Forensic Partial" | "Forensic Targeted" | "Forensic, Unknown" | "Juvenile" | "Legal" | "Maternal Relative" | "Missing Person" | "Multi-allelic Offender" | "Other" | "Paternal Relative" | "Population" | "Proficiency" | "Spouse" | "Staff" | "Suspect, Known" | "Unidentified Person" | "Unreviewed Offender" | "Victim, Known" | "Volunteer";
+                    /** @description CMF SPECIMENID to write instead of the sample name (at most 24 characters) */
+                    specimenId?: string;
+                    /** @description CMF SUBMITBYUSERID (at most 20 characters); the user's e-mail address when not given */
+                    submitter?: string;
                 };
                 header?: never;
                 path: {

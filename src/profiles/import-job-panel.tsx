@@ -4,6 +4,7 @@ import { IMPORT_RUNNING_STATES, type ProfileImportJob } from '../../core/schemas
 import type { ProfileImportEvent, profileImportMachine } from '../../machines/profileImport.machine';
 import { routes } from '../app/routes';
 import { counted, formatCount } from './import-preview';
+import { progressText } from './import-progress';
 
 /**
  * The parts of the import screen that draw the job rather than its profiles: the user's unfinished
@@ -17,14 +18,6 @@ export type ImportSnapshot = SnapshotFrom<typeof profileImportMachine>;
 export interface ImportViewProps {
   snapshot: ImportSnapshot;
   send(event: ProfileImportEvent): void;
-}
-
-/** What a running job is doing, in words: reading the file, checking or adding the chosen profiles. */
-export function progressText(job: ProfileImportJob): string {
-  const { done, total } = job;
-  if (job.state === 'parsing') return total > 0 ? `Reading ${job.fileName}… ${formatCount(done)} of ${formatCount(total)} profiles stored` : `Reading ${job.fileName}…`;
-  if (job.state === 'checking') return `Checking ${counted(total || job.chosenCount, 'profile')}…`;
-  return `Adding… ${formatCount(done)} of ${formatCount(total)}`;
 }
 
 /** Where an unfinished import stands, in words. */
@@ -97,7 +90,7 @@ function JobProgress({ snapshot, send }: ImportViewProps) {
   return (
     <div className="profile-import__progress">
       <p role="status" aria-busy="true">
-        {progressText(job)}
+        {progressText(job, snapshot.context.progressMark)}
       </p>
       {job.total > 0 ? <progress value={job.done} max={job.total} aria-label={reading ? 'Profiles stored' : 'Profiles done'} /> : <progress aria-label="Working" />}
       {stopping ? (

@@ -4,6 +4,7 @@ import { fromPromise } from 'xstate';
 import type { ProfileImportJob } from '../../core/schemas/profile-imports';
 import { PROFILE_KIND_LABELS } from '../../core/schemas/profiles';
 import {
+  addableCount,
   chosenCount,
   confirmBlockers,
   IMPORT_POLL_MS,
@@ -22,7 +23,7 @@ import { ImportAssignmentForm, kindOfMarkers } from './import-assignment';
 import { JobNotices, UnfinishedImports, type ImportViewProps } from './import-job-panel';
 import { counted, ImportPreview } from './import-preview';
 import { LoadState } from './load-state';
-import type { ProfileType } from './profile-types';
+import type { ProfileTypeTraits } from './profile-type-traits';
 import { profilesApi } from './profiles-api';
 import type { Loaded } from './use-loaded';
 import { useProfileFormData, type ProfileFormData } from './use-profile-form-data';
@@ -34,7 +35,7 @@ const ACCEPT = '.xml,.cmf,.csv,.tsv,.txt';
 export interface ProfileImportProps {
   orgId: string;
   caseId: string;
-  type: ProfileType;
+  type: ProfileTypeTraits;
   /**
    * Spec 2.8 passes the admin status to the import screen. The server decides what may be added;
    * the shared screen needs nothing more, a kind's own screen may.
@@ -81,7 +82,7 @@ export function ProfileImport({ orgId, caseId, type, pollMs = IMPORT_POLL_MS }: 
 interface ImportPanelProps extends ImportViewProps {
   orgId: string;
   caseId: string;
-  type: ProfileType;
+  type: ProfileTypeTraits;
   /** The choices of the assignment form (chemistries with their markers, sources, laboratories, the case's items). */
   formData: Loaded<ProfileFormData> & { reload(): void };
 }
@@ -92,6 +93,7 @@ function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'o
   const onAssignment = useCallback((patch: Partial<ImportAssignment>) => send({ type: 'assignment.change', patch }), [send]);
   if (!job) return null;
   const editable = snapshot.matches('parsed');
+  if (addableCount(job) === 0) return <NothingToAdd profileCount={job.profileCount} editable={editable} send={send} />;
   const blockers = confirmBlockers(snapshot.context);
   const count = chosenCount(snapshot.context);
   const chemistries = formData.status === 'loaded' ? formData.value.options.chemistries : [];
@@ -139,6 +141,25 @@ function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'o
           ))}
         </ul>
       ) : null}
+    </>
+  );
+}
+
+/** Every profile of the file has an error: no assignment to fill in and no Confirm, only what to do. */
+function NothingToAdd({ profileCount, editable, send }: { profileCount: number; editable: boolean; send: ImportPanelProps['send'] }) {
+  return (
+    <>
+      <p className="notice notice--negative" role="alert">
+        {profileCount === 1
+          ? 'The profile in this file cannot be added: it has an error.'
+          : `None of the ${counted(profileCount, 'profile')} in this file can be added: each has an error.`}{' '}
+        Correct the file, then choose it again.
+      </p>
+      <div className="form__actions">
+        <button type="button" className="button button--secondary" disabled={!editable} onClick={() => send({ type: 'import.startOver' })}>
+          Start over
+        </button>
+      </div>
     </>
   );
 }

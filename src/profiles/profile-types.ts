@@ -2,21 +2,16 @@ import type { ComponentType } from 'react';
 import type { ProfileKind } from '../../core/schemas/profiles';
 import { ProfileForm, type ProfileFormProps } from './profile-form';
 import { ProfileImport, type ProfileImportProps } from './profile-import';
+import type { ProfileTypeTraits } from './profile-type-traits';
 import { ProfileView, type ProfileViewProps } from './profile-view';
 
-/** The keys the upload route takes in place of a sample id (`…/profiles/autosomal/upload`). */
-export type ProfileTypeKey = 'autosomal' | 'ystr';
+export type { ProfileTypeKey } from './profile-type-traits';
 
 /**
  * One profile type of spec 2.8 ("Profile types offered are Autosomal and Y-STR. Each has a view
  * screen, a form screen and an import screen"): its key, its kind, how it reads, and its screens.
  */
-export interface ProfileType {
-  key: ProfileTypeKey;
-  kind: ProfileKind;
-  label: string;
-  /** What the import screen accepts, in the user's words. */
-  importHint: string;
+export interface ProfileType extends ProfileTypeTraits {
   view: ComponentType<ProfileViewProps>;
   form: ComponentType<ProfileFormProps>;
   import: ComponentType<ProfileImportProps>;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { cmfExportObstacles } from '../../core/cmf-limits';
 import { can } from '../../core/permissions';
 import { MIXTURE_SAMPLE_TYPES, type ProfileWithMarkers } from '../../core/schemas/profiles';
 import { routes } from '../app/routes';
@@ -75,6 +76,7 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
       <ProfileSearchRulesNote profileId={profile.id} sampleType={profile.sampleType} calls={calls} />
       {/* Keyed by id only: the review machine keeps its own copy of the profile across decisions. */}
       <ReviewActions key={profile.id} profile={profile} calls={calls} onChange={onChange} />
+      <CmfExportNote profile={profile} />
       <div className="profile-actions">
         <ProfileDownloads profile={profile} calls={calls} />
         {may('Profiles', 'Edit') ? (
@@ -102,5 +104,17 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
       {/* Issue 12: relatives of an approved profile among the organization's searched profiles, on request. */}
       {can(principal, 'Hits', 'Publish', { orgId: profile.organizationId }) && profile.status === 'approved' ? <FamilialSearchPanel key={profile.id} orgId={orgId} profile={profile} /> : null}
     </section>
+  );
+}
+
+/** Says, before anyone downloads it, why the profile cannot go out as CODIS CMF as it stands (the CSV still can). */
+function CmfExportNote({ profile }: { profile: ProfileWithMarkers }) {
+  const obstacles = cmfExportObstacles(profile);
+  if (obstacles.length === 0) return null;
+  return (
+    <p className="notice notice--warning" role="note">
+      Not exportable as CODIS CMF 3.2 as it stands: {obstacles.join('; ')}. The CMF download can name its CODIS specimen category and a
+      short specimen id.
+    </p>
   );
 }

@@ -24,7 +24,7 @@ const CMF_LOCUS_NAMES = [
 ];
 
 /** CMF SPECIMENCATEGORY values (SpecimenCategoryType of CMF-2017.xsd, CmfList.xml): CODIS refuses any other. */
-const CMF_SPECIMEN_CATEGORIES = [
+export const CMF_SPECIMEN_CATEGORIES = [
   'Alleged Father', 'Alleged Mother', 'Arrestee', 'Biological Child', 'Biological Father', 'Biological Mother',
   'Biological Sibling', 'CO Duplicate', 'Convicted Offender', 'Deceased', 'Deduced Missing Person', 'Deduced Suspect',
   'Detainee', 'Elimination, Known', 'Forensic Mixture', 'Forensic Partial', 'Forensic Targeted', 'Forensic, Unknown',
@@ -60,19 +60,7 @@ export const CMF_SPECIMEN_CATEGORY: Readonly<Record<SampleType, CmfSpecimenCateg
   Reference: null,
 };
 
-/** Most values the schema allows (CMF-2017.xsd): per SPECIMEN, per LOCUS, and lengths of the identifiers. */
-export const CMF_LIMITS = {
-  /** SpecimenIDType maxLength. */
-  specimenIdLength: 24,
-  /** CaseIDType maxLength. */
-  caseIdLength: 32,
-  /** LOCUS maxOccurs in SpecimenType. */
-  lociPerSpecimen: 64,
-  /** ALLELE maxOccurs in a LOCUS. */
-  allelesPerLocus: 8,
-  /** AlleleValueType maxLength. */
-  alleleValueLength: 10,
-} as const;
+export { CMF_LIMITS } from '../../../core/cmf-limits';
 
 /** Kit names compared without case, separators or Applied Biosystems' old `AmpFlSTR` prefix (Yfiler Plus = AmpFlSTR Yfiler Plus). */
 const kitKey = (name: string) => markerNameKey(name).replace(/^ampflstr/, '');

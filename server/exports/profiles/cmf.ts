@@ -14,9 +14,10 @@ export interface CmfExportOptions {
 
 const NAMESPACE = 'urn:CODISImportFile-schema';
 
-// Header fields have lengths fixed by the schema (CODISLabType 1–10, CODISUserType 1–20): longer values are cut
-// and empty ones get a placeholder, so the file stays valid. Identifiers (SPECIMENID, CASEID) are never cut:
-// CODIS refusing a long one is better than a silently different one.
+// Header fields have lengths fixed by the schema (CODISLabType 1–10, CODISUserType 1–20). A laboratory name is cut
+// to its first 10 characters; a missing laboratory or a submitter over 20 characters refuses the file (cmfHeaderProblems):
+// a placeholder laboratory or a cut user id is a submission that names nobody. Identifiers (SPECIMENID, CASEID) are
+// never cut: CODIS refusing a long one is better than a silently different one.
 const LAB_LENGTH = 10;
 const USER_LENGTH = 20;
 
@@ -46,17 +47,17 @@ export class CmfExportRefused extends BadRequest {
  * schema (cmfProblems).
  */
 export function profilesToCmf(profiles: readonly ExportableProfile[], opts: CmfExportOptions): string {
-  const problems = cmfProblems(profiles);
+  const problems = [...cmfHeaderProblems(opts), ...cmfProblems(profiles)];
   if (problems.length > 0) throw new CmfExportRefused(problems);
   const when = cmfDateTime(opts.submitDateTime);
-  const user = headerValue(opts.submitByUserId, USER_LENGTH, 'NO-USER');
+  const user = opts.submitByUserId.trim();
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<CODISImportFile xmlns="${NAMESPACE}">`,
     element(1, 'HEADERVERSION', '3.2'),
     element(1, 'MESSAGETYPE', 'Import'),
-    element(1, 'DESTINATIONORI', headerValue(opts.destinationOri || opts.sourceLab, LAB_LENGTH, 'NO-ORI')),
-    element(1, 'SOURCELAB', headerValue(opts.sourceLab, LAB_LENGTH, 'NO-LAB')),
+    element(1, 'DESTINATIONORI', labValue(opts.destinationOri || opts.sourceLab)),
+    element(1, 'SOURCELAB', labValue(opts.sourceLab)),
     element(1, 'SUBMITBYUSERID', user),
     element(1, 'SUBMITDATETIME', when),
     ...profiles.flatMap((p) => specimen(p, user, when)),
@@ -152,9 +153,18 @@ function escapeXml(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 }
 
-function headerValue(value: string, length: number, placeholder: string): string {
-  const text = value.trim();
-  return text === '' ? placeholder : text.slice(0, length);
+const labValue = (value: string): string => value.trim().slice(0, LAB_LENGTH);
+
+/** What keeps the header from naming who submits: no laboratory (SOURCELAB), or a submitter CODIS would have cut. */
+export function cmfHeaderProblems(opts: Pick<CmfExportOptions, 'sourceLab' | 'submitByUserId'>): string[] {
+  const problems: string[] = [];
+  if (opts.sourceLab.trim() === '') problems.push('the profile has no laboratory, which CMF 3.2 names as SOURCELAB; give the profile its laboratory');
+  const user = opts.submitByUserId.trim();
+  if (user === '') problems.push('no submitter is named for SUBMITBYUSERID');
+  else if (length(user) > USER_LENGTH) {
+    problems.push(`the submitter "${user}" has ${length(user)} characters; CMF 3.2 SUBMITBYUSERID takes at most ${USER_LENGTH}: give a shorter submitter id`);
+  }
+  return problems;
 }
 
 /** xs:dateTime as CODIS writes it (CCYY-MM-DDThh:mm:ss), in UTC. */

@@ -30,8 +30,22 @@ import { approvedImport, claimImport, findOwnImport, resumeImport, runConfirm, r
 
 const Params = z.object({ id: Id });
 
-/** Imports someone may still act on: running, waiting for a confirmation, or interrupted. */
-const UNFINISHED_STATES: ImportState[] = ['parsing', 'parsed', 'checking', 'adding', 'interrupted'];
+/** Imports someone may still act on: running or interrupted, or parsed and still confirmable (see unfinished()). */
+const UNFINISHED_STATES: ImportState[] = ['parsing', 'checking', 'adding', 'interrupted'];
+
+/**
+ * The unfinished imports: a parsed one counts only while it can still be confirmed. A file refused whole
+ * or holding no profile without errors has nothing to add, and an expired approval needs the file read
+ * again (the list has no file to read): both are over, so the list closes them rather than offer them.
+ */
+function unfinished(now: Date): SQL {
+  const confirmable = and(
+    eq(profileImports.state, 'parsed'),
+    sql`${profileImports.profileCount} > ${profileImports.flaggedCount}`,
+    sql`(${profileImports.approvalExpiresAt} is null or ${profileImports.approvalExpiresAt} > ${now.toISOString()})`,
+  );
+  return sql`(${inArray(profileImports.state, UNFINISHED_STATES)} or ${confirmable})`;
+}
 
 /** When an approval issued now stops being accepted (whole seconds: the token carries them). */
 export const approvalExpiry = (clock: Clock) => new Date(Math.floor(clock.now().getTime() / 1000) * 1000 + APPROVAL_TTL_SECONDS * 1000);
@@ -124,7 +138,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
             and(
               eq(profileImports.userId, request.user.id),
               caseId ? eq(profileImports.caseId, caseId) : undefined,
-              open === 'true' ? inArray(profileImports.state, UNFINISHED_STATES) : undefined,
+              open === 'true' ? unfinished(clock.now()) : undefined,
             ),
           )
           .orderBy(desc(profileImports.createdAt))

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { profilesToCmf, profilesToCsv } from '../../exports/profiles';
+import { CMF_LIMITS, CMF_SPECIMEN_CATEGORIES } from '../../exports/profiles/cmf-values';
 import type { RouteDeps } from '../route-deps';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import { findVisibleProfile } from './profile-query';
 import { profileSnapshot } from './profile-snapshot';
 
-const DownloadQuery = z.object({ format: z.enum(['cmf', 'csv']).default('cmf') });
+const DownloadQuery = z.object({
+  format: z.enum(['cmf', 'csv']).default('cmf'),
+  // CMF only. A Reference or a long sample name cannot go out as it stands: the exporter says what it stands for.
+  specimenCategory: z.enum(CMF_SPECIMEN_CATEGORIES).optional().describe('CMF SPECIMENCATEGORY to write instead of the one of the sample type (a Reference has none)'),
+  specimenId: z.string().trim().min(1).max(CMF_LIMITS.specimenIdLength).optional().describe('CMF SPECIMENID to write instead of the sample name (at most 24 characters)'),
+  submitter: z.string().trim().min(1).max(20).optional().describe('CMF SUBMITBYUSERID (at most 20 characters); the user\'s e-mail address when not given'),
+});
 
 /** …/download (spec 7.1): a profile as CODIS CMF 3.2 XML or as CSV (one row per marker). */
 export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock }) => {
@@ -29,7 +36,9 @@ export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app
       const exportable = [snapshot];
       const safeName = snapshot.profileId.replace(/[^\w.#-]+/g, '_');
       if (request.query.format === 'csv') return sendAttachment(reply, `${safeName}.csv`, 'text/csv; charset=utf-8', profilesToCsv(exportable));
-      const xml = profilesToCmf(exportable, { submitByUserId: request.user.email, submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
+      const { specimenCategory, specimenId, submitter } = request.query;
+      const specimen = { ...snapshot, sampleType: specimenCategory ?? snapshot.sampleType, profileId: specimenId ?? snapshot.profileId };
+      const xml = profilesToCmf([specimen], { submitByUserId: submitter ?? request.user.email, submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
       return sendAttachment(reply, `${safeName}.xml`, 'application/xml; charset=utf-8', xml);
     },
   );

@@ -1,3 +1,4 @@
+import { expandLabRetrieverLocus } from '../../../core/locus-abbreviations';
 import { isAlleleDesignation, normaliseAllele } from './alleles';
 import { FrequencyBuilder } from './frequency-builder';
 import { isBlank } from './numbers';
@@ -26,10 +27,14 @@ export function isCountTable(table: Table): boolean {
   return populations.every((_, k) => isAlleleDesignation(normaliseAllele(first[2 * k] ?? '')) && /^\d+$/.test(first[2 * k + 1] ?? ''));
 }
 
-/** The marker a count table is about: its file name up to the first `_` or `.` (D3_B.count.csv → D3); the content never names it. */
+/**
+ * The locus a count table is about, as its file name writes it: the name before the extensions, less the table
+ * set after the last `_` (D3_B.count.csv → D3, Penta_E_B.count.csv → Penta_E); the content never names it.
+ */
 export function countTableMarkerName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
-  return base.split(/[_.]/)[0] ?? base;
+  const base = (fileName.split(/[\\/]/).pop() ?? fileName).split('.')[0] ?? '';
+  const set = base.lastIndexOf('_');
+  return set > 0 ? base.slice(0, set) : base;
 }
 
 /** Reads a count table: frequency = count / total count of the population, N = total / 2 (counts are alleles). */
@@ -44,8 +49,10 @@ export function parseCountTable(table: Table, ctx: ParseContext): AutosomalDraft
   }
   draft.population = pick.population;
   const k = populations.indexOf(pick.population ?? '');
-  const name = countTableMarkerName(ctx.fileName);
-  warnings.push({ row: null, marker: name, message: `The marker name ${name} is taken from the file name ${ctx.fileName}` });
+  const locus = countTableMarkerName(ctx.fileName);
+  const name = expandLabRetrieverLocus(locus);
+  const read = name === locus ? name : `${name} (LabRetriever's short name ${locus})`;
+  warnings.push({ row: null, marker: name, message: `The marker ${read} is taken from the file name ${ctx.fileName}` });
 
   const builder = new FrequencyBuilder(ctx.resolve, ctx.issues);
   const marker = builder.marker(name, null);

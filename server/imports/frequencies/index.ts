@@ -56,7 +56,7 @@ export async function parseFrequencyFile(
   } else if (opts.sampleSizes) {
     issues.warnings.push({ row: null, message: `${opts.sampleSizes.fileName} is not used: a haplotype table counts its men itself` });
   }
-  if (draft.kind === 'Autosomal') reportMissingSampleSizes(draft.markers, issues);
+  if (draft.kind === 'Autosomal') reportMissingSampleSizes(draft.markers, input.fileName, issues);
   const empty = draft.kind === 'Autosomal' ? draft.markers.length === 0 : draft.haplotypes.length === 0;
   // Checked last so a more specific reason (unknown markers, no population chosen) is not drowned out.
   if (empty && issues.errors.length === 0) {

@@ -71,8 +71,18 @@ export function applySampleSizes(
  * Names each marker left without N when the upload gives N for others (a column, a row or a companion
  * file): GENETICS.md's minimum frequency 5/(2N) cannot apply to it, so the population's minimum does.
  */
-export function reportMissingSampleSizes(markers: readonly MarkerFrequencies[], issues: Issues): void {
-  if (!markers.some((m) => m.sampleSize !== null)) return;
+export function reportMissingSampleSizes(markers: readonly MarkerFrequencies[], fileName: string, issues: Issues): void {
+  if (markers.length === 0) return;
+  if (!markers.some((m) => m.sampleSize !== null)) {
+    // Said once for the file: without N the NRC II floor 5/(2N) never applies, which a user would not guess.
+    issues.warnings.push({
+      row: null,
+      message:
+        `${fileName} gives no sample size (N) for any marker, so 5/(2N) cannot apply: rare alleles get the population's minimum ` +
+        'allele frequency. Add an N column, or choose the sample-size file as the N file (fbi2015-n.csv for fbi2015.csv)',
+    });
+    return;
+  }
   for (const m of markers) {
     if (m.sampleSize !== null) continue;
     issues.warnings.push({

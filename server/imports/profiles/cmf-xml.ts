@@ -30,6 +30,8 @@ interface XmlImportFile {
 
 const CMF_ROOT = 'CODISImportFile';
 const RAPID_ROOT = 'CODISRapidImportFile';
+/** STRidER's and STRBase's frequency export (data/formats/frequencies-formats/strider-2015.xml), read by population upload. */
+const STRIDER_ROOT = 'frequencies';
 
 /** Reads a CODIS CMF file into the builder and returns its format name; problems of the whole file go to `issues`. */
 export function parseCmfXml(text: string, fileName: string, builder: ProfileBuilder, issues: Issues): string {
@@ -42,6 +44,10 @@ export function parseCmfXml(text: string, fileName: string, builder: ProfileBuil
   const root = (xmlRoot(text) ?? '?').split(':').pop();
   if (root === RAPID_ROOT) {
     return fail(`${fileName} is a Rapid DNA CMF file (${RAPID_ROOT}), which Locus does not import; export the profiles as CODIS CMF 3.2 (${CMF_ROOT})`);
+  }
+  if (root === STRIDER_ROOT) {
+    // As for a frequency table in CSV (detect.ts): point to where the file belongs.
+    return fail(`${fileName} is a STRidER allele-frequency file (root element <${STRIDER_ROOT}>), not profiles; upload it to a population instead`);
   }
   if (root !== CMF_ROOT) {
     const what = root === 'schema' ? 'an XML schema (XSD)' : `XML with root element <${root}>`;

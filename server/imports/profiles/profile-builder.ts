@@ -1,3 +1,4 @@
+import { cmfExportObstacles } from '../../../core/cmf-limits';
 import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAlleles } from '../../../core/alleles';
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
@@ -36,6 +37,11 @@ function isAmelogeninPlaceholder(allele: string): boolean {
   return !/\d/.test(allele) && !/^[xy]+$/i.test(allele);
 }
 
+/** The off-ladder marking (any case), which Amelogenin reads as not typed. */
+function isOffLadder(text: string): boolean {
+  return text.toUpperCase() === 'OL';
+}
+
 /** The most sample names a file-wide warning lists before saying how many more there are. */
 const LISTED_SAMPLES = 20;
 
@@ -65,6 +71,10 @@ export class ProfileBuilder {
   /** Samples whose Amelogenin was written 1/2, and those whose Amelogenin held only placeholders (with them). */
   private readonly amelogeninCoded: string[] = [];
   private readonly amelogeninPlaceholders: { sample: string; values: string[] }[] = [];
+  /** Samples CMF 3.2 can never hold as they stand, with why (said at import, not first at download). */
+  private readonly notCmf: string[] = [];
+  /** Samples whose Amelogenin carried an off-ladder peak (OL) beside X or Y. */
+  private readonly amelogeninOffLadder: string[] = [];
 
   constructor(
     private readonly resolve: MarkerResolver,
@@ -140,6 +150,7 @@ export class ProfileBuilder {
     this.reportDuplicateNames();
     const profiles = this.samples.map((sample) => this.buildProfile(sample));
     this.reportAmelogenin();
+    this.reportNotCmf();
     return profiles;
   }
 
@@ -174,6 +185,10 @@ export class ProfileBuilder {
       } else if (m.alleles.every(isAmelogeninPlaceholder)) {
         this.amelogeninPlaceholders.push({ sample: sample.name, values: m.alleles });
         sample.markers.delete(id);
+      } else if (texts.some(isOffLadder)) {
+        // An off-ladder peak at Amelogenin is no sex call: it is not typed, the X or Y beside it still is.
+        m.alleles = m.alleles.filter((a) => !isOffLadder(parseAllele(a).text));
+        this.amelogeninOffLadder.push(sample.name);
       }
     }
   }
@@ -188,6 +203,15 @@ export class ProfileBuilder {
       const samples = sampleList(this.amelogeninPlaceholders.map((p) => p.sample));
       this.issues.warnings.push({ row: null, message: `Amelogenin holds no X or Y but ${values} for samples ${samples}; read as not typed and skipped` });
     }
+    if (this.amelogeninOffLadder.length > 0) {
+      this.issues.warnings.push({ row: null, message: `Amelogenin OL (off-ladder) read as not typed for samples ${sampleList(this.amelogeninOffLadder)}; their X or Y kept` });
+    }
+  }
+
+  /** One warning for the file naming each profile a CODIS CMF export would refuse, and why. */
+  private reportNotCmf(): void {
+    if (this.notCmf.length === 0) return;
+    this.issues.warnings.push({ row: null, message: `Not exportable as CODIS CMF 3.2 as they stand (they can still be added): ${sampleList(this.notCmf)}` });
   }
 
   private reportDuplicateNames(): void {
@@ -221,7 +245,7 @@ export class ProfileBuilder {
       const rules = { name: m.marker.name, kind: m.marker.kind, multiCopy: m.marker.multiCopy ?? false };
       for (const message of validateMarkerAlleles(m.alleles, rules, { mixture })) this.sampleError(sample, message, m.line, m.marker.name);
     }
-    return {
+    const profile = {
       profileId: sample.name,
       kind: profileKind(typed.map((m) => m.marker)),
       kit: sample.kit,
@@ -230,6 +254,9 @@ export class ProfileBuilder {
       errors: sample.errors,
       line: sample.line,
     };
+    const obstacles = sample.errors.length === 0 ? cmfExportObstacles({ ...profile, sampleType: profile.sampleType ?? '' }) : [];
+    if (obstacles.length > 0) this.notCmf.push(`${sample.name} (${obstacles.join('; ')})`);
+    return profile;
   }
 }
 

@@ -1,4 +1,5 @@
 import { describeIssue, POPULATION_KIND_LABELS, type FrequencyIssue, type StatisticsPreview as Preview } from '../../../core/schemas/populations';
+import { awaitsPopulationChoice } from '../../../machines/populationUpload.machine';
 import { AlleleFrequencyChart } from './allele-frequency-chart';
 import { formatSum } from './format';
 
@@ -41,7 +42,11 @@ export function StatisticsPreview({ preview }: { preview: Preview }) {
         ) : null}
       </dl>
 
-      {preview.errors.length > 0 ? (
+      {awaitsPopulationChoice(preview) ? (
+        <p className="notice notice--info" role="status">
+          {preview.fileName} holds {preview.populations.length} populations: choose the one to import under Population in the file.
+        </p>
+      ) : preview.errors.length > 0 ? (
         <div className="notice notice--negative" role="alert" aria-labelledby="preview-errors-title">
           <h3 id="preview-errors-title">
             {preview.errors.length} error{preview.errors.length === 1 ? '' : 's'}: correct the file and choose it again

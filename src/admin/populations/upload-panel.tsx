@@ -4,7 +4,7 @@ import { STATISTICS_FILE_TYPES } from '../../../core/schemas/populations';
 
 /** A sample-size table is a plain table (fbi2015-n.csv, nist1036-n.csv). */
 const SAMPLE_SIZE_FILE_TYPES = '.csv,.tsv,.txt';
-import type { PopulationUploadEvent, populationUploadMachine } from '../../../machines/populationUpload.machine';
+import { awaitsPopulationChoice, type PopulationUploadEvent, type populationUploadMachine } from '../../../machines/populationUpload.machine';
 import { StatisticsPreview } from './statistics-preview';
 
 interface UploadPanelProps {
@@ -166,7 +166,7 @@ export function UploadPanel({ populationName, snapshot, send }: UploadPanelProps
         </button>
         {blocked ? (
           <p id="save-blocked" className="field__hint">
-            Saving is possible once the file has no errors.
+            {awaitsPopulationChoice(preview) ? 'Saving is possible once a population is chosen.' : 'Saving is possible once the file has no errors.'}
           </p>
         ) : null}
       </div>

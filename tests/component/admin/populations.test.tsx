@@ -86,7 +86,7 @@ describe('populations', () => {
 
     await userEvent.upload(screen.getByLabelText('Statistics file'), fbi2015());
     // The file holds twelve populations: nothing is guessed, the user picks one.
-    expect(await screen.findByText(/This file holds 12 populations/)).toBeInTheDocument();
+    expect(await screen.findByText('fbi2015.csv holds 12 populations: choose the one to import under Population in the file.')).toBeInTheDocument();
     expect(save).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Population in the file'), 'Caucasian');
 
@@ -167,6 +167,30 @@ describe('populations', () => {
     await waitFor(() => expect(view.current()).toBe(`/${orgId}/populations/${created.id}/edit?statistics=saved`));
     const summary = await screen.findByRole('region', { name: 'Statistics' });
     expect(within(summary).getByText('N').nextElementSibling).toHaveTextContent('200–202');
+  });
+
+  it('saves N from the N file chosen after the statistics file, and asks which population to read instead of calling the file wrong (issue 30)', async () => {
+    const created = await createPopulation('FBI Caucasian, N chosen second');
+    const me = await meOf(t, analystToken);
+    const view = renderScreen(`/${orgId}/populations/${created.id}/upload`, { t, token: analystToken, me });
+    await userEvent.upload(await screen.findByLabelText('Statistics file'), fbi2015());
+    await screen.findByLabelText('Population in the file');
+    // A valid file of twelve populations is no error: the screen asks for the choice.
+    expect(screen.queryByText(/correct the file/)).toBeNull();
+    expect(screen.getByText('fbi2015.csv holds 12 populations: choose the one to import under Population in the file.')).toBeInTheDocument();
+    expect(screen.getByText('Saving is possible once a population is chosen.')).toBeInTheDocument();
+    await userEvent.upload(screen.getByLabelText('Sample sizes (N per marker), if the table ships them apart'), fbi2015N());
+    await userEvent.selectOptions(await screen.findByLabelText('Population in the file'), 'Caucasian');
+    const markerTable = await screen.findByRole('table', { name: 'Markers in fbi2015.csv' }, { timeout: 5000 });
+    await waitFor(() => expect(within(within(markerTable).getByRole('row', { name: /D3S1358/ })).getAllByRole('cell')[0]).toHaveTextContent('202'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save statistics' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save statistics' }));
+    await waitFor(() => expect(view.current()).toBe(`/${orgId}/populations/${created.id}/edit?statistics=saved`), { timeout: 10_000 });
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/populations/${created.id}/statistics`, headers: { authorization: `Bearer ${adminToken}` } })).json();
+    // Every one of the 23 markers has its N: none is left "n/a".
+    expect(stored.markers).toHaveLength(23);
+    expect(stored.markers.filter((m: { sampleSize: number | null }) => m.sampleSize === null).map((m: { marker: string }) => m.marker)).toEqual([]);
+    expect(stored.markers.find((m: { marker: string }) => m.marker === 'D3S1358').sampleSize).toBe(202);
   });
 
   it('lists each row error and keeps Save statistics disabled; another file can still be chosen', async () => {

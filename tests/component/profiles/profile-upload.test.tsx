@@ -292,7 +292,7 @@ describe('profile upload', () => {
     await userEvent.selectOptions(screen.getByLabelText('Source Laboratory'), 'Oslo DNA Lab');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and add 247 profiles' }));
 
-    expect(await screen.findByText('Checking 247 profiles…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 0 of 247 profiles')).toBeInTheDocument();
     expect(server.adds()).toEqual([
       {
         approval: 'approval-1',
@@ -365,6 +365,19 @@ describe('profile upload', () => {
     expect(screen.getByText('1 error in the file')).toBeInTheDocument();
     expect(screen.getByText('Row 17, S-15, D99S999: Marker D99S999 is invalid')).toBeInTheDocument();
     expect(screen.getByText('133 warnings in the file')).toBeInTheDocument();
+  });
+
+  it('offers no "Confirm and add 0 profiles" when every profile of the file has an error: it says none can be added', async () => {
+    server.rows = server.rows.slice(0, 3).map((r) => ({ ...r, errors: ['Amelogenin takes only X or Y, not OL'] }));
+    renderImport(server);
+    await userEvent.upload(await screen.findByLabelText('Profile file'), file());
+    await uploaded(1);
+    server.job = parsedJob({ profileCount: 3, flaggedCount: 3, done: 3, total: 3 });
+    await screen.findByRole('table', { name: `Profiles in ${FILE_NAME}` });
+    expect(screen.getByRole('alert')).toHaveTextContent('None of the 3 profiles in this file can be added: each has an error. Correct the file, then choose it again.');
+    expect(screen.queryByRole('button', { name: /Confirm and add/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Add to the case' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeEnabled();
   });
 
   it('warns of the file’s markers the chosen kit does not hold, and stops when the kit holds them all', async () => {
@@ -476,7 +489,7 @@ describe('profile upload: the user’s unfinished imports of the case', () => {
     expect(await screen.findByRole('table', { name: `Profiles in ${FILE_NAME}` })).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText(/^Sample Type/), 'Suspect, Known');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm and add 248 profiles' }));
-    expect(await screen.findByText('Checking 247 profiles…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking… 0 of 247 profiles')).toBeInTheDocument();
     expect(server.adds().map((a) => a.approval)).toEqual(['approval-1']);
   });
 

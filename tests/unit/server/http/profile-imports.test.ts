@@ -295,6 +295,24 @@ describe('the approval: one use, one user, one case', () => {
     expect(((await call('analystA', 'GET', `/api/profile-imports?caseId=${caseA}&open=true`)).json() as { items: unknown[] }).items).toEqual([]);
   });
 
+  it('closes refused and empty imports and expired approvals: they are no longer listed as unfinished (issue 30)', async () => {
+    const caseA = await newCase();
+    const open = async () => ((await call('analystA', 'GET', `/api/profile-imports?caseId=${caseA}&open=true`)).json() as { items: ProfileImportJob[] }).items.map((j) => j.fileName);
+    // Refused whole: a frequency table is no profile file.
+    await parsed('frequencies.csv', 'Allele,D3S1358\n15,0.25\n16,0.75\n', { caseId: caseA });
+    // Every profile has an error: nothing to add.
+    await parsed('all-errors.csv', longTable([{ name: 'BAD-1', markers: { D99S999: ['12', '13'] } }]), { caseId: caseA });
+    const { job: good } = await parsed('good.csv', longTable(references('GOOD', 1)), { caseId: caseA });
+    expect(await open()).toEqual(['good.csv']);
+    // Past its approval the import cannot be confirmed from the list (it has no file to read again).
+    clock.current = new Date(new Date(good.approvalExpiresAt!).getTime() + 1000);
+    try {
+      expect(await open()).toEqual([]);
+    } finally {
+      clock.current = new Date('2026-11-22T10:00:00Z');
+    }
+  });
+
   it('spends the token on the job route too: a second confirmation is refused as used', async () => {
     const caseId = await newCase();
     const { job, token } = await parsed('twice.csv', longTable(references('TWICE', 2)));

@@ -254,14 +254,13 @@ describe('entering and reviewing a profile', () => {
     expect(await verifyAuditChain(t.database.db)).toMatchObject({ brokenAt: null });
   });
 
-  it('downloads a profile as CMF XML and as CSV with formula-like cells neutralised', async () => {
-    // A Reference has no CODIS specimen category, so its CMF export is refused (tests/unit/server/exports/profiles).
+  it('downloads a profile as CSV with formula-like cells neutralised; CMF needs its laboratory', async () => {
+    // A Reference has no CODIS specimen category, so its CMF export is refused (tests/unit/server/exports/profiles);
+    // so is a profile with no laboratory (the written CMF is tested there too).
     const p = await addByHand('=HYPERLINK("x")', [{ markerId: ids.D3S1358, alleles: ['15', '16'] }], 'Suspect, Known');
-    const xml = await call('readerA', 'GET', `/api/profiles/${p.id}/download`);
-    expect(xml.statusCode).toBe(200);
-    expect(xml.headers['content-disposition']).toContain('.xml');
-    expect(xml.body).toContain('urn:CODISImportFile-schema');
-    expect(xml.body).toContain('D3S1358');
+    const xml = await call('readerA', 'GET', `/api/profiles/${p.id}/download?submitter=reader`);
+    expect(xml.statusCode).toBe(400);
+    expect(xml.json().error).toContain('the profile has no laboratory');
     const csv = await call('readerA', 'GET', `/api/profiles/${p.id}/download?format=csv`);
     expect(csv.headers['content-disposition']).toContain('.csv');
     expect(csv.body).toContain(`'=HYPERLINK`);

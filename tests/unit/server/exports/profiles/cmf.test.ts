@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { profilesToCmf, type ExportableProfile } from '../../../../../server/exports/profiles';
+import { CmfExportRefused, profilesToCmf, type ExportableProfile } from '../../../../../server/exports/profiles';
 import type { ParsedProfile } from '../../../../../server/imports/profiles';
 import { parseShared, parseUpload } from '../../imports/profiles/profile-files.fixture';
 
@@ -101,11 +101,16 @@ describe('the CMF document', () => {
     expect(again.profiles[0]).toMatchObject({ profileId: `A<&"B'`, markerValues: [{ marker: 'D18S51', alleles: ['12', '<8'] }] });
   });
 
-  it('keeps header fields within the schema’s lengths and never leaves them empty', () => {
-    const xml = profilesToCmf([profile], { sourceLab: '', submitByUserId: 'someone.with.a.long.address@lab.example', submitDateTime: OPTIONS.submitDateTime });
-    expect(xml).toContain('<DESTINATIONORI>NO-ORI</DESTINATIONORI>');
-    expect(xml).toContain('<SOURCELAB>NO-LAB</SOURCELAB>');
-    expect(xml).toContain('<SUBMITBYUSERID>someone.with.a.long.</SUBMITBYUSERID>');
-    expect(xml).toContain('<READINGBY>someone.with.a.long.</READINGBY>');
+  it('refuses a profile with no laboratory and a submitter over 20 characters, instead of NO-ORI/NO-LAB placeholders and a cut user id', () => {
+    const write = () => profilesToCmf([profile], { sourceLab: '', submitByUserId: 'someone.with.a.long.address@lab.example', submitDateTime: OPTIONS.submitDateTime });
+    expect(write).toThrow(CmfExportRefused);
+    expect(write).toThrow(
+      'No CMF file was written: the profile has no laboratory, which CMF 3.2 names as SOURCELAB; give the profile its laboratory; ' +
+        'the submitter "someone.with.a.long.address@lab.example" has 39 characters; CMF 3.2 SUBMITBYUSERID takes at most 20: give a shorter submitter id.',
+    );
+    const xml = profilesToCmf([profile], { sourceLab: 'NFI-LAB', submitByUserId: 'analyst@lab.example', submitDateTime: OPTIONS.submitDateTime });
+    expect(xml).toContain('<DESTINATIONORI>NFI-LAB</DESTINATIONORI>');
+    expect(xml).toContain('<SUBMITBYUSERID>analyst@lab.example</SUBMITBYUSERID>');
+    expect(xml).toContain('<READINGBY>analyst@lab.example</READINGBY>');
   });
 });

@@ -61,6 +61,7 @@ describe('frequency alleles follow the allele rules of core/alleles', () => {
     expect(r.kind === 'Autosomal' && r.markers.map((m) => m.marker)).toEqual(['D3S1358']);
     expect(r.warnings).toEqual([
       { row: 3, marker: 'TH01', message: 'Every allele of TH01 (326 … 330) is outside the repeat numbers 1–99 a profile can hold (fragment lengths?); the marker is skipped' },
+      expect.objectContaining({ row: null, message: expect.stringMatching(/^upload\.csv gives no sample size \(N\) for any marker/) }),
     ]);
   });
 

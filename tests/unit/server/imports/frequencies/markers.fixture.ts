@@ -40,9 +40,6 @@ export const KINSHIP_MARKERS: CatalogueMarker[] = [
   'D9S1118', 'D9S1120', 'D9S1122', 'D9S2157', 'F13A01', 'F13B', 'FESFPS', 'LPL', 'Penta B', 'Penta C',
 ].map((n) => autosomal(n));
 
-/** LabRetriever names its count tables by short locus names (D3_B.count.csv); a lab importing them would add these aliases. */
-export const LABRETRIEVER_ALIASES: Record<string, string> = { D3: 'D3S1358' };
-
 /** Lower case without separators, as the caller's resolver compares names (GENETICS.md: case-insensitive, aliases). */
 const key = (name: string) => name.replace(/[\s_.-]+/g, '').toLowerCase();
 

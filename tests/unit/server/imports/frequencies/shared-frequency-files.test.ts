@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrequencyFile, type ParsedFrequencies } from '../../../../../server/imports/frequencies';
-import { LABRETRIEVER_ALIASES, REALISTIC_MARKERS, makeResolver, resolveKinshipMarker, resolveMarker, sharedFile } from './markers.fixture';
+import { makeResolver, resolveKinshipMarker, resolveMarker, sharedFile } from './markers.fixture';
 
 type Autosomal = Extract<ParsedFrequencies, { kind: 'Autosomal' }>;
 
@@ -41,6 +41,20 @@ describe('FBI 2015 and NIST 1036 long tables (shared/data/frequencies)', () => {
     const r = await parse('frequencies/fbi2015.csv');
     expect(r.markers).toEqual([]);
     expect(messages(r)[0]).toMatch(/^This file holds 12 populations \(Caucasian, SW Hispanic, .*\); choose the one to import$/);
+  });
+
+  it('warns that 5/(2N) cannot apply when no N is given, pointing to the -n file; says nothing of it once the -n file is chosen', async () => {
+    const without = await parse('frequencies/fbi2015.csv', { population: 'Caucasian' });
+    expect(without.warnings).toEqual([
+      {
+        row: null,
+        message:
+          "fbi2015.csv gives no sample size (N) for any marker, so 5/(2N) cannot apply: rare alleles get the population's minimum " +
+          'allele frequency. Add an N column, or choose the sample-size file as the N file (fbi2015-n.csv for fbi2015.csv)',
+      },
+    ]);
+    const withN = await parse('frequencies/fbi2015.csv', { population: 'Caucasian', sampleSizes: sharedFile('frequencies/fbi2015-n.csv') });
+    expect(withN.warnings).toEqual([]);
   });
 
   it('takes N from the -n companion: half the allele count, rounded down when it is odd', async () => {
@@ -98,8 +112,9 @@ describe('norSTR databases (Familias list format)', () => {
     expect(messages(r)).toEqual([]);
     expect(r.markers).toHaveLength(byLength ? count - BY_LENGTH.length : count);
     expect(r.markers.every((m) => m.sampleSize === null)).toBe(true);
-    // Fragment lengths are no repeat numbers (core/alleles: 0 < n < 100): those markers alone are left out, with a warning each.
-    expect(r.warnings.map((w) => w.marker)).toEqual(byLength ? BY_LENGTH : []);
+    // Fragment lengths are no repeat numbers (core/alleles: 0 < n < 100): those markers alone are left out, with a warning each;
+    // the file's one warning (no N anywhere) comes last.
+    expect(r.warnings.map((w) => w.marker ?? 'no N')).toEqual([...(byLength ? BY_LENGTH : []), 'no N']);
   });
 
   it('says why a marker listed by fragment length is skipped, at its block', async () => {
@@ -273,11 +288,15 @@ describe('frequency formats of shared/data/formats/frequencies-formats', () => {
     expect(marker(norway, 'vWA').sampleSize).toBe(202);
   });
 
-  it('D3_B.count.csv: counts become count / total, N is half the allele total', async () => {
-    const withAlias = makeResolver(REALISTIC_MARKERS, LABRETRIEVER_ALIASES);
-    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' }, withAlias);
+  it('D3_B.count.csv: LabRetriever\'s short name D3 is read as D3S1358; counts become count / total, N is half the allele total', async () => {
+    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' });
     expect(r.format).toBe('LabRetriever allele count table');
     expect(messages(r)).toEqual([]);
+    expect(r.warnings).toContainEqual({
+      row: null,
+      marker: 'D3S1358',
+      message: "The marker D3S1358 (LabRetriever's short name D3) is taken from the file name D3_B.count.csv",
+    });
     expect(r.populations).toEqual(['Af Am', 'Cau', 'Hsp']);
     // Cau column: 14 → 62 of 604 alleles; alleles with count 0 are absent.
     expect(frequency(r, 'D3S1358', '14')).toBe(62 / 604);
@@ -285,9 +304,13 @@ describe('frequency formats of shared/data/formats/frequencies-formats', () => {
     expect(marker(r, 'D3S1358').alleles.map((a) => a.allele)).toEqual(['11', '14', '15', '16', '17', '18', '19', '20']);
   });
 
-  it('D3_B.count.csv without a D3 alias: the name from the file name is an unknown marker', async () => {
-    const r = await parse('formats/frequencies-formats/D3_B.count.csv', { population: 'Cau' });
-    expect(messages(r)).toEqual(['Marker D3 is invalid']);
+  it('reads the locus of LabRetriever\'s other count-table names (THO_B, TPO_B, CSF_B, Penta_E_B, Penta D_B) from the file name', async () => {
+    const d3 = sharedFile('formats/frequencies-formats/D3_B.count.csv').bytes;
+    const names: Record<string, string> = { 'THO_B.count.csv': 'TH01', 'TPO_B.count.csv': 'TPOX', 'CSF_B.count.csv': 'CSF1PO', 'Penta_E_B.count.csv': 'Penta E', 'Penta D_B.count.csv': 'Penta D' };
+    for (const [fileName, name] of Object.entries(names)) {
+      const r = await parseFrequencyFile({ fileName, bytes: d3 }, resolveKinshipMarker, { population: 'Cau' });
+      expect(r.kind === 'Autosomal' && r.markers.map((m) => m.marker)).toEqual([name]);
+    }
   });
 
   it('FGA_B.count.csv: the marker named by the file resolves directly', async () => {

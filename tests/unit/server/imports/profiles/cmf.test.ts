@@ -64,6 +64,16 @@ describe('CODIS CMF 3.2: the shared real files', () => {
     ]);
   });
 
+  it('sends a STRidER frequency XML to population upload instead of calling it only "not a CODIS CMF file"', async () => {
+    for (const file of ['strider-2015.xml', 'frequencies_STRBASE.xml']) {
+      const result = await parseShared(`frequencies-formats/${file}`);
+      expect(result.profiles).toEqual([]);
+      expect(messages(result.errors)).toEqual([
+        `${file} is a STRidER allele-frequency file (root element <frequencies>), not profiles; upload it to a population instead`,
+      ]);
+    }
+  });
+
   it('says a CMF schema is a schema, not a profile file', async () => {
     const result = await parseShared('cmf/CODIS-32.AppendixBexample.xsd');
     expect(messages(result.errors)).toEqual([

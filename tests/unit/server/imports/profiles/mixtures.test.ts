@@ -63,6 +63,8 @@ describe('3- and 4-person mixtures in profile files (no sample type in the file)
     expect(messages(result.warnings)).toEqual([
       'Allelic ladders and controls are run checks, not samples; not imported: Allelic Ladder (allelic ladder), NEG-CTRL-01 (negative control), Pos (positive control)',
       'Amelogenin written as 1/2 read as X/Y (1 = X, 2 = Y) for samples MIX-4P-01, MIX-4P-02',
+      // CMF 3.2 holds at most 8 alleles per locus: said at import, not first at download.
+      'Not exportable as CODIS CMF 3.2 as they stand (they can still be added): MIX-4P-01 (10 alleles at vWA, at most 8; 13 alleles at FGA, at most 8; 9 alleles at D21S11, at most 8), MIX-4P-02 (9 alleles at D3S1358, at most 8; 13 alleles at SE33, at most 8)',
     ]);
   });
 
@@ -176,6 +178,17 @@ describe('Amelogenin as files write it', () => {
     ]);
   });
 
+  it('reads OL beside X or Y at Amelogenin as not typed, keeps the X or Y, and warns once naming the samples (set3.txt)', async () => {
+    const result = await parseUpload('amel.csv', `${HEADER}A,AMEL,X,OL\nA,TH01,6,7\nB,AMEL,ol,Y\nB,TH01,8,9\nC,AMEL,X,Y\nC,TH01,6,6\n`);
+    expect(result.errors).toEqual([]);
+    expect(result.profiles.map((p) => [p.profileId, allelesOf(p).Amelogenin, p.errors])).toEqual([
+      ['A', ['X'], []],
+      ['B', ['Y'], []],
+      ['C', ['X', 'Y'], []],
+    ]);
+    expect(messages(result.warnings)).toEqual(['Amelogenin OL (off-ladder) read as not typed for samples A, B; their X or Y kept']);
+  });
+
   it('refuses a placeholder beside a real X or Y, since the marker was typed', async () => {
     const result = await parseUpload('amel.csv', `${HEADER}A,AMEL,X,INC\n`);
     expect(messages(result.errors)).toEqual(['Amelogenin: "INC" is not an allele designation; the lab markings Locus keeps are OL, <n and >n']);
@@ -195,5 +208,21 @@ describe('letters that are no allele designation', () => {
     ]);
     expect(result.profiles.map((p) => p.errors.length)).toEqual([2, 1, 1, 0]);
     expect(allelesOf(result.profiles[3]).D8S1179).toEqual(['OL']);
+  });
+});
+
+describe('profiles a CODIS CMF export could never hold', () => {
+  it('says so at import, naming each and why: a name over 24 characters, more than 8 alleles at a locus (issue 30)', async () => {
+    const csv = `Sample Name,Marker,Allele 1,Allele 2,Allele 3,Allele 4,Allele 5,Allele 6,Allele 7,Allele 8,Allele 9
+REFERENCE-OF-THE-VICTIM-0001,TH01,6,7,,,,,,,
+MIX-1,D3S1358,12,13,14,15,16,17,18,19,20
+OK-1,TH01,8,9,,,,,,,
+`;
+    const result = await parseUpload('cmf-limits.csv', csv);
+    expect(result.errors).toEqual([]);
+    expect(result.profiles.map((p) => p.errors)).toEqual([[], [], []]);
+    expect(messages(result.warnings)).toEqual([
+      'Not exportable as CODIS CMF 3.2 as they stand (they can still be added): REFERENCE-OF-THE-VICTIM-0001 (the sample name has 28 characters, at most 24), MIX-1 (9 alleles at D3S1358, at most 8)',
+    ]);
   });
 });
