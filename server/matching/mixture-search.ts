@@ -1,5 +1,6 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
+import { hypothesisDropouts } from '../genetics/mixture/hypothesis-dropouts';
 import { maximumLikelihoodDropout, monteCarloDropout } from '../genetics/mixture/dropout-estimation';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
@@ -15,8 +16,10 @@ import type { MatchProfile } from './types';
 /** A mixture search's parameters in one population, drop-out made explicit (a hit's figures are the calculator's with these). */
 export interface MixtureSearchParameters {
   setting: MixtureSetting;
-  /** One drop-out per contributor (candidate, then unknowns), the same under both hypotheses. */
+  /** One drop-out per contributor under Hp (candidate, known contributors, unknowns). */
   dropout: number[];
+  /** One per contributor under Hd (the unknown in the candidate's place, known contributors, unknowns); LRmix's when left out. */
+  dropoutHd?: number[];
 }
 
 /**
@@ -24,14 +27,17 @@ export interface MixtureSearchParameters {
  * no candidate) — the conservative Monte-Carlo 95th percentile, or Hd's maximum-likelihood value, for every contributor.
  * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
  */
-export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): number[] | null {
+export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): { dropout: number[]; dropoutHd: number[] } | null {
   const n = setting.contributors;
-  if (setting.dropout.mode === 'fixed') return setting.dropout.values.length === 1 ? new Array<number>(n).fill(setting.dropout.values[0]!) : [...setting.dropout.values];
+  if (setting.dropout.mode === 'fixed') {
+    const { hp, hd } = hypothesisDropouts(n, asEvidence(evidence).knownContributors.length, setting.dropout.values, setting.dropout.hdValues);
+    return { dropout: hp, dropoutHd: hd };
+  }
   const c = mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0));
   checkMixtureCase(c);
   // Only the estimate the setting asks for: the other costs as much (the Monte Carlo most) and is not shown here.
   const d = setting.dropout.estimate === 'conservative' ? monteCarloDropout(c, 'Hd').conservative : maximumLikelihoodDropout(c, 'Hd').d;
-  return d === null ? null : new Array<number>(n).fill(d);
+  return d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) };
 }
 
 /** The evidence of a search: its replicates and the known contributors (under both hypotheses). */
@@ -42,7 +48,7 @@ export interface Evidence {
 
 const asEvidence = (e: ReadonlyMap<string, Genotype> | Evidence): Evidence => (e instanceof Map ? { replicates: [e], knownContributors: [] } : (e as Evidence));
 
-function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[]): MixtureCase {
+function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[], dropoutHd?: number[]): MixtureCase {
   const { replicates, knownContributors } = asEvidence(evidence);
   return {
     replicates,
@@ -50,6 +56,7 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
     knownContributors,
     contributors: setting.contributors,
     dropout,
+    dropoutHd,
     dropIn: setting.dropIn,
     theta: setting.theta,
     personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
@@ -62,8 +69,8 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
  * A candidate's figures as the calculator gives them (mixtureLr; LR 0 over no marker when it refuses the case): from
  * the search's tables, which hold the calculator's per-marker LRs, unless only the calculator can say.
  */
-function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[], tables: ReadonlyMap<string, GenotypeLr>): { lr: number; markerCount: number } {
-  const c = mixtureCase(setting, evidence, candidate, population, dropout);
+function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, parameters: MixtureSearchParameters, tables: ReadonlyMap<string, GenotypeLr>): { lr: number; markerCount: number } {
+  const c = mixtureCase(setting, evidence, candidate, population, parameters.dropout, parameters.dropoutHd);
   try {
     checkMixtureCase(c);
     const fromTables = tableMixtureLr(tables, candidate);
@@ -78,7 +85,7 @@ function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> 
 
 /** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the benchmark). */
 export function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
-  const { setting, dropout } = parameters;
+  const { setting, dropout, dropoutHd } = parameters;
   const { replicates, knownContributors } = asEvidence(evidence);
   const tables = new Map<string, (g: Genotype) => number | undefined>();
   for (const marker of evidenceMarkers(replicates)) {
@@ -91,6 +98,7 @@ export function markerTables(parameters: MixtureSearchParameters, evidence: Read
         replicates: replicates.flatMap((r) => (r.has(marker) ? [r.get(marker)!] : [])),
         knownContributors: knownContributors.map((k) => k.get(marker)),
         dropout,
+        dropoutHd: dropoutHd ?? hypothesisDropouts(setting.contributors, knownContributors.length, dropout).hd,
         parameters: { dropIn: setting.dropIn, theta: setting.theta },
         personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
         frequencyRule: { normalize: setting.normalizeFrequencies },
@@ -138,9 +146,9 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   if (searched === 0) return none;
   const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
   for (const population of rulePopulations(rule)) {
-    const dropout = searchDropout(setting, profile.genotypes, population.frequencies);
-    if (!dropout) continue;
-    const parameters = { setting, dropout };
+    const dropouts = searchDropout(setting, profile.genotypes, population.frequencies);
+    if (!dropouts) continue;
+    const parameters = { setting, ...dropouts };
     const tables = markerTables(parameters, profile.genotypes, population.frequencies);
     // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
     // expected-chance-hits threshold is found among LRs of at least 1.
@@ -161,7 +169,7 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const matches: RuleMatch[] = [];
   for (const [candidateId, genotypes] of candidates) {
     const populations: RulePopulationResult[] = lanes.map((lane) => {
-      const { lr, markerCount } = weigh(setting, profile.genotypes, genotypes, lane.population, lane.parameters.dropout, lane.tables);
+      const { lr, markerCount } = weigh(setting, profile.genotypes, genotypes, lane.population, lane.parameters, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       // A reference the scan let through weighs, exactly, what its tables summed (to rounding): at or over the cut.
       return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, Math.max(log10 ?? -Infinity, lane.cut)) };
@@ -211,9 +219,9 @@ export interface MixtureRanking {
  */
 export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean } {
   const lanes = r.populations.flatMap((population) => {
-    const dropout = searchDropout(r.setting, r.evidence, population.frequencies);
-    if (!dropout) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
-    const parameters = { setting: r.setting, dropout };
+    const dropouts = searchDropout(r.setting, r.evidence, population.frequencies);
+    if (!dropouts) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
+    const parameters = { setting: r.setting, ...dropouts };
     const tables = markerTables(parameters, r.evidence, population.frequencies);
     return [{ population, parameters, tables }];
   });
@@ -272,7 +280,7 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
   const candidates = top.map(({ id }) => ({
     profileId: id,
     populations: lanes.map((lane, l) => {
-      const { lr, markerCount } = weigh(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters.dropout, lane.tables);
+      const { lr, markerCount } = weigh(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       const at = Math.max(log10 ?? -Infinity, Number.isFinite(from) ? from + 1 : -Infinity);
       return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(distributions[l]!, searched, at, at) };

@@ -5398,6 +5398,8 @@ export interface paths {
                             /** @default [] */
                             knownContributorIds?: string[];
                             setting?: components["schemas"]["MixtureSettingInput"];
+                            /** @default false */
+                            estimateDropout?: boolean;
                         };
                     };
                 };
@@ -5480,6 +5482,8 @@ export interface paths {
                             /** @default [] */
                             knownContributorIds?: string[];
                             setting?: components["schemas"]["MixtureSettingInput"];
+                            /** @default false */
+                            estimateDropout?: boolean;
                         };
                     };
                 };
@@ -12841,6 +12845,7 @@ export interface components {
             /** @constant */
             mode: "fixed";
             values: number[];
+            hdValues?: number[];
         } | {
             /** @constant */
             mode: "estimated";
@@ -12866,6 +12871,8 @@ export interface components {
             personOfInterestTypedUnderHd: boolean;
             /** @default false */
             normalizeFrequencies: boolean;
+            /** @default false */
+            estimateDropout: boolean;
             replicates: ({
                 /** Format: uuid */
                 profileId: string;
@@ -12916,8 +12923,9 @@ export interface components {
         DropoutEstimateInput: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
+            maximumLikelihood: number | null;
+            log10Likelihood: number | null;
+            note: string | null;
             conservative: number | null;
             observedAlleles: number;
             accepted: number;
@@ -12952,6 +12960,7 @@ export interface components {
             normalizeFrequencies: boolean;
             dropoutHp: number[];
             dropoutHd: number[];
+            dropoutHdRule: string;
             hp: string;
             hd: string;
             population: {
@@ -13037,6 +13046,7 @@ export interface components {
                 populationName: string;
                 synthetic: boolean;
                 dropout: number[];
+                dropoutHd: number[];
             }[];
             hp: string;
             hd: string;
@@ -14550,6 +14560,7 @@ export interface components {
             /** @constant */
             mode: "fixed";
             values: number[];
+            hdValues?: number[];
         } | {
             /** @constant */
             mode: "estimated";
@@ -14575,6 +14586,8 @@ export interface components {
             personOfInterestTypedUnderHd: boolean;
             /** @default false */
             normalizeFrequencies: boolean;
+            /** @default false */
+            estimateDropout: boolean;
             replicates: ({
                 /** Format: uuid */
                 profileId: string;
@@ -14625,8 +14638,9 @@ export interface components {
         DropoutEstimate: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
+            maximumLikelihood: number | null;
+            log10Likelihood: number | null;
+            note: string | null;
             conservative: number | null;
             observedAlleles: number;
             accepted: number;
@@ -14661,6 +14675,7 @@ export interface components {
             normalizeFrequencies: boolean;
             dropoutHp: number[];
             dropoutHd: number[];
+            dropoutHdRule: string;
             hp: string;
             hd: string;
             population: {
@@ -14746,6 +14761,7 @@ export interface components {
                 populationName: string;
                 synthetic: boolean;
                 dropout: number[];
+                dropoutHd: number[];
             }[];
             hp: string;
             hd: string;
