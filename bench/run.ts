@@ -22,6 +22,7 @@ import type { ImportBenchResult } from './import-bench';
 import type { ScaleBenchResult } from './scale-bench';
 import type { ServerBenchResult } from './server-bench';
 import { runSelfComparisonBench } from './self-comparison-bench';
+import { runMixtureCalculatorBench } from './mixture-calculator-bench';
 import { SimdFloor } from './simd-floor';
 import { SearchPool } from '../server/search/search-pool';
 import { toWireAnalysis, toWireRule } from '../server/search/search-wire';
@@ -529,4 +530,6 @@ if (ONLY.has('selfcompare')) {
   const sizes = (process.env.BENCH_SELF_SIZES ?? '50000,1000000').split(',').map(Number);
   await runSelfComparisonBench(sizes);
 }
+// Issue 30 "Mixture calculator speed": the calculator's call on a 3-person ESX17 stain with three replicates.
+if (!process.env.BENCH_ONLY || ONLY.has('mixturecalc')) runMixtureCalculatorBench();
 process.exit(0);

@@ -87,7 +87,7 @@ export function mixtureSections(result: AnalysisResult): Content[] {
 }
 
 function estimateRows(estimates: readonly DropoutEstimateResult[]): TableCell[][] {
-  return estimates.map((e) => [e.hypothesis, e.maximumLikelihood === null ? (e.note ?? '—') : probabilityText(e.maximumLikelihood), e.conservative === null ? 'none reproduced the evidence' : probabilityText(e.conservative), `${e.accepted} / ${e.tried}`]);
+  return estimates.map((e) => [e.hypothesis, e.maximumLikelihood === null ? (e.note ?? '—') : probabilityText(e.maximumLikelihood), e.conservative !== null ? probabilityText(e.conservative) : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence', `${e.accepted} / ${e.tried}`]);
 }
 
 /** The drop-out estimates computed (none unless asked for or used), and how the simulations were accepted. */
@@ -191,7 +191,7 @@ export function mixtureResultCsv(result: AnalysisResult): string {
       note(population, 'Minimum allele frequency', parameters.population.minimumAlleleFrequency),
     );
     for (const e of mixture.estimates) {
-      const conservative = e.conservative === null ? 'none reproduced the evidence' : String(e.conservative);
+      const conservative = e.conservative !== null ? String(e.conservative) : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence';
       if (e.maximumLikelihood === null) {
         rows.push(note(population, `Drop-out estimate, ${e.hypothesis}`, e.note ?? 'no drop-out explains the evidence'));
         continue;

@@ -108,7 +108,7 @@ function DropoutEstimates({ estimates }: { estimates: readonly DropoutEstimateRe
             <tr key={e.hypothesis}>
               <th scope="row">{e.hypothesis}</th>
               <td>{e.maximumLikelihood === null ? e.note : <Probability value={e.maximumLikelihood} />}</td>
-              <td>{e.conservative === null ? 'none reproduced the evidence' : <Probability value={e.conservative} />}</td>
+              <td>{e.conservative !== null ? <Probability value={e.conservative} /> : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence'}</td>
               <td className="calculator__number">
                 {e.accepted.toLocaleString('en')} / {e.tried.toLocaleString('en')}
               </td>

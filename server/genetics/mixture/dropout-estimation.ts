@@ -184,13 +184,18 @@ export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisN
   return { conservative, observedAlleles, accepted: kept.length, tried, seed };
 }
 
-/** Both estimates under a hypothesis (GENETICS.md "Mixtures": drop-out estimation). The case's own drop-out values are not used. */
-export function estimateDropout(c: MixtureCase, hypothesis: MixtureHypothesisName): DropoutEstimate {
+/**
+ * Both estimates under a hypothesis (GENETICS.md "Mixtures": drop-out estimation), or the maximum-likelihood one alone
+ * (`monteCarlo` false: the simulation is most of the time, and a maximum-likelihood run does not use it; then
+ * `tried` is 0). The case's own drop-out values are not used.
+ */
+export function estimateDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, monteCarlo = true): DropoutEstimate {
   checkMixtureCase(c);
   const { d, log10Likelihood } = maximumLikelihoodDropout(c, hypothesis);
   if (d === null) {
     const note = `No drop-out explains the evidence under ${hypothesis}: its likelihood is 0 whatever the drop-out (an allele seen that no contributor can give, with no drop-in).`;
     return { hypothesis, maximumLikelihood: null, log10Likelihood: null, note, conservative: null, observedAlleles: 0, accepted: 0, tried: 0, seed: 0 };
   }
-  return { hypothesis, maximumLikelihood: d, log10Likelihood, note: null, ...monteCarloDropout(c, hypothesis) };
+  const simulated = monteCarlo ? monteCarloDropout(c, hypothesis) : { conservative: null, observedAlleles: 0, accepted: 0, tried: 0, seed: 0 };
+  return { hypothesis, maximumLikelihood: d, log10Likelihood, note: null, ...simulated };
 }

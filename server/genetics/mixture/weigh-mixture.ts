@@ -44,7 +44,9 @@ export function weighMixture(setting: MixtureSetting, profiles: MixtureProfiles,
   };
   if (known + 1 > n) throw new MixtureError(`Hp holds the person of interest and ${known} known contributor(s): the number of contributors must be at least ${known + 1}.`);
   const estimated = new Map<MixtureHypothesisName, DropoutEstimate>();
-  const estimate = (hypothesis: MixtureHypothesisName) => estimated.get(hypothesis) ?? estimated.set(hypothesis, estimateDropout(base, hypothesis)).get(hypothesis)!;
+  // The Monte Carlo only where shown or used: the conservative drop-out, or the reader's request.
+  const monteCarlo = options.estimateDropout || setting.dropout.mode === 'fixed' || setting.dropout.estimate === 'conservative';
+  const estimate = (hypothesis: MixtureHypothesisName) => estimated.get(hypothesis) ?? estimated.set(hypothesis, estimateDropout(base, hypothesis, monteCarlo)).get(hypothesis)!;
   if (options.estimateDropout) for (const h of ['Hp', 'Hd'] as const) estimate(h);
   let dropouts: HypothesisDropouts;
   if (setting.dropout.mode === 'fixed') {

@@ -91,5 +91,8 @@ describe('the drop-out estimates are computed only when asked for or used', () =
     const conservative = weighMixture(setting({ dropout: { mode: 'estimated', estimate: 'conservative' } }), profiles, norway(), null);
     expect(conservative.estimates.map((e) => e.hypothesis)).toEqual(['Hd']);
     expect(conservative.parameters.dropoutHp).toEqual([conservative.estimates[0]!.conservative, conservative.estimates[0]!.conservative, conservative.estimates[0]!.conservative]);
+    // A maximum-likelihood drop-out needs no simulation: none is run unless asked for.
+    const ml = weighMixture(setting({ dropout: { mode: 'estimated', estimate: 'maximum-likelihood' } }), profiles, norway(), null);
+    expect(ml.estimates.map((e) => [e.hypothesis, e.tried, e.conservative])).toEqual([['Hp', 0, null], ['Hd', 0, null]]);
   }, 60_000);
 });
