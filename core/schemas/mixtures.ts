@@ -178,7 +178,17 @@ export const MixtureSearchAnswer = z
   .object({
     setting: MixtureSetting,
     /** Per population: the drop-out used per contributor (candidate, known contributors, unknowns) and the hypotheses. */
-    populations: z.array(z.object({ populationId: Id, populationName: z.string(), synthetic: z.boolean(), dropout: z.array(z.number()), dropoutHd: z.array(z.number()) })),
+    populations: z.array(
+      z.object({
+        populationId: Id,
+        populationName: z.string(),
+        synthetic: z.boolean(),
+        dropout: z.array(z.number()),
+        dropoutHd: z.array(z.number()),
+        /** Why the population weighed nothing (it holds none of the evidence's markers), or null: it is not in the candidates' results. */
+        notEvaluated: z.string().nullable(),
+      }),
+    ),
     hp: z.string(),
     hd: z.string(),
     searchedProfiles: z.number().int(),

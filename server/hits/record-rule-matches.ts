@@ -53,6 +53,7 @@ function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFigures {
   return {
     populations,
     stringency: s && rule ? { ...s, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches } : null,
+    ...(match.skippedPopulations?.length ? { skippedPopulations: match.skippedPopulations } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { maximumLikelihoodDropout, monteCarloDropout } from '../genetics/mixture
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
 import { fusedScan } from './fused-scan';
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
@@ -39,6 +40,9 @@ export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<str
   const d = setting.dropout.estimate === 'conservative' ? monteCarloDropout(c, 'Hd').conservative : maximumLikelihoodDropout(c, 'Hd').d;
   return d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) };
 }
+
+/** Why a mixture rule leaves a population out: its drop-out cannot be estimated from the evidence. */
+const NO_DROPOUT_REASON = "not evaluated: no simulated drop-out reproduced the evidence's allele count";
 
 /** The evidence of a search: its replicates and the known contributors (under both hypotheses). */
 export interface Evidence {
@@ -145,9 +149,14 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
   if (searched === 0) return none;
   const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
-  for (const population of rulePopulations(rule)) {
+  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
+  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
+  for (const population of usable) {
     const dropouts = searchDropout(setting, profile.genotypes, population.frequencies);
-    if (!dropouts) continue;
+    if (!dropouts) {
+      skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
+      continue;
+    }
     const parameters = { setting, ...dropouts };
     const tables = markerTables(parameters, profile.genotypes, population.frequencies);
     // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
@@ -185,6 +194,7 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
       populations,
       reportedPopulationId: reported(populations),
       stringency: null,
+      ...(skipped.length > 0 ? { skippedPopulations: skipped } : {}),
     });
   }
   // Ranked by LR (the reported, smallest population's), the strongest first.
@@ -217,8 +227,15 @@ export interface MixtureRanking {
  * `limit` best by their smallest LR over the populations, each then weighed exactly (the calculator's number, all
  * replicates and known contributors) with its p-value among unrelated candidates.
  */
-export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean } {
-  const lanes = r.populations.flatMap((population) => {
+export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean; skipped: SkippedPopulation[] } {
+  // The evidence's markers are every replicate's: a population holding none of them is not evaluated.
+  const evidenceGenotypes = new Map(r.evidence.replicates.flatMap((replicate) => [...replicate]));
+  const { usable, skipped } = evaluablePopulations(
+    r.populations.map((p) => ({ ...p, name: p.frequencies.name, kind: 'Autosomal' as const })),
+    evidenceGenotypes,
+  );
+  if (usable.length === 0 && skipped.length > 0) throw new MixtureError(`No chosen population can weigh this evidence: ${skipped.map((s) => `${s.populationName} (${s.reason})`).join('; ')}.`);
+  const lanes = usable.flatMap((population) => {
     const dropouts = searchDropout(r.setting, r.evidence, population.frequencies);
     if (!dropouts) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
     const parameters = { setting: r.setting, ...dropouts };
@@ -286,5 +303,5 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
       return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(distributions[l]!, searched, at, at) };
     }),
   }));
-  return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit };
+  return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit, skipped };
 }

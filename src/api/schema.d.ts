@@ -13047,6 +13047,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                notEvaluated: string | null;
             }[];
             hp: string;
             hd: string;
@@ -13240,6 +13241,12 @@ export interface components {
         HitFiguresInput: {
             populations: components["schemas"]["PopulationFiguresInput"][];
             stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
         };
         KeyboardSearchCandidateInput: {
             /** Format: uuid */
@@ -14762,6 +14769,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                notEvaluated: string | null;
             }[];
             hp: string;
             hd: string;
@@ -14955,6 +14963,12 @@ export interface components {
         HitFigures: {
             populations: components["schemas"]["PopulationFigures"][];
             stringency: components["schemas"]["StringencyFigures"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
         };
         KeyboardSearchCandidate: {
             /** Format: uuid */
