@@ -13782,6 +13782,7 @@ export interface components {
             id: string;
             name: string;
             synthetic: boolean;
+            notEvaluated?: string | null;
         };
         FamilialCandidatePopulationInput: {
             /** Format: uuid */
@@ -15504,6 +15505,7 @@ export interface components {
             id: string;
             name: string;
             synthetic: boolean;
+            notEvaluated?: string | null;
         };
         FamilialCandidatePopulation: {
             /** Format: uuid */

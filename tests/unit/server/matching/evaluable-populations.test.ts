@@ -5,10 +5,11 @@
  * identity hits reported as "CI 1 (0 markers)".
  */
 import { describe, expect, it } from 'vitest';
-import { fbi2015Population, profileGenerator } from '../../../../bench/synthetic-profiles';
+import { fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
 import { SEED_ANALYSIS_GROUPS, SEED_MIXTURE_ANALYSES } from '../../../../server/genetics/seed-analyses';
 import type { Genotype, PopulationFrequencies } from '../../../../server/genetics/types';
 import { evaluablePopulations } from '../../../../server/matching/evaluable-populations';
+import { rankRule } from '../../../../server/matching/familial-search';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { rankMixture } from '../../../../server/matching/mixture-search';
 import { searchRule, type MatchRule } from '../../../../server/matching/rule-search';
@@ -100,5 +101,19 @@ describe('a population that holds none of the profile\'s markers', () => {
     expect(ranked.skipped.map((s) => s.populationName)).toEqual(['L6 only']);
     expect(ranked.candidates[0]!.populations.map((p) => p.populationId)).toEqual(['fbi']);
     expect(ranked.candidates.slice(0, 3).map((c) => c.profileId).sort()).toEqual(['contributor-0', 'contributor-1', 'contributor-2']);
+  });
+
+  it('a familial search ranks as without it, and names it', () => {
+    const set = new IndexSet();
+    const missing = generate();
+    set.upsert(profile('sister', 'Biological Sibling', siblingOf(missing, fbi.frequencies, 5)));
+    for (let i = 0; i < 100; i++) set.upsert(profile(`unrelated-${i}`, 'Biological Sibling', generate()));
+    const query = profile('remains', 'Unidentified Human (Remains)', missing);
+    const siblings = (populations: MatchRule['populations']) => rule({ analysis: analysis('Full siblings'), stringency: null, searchedSampleTypes: ['Biological Sibling'], populations });
+    const alone = rankRule(siblings([fbi]), query, set, { limit: 10 });
+    const beside = rankRule(siblings([fbi, l6]), query, set, { limit: 10 });
+    expect(beside.candidates.map((c) => [c.candidateId, c.populations.map((p) => p.combinedIndex)])).toEqual(alone.candidates.map((c) => [c.candidateId, c.populations.map((p) => p.combinedIndex)]));
+    expect(beside.candidates[0]!.candidateId).toBe('sister');
+    expect(beside.skipped!.map((s) => s.populationName)).toEqual(['L6 only']);
   });
 });
