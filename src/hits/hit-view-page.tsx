@@ -118,7 +118,7 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
       <HitFigures orgId={orgId} view={view} />
       <HitChance hit={view.hit} />
       <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
-      {figures ? <HitPopulations populations={figures.populations} /> : null}
+      {figures ? <HitPopulations populations={figures.populations} skipped={figures.skippedPopulations} /> : null}
       {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} /> : null}
       <HitProfiles orgId={orgId} view={view} />
       {/* Keyed by id only: the review machine keeps its own copy of the hit across decisions. */}
