@@ -8,7 +8,7 @@ import { searchIdentity } from '../server/matching/identity-search';
 import { searchAnalysis } from '../server/matching/analysis-search';
 import { rankRule } from '../server/matching/familial-search';
 import type { ProfileIndex } from '../server/matching/profile-index';
-import type { MatchRule } from '../server/matching/rule-search';
+import type { MatchRule } from '../server/matching/rule-match';
 import { percentile, ms, printTable, time } from './bench-table';
 import { benchId, CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from './engine-fixtures';
 import { mixtureRow, printMixtureTable } from './mixture-table';

@@ -3,7 +3,7 @@ import type { MixtureSetting } from '../core/schemas/mixtures';
 import type { Genotype } from '../server/genetics/types';
 import type { IndexSet } from '../server/matching/index-set';
 import { markerTables, searchMixture } from '../server/matching/mixture-search';
-import type { MatchRule } from '../server/matching/rule-search';
+import type { MatchRule } from '../server/matching/rule-match';
 import { ms, percentile, printTable, time } from './bench-table';
 import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
 import { nist1036Population, profileGenerator } from './synthetic-profiles';

@@ -7,10 +7,11 @@ import { runEngineTables } from './engine-table';
 import { runImportTable } from './import-table';
 import { runScaleTable } from './scale-table';
 import { runSelfComparisonBench } from './self-comparison-bench';
+import { runMixtureCalculatorBench } from './mixture-calculator-bench';
 import { runServerTable } from './server-table';
 
-/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server').split(','));
+/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -24,4 +25,6 @@ if (ONLY.has('selfcompare')) {
   const sizes = (process.env.BENCH_SELF_SIZES ?? '50000,1000000').split(',').map(Number);
   await runSelfComparisonBench(sizes);
 }
+// Issue 30 "Mixture calculator speed": the calculator's call on a 3-person ESX17 stain with three replicates.
+if (ONLY.has('mixturecalc')) runMixtureCalculatorBench();
 process.exit(0);

@@ -3,7 +3,7 @@ import type { Genotype } from '../server/genetics/types';
 import { closeWorkerPools } from '../server/jobs/worker-pool';
 import type { AnalysisMatch } from '../server/matching/analysis-scan';
 import type { IndexSet } from '../server/matching/index-set';
-import type { RuleMatch } from '../server/matching/rule-search';
+import type { RuleMatch } from '../server/matching/rule-match';
 import type { IdentityCandidate } from '../server/matching/types';
 import { SearchPool } from '../server/search/search-pool';
 import { toWireAnalysis, toWireRule } from '../server/search/search-wire';

@@ -85,8 +85,8 @@ export const usesPopulations = (kind: AnalysisKind): boolean => kind !== 'Exclus
 
 /** The parameters typed as text in the mixture form. */
 export type MixtureTextField = 'contributors' | 'dropoutAll' | 'dropIn' | 'theta';
-/** The mixture form's two switches. */
-export type MixtureSwitch = 'personOfInterestTypedUnderHd' | 'normalizeFrequencies';
+/** The mixture form's switches: two parameters, and whether to estimate drop-out for the reader (slow on a large stain). */
+export type MixtureSwitch = 'personOfInterestTypedUnderHd' | 'normalizeFrequencies' | 'estimateDropout';
 /** How drop-out is set: fixed (one value for all, or one per contributor) or estimated (GENETICS.md "Mixtures"). */
 export const DROPOUT_CHOICES = ['all', 'each', 'maximum-likelihood', 'conservative'] as const;
 export type DropoutChoice = (typeof DROPOUT_CHOICES)[number];
@@ -103,6 +103,7 @@ export interface MixtureDraft {
   theta: string;
   personOfInterestTypedUnderHd: boolean;
   normalizeFrequencies: boolean;
+  estimateDropout: boolean;
 }
 
 /** What a mixture run adds to the two roles (issue 17). */
@@ -140,6 +141,7 @@ export function mixtureDraft(setting: MixtureSetting | null | undefined): Mixtur
     theta: String(s.theta),
     personOfInterestTypedUnderHd: s.personOfInterestTypedUnderHd,
     normalizeFrequencies: s.normalizeFrequencies,
+    estimateDropout: false,
   };
 }
 
@@ -230,7 +232,7 @@ export function analyzeRequest(context: RunChoices): AnalyzeRequest {
   const body: AnalyzeBody = { profileIds: profileIds.map((id) => id!), populationIds: usesPopulations(analysis.kind) ? [...populationIds] : [] };
   if (mixture) {
     const { setting } = readMixtureParameters(mixture.parameters, mixture.knownContributorIds.length);
-    body.mixture = { replicateProfileIds: mixture.replicateProfileIds.map((id) => id!), knownContributorIds: mixture.knownContributorIds.map((id) => id!), ...(setting ? { setting } : {}) };
+    body.mixture = { replicateProfileIds: mixture.replicateProfileIds.map((id) => id!), knownContributorIds: mixture.knownContributorIds.map((id) => id!), estimateDropout: mixture.parameters.estimateDropout, ...(setting ? { setting } : {}) };
   }
   return { analysisId: analysis.id, body };
 }

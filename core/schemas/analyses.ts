@@ -153,6 +153,8 @@ export const AnalyzeBody = z.object({
       replicateProfileIds: z.array(Id).max(9, 'At most 10 replicates').default([]),
       knownContributorIds: z.array(Id).max(4, 'At most 4 known contributors').default([]),
       setting: MixtureSetting.optional(),
+      /** Compute and show both hypotheses' drop-out estimates (seconds on a large stain); the calculator asks when its reader does. */
+      estimateDropout: z.boolean().default(false),
     })
     .optional(),
 });

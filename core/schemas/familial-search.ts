@@ -19,7 +19,15 @@ export const FamilialSearchBody = z.object({
 export type FamilialSearchBody = z.input<typeof FamilialSearchBody>;
 
 /** A population a familial search computed with; a synthetic one (demo data) is allowed on request and labelled. */
-export const FamilialPopulation = z.object({ id: Id, name: z.string(), synthetic: z.boolean() }).meta({ id: 'FamilialPopulation' });
+export const FamilialPopulation = z
+  .object({
+    id: Id,
+    name: z.string(),
+    synthetic: z.boolean(),
+    /** Why the search did not weigh with it (it holds none of the profile's markers); absent or null: it did. */
+    notEvaluated: z.string().nullish(),
+  })
+  .meta({ id: 'FamilialPopulation' });
 export type FamilialPopulation = z.infer<typeof FamilialPopulation>;
 
 /** One population's figures for a candidate (GENETICS.md "Expected chance hits"). */

@@ -78,6 +78,8 @@ export const HitFigures = z
   .object({
     populations: z.array(PopulationFigures),
     stringency: StringencyFigures.nullable(),
+    /** The rule's populations that weighed nothing for these profiles, and why (issue 30); absent on hits from before. */
+    skippedPopulations: z.array(z.object({ populationId: Id, populationName: z.string(), reason: z.string() })).optional(),
   })
   .meta({ id: 'HitFigures' });
 export type HitFigures = z.infer<typeof HitFigures>;

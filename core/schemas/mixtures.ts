@@ -8,8 +8,16 @@ export const MAX_MIXTURE_CONTRIBUTORS = 5;
 /** How drop-out is set: fixed per contributor, or estimated from the evidence (GENETICS.md "Mixtures": drop-out estimation). */
 export const DropoutSetting = z
   .discriminatedUnion('mode', [
-    /** One value per contributor, in the order person of interest, known contributors, unknowns; or one value for all. */
-    z.object({ mode: z.literal('fixed'), values: z.array(z.number().min(0).lt(1, 'Below 1')).min(1).max(MAX_MIXTURE_CONTRIBUTORS) }),
+    /**
+     * Hp's drop-outs: one value per contributor, in the order person of interest, known contributors, unknowns; or one
+     * value for all. Hd's (`hdValues`), when given: the unknown in the person of interest's place, known contributors,
+     * other unknowns; or one for all. Without them every unknown under Hd takes the unknowns' value (LRmix Studio, forensim).
+     */
+    z.object({
+      mode: z.literal('fixed'),
+      values: z.array(z.number().min(0).lt(1, 'Below 1')).min(1).max(MAX_MIXTURE_CONTRIBUTORS),
+      hdValues: z.array(z.number().min(0).lt(1, 'Below 1')).min(1).max(MAX_MIXTURE_CONTRIBUTORS).optional(),
+    }),
     /**
      * maximum-likelihood: each hypothesis at its own maximum-likelihood drop-out (EuroForMix's qualitative LR);
      * conservative: both at the 95th percentile of the Monte-Carlo estimate under Hd (SmartRank practice).
@@ -42,6 +50,8 @@ export const MixtureProfileInput = z.union([z.object({ profileId: Id }), z.objec
 export type MixtureProfileInput = z.infer<typeof MixtureProfileInput>;
 
 export const MixtureLrBody = MixtureSetting.extend({
+  /** Compute and show both hypotheses' drop-out estimates (seconds on a large stain); an estimated drop-out computes the one it uses anyway. */
+  estimateDropout: z.boolean().default(false),
   /** The evidence: one or more replicates of the same stain. */
   replicates: z.array(MixtureProfileInput).min(1).max(10),
   personOfInterest: MixtureProfileInput,
@@ -56,8 +66,10 @@ export type MixtureLrBody = z.infer<typeof MixtureLrBody>;
 export const DropoutEstimateResult = z
   .object({
     hypothesis: z.enum(['Hp', 'Hd']),
-    maximumLikelihood: z.number(),
-    log10Likelihood: z.number(),
+    /** Null when no drop-out explains the evidence under the hypothesis (its likelihood is 0 at every value): `note` says so. */
+    maximumLikelihood: z.number().nullable(),
+    log10Likelihood: z.number().nullable(),
+    note: z.string().nullable(),
     /** 95th percentile of the Monte-Carlo estimate; null when no simulated value reproduced the evidence. */
     conservative: z.number().nullable(),
     observedAlleles: z.number().int(),
@@ -95,6 +107,8 @@ export type MixtureMarkerLr = z.infer<typeof MixtureMarkerLr>;
 export const MixtureParametersUsed = MixtureSetting.extend({
   dropoutHp: z.array(z.number()),
   dropoutHd: z.array(z.number()),
+  /** How Hd's drop-outs were set (LRmix's convention, as given, or estimated). */
+  dropoutHdRule: z.string(),
   hp: z.string(),
   hd: z.string(),
   population: z.object({ id: Id.nullable(), name: z.string(), minimumAlleleFrequency: z.number() }),
@@ -104,7 +118,7 @@ export type MixtureParametersUsed = z.infer<typeof MixtureParametersUsed>;
 export const MixtureLrResult = z
   .object({
     parameters: MixtureParametersUsed,
-    /** Both hypotheses' drop-out estimates, shown beside the LR whatever drop-out was used. */
+    /** The drop-out estimates computed: both when asked for (estimateDropout), else the one an estimated drop-out used, else none. */
     estimates: z.array(DropoutEstimateResult),
     markers: z.array(MixtureMarkerLr),
     skippedMarkers: z.array(z.object({ marker: z.string(), reason: z.string() })),
@@ -164,7 +178,17 @@ export const MixtureSearchAnswer = z
   .object({
     setting: MixtureSetting,
     /** Per population: the drop-out used per contributor (candidate, known contributors, unknowns) and the hypotheses. */
-    populations: z.array(z.object({ populationId: Id, populationName: z.string(), synthetic: z.boolean(), dropout: z.array(z.number()) })),
+    populations: z.array(
+      z.object({
+        populationId: Id,
+        populationName: z.string(),
+        synthetic: z.boolean(),
+        dropout: z.array(z.number()),
+        dropoutHd: z.array(z.number()),
+        /** Why the population weighed nothing (it holds none of the evidence's markers), or null: it is not in the candidates' results. */
+        notEvaluated: z.string().nullable(),
+      }),
+    ),
     hp: z.string(),
     hd: z.string(),
     searchedProfiles: z.number().int(),

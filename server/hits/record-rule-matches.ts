@@ -53,6 +53,7 @@ export function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFi
   return {
     populations,
     stringency: s && rule ? { ...s, minMarkers: rule.minMarkers, maxMismatches: rule.maxMismatches } : null,
+    ...(match.skippedPopulations?.length ? { skippedPopulations: match.skippedPopulations } : {}),
   };
 }
 

@@ -7,6 +7,7 @@ import { MAX_INCONSISTENCIES } from '../genetics/evaluate-analysis';
 import { planAnalysis, type AnalysisPlan } from './analysis-scan';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
+import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
 import { candidateGenotypes, reported, ruleMatchKind, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleMatch, type RulePopulationResult } from './rule-match';
 import { populationFigures } from './rule-search';
 import { isRoleSymmetric } from './search-profile';
@@ -27,6 +28,8 @@ export interface FamilialRanking {
   /** Profiles the rule compared the query with (N): its organization's approved profiles of the searched sample types, the query not counted. */
   searchedProfiles: number;
   candidates: FamilialCandidate[];
+  /** The rule's populations not evaluated for the profile (none of its markers), and why (issue 30). */
+  skipped?: SkippedPopulation[];
 }
 
 /** Why a candidate named for promotion cannot be scored; the HTTP layer reports it as skipped. */
@@ -264,13 +267,16 @@ const byRank = (a: Omit<FamilialCandidate, 'rank'>, b: Omit<FamilialCandidate, '
  * each profile's minimum; only profiles beating the list's current floor are looked at further, so
  * nothing is sorted but the final list.
  */
-export function rankRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, { limit }: { limit: number }): FamilialRanking {
-  const problem = familialRuleProblem(rule);
-  if (problem) throw new Error(`Search rule ${rule.name} cannot rank a familial search: ${problem}`);
+export function rankRule(given: MatchRule, profile: MatchProfile, indexes: IndexSet, { limit }: { limit: number }): FamilialRanking {
+  const problem = familialRuleProblem(given);
+  if (problem) throw new Error(`Search rule ${given.name} cannot rank a familial search: ${problem}`);
+  // A population holding none of the profile's markers would rank everyone at LR 1: not evaluated, named.
+  const { usable, skipped } = evaluablePopulations(rulePopulations(given), profile.genotypes);
+  const rule = { ...given, populations: usable };
   const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
   const pops = rulePopulations(rule);
-  if (profile.kind !== rule.analysis.profileKind || pops.length === 0 || searched === 0 || limit < 1) return { searchedProfiles: searched, candidates: [] };
+  if (profile.kind !== rule.analysis.profileKind || pops.length === 0 || searched === 0 || limit < 1) return { searchedProfiles: searched, candidates: [], skipped };
 
   const scoring = unthresholded(rule);
   const allowed = rule.analysis.constants[MAX_INCONSISTENCIES] ?? Infinity;
@@ -290,7 +296,7 @@ export function rankRule(rule: MatchRule, profile: MatchProfile, indexes: IndexS
   const roles = new Map(top.items.map((e) => [e.id, e.role]));
   const figures = candidateFigures(rule, profile, indexes, roles, searched, new Map());
   const ranked = [...figures.values()].filter(isCandidate).sort(byRank);
-  return { searchedProfiles: searched, candidates: ranked.map((c, i) => ({ ...c, rank: i + 1 })) };
+  return { searchedProfiles: searched, candidates: ranked.map((c, i) => ({ ...c, rank: i + 1 })), skipped };
 }
 
 /**
@@ -299,9 +305,10 @@ export function rankRule(rule: MatchRule, profile: MatchProfile, indexes: IndexS
  * LR, or the reason it cannot be scored. The caller checks that each is an approved profile of the
  * searched sample types in the query's organization; the rank is the candidate's place among them.
  */
-export function scoreCandidates(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, candidateIds: readonly string[]): { searchedProfiles: number; scored: Map<string, FamilialCandidate | FamilialRefusal> } {
-  const problem = familialRuleProblem(rule);
-  if (problem) throw new Error(`Search rule ${rule.name} cannot rank a familial search: ${problem}`);
+export function scoreCandidates(given: MatchRule, profile: MatchProfile, indexes: IndexSet, candidateIds: readonly string[]): { searchedProfiles: number; scored: Map<string, FamilialCandidate | FamilialRefusal> } {
+  const problem = familialRuleProblem(given);
+  if (problem) throw new Error(`Search rule ${given.name} cannot rank a familial search: ${problem}`);
+  const rule = { ...given, populations: evaluablePopulations(rulePopulations(given), profile.genotypes).usable };
   const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
   const scored = new Map<string, FamilialCandidate | FamilialRefusal>();

@@ -1,9 +1,11 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
+import { hypothesisDropouts } from '../genetics/mixture/hypothesis-dropouts';
 import { maximumLikelihoodDropout, monteCarloDropout } from '../genetics/mixture/dropout-estimation';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
+import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
 import { fusedScan } from './fused-scan';
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
@@ -15,8 +17,10 @@ import type { MatchProfile } from './types';
 /** A mixture search's parameters in one population, drop-out made explicit (a hit's figures are the calculator's with these). */
 export interface MixtureSearchParameters {
   setting: MixtureSetting;
-  /** One drop-out per contributor (candidate, then unknowns), the same under both hypotheses. */
+  /** One drop-out per contributor under Hp (candidate, known contributors, unknowns). */
   dropout: number[];
+  /** One per contributor under Hd (the unknown in the candidate's place, known contributors, unknowns); LRmix's when left out. */
+  dropoutHd?: number[];
 }
 
 /**
@@ -24,15 +28,21 @@ export interface MixtureSearchParameters {
  * no candidate) — the conservative Monte-Carlo 95th percentile, or Hd's maximum-likelihood value, for every contributor.
  * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
  */
-export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): number[] | null {
+export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): { dropout: number[]; dropoutHd: number[] } | null {
   const n = setting.contributors;
-  if (setting.dropout.mode === 'fixed') return setting.dropout.values.length === 1 ? new Array<number>(n).fill(setting.dropout.values[0]!) : [...setting.dropout.values];
+  if (setting.dropout.mode === 'fixed') {
+    const { hp, hd } = hypothesisDropouts(n, asEvidence(evidence).knownContributors.length, setting.dropout.values, setting.dropout.hdValues);
+    return { dropout: hp, dropoutHd: hd };
+  }
   const c = mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0));
   checkMixtureCase(c);
   // Only the estimate the setting asks for: the other costs as much (the Monte Carlo most) and is not shown here.
   const d = setting.dropout.estimate === 'conservative' ? monteCarloDropout(c, 'Hd').conservative : maximumLikelihoodDropout(c, 'Hd').d;
-  return d === null ? null : new Array<number>(n).fill(d);
+  return d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) };
 }
+
+/** Why a mixture rule leaves a population out: its drop-out cannot be estimated from the evidence. */
+const NO_DROPOUT_REASON = "not evaluated: no simulated drop-out reproduced the evidence's allele count";
 
 /** The evidence of a search: its replicates and the known contributors (under both hypotheses). */
 export interface Evidence {
@@ -42,7 +52,7 @@ export interface Evidence {
 
 const asEvidence = (e: ReadonlyMap<string, Genotype> | Evidence): Evidence => (e instanceof Map ? { replicates: [e], knownContributors: [] } : (e as Evidence));
 
-function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[]): MixtureCase {
+function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[], dropoutHd?: number[]): MixtureCase {
   const { replicates, knownContributors } = asEvidence(evidence);
   return {
     replicates,
@@ -50,6 +60,7 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
     knownContributors,
     contributors: setting.contributors,
     dropout,
+    dropoutHd,
     dropIn: setting.dropIn,
     theta: setting.theta,
     personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
@@ -62,8 +73,8 @@ function mixtureCase(setting: MixtureSetting, evidence: ReadonlyMap<string, Geno
  * A candidate's figures as the calculator gives them (mixtureLr; LR 0 over no marker when it refuses the case): from
  * the search's tables, which hold the calculator's per-marker LRs, unless only the calculator can say.
  */
-function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, dropout: number[], tables: ReadonlyMap<string, GenotypeLr>): { lr: number; markerCount: number } {
-  const c = mixtureCase(setting, evidence, candidate, population, dropout);
+function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, candidate: ReadonlyMap<string, Genotype>, population: PopulationFrequencies, parameters: MixtureSearchParameters, tables: ReadonlyMap<string, GenotypeLr>): { lr: number; markerCount: number } {
+  const c = mixtureCase(setting, evidence, candidate, population, parameters.dropout, parameters.dropoutHd);
   try {
     checkMixtureCase(c);
     const fromTables = tableMixtureLr(tables, candidate);
@@ -78,7 +89,7 @@ function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> 
 
 /** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the benchmark). */
 export function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
-  const { setting, dropout } = parameters;
+  const { setting, dropout, dropoutHd } = parameters;
   const { replicates, knownContributors } = asEvidence(evidence);
   const tables = new Map<string, (g: Genotype) => number | undefined>();
   for (const marker of evidenceMarkers(replicates)) {
@@ -91,6 +102,7 @@ export function markerTables(parameters: MixtureSearchParameters, evidence: Read
         replicates: replicates.flatMap((r) => (r.has(marker) ? [r.get(marker)!] : [])),
         knownContributors: knownContributors.map((k) => k.get(marker)),
         dropout,
+        dropoutHd: dropoutHd ?? hypothesisDropouts(setting.contributors, knownContributors.length, dropout).hd,
         parameters: { dropIn: setting.dropIn, theta: setting.theta },
         personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
         frequencyRule: { normalize: setting.normalizeFrequencies },
@@ -137,10 +149,15 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
   if (searched === 0) return none;
   const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
-  for (const population of rulePopulations(rule)) {
-    const dropout = searchDropout(setting, profile.genotypes, population.frequencies);
-    if (!dropout) continue;
-    const parameters = { setting, dropout };
+  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
+  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
+  for (const population of usable) {
+    const dropouts = searchDropout(setting, profile.genotypes, population.frequencies);
+    if (!dropouts) {
+      skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
+      continue;
+    }
+    const parameters = { setting, ...dropouts };
     const tables = markerTables(parameters, profile.genotypes, population.frequencies);
     // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
     // expected-chance-hits threshold is found among LRs of at least 1.
@@ -161,7 +178,7 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const matches: RuleMatch[] = [];
   for (const [candidateId, genotypes] of candidates) {
     const populations: RulePopulationResult[] = lanes.map((lane) => {
-      const { lr, markerCount } = weigh(setting, profile.genotypes, genotypes, lane.population, lane.parameters.dropout, lane.tables);
+      const { lr, markerCount } = weigh(setting, profile.genotypes, genotypes, lane.population, lane.parameters, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       // A reference the scan let through weighs, exactly, what its tables summed (to rounding): at or over the cut.
       return { populationId: lane.populationId, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(lane.distribution, searched, lane.cut, Math.max(log10 ?? -Infinity, lane.cut)) };
@@ -177,6 +194,7 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
       populations,
       reportedPopulationId: reported(populations),
       stringency: null,
+      ...(skipped.length > 0 ? { skippedPopulations: skipped } : {}),
     });
   }
   // Ranked by LR (the reported, smallest population's), the strongest first.
@@ -212,11 +230,18 @@ export interface MixtureRanking {
  * `limit` best by their smallest LR over the populations, each then weighed exactly (the calculator's number, all
  * replicates and known contributors) with its p-value among unrelated candidates.
  */
-export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean } {
-  const lanes = r.populations.flatMap((population) => {
-    const dropout = searchDropout(r.setting, r.evidence, population.frequencies);
-    if (!dropout) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
-    const parameters = { setting: r.setting, dropout };
+export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean; skipped: SkippedPopulation[] } {
+  // The evidence's markers are every replicate's: a population holding none of them is not evaluated.
+  const evidenceGenotypes = new Map(r.evidence.replicates.flatMap((replicate) => [...replicate]));
+  const { usable, skipped } = evaluablePopulations(
+    r.populations.map((p) => ({ ...p, name: p.frequencies.name, kind: 'Autosomal' as const })),
+    evidenceGenotypes,
+  );
+  if (usable.length === 0 && skipped.length > 0) throw new MixtureError(`No chosen population can weigh this evidence: ${skipped.map((s) => `${s.populationName} (${s.reason})`).join('; ')}.`);
+  const lanes = usable.flatMap((population) => {
+    const dropouts = searchDropout(r.setting, r.evidence, population.frequencies);
+    if (!dropouts) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
+    const parameters = { setting: r.setting, ...dropouts };
     const tables = markerTables(parameters, r.evidence, population.frequencies);
     return [{ population, parameters, tables }];
   });
@@ -281,11 +306,11 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
   const candidates = top.map(({ id }) => ({
     profileId: id,
     populations: lanes.map((lane, l) => {
-      const { lr, markerCount } = weigh(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters.dropout, lane.tables);
+      const { lr, markerCount } = weigh(r.setting, r.evidence, genotypesOf.get(id)!, lane.population.frequencies, lane.parameters, lane.tables);
       const log10 = lr > 0 ? Math.log10(lr) : null;
       const at = Math.max(log10 ?? -Infinity, Number.isFinite(from) ? from + 1 : -Infinity);
       return { populationId: lane.population.id, combinedIndex: lr, log10, markerCount, nonExclusionMarkerCount: null, chance: chanceAt(distributions[l]!, searched, at, at) };
     }),
   }));
-  return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit };
+  return { candidates, parameters: new Map(lanes.map((l) => [l.population.id, l.parameters])), searched, truncated: over > r.limit, skipped };
 }

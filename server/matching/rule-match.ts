@@ -1,4 +1,5 @@
 import type { LrDistribution } from '../genetics/statistics';
+import type { SkippedPopulation } from './evaluable-populations';
 import type { Genotype } from '../genetics/types';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
@@ -62,6 +63,8 @@ export interface RuleMatch {
   /** The population reported (the smallest LR), or null for an exclusion analysis. */
   reportedPopulationId: string | null;
   stringency: { stringency: Stringency; comparedMarkers: number; mismatches: number; probability: number; searchedProfiles: number; expectedChanceHits: number } | null;
+  /** The rule's populations not weighed for this pair, and why (issue 30): never LR 1, never the reported one. */
+  skippedPopulations?: SkippedPopulation[];
 }
 
 /** Width of the log10 grid of the chance distributions: 0.001 brackets a 20-marker tail within a few percent, in milliseconds. */
@@ -112,9 +115,9 @@ export function candidateGenotypes(indexes: IndexSet, ids: Iterable<string>): Ma
   return out;
 }
 
-/** The population with the smallest combined index is the one a hit reports (the most conservative). */
+/** The population with the smallest combined index is the one a hit reports (the most conservative); one that weighed no marker never is. */
 export function reported(results: readonly RulePopulationResult[]): string | null {
   let best: RulePopulationResult | null = null;
-  for (const r of results) if (r.populationId !== null && (best === null || (r.combinedIndex ?? 0) < (best.combinedIndex ?? 0))) best = r;
+  for (const r of results) if (r.populationId !== null && r.markerCount > 0 && (best === null || (r.combinedIndex ?? 0) < (best.combinedIndex ?? 0))) best = r;
   return best?.populationId ?? null;
 }

@@ -4,6 +4,7 @@ import { planAnalysis, scanAnalysis, type AnalysisMatch, type ScanRequest } from
 import { candidateResults } from './candidate-results';
 import { stringencyMatchProbability, unrelatedDistribution } from './chance-distribution';
 import { fusedScan } from './fused-scan';
+import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
 import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
@@ -12,8 +13,18 @@ import { isRoleSymmetric } from './search-profile';
 import { CHANCE_GRID_STEP, candidateGenotypes, chanceAt, reported, ruleMatchKind, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleChance, type RuleMatch, type RulePopulationResult } from './rule-match';
 import type { IdentityCandidate, IdentityOptions, MatchPopulation, MatchProfile } from './types';
 
-// bench/run.ts, being split on another branch, still takes these types from here.
-export type { MatchRule, RuleMatch } from './rule-match';
+
+/**
+ * A match with the populations that weighed no marker of its pair set apart as not evaluated (a population may hold
+ * some of the query's markers and none the candidate shares), beside those the rule skipped for the query.
+ */
+function notEvaluatedApart(match: RuleMatch, skipped: readonly SkippedPopulation[], rule: MatchRule): RuleMatch {
+  const unweighed = match.populations.filter((p) => p.populationId !== null && p.markerCount === 0 && p.nonExclusionMarkerCount === null);
+  const populations = match.populations.filter((p) => !unweighed.includes(p));
+  const apart = unweighed.map((p) => ({ populationId: p.populationId!, populationName: rule.populations.find((q) => q.id === p.populationId)?.name ?? '', reason: 'not evaluated: no marker of both profiles has frequencies in it' }));
+  const all = [...skipped, ...(match.skippedPopulations ?? []), ...apart];
+  return { ...match, populations, reportedPopulationId: reported(populations), ...(all.length > 0 ? { skippedPopulations: all } : {}) };
+}
 
 /**
  * The figures of every population of a rule for a short list of candidates, in the query's role: the
@@ -257,8 +268,11 @@ const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.c
  */
 export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, scans = new IdentityScans(profile, indexes, [rule])): RuleMatch[] {
   if (rule.analysis.profileKind !== profile.kind) return [];
-  const matches = rule.analysis.kind === 'Mixture' ? searchMixture(rule, profile, indexes).matches : rule.stringency !== null ? searchStringency(rule, profile, indexes, scans) : searchRanked(rule, profile, indexes);
-  return matches.sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
+  // A population holding none of the profile's markers is not evaluated: it neither blocks the rule nor is reported.
+  const { usable, skipped } = rule.analysis.kind === 'Exclusion' ? { usable: rule.populations, skipped: [] } : evaluablePopulations(rulePopulations(rule), profile.genotypes);
+  const weighing = { ...rule, populations: usable };
+  const matches = rule.analysis.kind === 'Mixture' ? searchMixture(weighing, profile, indexes).matches : rule.stringency !== null ? searchStringency(weighing, profile, indexes, scans) : searchRanked(weighing, profile, indexes);
+  return matches.map((m) => notEvaluatedApart(m, skipped, rule)).sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
 }
 
 /** Every match of each rule for `profile` (never itself), rule by rule; `onRule` hears each rule done (the queue shows it). */

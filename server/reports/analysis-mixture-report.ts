@@ -87,7 +87,18 @@ export function mixtureSections(result: AnalysisResult): Content[] {
 }
 
 function estimateRows(estimates: readonly DropoutEstimateResult[]): TableCell[][] {
-  return estimates.map((e) => [e.hypothesis, probabilityText(e.maximumLikelihood), e.conservative === null ? 'none reproduced the evidence' : probabilityText(e.conservative), `${e.accepted} / ${e.tried}`]);
+  return estimates.map((e) => [e.hypothesis, e.maximumLikelihood === null ? (e.note ?? '—') : probabilityText(e.maximumLikelihood), e.conservative !== null ? probabilityText(e.conservative) : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence', `${e.accepted} / ${e.tried}`]);
+}
+
+/** The drop-out estimates computed (none unless asked for or used), and how the simulations were accepted. */
+function estimatesContent(estimates: readonly DropoutEstimateResult[]): Content[] {
+  if (estimates.length === 0) return [];
+  const simulated = estimates.find((e) => e.tried > 0);
+  return [
+    { text: 'Drop-out estimates', bold: true, margin: [0, 2, 0, 0] },
+    table(['auto', 'auto', 'auto', 'auto'], ['Hypothesis', 'Maximum likelihood', 'Conservative (95th percentile)', 'Accepted / tried'], estimateRows(estimates), [0, 2, 0, 2]),
+    ...(simulated ? [{ text: `Simulations accepted when they reproduce the ${simulated.observedAlleles} alleles seen; seed ${simulated.seed}.`, italics: true, margin: [0, 0, 0, 8] } as Content] : []),
+  ];
 }
 
 function markerRow(m: MixtureMarkerLr, withKnown: boolean): TableCell[] {
@@ -114,12 +125,11 @@ export function mixturePopulationContent(result: AnalysisResult, population: Mix
       [
         ['Drop-out under Hp', dropouts('Hp')],
         ['Drop-out under Hd', dropouts('Hd')],
+        ['How Hd’s drop-outs were set', parameters.dropoutHdRule],
         ['Minimum allele frequency', probabilityText(parameters.population.minimumAlleleFrequency)],
       ],
     ),
-    { text: 'Drop-out estimates', bold: true, margin: [0, 2, 0, 0] },
-    table(['auto', 'auto', 'auto', 'auto'], ['Hypothesis', 'Maximum likelihood', 'Conservative (95th percentile)', 'Accepted / tried'], estimateRows(mixture.estimates), [0, 2, 0, 2]),
-    ...(mixture.estimates[0] ? [{ text: `Simulations accepted when they reproduce the ${mixture.estimates[0].observedAlleles} alleles seen; seed ${mixture.estimates[0].seed}.`, italics: true, margin: [0, 0, 0, 8] } as Content] : []),
+    ...estimatesContent(mixture.estimates),
     table(
       ['auto', '*', 'auto', ...(withKnown ? ['auto'] : []), 'auto', 'auto', 'auto', 'auto', 'auto', 'auto'],
       ['Marker', 'Alleles seen', 'Person of interest', ...(withKnown ? ['Known contributors'] : []), 'Explained', 'Dropped out', 'Unexplained\n(drop-in or unknown)', 'Pr(E|Hp)', 'Pr(E|Hd)', 'LR'],
@@ -172,6 +182,7 @@ export function mixtureResultCsv(result: AnalysisResult): string {
     rows.push(note(population, 'Hp', parameters.hp), note(population, 'Hd', parameters.hd));
     rows.push(note(population, 'Contributors', parameters.contributors), note(population, 'Drop-out', dropoutText(parameters)));
     for (const hypothesis of ['Hp', 'Hd'] as const) rows.push(note(population, `Drop-out under ${hypothesis}`, dropoutPairs(parameters, known, hypothesis).map(([label, value]) => `${label} ${value}`).join('; ')));
+    rows.push(note(population, 'How Hd’s drop-outs were set', parameters.dropoutHdRule));
     rows.push(
       note(population, 'Drop-in (c)', parameters.dropIn),
       note(population, 'θ', parameters.theta),
@@ -180,7 +191,11 @@ export function mixtureResultCsv(result: AnalysisResult): string {
       note(population, 'Minimum allele frequency', parameters.population.minimumAlleleFrequency),
     );
     for (const e of mixture.estimates) {
-      const conservative = e.conservative === null ? 'none reproduced the evidence' : String(e.conservative);
+      const conservative = e.conservative !== null ? String(e.conservative) : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence';
+      if (e.maximumLikelihood === null) {
+        rows.push(note(population, `Drop-out estimate, ${e.hypothesis}`, e.note ?? 'no drop-out explains the evidence'));
+        continue;
+      }
       rows.push(note(population, `Drop-out estimate, ${e.hypothesis}`, `maximum likelihood ${e.maximumLikelihood}; conservative (95th percentile) ${conservative}; accepted ${e.accepted} of ${e.tried}; alleles seen ${e.observedAlleles}; seed ${e.seed}`));
     }
   }

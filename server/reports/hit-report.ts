@@ -131,7 +131,7 @@ function asPedigreeResult(view: HitView, pedigree: AnalysisPedigree | null | und
     missingPatterns: [],
     populations: [],
     exclusion: null,
-    pedigree: pedigree ? { h1: pedigree.persons, h2: pedigree.alternative ?? targetUnrelated(pedigree.persons, pedigree.target), target: pedigree.target } : null,
+    pedigree: pedigree ? { h1: pedigree.persons, h2: pedigree.alternative ?? targetUnrelated(pedigree.persons, pedigree.target, hit.profiles.map((p) => p.role)), target: pedigree.target } : null,
     mutation: null,
     computedAt: hit.date,
   };

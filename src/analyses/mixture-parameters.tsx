@@ -38,6 +38,10 @@ export function MixtureParameters({ parameters: p, knownContributors, disabled, 
         <input type="checkbox" checked={p.normalizeFrequencies} onChange={(e) => send({ type: 'parameters.check', field: 'normalizeFrequencies', checked: e.target.checked })} />
         <span>Normalize frequencies (after the minimum allele frequency rule)</span>
       </label>
+      <label className="field--checkbox">
+        <input type="checkbox" checked={p.estimateDropout} onChange={(e) => send({ type: 'parameters.check', field: 'estimateDropout', checked: e.target.checked })} />
+        <span>Show both hypotheses’ drop-out estimates (can take seconds on a large stain)</span>
+      </label>
       <div className="form__actions">
         <button type="button" className="button button--secondary" onClick={() => send({ type: 'parameters.reset' })}>
           Use the analysis’s parameters

@@ -64,6 +64,7 @@ function ParametersUsed({ parameters, known, populationName }: { parameters: Mix
     ['Drop-out', dropoutText(parameters)],
     ['Drop-out under Hp', <DropoutPerContributor values={parameters.dropoutHp} labels={hypothesisContributors(parameters.contributors, known, 'Hp')} />],
     ['Drop-out under Hd', <DropoutPerContributor values={parameters.dropoutHd} labels={hypothesisContributors(parameters.contributors, known, 'Hd')} />],
+    ['How Hd’s drop-outs were set', parameters.dropoutHdRule],
     ['Drop-in (c)', <Probability value={parameters.dropIn} />],
     ['θ', <Probability value={parameters.theta} />],
     ['Person of interest counted under Hd (θ)', parameters.personOfInterestTypedUnderHd ? 'yes' : 'no'],
@@ -106,10 +107,8 @@ function DropoutEstimates({ estimates }: { estimates: readonly DropoutEstimateRe
           {estimates.map((e) => (
             <tr key={e.hypothesis}>
               <th scope="row">{e.hypothesis}</th>
-              <td>
-                <Probability value={e.maximumLikelihood} />
-              </td>
-              <td>{e.conservative === null ? 'none reproduced the evidence' : <Probability value={e.conservative} />}</td>
+              <td>{e.maximumLikelihood === null ? e.note : <Probability value={e.maximumLikelihood} />}</td>
+              <td>{e.conservative !== null ? <Probability value={e.conservative} /> : e.tried === 0 ? 'not simulated' : 'none reproduced the evidence'}</td>
               <td className="calculator__number">
                 {e.accepted.toLocaleString('en')} / {e.tried.toLocaleString('en')}
               </td>
@@ -117,9 +116,11 @@ function DropoutEstimates({ estimates }: { estimates: readonly DropoutEstimateRe
           ))}
         </tbody>
       </table>
-      <p className="field__hint">
-        Simulations accepted when they reproduce the {estimates[0]!.observedAlleles} alleles seen; seed {estimates[0]!.seed}.
-      </p>
+      {estimates.some((e) => e.tried > 0) ? (
+        <p className="field__hint">
+          Simulations accepted when they reproduce the {estimates.find((e) => e.tried > 0)!.observedAlleles} alleles seen; seed {estimates.find((e) => e.tried > 0)!.seed}.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -5398,6 +5398,8 @@ export interface paths {
                             /** @default [] */
                             knownContributorIds?: string[];
                             setting?: components["schemas"]["MixtureSettingInput"];
+                            /** @default false */
+                            estimateDropout?: boolean;
                         };
                     };
                 };
@@ -5480,6 +5482,8 @@ export interface paths {
                             /** @default [] */
                             knownContributorIds?: string[];
                             setting?: components["schemas"]["MixtureSettingInput"];
+                            /** @default false */
+                            estimateDropout?: boolean;
                         };
                     };
                 };
@@ -12927,6 +12931,7 @@ export interface components {
             /** @constant */
             mode: "fixed";
             values: number[];
+            hdValues?: number[];
         } | {
             /** @constant */
             mode: "estimated";
@@ -12952,6 +12957,8 @@ export interface components {
             personOfInterestTypedUnderHd: boolean;
             /** @default false */
             normalizeFrequencies: boolean;
+            /** @default false */
+            estimateDropout: boolean;
             replicates: ({
                 /** Format: uuid */
                 profileId: string;
@@ -13002,8 +13009,9 @@ export interface components {
         DropoutEstimateInput: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
+            maximumLikelihood: number | null;
+            log10Likelihood: number | null;
+            note: string | null;
             conservative: number | null;
             observedAlleles: number;
             accepted: number;
@@ -13038,6 +13046,7 @@ export interface components {
             normalizeFrequencies: boolean;
             dropoutHp: number[];
             dropoutHd: number[];
+            dropoutHdRule: string;
             hp: string;
             hd: string;
             population: {
@@ -13123,6 +13132,8 @@ export interface components {
                 populationName: string;
                 synthetic: boolean;
                 dropout: number[];
+                dropoutHd: number[];
+                notEvaluated: string | null;
             }[];
             hp: string;
             hd: string;
@@ -13316,6 +13327,12 @@ export interface components {
         HitFiguresInput: {
             populations: components["schemas"]["PopulationFiguresInput"][];
             stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
         };
         KeyboardSearchCandidateInput: {
             /** Format: uuid */
@@ -13852,6 +13869,7 @@ export interface components {
             id: string;
             name: string;
             synthetic: boolean;
+            notEvaluated?: string | null;
         };
         FamilialCandidatePopulationInput: {
             /** Format: uuid */
@@ -14637,6 +14655,7 @@ export interface components {
             /** @constant */
             mode: "fixed";
             values: number[];
+            hdValues?: number[];
         } | {
             /** @constant */
             mode: "estimated";
@@ -14662,6 +14681,8 @@ export interface components {
             personOfInterestTypedUnderHd: boolean;
             /** @default false */
             normalizeFrequencies: boolean;
+            /** @default false */
+            estimateDropout: boolean;
             replicates: ({
                 /** Format: uuid */
                 profileId: string;
@@ -14712,8 +14733,9 @@ export interface components {
         DropoutEstimate: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
-            maximumLikelihood: number;
-            log10Likelihood: number;
+            maximumLikelihood: number | null;
+            log10Likelihood: number | null;
+            note: string | null;
             conservative: number | null;
             observedAlleles: number;
             accepted: number;
@@ -14748,6 +14770,7 @@ export interface components {
             normalizeFrequencies: boolean;
             dropoutHp: number[];
             dropoutHd: number[];
+            dropoutHdRule: string;
             hp: string;
             hd: string;
             population: {
@@ -14833,6 +14856,8 @@ export interface components {
                 populationName: string;
                 synthetic: boolean;
                 dropout: number[];
+                dropoutHd: number[];
+                notEvaluated: string | null;
             }[];
             hp: string;
             hd: string;
@@ -15026,6 +15051,12 @@ export interface components {
         HitFigures: {
             populations: components["schemas"]["PopulationFigures"][];
             stringency: components["schemas"]["StringencyFigures"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
         };
         KeyboardSearchCandidate: {
             /** Format: uuid */
@@ -15562,6 +15593,7 @@ export interface components {
             id: string;
             name: string;
             synthetic: boolean;
+            notEvaluated?: string | null;
         };
         FamilialCandidatePopulation: {
             /** Format: uuid */

@@ -1,5 +1,5 @@
 import { formatBracket, formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
-import type { PopulationFigures } from '../../core/schemas/hit-figures';
+import type { HitFigures, PopulationFigures } from '../../core/schemas/hit-figures';
 import { SyntheticLabel } from '../ui/synthetic-label';
 
 function PValue({ population }: { population: PopulationFigures }) {
@@ -16,10 +16,11 @@ function PValue({ population }: { population: PopulationFigures }) {
 /**
  * Every population's result for the hit side by side (ARCHITECTURE.md "Hits", GENETICS.md "Expected
  * chance hits"): the likelihood ratio, its log10, the p-value among unrelated profiles and the expected
- * chance hits at the rule's threshold; the reported population (the smallest LR) is marked.
+ * chance hits at the rule's threshold; the reported population (the smallest LR) is marked. The rule's
+ * populations that weighed nothing (issue 30: none of the profiles' markers) are named below, with why.
  */
-export function HitPopulations({ populations }: { populations: readonly PopulationFigures[] }) {
-  if (populations.length === 0) return null;
+export function HitPopulations({ populations, skipped = [] }: { populations: readonly PopulationFigures[]; skipped?: HitFigures['skippedPopulations'] }) {
+  if (populations.length === 0 && skipped.length === 0) return null;
   return (
     <section aria-labelledby="hit-populations">
       <h2 id="hit-populations">Populations</h2>
@@ -54,6 +55,15 @@ export function HitPopulations({ populations }: { populations: readonly Populati
           </tbody>
         </table>
       </div>
+      {skipped.length > 0 ? (
+        <ul className="field__hint" aria-label="Populations not evaluated">
+          {skipped.map((s) => (
+            <li key={s.populationId}>
+              {s.populationName}: {s.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

@@ -120,7 +120,7 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
       <HitFigures orgId={orgId} view={view} />
       <HitChance hit={view.hit} />
       <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
-      {figures ? <HitPopulations populations={figures.populations} /> : null}
+      {figures ? <HitPopulations populations={figures.populations} skipped={figures.skippedPopulations} /> : null}
       {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} weighed={!isNotWeighed(view.hit)} /> : null}
       <HitWeighing orgId={orgId} view={view} calls={calls} onChange={onChange} />
       <HitProfiles orgId={orgId} view={view} />

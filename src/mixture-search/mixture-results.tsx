@@ -26,11 +26,13 @@ function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: nu
               <SyntheticLabel synthetic={p.synthetic} />
             </dt>
             <dd>
-              {p.dropout.map((d, i) => (
-                <span key={i} className="mixture-search__dropout-value">
-                  {labels[i]} <Probability value={d} />
-                </span>
-              ))}
+              {p.notEvaluated
+                ? p.notEvaluated
+                : p.dropout.map((d, i) => (
+                    <span key={i} className="mixture-search__dropout-value">
+                      {labels[i]} <Probability value={d} />
+                    </span>
+                  ))}
             </dd>
           </div>
         );

@@ -1,6 +1,6 @@
 import type { Genotype, PopulationFrequencies } from '../types';
-import { likelihoodWithNonContributor, mixtureMarkerLikelihood, type MixtureModelParameters } from './mixture-likelihood';
-import { prepareMixtureMarker, type FrequencyRule } from './mixture-marker';
+import { likelihoodWithNonContributor, mixtureMarkerLikelihood, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { prepareMixtureMarker, type FrequencyRule, type PreparedMixtureMarker } from './mixture-marker';
 
 /** One marker of a mixture search: the evidence there, the known contributors, the parameters fixed for the search. */
 export interface MixtureSearchMarker {
@@ -10,8 +10,10 @@ export interface MixtureSearchMarker {
   replicates: readonly Genotype[];
   /** Known contributors' genotypes here (undefined: not typed here, counted as an unknown). */
   knownContributors: readonly (Genotype | undefined)[];
-  /** One drop-out per contributor: candidate (person of interest), known contributors, unknowns. */
+  /** One drop-out per contributor under Hp: candidate (person of interest), known contributors, unknowns. */
   dropout: readonly number[];
+  /** Under Hd: the unknown in the candidate's place, known contributors, unknowns (hypothesisDropouts). */
+  dropoutHd: readonly number[];
   parameters: MixtureModelParameters;
   personOfInterestTypedUnderHd: boolean;
   frequencyRule: FrequencyRule;
@@ -26,13 +28,8 @@ export interface MixtureSearchMarker {
 export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype) => number | undefined {
   const known = m.knownContributors.filter((g): g is Genotype => g !== undefined && g.length > 0);
   const prepared = prepareMixtureMarker(m.population, m.marker, m.replicates, known, m.frequencyRule, true);
-  const [candidateDropout, ...rest] = m.dropout;
-  const knownDropouts = rest.slice(0, m.knownContributors.length);
-  const typedKnown = m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [{ copies: prepared.copies(g), dropout: knownDropouts[i]! }] : []));
-  const untypedKnown = m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [knownDropouts[i]!]));
-  const unknowns = [...untypedKnown, ...rest.slice(m.knownContributors.length)];
+  const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
   const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
-  const hdHypothesis = { contributors: typedKnown, nonContributors: [], unknowns: [candidateDropout!, ...unknowns] };
   // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
   const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
   const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
@@ -48,7 +45,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
     let lr = table.get(key);
     if (lr === undefined) {
       const copies = prepared.copies(genotype);
-      const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout! }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
+      const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
       const hd = hdOf ? hdOf(copies) : hdWithout;
       lr = hd > 0 ? hp / hd : 0;
       table.set(key, lr);
@@ -61,12 +58,21 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
 function exactFor(m: MixtureSearchMarker, genotype: Genotype): number {
   const known = m.knownContributors.filter((g): g is Genotype => g !== undefined && g.length > 0);
   const prepared = prepareMixtureMarker(m.population, m.marker, m.replicates, [genotype, ...known], m.frequencyRule, true);
-  const [candidateDropout, ...rest] = m.dropout;
-  const knownDropouts = rest.slice(0, m.knownContributors.length);
-  const typedKnown = m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [{ copies: prepared.copies(g), dropout: knownDropouts[i]! }] : []));
-  const unknowns = [...m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [knownDropouts[i]!])), ...rest.slice(m.knownContributors.length)];
+  const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
   const copies = prepared.copies(genotype);
-  const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout! }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
-  const hd = mixtureMarkerLikelihood(prepared, { contributors: typedKnown, nonContributors: m.personOfInterestTypedUnderHd ? [copies] : [], unknowns: [candidateDropout!, ...unknowns] }, m.parameters);
+  const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
+  const hd = mixtureMarkerLikelihood(prepared, { ...hdHypothesis, nonContributors: m.personOfInterestTypedUnderHd ? [copies] : [] }, m.parameters);
   return hd > 0 ? hp / hd : 0;
+}
+
+/**
+ * The hypotheses at the marker but for the candidate: Hp's known contributors typed here with their drop-outs and its
+ * unknowns (a known contributor untyped here among them), and Hd whole but for the candidate as a non-contributor.
+ */
+function searchHypotheses(m: MixtureSearchMarker, prepared: PreparedMixtureMarker) {
+  const known = m.knownContributors.length;
+  const typedWith = (dropout: readonly number[]) => m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [{ copies: prepared.copies(g), dropout: dropout[1 + i]! }] : []));
+  const untypedWith = (dropout: readonly number[]) => [...m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [dropout[1 + i]!])), ...dropout.slice(1 + known)];
+  const hdHypothesis: MixtureHypothesisAtMarker = { contributors: typedWith(m.dropoutHd), nonContributors: [], unknowns: [m.dropoutHd[0]!, ...untypedWith(m.dropoutHd)] };
+  return { candidateDropout: m.dropout[0]!, typedKnown: typedWith(m.dropout), unknowns: untypedWith(m.dropout), hdHypothesis };
 }

@@ -1,6 +1,7 @@
 import { isAmelogenin } from '../../../core/alleles';
 import type { Genotype, PopulationFrequencies } from '../types';
 import { mixtureMarkerLikelihood, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { hypothesisDropouts } from './hypothesis-dropouts';
 import { OTHER_ALLELES, prepareMixtureMarker, type FrequencyRule, type PreparedMixtureMarker } from './mixture-marker';
 
 /** Why a mixture cannot be weighed as asked, in the reader's words. */
@@ -19,11 +20,13 @@ export interface MixtureCase {
   personOfInterest: TypedProfile;
   knownContributors: readonly TypedProfile[];
   contributors: number;
-  /**
-   * Drop-out per contributor, in the order person of interest, known contributors, unknowns (Hp's order); under Hd
-   * the unknown that replaces the person of interest takes the person of interest's.
-   */
+  /** Drop-out per contributor under Hp, in the order person of interest, known contributors, unknowns. */
   dropout: readonly number[];
+  /**
+   * Drop-out per contributor under Hd, in the order the unknown in the person of interest's place, known contributors,
+   * other unknowns; by default LRmix's (hypothesisDropouts): every unknown takes the unknowns' value.
+   */
+  dropoutHd?: readonly number[] | undefined;
   dropIn: number;
   theta: number;
   /** Whether the person of interest's alleles enter θ's counts under Hd, as a typed non-contributor (default in LRmix and EuroForMix). */
@@ -62,12 +65,14 @@ export interface MixtureLrResult {
 }
 
 /** Checks the case's shape once: counts of contributors and drop-outs, parameters in range. */
-export function checkMixtureCase(c: Pick<MixtureCase, 'replicates' | 'knownContributors' | 'contributors' | 'dropout' | 'dropIn' | 'theta'>): void {
+export function checkMixtureCase(c: Pick<MixtureCase, 'replicates' | 'knownContributors' | 'contributors' | 'dropout' | 'dropoutHd' | 'dropIn' | 'theta'>): void {
   if (c.replicates.length === 0) throw new MixtureError('Give at least one replicate of the evidence.');
   if (!Number.isInteger(c.contributors) || c.contributors < 1) throw new MixtureError('The number of contributors must be a whole number of at least 1.');
   if (c.knownContributors.length + 1 > c.contributors) throw new MixtureError(`Hp holds the person of interest and ${c.knownContributors.length} known contributor(s): the number of contributors must be at least ${c.knownContributors.length + 1}.`);
   if (c.dropout.length !== c.contributors) throw new MixtureError(`Give one drop-out probability per contributor (${c.contributors}), in the order person of interest, known contributors, unknowns.`);
-  for (const [name, value] of [...c.dropout.map((d, i) => [`drop-out of contributor ${i + 1}`, d] as const), ['drop-in', c.dropIn] as const]) {
+  if (c.dropoutHd && c.dropoutHd.length !== c.contributors) throw new MixtureError(`Give one drop-out probability per contributor under Hd (${c.contributors}), in the order the unknown in the person of interest's place, known contributors, other unknowns.`);
+  const hd = (c.dropoutHd ?? []).map((d, i) => [`drop-out of contributor ${i + 1} under Hd`, d] as const);
+  for (const [name, value] of [...c.dropout.map((d, i) => [`drop-out of contributor ${i + 1}`, d] as const), ...hd, ['drop-in', c.dropIn] as const]) {
     if (!(value >= 0 && value < 1)) throw new MixtureError(`The ${name} must be at least 0 and below 1 (${value} given).`);
   }
   if (!(c.theta >= 0 && c.theta < 1)) throw new MixtureError(`θ must be at least 0 and below 1 (${c.theta} given).`);
@@ -84,26 +89,31 @@ export function evidenceMarkers(replicates: readonly TypedProfile[]): string[] {
  * person of interest a typed non-contributor when `personOfInterestTypedUnderHd`.
  */
 export function hypothesesAtMarker(prepared: PreparedMixtureMarker, marker: string, c: Omit<MixtureCase, 'replicates' | 'population' | 'frequencyRule'>, poiGenotype: Genotype | undefined): { hp: MixtureHypothesisAtMarker; hd: MixtureHypothesisAtMarker } {
-  const [poiDropout, ...rest] = c.dropout;
-  const knownDropouts = rest.slice(0, c.knownContributors.length);
-  const unknownDropouts = rest.slice(c.knownContributors.length);
-  const typedKnown: { copies: Int32Array; dropout: number }[] = [];
-  const untypedKnown: number[] = [];
-  c.knownContributors.forEach((k, i) => {
-    const g = k.get(marker);
-    if (g && g.length > 0) typedKnown.push({ copies: prepared.copies(g), dropout: knownDropouts[i]! });
-    else untypedKnown.push(knownDropouts[i]!);
-  });
+  const known = c.knownContributors.length;
+  const dropoutHd = c.dropoutHd ?? hypothesisDropouts(c.contributors, known, c.dropout).hd;
+  // Each hypothesis's contributors at this marker: a known contributor untyped here is an unknown with their drop-out.
+  const split = (dropout: readonly number[]) => {
+    const typedKnown: { copies: Int32Array; dropout: number }[] = [];
+    const untypedKnown: number[] = [];
+    c.knownContributors.forEach((k, i) => {
+      const g = k.get(marker);
+      if (g && g.length > 0) typedKnown.push({ copies: prepared.copies(g), dropout: dropout[1 + i]! });
+      else untypedKnown.push(dropout[1 + i]!);
+    });
+    return { first: dropout[0]!, typedKnown, untypedKnown, unknowns: dropout.slice(1 + known) };
+  };
+  const p = split(c.dropout);
+  const d = split(dropoutHd);
   const poi = poiGenotype && poiGenotype.length > 0 ? prepared.copies(poiGenotype) : undefined;
   const hp: MixtureHypothesisAtMarker = {
-    contributors: poi ? [{ copies: poi, dropout: poiDropout! }, ...typedKnown] : typedKnown,
+    contributors: poi ? [{ copies: poi, dropout: p.first }, ...p.typedKnown] : p.typedKnown,
     nonContributors: [],
-    unknowns: [...(poi ? [] : [poiDropout!]), ...untypedKnown, ...unknownDropouts],
+    unknowns: [...(poi ? [] : [p.first]), ...p.untypedKnown, ...p.unknowns],
   };
   const hd: MixtureHypothesisAtMarker = {
-    contributors: typedKnown,
+    contributors: d.typedKnown,
     nonContributors: poi && c.personOfInterestTypedUnderHd ? [poi] : [],
-    unknowns: [poiDropout!, ...untypedKnown, ...unknownDropouts],
+    unknowns: [d.first, ...d.untypedKnown, ...d.unknowns],
   };
   return { hp, hd };
 }

@@ -16,9 +16,11 @@ export interface PedigreeHypotheses {
 
 /**
  * H2 "the tested person is unrelated to the family" (Egeland, Kling & Mostad 2016, §3.1): they become a founder,
- * and where they were a parent in H1 an unknown person of their sex takes their place.
+ * and where they were a parent in H1 an unknown person of their sex takes their place. A typed person (`typed`, the
+ * roles) left with no typed relative in H2 becomes a founder too, as forrel and Familias build "unrelated" — otherwise
+ * a mutation model would act through their untyped parents under H2 (a parent–child duo: the child).
  */
-export function targetUnrelated(persons: readonly PedigreePerson[], target: string): PedigreePerson[] {
+export function targetUnrelated(persons: readonly PedigreePerson[], target: string, typed: readonly string[] = []): PedigreePerson[] {
   const tested = persons.find((p) => p.id === target);
   if (!tested) throw new PedigreeError(`The tested person ${target} is not in the pedigree.`);
   const standIn = `Unknown ${tested.sex === 'male' ? 'father' : 'mother'} (H2)`;
@@ -30,7 +32,32 @@ export function targetUnrelated(persons: readonly PedigreePerson[], target: stri
     if (p.mother === target) return { ...p, mother: standIn };
     return { ...p };
   });
-  return isParent ? [...h2, { id: standIn, sex: tested.sex }] : h2;
+  return foundersWhereAlone(isParent ? [...h2, { id: standIn, sex: tested.sex }] : h2, typed);
+}
+
+/**
+ * Each typed person whose family (the persons linked to them through parents and children) holds no other typed
+ * person, as a founder: P(their genotype) is then Hardy–Weinberg whatever the mutation model (forrel's singletons).
+ * The untyped persons left without a typed relative change no likelihood and stay as drawn.
+ */
+function foundersWhereAlone(persons: PedigreePerson[], typed: readonly string[]): PedigreePerson[] {
+  const linked = new Map<string, string[]>(persons.map((p) => [p.id, []]));
+  for (const p of persons) {
+    for (const parent of [p.father, p.mother]) {
+      if (parent === undefined || !linked.has(parent)) continue;
+      linked.get(p.id)!.push(parent);
+      linked.get(parent)!.push(p.id);
+    }
+  }
+  const familyOf = (id: string) => {
+    const seen = new Set([id]);
+    const queue = [id];
+    while (queue.length > 0) for (const next of linked.get(queue.pop()!) ?? []) if (!seen.has(next)) (seen.add(next), queue.push(next));
+    return seen;
+  };
+  const typedSet = new Set(typed);
+  const alone = new Set(typed.filter((id) => linked.has(id) && [...familyOf(id)].every((other) => other === id || !typedSet.has(other))));
+  return persons.map((p) => (alone.has(p.id) && p.father !== undefined ? { id: p.id, sex: p.sex } : p));
 }
 
 /**
@@ -40,7 +67,7 @@ export function targetUnrelated(persons: readonly PedigreePerson[], target: stri
 export function analysisHypotheses(pedigree: AnalysisPedigreeSpec, roles: readonly string[]): PedigreeHypotheses {
   const h1 = orderPedigree(pedigree.persons).length > 0 ? pedigree.persons.map((p) => ({ ...p })) : [];
   if (!roles.includes(pedigree.target)) throw new PedigreeError(`The tested person ${pedigree.target} must be one of the roles (${roles.join(', ')}).`);
-  const h2 = pedigree.alternative ? pedigree.alternative.map((p) => ({ ...p })) : targetUnrelated(h1, pedigree.target);
+  const h2 = pedigree.alternative ? pedigree.alternative.map((p) => ({ ...p })) : targetUnrelated(h1, pedigree.target, roles);
   orderPedigree(h2);
   for (const role of roles) {
     if (!h1.some((p) => p.id === role)) throw new PedigreeError(`The role ${role} is not a person of the pedigree; name a person for each role.`);

@@ -1,65 +1,11 @@
-import type { MutationMatrix } from './mutation-model';
+import { LUMP, lumpUntypedAlleles } from './allele-lumping';
+import { founderSummedOut, MAX_SUMMED_CHILDREN, type Transmission } from './founder-summed-out';
+import type { PedigreeMarker } from './pedigree-marker';
 import { orderPedigree, PedigreeError, type PedigreePerson } from './pedigree';
 import { packed } from './packed-array';
 import { marginal, resetScratch, scratchTable, sumProduct, type Factor } from './variable-elimination';
 
-/** One marker's model: its alleles with their founder frequencies, and each sex's mutation matrix over those alleles. */
-export interface PedigreeMarker {
-  alleles: readonly string[];
-  frequencies: readonly number[];
-  female: MutationMatrix;
-  male: MutationMatrix;
-}
-
-/** Equal to the last bits a double holds: a model is lumpable only when the entries agree exactly (up to rounding). */
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-14 * Math.max(Math.abs(a), Math.abs(b), 1e-300);
-
-/**
- * Whether the alleles `lump` (indices) can be merged into one for matrix m: strongly lumpable, every allele of the lump
- * reaching each allele outside it with the same probability (Kemeny & Snell 1960; pedmut `alwaysLumpable`). The
- * identity, "equal" and "proportional" models always are; stepwise models in general are not.
- */
-function lumpable(m: MutationMatrix, lump: readonly number[], keep: readonly number[]): boolean {
-  const n = m.alleles.length;
-  return keep.every((i) => lump.every((l) => same(m.values[l * n + i]!, m.values[lump[0]! * n + i]!)));
-}
-
-/** The matrix over the kept alleles and one lump last: rows of kept alleles sum their entries into the lump. */
-function lumpMatrix(m: MutationMatrix, lump: readonly number[], keep: readonly number[]): MutationMatrix {
-  const n = m.alleles.length;
-  const k = keep.length + 1;
-  const values = new Float64Array(k * k);
-  const rows = [...keep, lump[0]!];
-  rows.forEach((from, r) => {
-    let toKept = 0;
-    keep.forEach((to, c) => {
-      values[r * k + c] = m.values[from * n + to]!;
-      toKept += m.values[from * n + to]!;
-    });
-    values[r * k + k - 1] = r < keep.length ? lump.reduce((s, to) => s + m.values[from * n + to]!, 0) : 1 - toKept;
-  });
-  return { alleles: packed(keep.length + 1, (i) => (i < keep.length ? m.alleles[keep[i]!]! : LUMP)), values, spec: m.spec };
-}
-
-/** The name of the merged allele of a lumped marker (no designation can be empty). */
-const LUMP = '';
-
-/**
- * The marker with every allele no typed person carries merged into one, when both sexes' models allow it (exact:
- * founders draw the lump with its summed frequency). Never when only one sex's model is lumpable (pedmut 0.9.1
- * lumps then, wrongly; GENETICS.md "Mutation models").
- */
-export function lumpUntypedAlleles(marker: PedigreeMarker, typedAlleles: ReadonlySet<string>): PedigreeMarker {
-  const keep = marker.alleles.flatMap((a, i) => (typedAlleles.has(a) ? [i] : []));
-  const lump = marker.alleles.flatMap((a, i) => (typedAlleles.has(a) ? [] : [i]));
-  if (lump.length < 2 || !lumpable(marker.female, lump, keep) || !lumpable(marker.male, lump, keep)) return marker;
-  return {
-    alleles: packed(keep.length + 1, (i) => (i < keep.length ? marker.alleles[keep[i]!]! : LUMP)),
-    frequencies: packed(keep.length + 1, (i) => (i < keep.length ? marker.frequencies[keep[i]!]! : lump.reduce((s, l) => s + marker.frequencies[l]!, 0))),
-    female: lumpMatrix(marker.female, lump, keep),
-    male: lumpMatrix(marker.male, lump, keep),
-  };
-}
+export type { PedigreeMarker } from './pedigree-marker';
 
 /**
  * The factors of a pedigree at one marker. A founder is one variable over unordered genotypes (its alleles' order
@@ -176,103 +122,6 @@ function flatPairs(states: readonly [number, number][]): Int32Array {
 
 /** A heterozygote's alleles from its father and mother: either order, never both the same (read only). */
 const EITHER_ORDER = Float64Array.of(0, 1, 1, 0);
-
-/** One allele passed from a parent: the child's variable, the alleles it may take, the parent's sex's mutation matrix. */
-interface Transmission {
-  v: number;
-  to: readonly number[];
-  matrix: Float64Array;
-}
-
-/** Most children of an untyped founder summed out in closed form (2^k subsets); more go through the elimination. */
-const MAX_SUMMED_CHILDREN = 3;
-
-/**
- * Σ over an untyped founder's genotype of its Hardy–Weinberg probability times what it passes to its k children, as one
- * factor over the children's alleles. With the founder's alleles x, y drawn independently and each child given either
- * with ½, Σx,y p(x)p(y) Πi ½(Mi[x][ci] + Mi[y][ci]) = 2^-k ΣS t(S)·t(S'), where S runs over the subsets of the children,
- * S' is the rest and t(S) = Σx p(x) Πi∈S Mi[x][ci] (t(∅) = Σp): n·2^k products per cell, not n²/2·k.
- */
-function founderSummedOut(p: readonly number[], n: number, children: readonly Transmission[]): Factor {
-  const k = children.length;
-  const widths: number[] = [];
-  // g[i][x·wi + j] = Mi[x][child i's j-th allele]; a missing member reads one 1 per allele (× 1 is exact).
-  const gathered: Float64Array[] = [];
-  for (let i = 0; i < k; i++) {
-    const { to, matrix } = children[i]!;
-    const g = scratchTable(n * to.length);
-    for (let x = 0; x < n; x++) for (let j = 0; j < to.length; j++) g[x * to.length + j] = matrix[x * n + to[j]!]!;
-    widths.push(to.length);
-    gathered.push(g);
-  }
-  const ones = scratchTable(n).fill(1);
-  // t(S) for every subset S (bit i: child i), row-major over S's children in order, summed over x outermost; the
-  // members of S in order are g0, g1, g2, the missing ones `ones` of width 1.
-  const t: Float64Array[] = [];
-  for (let subset = 0; subset < 1 << k; subset++) {
-    let g0 = ones;
-    let g1 = ones;
-    let g2 = ones;
-    let w0 = 1;
-    let w1 = 1;
-    let w2 = 1;
-    let members = 0;
-    for (let i = 0; i < k; i++) {
-      if (!(subset & (1 << i))) continue;
-      if (members === 0) {
-        g0 = gathered[i]!;
-        w0 = widths[i]!;
-      } else if (members === 1) {
-        g1 = gathered[i]!;
-        w1 = widths[i]!;
-      } else {
-        g2 = gathered[i]!;
-        w2 = widths[i]!;
-      }
-      members++;
-    }
-    const table = scratchTable(w0 * w1 * w2);
-    for (let x = 0; x < n; x++) {
-      const px = p[x]!;
-      for (let j0 = 0; j0 < w0; j0++) {
-        const a = px * g0[x * w0 + j0]!;
-        if (a === 0) continue;
-        for (let j1 = 0; j1 < w1; j1++) {
-          const b = a * g1[x * w1 + j1]!;
-          if (b === 0) continue;
-          const row = (j0 * w1 + j1) * w2;
-          for (let j2 = 0; j2 < w2; j2++) table[row + j2]! += b * g2[x * w2 + j2]!;
-        }
-      }
-    }
-    t.push(table);
-  }
-  let length = 1;
-  for (const w of widths) length *= w;
-  const table = scratchTable(length);
-  const digit = new Int32Array(k);
-  const all = (1 << k) - 1;
-  const scale = 1 / (1 << k);
-  for (let at = 0; at < length; at++) {
-    let sum = 0;
-    for (let subset = 0; subset <= all; subset++) {
-      // The cell's place in t(S) and in t(S'): the digits of S's children, and of the others, row-major.
-      let inS = 0;
-      let inRest = 0;
-      for (let i = 0; i < k; i++) {
-        if (subset & (1 << i)) inS = inS * widths[i]! + digit[i]!;
-        else inRest = inRest * widths[i]! + digit[i]!;
-      }
-      sum += t[subset]![inS]! * t[all ^ subset]![inRest]!;
-    }
-    table[at] = sum * scale;
-    for (let i = k - 1; i >= 0; i--) {
-      if (++digit[i]! < widths[i]!) break;
-      digit[i] = 0;
-    }
-  }
-  return { vars: packed(k, (i) => children[i]!.v), table };
-}
 
 /** half[x·width + j] = ½·M[x][to[j]]: each parent allele's half of a transmission to the child's alleles `to`, read once. */
 function halves(n: number, matrix: Float64Array, to: readonly number[]): Float64Array {

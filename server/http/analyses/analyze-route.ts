@@ -12,7 +12,7 @@ import { evaluateComputational, evaluateExclusion, MAX_INCONSISTENCIES, type Eng
 import { describeSexModels, evaluatePedigree, modelsFor } from '../../genetics/evaluate-pedigree';
 import { analysisHypotheses, PedigreeError, type PedigreeHypotheses } from '../../genetics/pedigree';
 import { MixtureError } from '../../genetics/mixture/mixture-lr';
-import { weighMixture, type MixtureProfiles } from '../../genetics/mixture/weigh-mixture';
+import { weighMixture, type MixtureProfiles, type WeighOptions } from '../../genetics/mixture/weigh-mixture';
 import type { MixtureLrResult, MixtureSetting } from '../../../core/schemas/mixtures';
 import type { MutationSetting } from '../../../core/schemas/pedigrees';
 import type { PopulationRow } from '../../matching/engine-population';
@@ -127,13 +127,13 @@ async function loadMixtureProfiles(db: Db, user: AuthenticatedUser, ids: readonl
 }
 
 /**
- * A mixture run over one population (GENETICS.md "Mixtures"): the hypotheses, every parameter, both drop-out
- * estimates and per marker Pr(E|Hp), Pr(E|Hd) and the LR; markers not weighed say why.
+ * A mixture run over one population (GENETICS.md "Mixtures"): the hypotheses, every parameter, the drop-out
+ * estimates asked for or used, and per marker Pr(E|Hp), Pr(E|Hd) and the LR; markers not weighed say why.
  */
-function mixturePopulationResult(setting: MixtureSetting, profiles: MixtureProfiles, population: PopulationRow, loaded: LoadedPopulation): PopulationResult {
+function mixturePopulationResult(setting: MixtureSetting, profiles: MixtureProfiles, population: PopulationRow, loaded: LoadedPopulation, options: WeighOptions): PopulationResult {
   let result: MixtureLrResult;
   try {
-    result = weighMixture(setting, profiles, loaded.frequencies, population.id);
+    result = weighMixture(setting, profiles, loaded.frequencies, population.id, options);
   } catch (error) {
     if (error instanceof MixtureError) throw new BadRequest(`${population.name}: ${error.message}`);
     throw error;
@@ -188,7 +188,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
         if (population.kind !== row.profileKind) throw new BadRequest(`Population ${population.name} holds ${population.kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}; this analysis needs ${row.profileKind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
         const loaded = await loadEnginePopulation(db, population);
         if (run) return pedigreePopulationResult(run, row, population, loaded, engineProfiles, order);
-        if (mixtureSetting) return mixturePopulationResult(mixtureSetting, mixtureProfiles, population, loaded);
+        if (mixtureSetting) return mixturePopulationResult(mixtureSetting, mixtureProfiles, population, loaded, { estimateDropout: body.mixture?.estimateDropout ?? false });
         // Y-STR markers match by formula (1/0); the frequencies live in the haplotype table.
         const asFrequencies = row.profileKind === 'YStr' ? { ...loaded.frequencies, markers: new Map(order.map((m) => [m, { frequencies: new Map([['*', 1]]), sampleSize: null }])) } : loaded.frequencies;
         const result = evaluateComputational(engine, engineProfiles, asFrequencies, order);

@@ -3,7 +3,7 @@ import type { FamilialCandidate, FamilialSearchAnswer } from '../../../core/sche
 import { appendAudit } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
-import type { rankRule } from '../../matching/familial-search';
+import type { FamilialRanking, rankRule } from '../../matching/familial-search';
 import { toWireRule } from '../../search/search-wire';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
@@ -72,9 +72,15 @@ export async function familialSearch(
   return {
     rule: { id: rule.id, name: rule.name },
     analysis: { id: rule.analysis.id, name: analysisName },
-    populations: rule.populations.map((p) => ({ id: p.id, name: p.name, synthetic: p.synthetic })),
+    populations: rule.populations.map((p) => ({ id: p.id, name: p.name, synthetic: p.synthetic, ...notEvaluatedOf(ranking, p.id) })),
     searchedProfiles: ranking.searchedProfiles,
     limit: request.limit,
     candidates,
   };
+}
+
+/** A population the ranking did not weigh with, said as such; nothing for one it did (the answer stays as before). */
+function notEvaluatedOf(ranking: FamilialRanking, populationId: string): { notEvaluated?: string } {
+  const reason = ranking.skipped?.find((s) => s.populationId === populationId)?.reason;
+  return reason ? { notEvaluated: reason } : {};
 }

@@ -46,7 +46,7 @@ export const mixtureLrRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       const personOfInterest = await mixtureProfile(db, user, body.personOfInterest, 'Person of interest');
       const knownContributors = await Promise.all(body.knownContributors.map((k, i) => mixtureProfile(db, user, k, `Known contributor ${i + 1}`)));
       try {
-        return weighMixture(body, { replicates, personOfInterest, knownContributors }, population.frequencies, population.id);
+        return weighMixture(body, { replicates, personOfInterest, knownContributors }, population.frequencies, population.id, { estimateDropout: body.estimateDropout });
       } catch (error) {
         if (error instanceof MixtureError) throw new BadRequest(error.message);
         throw error;

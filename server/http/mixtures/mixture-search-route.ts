@@ -72,7 +72,7 @@ export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUse
   const known = knownContributors.length;
   const answer: MixtureSearchAnswer = {
     setting,
-    populations: populationRows.map((p) => ({ populationId: p.id, populationName: p.name, synthetic: p.synthetic, dropout: ranked.parameters.get(p.id)?.dropout ?? [] })),
+    populations: populationRows.map((p) => ({ populationId: p.id, populationName: p.name, synthetic: p.synthetic, dropout: ranked.parameters.get(p.id)?.dropout ?? [], dropoutHd: ranked.parameters.get(p.id)?.dropoutHd ?? ranked.parameters.get(p.id)?.dropout ?? [], notEvaluated: ranked.skipped.find((s) => s.populationId === p.id)?.reason ?? null })),
     hp: describeHypothesis(true, known, setting.contributors - 1 - known).replace('the person of interest', 'the candidate'),
     hd: describeHypothesis(false, known, setting.contributors - known),
     searchedProfiles: ranked.searched,

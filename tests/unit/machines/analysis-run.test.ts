@@ -297,7 +297,12 @@ const mixtureReady = (run: Partial<Omit<MixtureRun, 'parameters'>> = {}, paramet
 
 describe('a mixture run’s parameters', () => {
   it('start from the analysis’s own: the seed’s conservative drop-out, drop-in 0.05 and θ 0.01', () => {
-    expect(mixtureDraft(SEED_SETTING)).toEqual({ contributors: '2', dropout: 'conservative', dropoutAll: '', dropoutEach: ['', ''], dropIn: '0.05', theta: '0.01', personOfInterestTypedUnderHd: true, normalizeFrequencies: false });
+    expect(mixtureDraft(SEED_SETTING)).toEqual({ contributors: '2', dropout: 'conservative', dropoutAll: '', dropoutEach: ['', ''], dropIn: '0.05', theta: '0.01', personOfInterestTypedUnderHd: true, normalizeFrequencies: false, estimateDropout: false });
+  });
+
+  it('asks for both drop-out estimates only when the reader ticks the box', () => {
+    const asked = mixtureReady({ replicateProfileIds: [], knownContributorIds: [] }, { estimateDropout: true }) as AnalysisRunContext;
+    expect(analyzeRequest(asked).body.mixture).toMatchObject({ estimateDropout: true });
   });
 
   it('start from a fixed drop-out, one for all or one per contributor', () => {
@@ -365,7 +370,7 @@ describe('runBlockers and analyzeRequest of a mixture run', () => {
       body: {
         profileIds: [P1, P2],
         populationIds: [POP_A],
-        mixture: { replicateProfileIds: [P3], knownContributorIds: [P4], setting: { contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.05, 0.2] }, dropIn: 0.05, theta: 0.03, personOfInterestTypedUnderHd: true, normalizeFrequencies: false } },
+        mixture: { replicateProfileIds: [P3], knownContributorIds: [P4], estimateDropout: false, setting: { contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.05, 0.2] }, dropIn: 0.05, theta: 0.03, personOfInterestTypedUnderHd: true, normalizeFrequencies: false } },
       },
     });
   });
@@ -493,7 +498,7 @@ describe('analysisRun machine: a mixture run', () => {
     actor.send({ type: 'parameters.edit', field: 'contributors', value: '3' });
     actor.send({ type: 'run.start' });
     const failed = await waitFor(actor, (s) => s.matches('error'));
-    expect(sent[0]!.body.mixture).toEqual({ replicateProfileIds: [P3], knownContributorIds: [P4], setting: { ...SEED_SETTING, contributors: 3 } });
+    expect(sent[0]!.body.mixture).toEqual({ replicateProfileIds: [P3], knownContributorIds: [P4], estimateDropout: false, setting: { ...SEED_SETTING, contributors: 3 } });
     expect(failed.context.error?.message).toMatch(/^FBI 2015 Caucasian: No simulated drop-out reproduced/);
   });
 });

@@ -53,6 +53,7 @@ describe('POST /api/mixture-lr', () => {
       theta: 0,
       personOfInterestTypedUnderHd: true,
       normalizeFrequencies: false,
+      estimateDropout: true,
       frequencies: FREQUENCIES,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -63,7 +64,7 @@ describe('POST /api/mixture-lr', () => {
     expect(Math.abs(r.lr - ((1 - d) * d * (1 - c)) / hd) / r.lr).toBeLessThan(1e-12);
     expect(r.markers[0]).toMatchObject({ marker: 'D1', alleles: ['10', 'other'], frequencies: [0.1, 0.9], replicates: [['10']], explained: ['10'], droppedOut: ['11'], unexplained: [], personOfInterest: ['10', '11'] });
     expect(r.parameters).toMatchObject({ contributors: 1, dropIn: c, theta: 0, dropoutHp: [d], dropoutHd: [d], hp: 'the person of interest', hd: '1 unknown', personOfInterestTypedUnderHd: true, normalizeFrequencies: false, population: { id: null, minimumAlleleFrequency: 0.001 } });
-    // Both estimates shown beside the LR: (1 − d)d peaks at ½ under Hp.
+    // Both estimates shown beside the LR when asked for: (1 − d)d peaks at ½ under Hp.
     expect(r.estimates.map((e) => e.hypothesis)).toEqual(['Hp', 'Hd']);
     expect(r.estimates[0]!.maximumLikelihood).toBeCloseTo(0.5, 6);
   });
@@ -72,7 +73,7 @@ describe('POST /api/mixture-lr', () => {
     const stain = await addProfileWithMarkers(t, tokens.analystA, caseId, 'STAIN-1', { D3S1358: ['14', '15', '16', '17'], vWA: ['16', '17', '18'], TH01: ['6', '9.3'] }, { sampleType: 'Forensic Mixture' });
     const suspect = await addProfileWithMarkers(t, tokens.analystA, caseId, 'SUSP-1', { D3S1358: ['14', '16'], vWA: ['16', '18'], TH01: ['6', '9.3'] }, { sampleType: 'Suspect, Known' });
     const victim = await addProfileWithMarkers(t, tokens.analystA, caseId, 'VICT-1', { D3S1358: ['15', '17'], vWA: ['17'], TH01: ['9.3'] }, { sampleType: 'Victim, Known' });
-    const body = { replicates: [{ profileId: stain }], personOfInterest: { profileId: suspect }, knownContributors: [{ profileId: victim }], contributors: 2, dropout: { mode: 'estimated', estimate: 'maximum-likelihood' }, dropIn: 0.05, theta: 0.01, populationId };
+    const body = { replicates: [{ profileId: stain }], personOfInterest: { profileId: suspect }, knownContributors: [{ profileId: victim }], contributors: 2, dropout: { mode: 'estimated', estimate: 'maximum-likelihood' }, dropIn: 0.05, theta: 0.01, populationId, estimateDropout: true };
     const res = await call('analystA', 'POST', '/api/mixture-lr', body);
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json() as MixtureLrResult;
@@ -100,6 +101,29 @@ describe('POST /api/mixture-lr', () => {
     expect(await refusal({ contributors: 2, dropout: { mode: 'fixed', values: [0, 0, 0] } })).toMatch(/one per contributor \(2\)/);
     expect(await refusal({ replicates: [written(['10', '11', '12'])] })).toMatch(/impossible under Hd/);
     expect(await refusal({ dropIn: 1 })).toBeTruthy();
+  });
+
+  it('answers LR 0, not HTTP 500, when drop-in is 0 and the person of interest is excluded; each estimate says no drop-out explains Hp', async () => {
+    const excluded = { replicates: [written(['10', '12'])], personOfInterest: written(['10', '11']), contributors: 1, dropIn: 0, theta: 0, frequencies: FREQUENCIES };
+    for (const dropout of [{ mode: 'fixed', values: [0.2] }, { mode: 'estimated', estimate: 'maximum-likelihood' }, { mode: 'estimated', estimate: 'conservative' }]) {
+      const res = await call('analystA', 'POST', '/api/mixture-lr', { ...excluded, dropout, estimateDropout: true });
+      expect(res.statusCode, res.body).toBe(200);
+      const r = res.json() as MixtureLrResult;
+      expect([r.lr, r.log10, r.markers[0]!.lr, r.markers[0]!.log10]).toEqual([0, null, 0, null]);
+      const hp = r.estimates.find((e) => e.hypothesis === 'Hp')!;
+      expect(hp).toMatchObject({ maximumLikelihood: null, log10Likelihood: null, conservative: null });
+      expect(hp.note).toMatch(/No drop-out explains the evidence under Hp/);
+    }
+  });
+
+  it('states Hd\'s drop-outs: LRmix\'s by default (the unknowns\' value), or as given', async () => {
+    const stain = { replicates: [written(['10', '11', '12'])], personOfInterest: written(['10', '11']), contributors: 2, dropIn: 0.05, theta: 0, frequencies: FREQUENCIES };
+    const lrmix = (await call('analystA', 'POST', '/api/mixture-lr', { ...stain, dropout: { mode: 'fixed', values: [0.1, 0.3] } })).json() as MixtureLrResult;
+    expect(lrmix.parameters).toMatchObject({ dropoutHp: [0.1, 0.3], dropoutHd: [0.3, 0.3], dropoutHdRule: expect.stringMatching(/LRmix Studio/) });
+    expect(lrmix.estimates).toEqual([]);
+    const given = (await call('analystA', 'POST', '/api/mixture-lr', { ...stain, dropout: { mode: 'fixed', values: [0.1, 0.3], hdValues: [0.1, 0.3] } })).json() as MixtureLrResult;
+    expect(given.parameters).toMatchObject({ dropoutHd: [0.1, 0.3], dropoutHdRule: "Hd's drop-outs as given in the request" });
+    expect(given.lr).not.toBeCloseTo(lrmix.lr, 3);
   });
 });
 
@@ -133,7 +157,11 @@ describe('mixture analyses (kind Mixture)', () => {
     // The analysis's own parameters when the run gives none: the conservative drop-out under Hd for everyone.
     const own = (await call('analystA', 'POST', `/api/analyses/${seeded.id}/analyze`, { profileIds: [stain, suspect], populationIds: [populationId] })).json();
     const used = own.populations[0].mixture;
-    expect(used.parameters.dropoutHp).toEqual([used.estimates[1].conservative, used.estimates[1].conservative]);
+    // Only the estimate the drop-out uses, unless the reader asks for both.
+    expect(used.estimates.map((e: { hypothesis: string }) => e.hypothesis)).toEqual(['Hd']);
+    expect(used.parameters.dropoutHp).toEqual([used.estimates[0].conservative, used.estimates[0].conservative]);
+    const asked = (await call('analystA', 'POST', `/api/analyses/${seeded.id}/analyze`, { profileIds: [stain, suspect], populationIds: [populationId], mixture: { estimateDropout: true } })).json();
+    expect(asked.populations[0].mixture.estimates.map((e: { hypothesis: string }) => e.hypothesis)).toEqual(['Hp', 'Hd']);
     expect(used.parameters.hd).toBe('2 unknowns');
   });
 

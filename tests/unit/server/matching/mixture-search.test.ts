@@ -58,7 +58,7 @@ describe('the mixture search', () => {
     expect(ranked).not.toContain('stain');
     // The conservative drop-out under Hd, the same for every contributor, made explicit per population.
     const d = parameters.get('Caucasian')!.dropout;
-    expect(d).toEqual(searchDropout(seeded.mixture, w.stain, populations[0]!.frequencies));
+    expect(d).toEqual(searchDropout(seeded.mixture, w.stain, populations[0]!.frequencies)!.dropout);
     expect(new Set(d).size).toBe(1);
     expect(d[0]!).toBeGreaterThan(0);
     const top = matches[0]!;

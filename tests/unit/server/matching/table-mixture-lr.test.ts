@@ -50,7 +50,7 @@ describe('a mixture hit weighed from the search tables', () => {
       fc.property(setting, fc.array(replicate, { minLength: 1, maxLength: 2 }), fc.array(person, { maxLength: 1 }), fc.array(person, { minLength: 4, maxLength: 4 }), (s, replicates, knowns, candidates) => {
         fc.pre(knowns.length + 1 <= s.contributors);
         const d = s.dropout.mode === 'fixed' ? s.dropout.values[0]! : 0;
-        const tables = markerTables({ setting: s, dropout: new Array<number>(s.contributors).fill(d) }, { replicates, knownContributors: knowns }, population);
+        const tables = markerTables({ setting: s, dropout: new Array<number>(s.contributors).fill(d), dropoutHd: new Array<number>(s.contributors).fill(d) }, { replicates, knownContributors: knowns }, population);
         for (const candidate of candidates) {
           const expected = calculator(s, replicates, knowns, candidate);
           const actual = tableMixtureLr(tables, candidate);
@@ -67,7 +67,7 @@ describe('a mixture hit weighed from the search tables', () => {
   });
 
   it('leaves a three-allele genotype to the calculator', () => {
-    const tables = markerTables({ setting: { contributors: 2, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false }, dropout: [0.1, 0.1] }, new Map([['A', ['8', '9', '10']]]), population);
+    const tables = markerTables({ setting: { contributors: 2, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false }, dropout: [0.1, 0.1], dropoutHd: [0.1, 0.1] }, new Map([['A', ['8', '9', '10']]]), population);
     expect(tableMixtureLr(tables, new Map([['A', ['8', '9', '10']]]))).toBeNull();
   });
 

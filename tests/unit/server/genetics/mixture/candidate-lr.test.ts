@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mixtureCandidateLr } from '../../../../../server/genetics/mixture/candidate-lr';
+import { hypothesisDropouts } from '../../../../../server/genetics/mixture/hypothesis-dropouts';
 import { mixtureLr } from '../../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype, PopulationFrequencies } from '../../../../../server/genetics/types';
 
@@ -25,7 +26,7 @@ describe('the mixture search table', () => {
         (seen, knowns, extra, dropIn, theta, poiUnderHd, normalize, candidates) => {
           const contributors = 1 + knowns.length + extra;
           const dropout = [0.15, 0.3, 0.05, 0.2].slice(0, contributors);
-          const lrOf = mixtureCandidateLr({ population, marker: 'M', replicates: [seen], knownContributors: knowns, dropout, parameters: { dropIn, theta }, personOfInterestTypedUnderHd: poiUnderHd, frequencyRule: { normalize } });
+          const lrOf = mixtureCandidateLr({ population, marker: 'M', replicates: [seen], knownContributors: knowns, dropout, dropoutHd: hypothesisDropouts(contributors, knowns.length, dropout).hd, parameters: { dropIn, theta }, personOfInterestTypedUnderHd: poiUnderHd, frequencyRule: { normalize } });
           for (const candidate of candidates) {
             let expected: number;
             try {

@@ -50,8 +50,8 @@ describe('drop-out estimation', () => {
     expect(low.observedAlleles).toBe(markers.reduce((s, m) => s + person.get(m)!.length, 0));
     const both = estimateDropout(partial, 'Hp');
     expect(both.hypothesis).toBe('Hp');
-    expect(both.maximumLikelihood).toBeGreaterThan(0.05);
-    expect(both.conservative!).toBeGreaterThan(both.maximumLikelihood);
+    expect(both.maximumLikelihood!).toBeGreaterThan(0.05);
+    expect(both.conservative!).toBeGreaterThan(both.maximumLikelihood!);
   });
 });
 

@@ -199,15 +199,17 @@ describe('mixture likelihood against a brute-force enumeration', () => {
               frequencyRule: { normalize: false },
             });
           } catch (error) {
-            // Only an Hd that cannot explain the stain may refuse, and then brute force agrees it is impossible.
+            // Under Hd the unknown in the person of interest's place takes the unknowns' drop-out (LRmix), the person of
+          // interest's only when Hp has no unknown.
+          // Only an Hd that cannot explain the stain may refuse, and then brute force agrees it is impossible.
             expect(error).toBeInstanceOf(MixtureError);
-            const hd = bruteForce(alleles, freqs, replicates, knowns.map((g, i) => ({ g, d: dropout[1 + i]! })), poiUnderHd ? [poi] : [], [dropout[0]!, ...dropout.slice(1 + knowns.length)], c, theta);
+            const hd = bruteForce(alleles, freqs, replicates, knowns.map((g, i) => ({ g, d: dropout[1 + i]! })), poiUnderHd ? [poi] : [], [dropout[1 + knowns.length] ?? dropout[0]!, ...dropout.slice(1 + knowns.length)], c, theta);
             expect(hd).toBe(0);
             return;
           }
           const m = result.markers[0]!;
           const hp = bruteForce(alleles, freqs, replicates, [{ g: poi, d: dropout[0]! }, ...knowns.map((g, i) => ({ g, d: dropout[1 + i]! }))], [], dropout.slice(1 + knowns.length), c, theta);
-          const hd = bruteForce(alleles, freqs, replicates, knowns.map((g, i) => ({ g, d: dropout[1 + i]! })), poiUnderHd ? [poi] : [], [dropout[0]!, ...dropout.slice(1 + knowns.length)], c, theta);
+          const hd = bruteForce(alleles, freqs, replicates, knowns.map((g, i) => ({ g, d: dropout[1 + i]! })), poiUnderHd ? [poi] : [], [dropout[1 + knowns.length] ?? dropout[0]!, ...dropout.slice(1 + knowns.length)], c, theta);
           expect(Math.abs(m.likelihoodHp - hp)).toBeLessThanOrEqual(1e-12 * Math.max(hp, 1e-300));
           expect(Math.abs(m.likelihoodHd - hd)).toBeLessThanOrEqual(1e-12 * hd);
         },

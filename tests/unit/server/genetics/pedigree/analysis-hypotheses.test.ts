@@ -33,6 +33,35 @@ describe('the hypotheses of a pedigree analysis', () => {
     expect(h2).toHaveLength(5);
   });
 
+  it('makes a typed person with no typed relative left under H2 a founder (forrel, Familias): a mutation duo by brute force', () => {
+    const duo: PedigreePerson[] = [
+      { id: 'AF', sex: 'male' },
+      { id: 'Mother', sex: 'female' },
+      { id: 'Child', sex: 'male', father: 'AF', mother: 'Mother' },
+    ];
+    const { h1, h2 } = analysisHypotheses({ persons: duo, target: 'AF', alternative: null }, ['AF', 'Child']);
+    expect(h1).toEqual(duo);
+    expect(h2.find((p) => p.id === 'Child')).toEqual({ id: 'Child', sex: 'male' });
+    // With a typed mother the child keeps its family under H2: only the alleged father is set apart.
+    const trio = analysisHypotheses({ persons: duo, target: 'AF', alternative: null }, ['AF', 'Mother', 'Child']).h2;
+    expect(trio.find((p) => p.id === 'Child')).toEqual({ id: 'Child', sex: 'male', father: 'Unknown father (H2)', mother: 'Mother' });
+
+    // AF 10/11, child 12/13: one allele needs a mutation. Equal models over the four alleles, μ 0.002 male, 0.001 female.
+    const [male, female] = [0.002, 0.001];
+    const p = [0.1, 0.2, 0.3, 0.4];
+    const M = (rate: number) => (from: number, to: number) => (from === to ? 1 - rate : rate / 3);
+    const fromFather = (x: number) => 0.5 * (M(male)(0, x) + M(male)(1, x));
+    // The untyped mother's genotype summed over, each of her alleles passed through the female matrix.
+    const fromMother = (x: number) => p.reduce((s, pa, a) => s + p.reduce((t, pb, b) => t + pa * pb * 0.5 * (M(female)(a, x) + M(female)(b, x)), 0), 0);
+    const childGivenFather = fromFather(2) * fromMother(3) + fromFather(3) * fromMother(2);
+    const forrel = childGivenFather / (2 * p[2]! * p[3]!);
+    const genotypes = new Map([['D1', new Map([['AF', ['10', '11']], ['Child', ['12', '13']]])]]);
+    const result = pedigreeLr(h1, h2, genotypes, population, { female: { model: 'equal', rate: female }, male: { model: 'equal', rate: male } });
+    expect(result.markers[0]!.verdict).toBe('needs a mutation');
+    expect(Math.abs(result.lr - forrel) / forrel).toBeLessThan(1e-12);
+    expect(Math.abs(result.markers[0]!.likelihoodH2 - 2 * 0.1 * 0.2 * 2 * 0.3 * 0.4) / result.markers[0]!.likelihoodH2).toBeLessThan(1e-12);
+  });
+
   it('refuses what cannot be weighed, naming it', () => {
     const spec = (target: string, alternative: PedigreePerson[] | null = null) => ({ persons: wifeAndChildren, target, alternative });
     expect(() => analysisHypotheses(spec('Nobody'), ['MP'])).toThrow(/tested person Nobody must be one of the roles/);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mutationMatrix, type MutationMatrix, type MutationModelSpec } from '../../../../../server/genetics/pedigree/mutation-model';
 import { PedigreeError, type PedigreePerson } from '../../../../../server/genetics/pedigree/pedigree';
-import { consistentWithoutMutation, lumpUntypedAlleles, pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
+import { lumpUntypedAlleles } from '../../../../../server/genetics/pedigree/allele-lumping';
+import { consistentWithoutMutation, pedigreeLikelihood, type PedigreeMarker } from '../../../../../server/genetics/pedigree/pedigree-likelihood';
 
 const close = (actual: number, expected: number, relative = 1e-12) => expect(Math.abs(actual - expected)).toBeLessThanOrEqual(relative * Math.abs(expected));
 
