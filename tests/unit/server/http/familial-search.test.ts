@@ -72,7 +72,7 @@ beforeAll(async () => {
   // The synthetic demo population is shared with Oslo: allowed on request, never by default.
   await db.transaction((tx) => seedReferenceData(tx, { shareWith: [org.a] }));
   const admin = await createAccessGroup(db, { isAdmin: true });
-  const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read', 'Publish'], Populations: ['Read'] } });
+  const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read', 'ViewAudit'], Profiles: ['Read'], Hits: ['Read', 'Publish'], Populations: ['Read'] } });
   const reader = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read'] } });
   tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
   userA = (await createUser(db, { accessGroupId: reviewer.id, organizationIds: [org.a] })).id;
@@ -276,6 +276,14 @@ describe('promoting candidates', () => {
       { candidateId: ids.get('STAIN'), sampleName: 'STAIN', reason: expect.stringMatching(/does not search Forensic, Unknown profiles/) },
     ]);
     expect(await pendingHits()).toHaveLength(before);
+    // Issue 30: the audit row, read in organization A, names only A's profiles; Bergen's refused id is not even echoed.
+    const [stain] = await t.database.db.select({ caseId: profiles.caseId }).from(profiles).where(eq(profiles.id, ids.get('STAIN')!));
+    const trail = await call<{ items: { action: string; after: unknown; names: Record<string, string> }[] }>('a', 'GET', `/api/cases/${stain!.caseId}/audit?sort=at:desc`);
+    expect(trail.status, trail.raw).toBe(200);
+    const row = trail.body.items.find((r) => r.action === 'Promote')!;
+    expect(row.after).toMatchObject({ candidateIds: [ids.get('FORENSIC-SIB'), ids.get('PENDING-SIB'), ids.get('STAIN')], candidatesNotFound: 1 });
+    expect(trail.raw).not.toContain(ids.get('BERGEN-SIB'));
+    expect(trail.raw).not.toContain('BERGEN-SIB');
   });
 
   it('refuses more than 100 candidates at once', async () => {
