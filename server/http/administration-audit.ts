@@ -106,7 +106,9 @@ export function auditAdministrationWrites(area: FastifyInstance, scope: Transact
         reply.statusCode < 300 ? appendAudit(db, auditActor(request.user), clock, auditEventOf(request, reply, payload)) : Promise.resolve();
       let payload: unknown;
       try {
-        payload = inTransaction
+        // An upload is parsed in the handler (a worker reads the file): on PGlite's one connection a transaction held
+        // that long would stop every other request, so its handler writes in transactions of its own and the row follows.
+        payload = inTransaction && !request.isMultipart()
           ? await scope.run(async (tx) => {
               const answered = await answer();
               await record(tx, answered);
