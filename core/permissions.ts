@@ -60,7 +60,7 @@ const READ_NEEDS_SCOPE_ALL: ReadonlySet<Entity> = new Set([
   'YStrChemistries',
 ]);
 
-/** Reference data that only an administrator with scope All may add or delete (spec 6). */
+/** Reference data that only an administrator with scope All may add, change or delete (spec 6, and beyond it Analyses). */
 const WRITE_NEEDS_ADMIN_ALL: ReadonlySet<Entity> = new Set([
   'AccessGroups',
   'Organizations',
@@ -74,6 +74,9 @@ const WRITE_NEEDS_ADMIN_ALL: ReadonlySet<Entity> = new Set([
   'Citations',
   // The search policy decides what every organization's profiles are searched against (ARCHITECTURE.md "Search policy").
   'SearchRules',
+  // Analyses (their formulae, constants, pedigrees and mutation models) feed every organization's searches and court
+  // reports: only an administrator with scope All writes them (issue 30, README "Decisions").
+  'Analyses',
 ]);
 
 const isAdminAll = (p: Principal) => p.isAdmin && p.scope === 'All';

@@ -2,16 +2,16 @@ import { recordNameOfRow } from '../../core/audit/readable-audit';
 import type { AuditEntry } from '../../core/schemas/audit';
 import type { Db } from '../db/database';
 import type { auditLog } from '../db/schema';
-import { namesOfRow, resolveAuditNames } from './audit-names';
+import { namesOfRow, resolveAuditNames, type AuditReader } from './audit-names';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
 /**
  * Trail rows as a reader needs them: each with its record's name (as the row itself recorded it, else as
- * the record is named now) and the names of the ids it holds.
+ * the record is named now) and the names of the ids it holds that `reader` may read.
  */
-export async function toAuditEntries(db: Db, rows: readonly AuditRow[]): Promise<AuditEntry[]> {
-  const names = await resolveAuditNames(db, rows);
+export async function toAuditEntries(db: Db, rows: readonly AuditRow[], reader: AuditReader): Promise<AuditEntry[]> {
+  const names = await resolveAuditNames(db, rows, reader);
   return rows.map((r) => ({
     seq: r.seq,
     at: r.at.toISOString(),

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { auditLog } from '../db/schema';
 import { BadRequest } from '../errors';
 import { toAuditEntries } from './audit-entries';
+import type { AuditReader } from './audit-names';
 import { verifyAuditRows, type AuditVerification } from './verify-audit-rows';
 
 /** One exported row: its place in the chain, as a reader reads it, and its hash. */
@@ -29,7 +30,7 @@ export interface AuditExport {
  * times in `timeZone`. More rows than one export holds is a 400 naming the count, so a reader narrows
  * the period instead of waiting for a file nobody can print.
  */
-export async function exportAuditTrail(db: Db, scope: SQL, meta: { title: string; format: 'csv' | 'pdf'; exportedBy: string; at: Date; timeZone: string }): Promise<AuditExport> {
+export async function exportAuditTrail(db: Db, scope: SQL, meta: { title: string; format: 'csv' | 'pdf'; exportedBy: string; at: Date; timeZone: string; reader: AuditReader }): Promise<AuditExport> {
   const [total] = await db.select({ n: count() }).from(auditLog).where(scope);
   const n = total?.n ?? 0;
   const most = MAX_AUDIT_EXPORT_ROWS[meta.format];
@@ -38,7 +39,7 @@ export async function exportAuditTrail(db: Db, scope: SQL, meta: { title: string
     throw new BadRequest(`This trail holds ${n.toLocaleString('en-US')} rows; one ${meta.format.toUpperCase()} export holds at most ${most.toLocaleString('en-US')}. ${csv} a shorter period or one record type.`);
   }
   const rows = await db.select().from(auditLog).where(scope).orderBy(asc(auditLog.seq));
-  const entries = await toAuditEntries(db, rows);
+  const entries = await toAuditEntries(db, rows, meta.reader);
   const time = (iso: string) => formatInstant(iso, meta.timeZone);
   return {
     title: meta.title,

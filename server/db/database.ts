@@ -32,6 +32,8 @@ export interface Database {
 const kinds = new WeakMap<object, Database['kind']>();
 /** Which engine a handle opened by openPglite/openPostgres talks to (undefined for a transaction's handle). */
 export const databaseKindOf = (db: Db): Database['kind'] | undefined => kinds.get(db);
+/** Another handle on the database `base` opened (a TransactionScope's): it reports the same engine. */
+export const shareDatabaseKind = (handle: Db, base: Db): void => void kinds.set(handle, kinds.get(base)!);
 
 /** A channel name as a quoted identifier (ours are constants; quoting keeps LISTEN safe anyway). */
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

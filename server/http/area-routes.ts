@@ -13,6 +13,7 @@ import { analysisGroupsRoutes } from './analysis-groups';
 import { analysesRoutes } from './analyses';
 import { searchRulesRoutes } from './search-rules';
 import { auditAdministrationWrites } from './administration-audit';
+import { TransactionScope } from '../db/transaction-scope';
 import { casesRoutes } from './cases';
 import { profilesRoutes } from './profiles';
 import { keyboardSearchRoutes } from './keyboard-search/routes';
@@ -34,10 +35,13 @@ import { reviewCountsRoutes } from './review-counts/routes';
 
 /** Every area's calls under /api: administration (spec 2.6 About/Contact, 2.7), cases and profiles (2.3, 2.8), hits, searches, keyboard search, dashboard (2.2, 2.4). */
 export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
-  // Administration writes are audited as they answer; cases and profiles audit inside their own transactions.
+  // Administration routes write through a transaction scope that also appends their audit row; cases and profiles
+  // audit inside their own transactions.
   await api.register(async (administration) => {
-    auditAdministrationWrites(administration, deps.db, deps.clock);
-    await registerReferenceLists(administration, deps.db);
+    const scope = new TransactionScope(deps.db);
+    const scoped: RouteDeps = { ...deps, db: scope.db };
+    auditAdministrationWrites(administration, scope, deps.clock);
+    await registerReferenceLists(administration, scope.db);
     for (const plugin of [
       usersRoutes,
       accessGroupsRoutes,
@@ -53,7 +57,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       reviewSettingsRoutes,
       reportSettingsRoutes,
     ]) {
-      await administration.register(plugin, deps);
+      await administration.register(plugin, scoped);
     }
   });
   for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, familyRoutes, reviewCountsRoutes, auditExportRoutes]) await api.register(plugin, deps);

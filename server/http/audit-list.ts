@@ -4,6 +4,7 @@ import type { ListQuery } from '../../core/schemas/list';
 import type { Db } from '../db/database';
 import { auditLog } from '../db/schema';
 import { toAuditEntries } from '../audit/audit-entries';
+import type { AuditReader } from '../audit/audit-names';
 import { listClauses } from './list';
 
 const COLUMNS = {
@@ -13,10 +14,10 @@ const COLUMNS = {
   action: { expr: auditLog.action, sortable: true, searchable: true },
 };
 
-/** A page of audit rows matching `scope` (a case's, a profile's, a period's), newest first unless sorted otherwise. */
-export async function listAudit(db: Db, query: ListQuery, scope: SQL): Promise<{ items: AuditEntry[]; count: number }> {
+/** A page of audit rows matching `scope` (a case's, a profile's, a period's), newest first unless sorted otherwise, named for `reader`. */
+export async function listAudit(db: Db, query: ListQuery, scope: SQL, reader: AuditReader): Promise<{ items: AuditEntry[]; count: number }> {
   const clauses = listClauses(query, COLUMNS, { scope, defaultSort: 'at:desc', tiebreak: auditLog.seq });
   const rows = await db.select().from(auditLog).where(clauses.where).orderBy(...clauses.orderBy).limit(clauses.limit).offset(clauses.offset);
   const [total] = await db.select({ n: count() }).from(auditLog).where(clauses.where);
-  return { items: await toAuditEntries(db, rows), count: total?.n ?? 0 };
+  return { items: await toAuditEntries(db, rows, reader), count: total?.n ?? 0 };
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../clock';
+import { WindowCounts } from './window-counts';
 
 /** The window failed sign-ins are counted in (config LOGIN_RATE_LIMIT is per this window). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -9,47 +10,6 @@ export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
  */
 export const ADDRESS_LIMIT_FACTOR = 5;
 
-/** Failures per key in a fixed window that starts at the key's first failure. */
-class FailureCounts {
-  private readonly failures = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly clock: Clock,
-  ) {}
-
-  /** When the key's block ends, or undefined when it may still try. */
-  blockedUntil(key: string): number | undefined {
-    const entry = this.current(key);
-    return entry !== undefined && entry.count >= this.limit ? entry.resetAt : undefined;
-  }
-
-  record(key: string): void {
-    const now = this.clock.now().getTime();
-    const entry = this.current(key);
-    if (entry) entry.count += 1;
-    else this.failures.set(key, { count: 1, resetAt: now + LOGIN_WINDOW_MS });
-    if (this.failures.size > 10_000) this.prune(now);
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private current(key: string) {
-    const entry = this.failures.get(key);
-    if (entry && entry.resetAt <= this.clock.now().getTime()) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  private prune(now: number): void {
-    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
-  }
-}
-
 /**
  * Failed sign-ins per account (e-mail, from any address) and per client address (over any e-mail).
  * Either count at its limit refuses the next try, right password or not, until its window ends: a
@@ -58,12 +18,12 @@ class FailureCounts {
  * a restart forgets the counts (users.failedSignIns keeps the durable tally).
  */
 export class LoginThrottle {
-  private readonly accounts: FailureCounts;
-  private readonly addresses: FailureCounts;
+  private readonly accounts: WindowCounts;
+  private readonly addresses: WindowCounts;
 
   constructor(accountLimit: number, clock: Clock) {
-    this.accounts = new FailureCounts(accountLimit, clock);
-    this.addresses = new FailureCounts(accountLimit * ADDRESS_LIMIT_FACTOR, clock);
+    this.accounts = new WindowCounts(accountLimit, LOGIN_WINDOW_MS, clock);
+    this.addresses = new WindowCounts(accountLimit * ADDRESS_LIMIT_FACTOR, LOGIN_WINDOW_MS, clock);
   }
 
   private static account(email: string): string {

@@ -144,6 +144,8 @@ declare module 'oidc-provider' {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    /** Adds Koa middleware in front of the provider's own routes. */
+    use(middleware: (ctx: never, next: () => Promise<void>) => Promise<void>): this;
   }
 
   export class OIDCProviderError extends Error {

@@ -11,6 +11,7 @@ import Provider, {
   type TokenView,
 } from 'oidc-provider';
 import { API_SCOPE, encodePermissionsClaim } from '../../core/claims';
+import { tokenEndpointThrottle } from './token-throttle';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -236,5 +237,6 @@ export function createProvider(deps: {
   // Behind a TLS-terminating proxy (TRUST_PROXY set): trust X-Forwarded-Proto/Host for URLs and secure
   // cookies. Koa knows no list of proxies, only on or off; without TRUST_PROXY nobody's headers are believed.
   provider.proxy = config.trustProxy !== false;
+  provider.use(tokenEndpointThrottle(clock));
   return provider;
 }

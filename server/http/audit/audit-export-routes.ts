@@ -22,6 +22,7 @@ import { findVisibleCase } from '../cases/case-access';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import { findVisibleProfile } from '../profiles/profile-query';
 import type { RouteDeps } from '../route-deps';
+import { auditReader } from '../audit-reader';
 
 const OrgId = z.union([Id, z.literal(ALL_ORGANIZATIONS)]);
 const downloadResponses = { 200: fileResponse('text/csv'), 400: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -40,7 +41,7 @@ interface ExportTarget {
  */
 async function sendExport(db: Db, clock: Clock, request: FastifyRequest, reply: FastifyReply, query: AuditExportQuery, target: ExportTarget) {
   const actor = auditActor(request.user);
-  const trail = await exportAuditTrail(db, target.scope, { title: target.title, format: query.format, exportedBy: actor.name, at: clock.now(), timeZone: query.timeZone });
+  const trail = await exportAuditTrail(db, target.scope, { title: target.title, format: query.format, exportedBy: actor.name, at: clock.now(), timeZone: query.timeZone, reader: auditReader(request.user) });
   const body = query.format === 'csv' ? auditTrailCsv(trail) : await renderPdf(auditTrailDocument(trail));
   await db.transaction(async (t) => {
     await appendAudit(t, actor, clock, {
@@ -125,7 +126,7 @@ export const auditExportRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         response: { 200: listOf(AuditEntry), 400: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request) => listAudit(db, request.query, periodScope(request.params.orgId, request.query)),
+    async (request) => listAudit(db, request.query, periodScope(request.params.orgId, request.query), auditReader(request.user)),
   );
 
   app.get(

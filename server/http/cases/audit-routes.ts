@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { listAudit } from '../audit-list';
 import { findVisibleCase } from './case-access';
+import { auditReader } from '../audit-reader';
 
 /** cases/{caseId}/audit (spec 2.8 audit tab, ViewAudit): every write to the case, its parties, items, files and profiles. */
 export const caseAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
@@ -19,7 +20,7 @@ export const caseAuditRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
     },
     async (request) => {
       const found = await findVisibleCase(db, request.user, request.params.caseId);
-      return listAudit(db, request.query, eq(auditLog.caseId, found.id));
+      return listAudit(db, request.query, eq(auditLog.caseId, found.id), auditReader(request.user));
     },
   );
 };

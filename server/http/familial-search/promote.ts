@@ -39,11 +39,12 @@ export async function promoteCandidates(
   const skipped: FamilialSkippedCandidate[] = [];
   const skip = (candidateId: string, reason: string) => skipped.push({ candidateId, sampleName: rows.get(candidateId)?.sampleName ?? null, reason });
 
+  const ownProfile = (id: string) => rows.get(id)?.organizationId === profile.organizationId;
   const eligible: string[] = [];
   for (const id of ids) {
     const r = rows.get(id);
     // Another organization's profile is not even confirmed to exist (no sample name either).
-    if (!r || r.organizationId !== profile.organizationId) skipped.push({ candidateId: id, sampleName: null, reason: 'No profile with this id in the profile’s organization' });
+    if (!r || !ownProfile(id)) skipped.push({ candidateId: id, sampleName: null, reason: 'No profile with this id in the profile’s organization' });
     else if (r.status !== 'approved') skip(id, `It is ${r.status}, not approved`);
     else if (!rule.searchedSampleTypes.includes(r.sampleType)) skip(id, `Search rule ${rule.name} does not search ${r.sampleType} profiles`);
     else eligible.push(id);
@@ -76,9 +77,12 @@ export async function promoteCandidates(
         profileId: profile.id,
         searchRuleId: rule.id,
         populationIds: rule.populations.map((p) => p.id),
-        candidateIds: ids,
+        // The row names only profiles of the profile's organization, which its readers may read: another organization's
+        // ids (refused above) are not echoed, only counted (issue 30).
+        candidateIds: ids.filter(ownProfile),
+        ...(ids.length > ids.filter(ownProfile).length ? { candidatesNotFound: ids.length - ids.filter(ownProfile).length } : {}),
         hitIds: created.map((h) => h.id),
-        skipped: skipped.map(({ candidateId, reason }) => ({ candidateId, reason })),
+        skipped: skipped.filter((s) => ownProfile(s.candidateId)).map(({ candidateId, reason }) => ({ candidateId, reason })),
       },
     });
     return created;

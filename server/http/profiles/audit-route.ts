@@ -8,6 +8,7 @@ import { auditLog } from '../../db/schema';
 import type { RouteDeps } from '../route-deps';
 import { listAudit } from '../audit-list';
 import { findVisibleProfile } from './profile-query';
+import { auditReader } from '../audit-reader';
 
 /** …/profiles/{sampleid}/audit (spec 2.8): every write to one profile, with values before and after. */
 export const profileAuditRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
@@ -19,7 +20,7 @@ export const profileAuditRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request) => {
       const { profile } = await findVisibleProfile(db, request.user, request.params.id);
-      return listAudit(db, request.query, and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, profile.id))!);
+      return listAudit(db, request.query, and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, profile.id))!, auditReader(request.user));
     },
   );
 };

@@ -49,6 +49,15 @@ describe('role rules (spec 6)', () => {
       expect(can(adminOrg, entity, 'Delete')).toBe(false);
     }
   });
+  it('lets only an administrator with scope All write analyses, as search rules (issue 30)', () => {
+    const analyst: Principal = { isAdmin: false, scope: 'Organization', organizationIds: [ORG_A], permissions: { Analyses: ['Read', 'Add', 'Edit', 'Delete'] } };
+    for (const verb of ['Add', 'Edit', 'Delete'] as const) {
+      expect(can(adminAll, 'Analyses', verb)).toBe(true);
+      expect(can(adminOrg, 'Analyses', verb)).toBe(false);
+      expect(can(analyst, 'Analyses', verb)).toBe(false);
+    }
+    expect(can(adminOrg, 'Analyses', 'Read')).toBe(true);
+  });
   it('shows citations only to an administrator with scope All', () => {
     expect(can(adminAll, 'Citations', 'Read')).toBe(true);
     expect(can(adminOrg, 'Citations', 'Read')).toBe(false);

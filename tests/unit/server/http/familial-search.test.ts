@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fbi2015Population, profileGenerator, siblingOf } from '../../../../bench/synthetic-profiles';
 import type { FamilialPromoteAnswer, FamilialSearchAnswer, FamilialSearchOptions } from '../../../../core/schemas/familial-search';
 import type { HitSummary } from '../../../../core/schemas/hits';
+import { appendAudit } from '../../../../server/audit/audit-trail';
 import { systemClock } from '../../../../server/clock';
 import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profiles, searchRules, users } from '../../../../server/db/schema';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
@@ -72,7 +73,7 @@ beforeAll(async () => {
   // The synthetic demo population is shared with Oslo: allowed on request, never by default.
   await db.transaction((tx) => seedReferenceData(tx, { shareWith: [org.a] }));
   const admin = await createAccessGroup(db, { isAdmin: true });
-  const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read', 'Publish'], Populations: ['Read'] } });
+  const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read', 'ViewAudit'], Profiles: ['Read'], Hits: ['Read', 'Publish'], Populations: ['Read'] } });
   const reader = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read'] } });
   tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);
   userA = (await createUser(db, { accessGroupId: reviewer.id, organizationIds: [org.a] })).id;
@@ -276,6 +277,29 @@ describe('promoting candidates', () => {
       { candidateId: ids.get('STAIN'), sampleName: 'STAIN', reason: expect.stringMatching(/does not search Forensic, Unknown profiles/) },
     ]);
     expect(await pendingHits()).toHaveLength(before);
+    // Issue 30: the audit row, read in organization A, names only A's profiles; Bergen's refused id is not even echoed.
+    const [stain] = await t.database.db.select({ caseId: profiles.caseId }).from(profiles).where(eq(profiles.id, ids.get('STAIN')!));
+    const trail = await call<{ items: { action: string; after: unknown; names: Record<string, string> }[] }>('a', 'GET', `/api/cases/${stain!.caseId}/audit?sort=at:desc`);
+    expect(trail.status, trail.raw).toBe(200);
+    const row = trail.body.items.find((r) => r.action === 'Promote')!;
+    expect(row.after).toMatchObject({ candidateIds: [ids.get('FORENSIC-SIB'), ids.get('PENDING-SIB'), ids.get('STAIN')], candidatesNotFound: 1 });
+    expect(trail.raw).not.toContain(ids.get('BERGEN-SIB'));
+    expect(trail.raw).not.toContain('BERGEN-SIB');
+  });
+
+  it('names no other organization’s profile to a reader, even in a row written before the fix (issue 30)', async () => {
+    const [stain] = await t.database.db.select({ caseId: profiles.caseId, organizationId: profiles.organizationId }).from(profiles).where(eq(profiles.id, ids.get('STAIN')!));
+    await t.database.db.transaction((tx) =>
+      appendAudit(tx as never, { id: userA, name: 'Old promote' }, systemClock, { entity: 'FamilialSearch', entityId: ids.get('STAIN')!, action: 'Promote', caseId: stain!.caseId, organizationId: stain!.organizationId, after: { candidateIds: [ids.get('BERGEN-SIB')] } }),
+    );
+    const read = async (who: 'a' | 'admin') => {
+      const trail = await call<{ items: { userName: string; names: Record<string, string> }[] }>(who, 'GET', `/api/cases/${stain!.caseId}/audit?sort=at:desc`);
+      expect(trail.status, trail.raw).toBe(200);
+      return trail.body.items.find((r) => r.userName === 'Old promote')!.names;
+    };
+    expect(await read('a')).toEqual({ [ids.get('STAIN')!]: 'STAIN' });
+    // An administrator with scope All reads every organization: the name is theirs to see.
+    expect(await read('admin')).toEqual({ [ids.get('STAIN')!]: 'STAIN', [ids.get('BERGEN-SIB')!]: 'BERGEN-SIB' });
   });
 
   it('refuses more than 100 candidates at once', async () => {
