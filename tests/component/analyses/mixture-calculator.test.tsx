@@ -151,6 +151,8 @@ describe('the calculator of a mixture analysis: replicates and known contributor
           mixture: {
             replicateProfileIds: [MIXTURE_PROFILES[2].id],
             knownContributorIds: [MIXTURE_PROFILES[3].id],
+            // The drop-out estimates are not asked for: the drop-out is fixed.
+            estimateDropout: false,
             setting: { contributors: 3, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: false, normalizeFrequencies: false },
           },
         },
