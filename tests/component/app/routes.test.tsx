@@ -139,7 +139,8 @@ describe('breadcrumb trails', () => {
       routeName === 'AnalysisGroupEdit' ? Promise.resolve('Paternity') : Promise.reject(new Error('404')),
     );
     renderShell(routes.AnalysisEdit.href({ orgId: OSLO, analysisGroupId: RECORD, analysisId: RECORD }), { me: adminAll, lookupName });
-    expect(crumbs()).toEqual(['Dashboard', 'Analysis groups', RECORD, RECORD]);
+    // A neutral placeholder until the names arrive, never the raw id (issue 30).
+    expect(crumbs()).toEqual(['Dashboard', 'Analysis groups', '…', '…']);
     await waitFor(() => expect(crumbs()).toEqual(['Dashboard', 'Analysis groups', 'Paternity', 'n/a']));
     expect(lookupName).toHaveBeenCalledWith({ routeName: 'AnalysisGroupEdit', id: RECORD, params: expect.objectContaining({ analysisGroupId: RECORD }) });
   });

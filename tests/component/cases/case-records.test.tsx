@@ -42,7 +42,8 @@ describe('involved parties', () => {
     expect(await crumbs().findByText('New')).toHaveAttribute('aria-current', 'page');
     expect(await crumbs().findByRole('link', { name: '2026-0200' })).toHaveAttribute('href', tab);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    // The title and the role (a required drop-down, spec §5) both say so.
+    expect(await screen.findAllByText('Required')).toHaveLength(2);
     await userEvent.type(screen.getByLabelText(/^Title/), 'Suspect A');
     await userEvent.selectOptions(screen.getByLabelText(/^Role/), 'Suspect');
     await userEvent.type(screen.getByLabelText('Description'), 'Seen leaving the building');
