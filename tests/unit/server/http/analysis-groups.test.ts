@@ -15,7 +15,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
   const org = await createOrganization(db);
-  adminOrg = t.verifier.issue((await createUser(db, { accessGroupId: (await createAccessGroup(db, { isAdmin: true })).id, organizationIds: [org.id] })).id);
+  // Analyses and their groups are written by an administrator with scope All only (issue 30).
+  adminOrg = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: (await createAccessGroup(db, { isAdmin: true })).id, organizationIds: [org.id] })).id);
   reader = t.verifier.issue((await createUser(db, { accessGroupId: (await createAccessGroup(db, { grants: { Analyses: ['Read'] } })).id, organizationIds: [org.id] })).id);
   outsider = t.verifier.issue((await createUser(db, { accessGroupId: (await createAccessGroup(db)).id, organizationIds: [org.id] })).id);
 });
