@@ -8683,7 +8683,7 @@ export interface paths {
                     specimenCategory?: "Alleged Father" | "Alleged Mother" | "Arrestee" | "Biological Child" | "Biological Father" | "Biological Mother" | "Biological Sibling" | "CO Duplicate" | "Convicted Offender" | "Deceased" | "Deduced Missing Person" | "Deduced Suspect" | "Detainee" | "Elimination, Known" | "Forensic Mixture" | "Forensic Partial" | "Forensic Targeted" | "Forensic, Unknown" | "Juvenile" | "Legal" | "Maternal Relative" | "Missing Person" | "Multi-allelic Offender" | "Other" | "Paternal Relative" | "Population" | "Proficiency" | "Spouse" | "Staff" | "Suspect, Known" | "Unidentified Person" | "Unreviewed Offender" | "Victim, Known" | "Volunteer";
                     /** @description CMF SPECIMENID to write instead of the sample name (at most 24 characters) */
                     specimenId?: string;
-                    /** @description CMF SUBMITBYUSERID (at most 20 characters); the user's e-mail address when not given */
+                    /** @description CMF SUBMITBYUSERID (at most 20 characters); when not given the user's e-mail address, or its part before the @ when the address is longer */
                     submitter?: string;
                 };
                 header?: never;

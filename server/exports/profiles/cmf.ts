@@ -155,6 +155,17 @@ function escapeXml(text: string): string {
 
 const labValue = (value: string): string => value.trim().slice(0, LAB_LENGTH);
 
+/**
+ * The SUBMITBYUSERID a user's export names when the request gives none: the e-mail address, or where it is longer
+ * than CMF 3.2 allows its part before the @ (a CODIS user id is a short name); a longer one is refused by
+ * cmfHeaderProblems, never cut.
+ */
+export function defaultSubmitter(email: string): string {
+  if (length(email) <= USER_LENGTH) return email;
+  const local = email.split('@')[0] ?? '';
+  return local.length > 0 && length(local) <= USER_LENGTH ? local : email;
+}
+
 /** What keeps the header from naming who submits: no laboratory (SOURCELAB), or a submitter CODIS would have cut. */
 export function cmfHeaderProblems(opts: Pick<CmfExportOptions, 'sourceLab' | 'submitByUserId'>): string[] {
   const problems: string[] = [];

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
-import { profilesToCmf, profilesToCsv } from '../../exports/profiles';
+import { defaultSubmitter, profilesToCmf, profilesToCsv } from '../../exports/profiles';
 import { CMF_LIMITS, CMF_SPECIMEN_CATEGORIES } from '../../exports/profiles/cmf-values';
 import type { RouteDeps } from '../route-deps';
 import { fileResponse, sendAttachment } from '../content-disposition';
@@ -13,7 +13,7 @@ const DownloadQuery = z.object({
   // CMF only. A Reference or a long sample name cannot go out as it stands: the exporter says what it stands for.
   specimenCategory: z.enum(CMF_SPECIMEN_CATEGORIES).optional().describe('CMF SPECIMENCATEGORY to write instead of the one of the sample type (a Reference has none)'),
   specimenId: z.string().trim().min(1).max(CMF_LIMITS.specimenIdLength).optional().describe('CMF SPECIMENID to write instead of the sample name (at most 24 characters)'),
-  submitter: z.string().trim().min(1).max(20).optional().describe('CMF SUBMITBYUSERID (at most 20 characters); the user\'s e-mail address when not given'),
+  submitter: z.string().trim().min(1).max(20).optional().describe('CMF SUBMITBYUSERID (at most 20 characters); when not given the user\'s e-mail address, or its part before the @ when the address is longer'),
 });
 
 /** …/download (spec 7.1): a profile as CODIS CMF 3.2 XML or as CSV (one row per marker). */
@@ -38,7 +38,7 @@ export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app
       if (request.query.format === 'csv') return sendAttachment(reply, `${safeName}.csv`, 'text/csv; charset=utf-8', profilesToCsv(exportable));
       const { specimenCategory, specimenId, submitter } = request.query;
       const specimen = { ...snapshot, sampleType: specimenCategory ?? snapshot.sampleType, profileId: specimenId ?? snapshot.profileId };
-      const xml = profilesToCmf([specimen], { submitByUserId: submitter ?? request.user.email, submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
+      const xml = profilesToCmf([specimen], { submitByUserId: submitter ?? defaultSubmitter(request.user.email), submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
       return sendAttachment(reply, `${safeName}.xml`, 'application/xml; charset=utf-8', xml);
     },
   );
