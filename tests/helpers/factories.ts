@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Entity, Verb } from '../../core/permissions';
 import type { Db } from '../../server/db/database';
+import { seedReferenceData } from '../../server/db/seed/reference-data';
 import { accessGroupPermissions, accessGroups, organizations, userOrganizations, users } from '../../server/db/schema';
 
 const unique = () => randomBytes(4).toString('hex');
@@ -13,6 +14,17 @@ const unique = () => randomBytes(4).toString('hex');
 export async function createOrganization(db: Db, name = `Lab ${unique()}`, opts: { fourEyesReview?: boolean } = {}) {
   const [row] = await db.insert(organizations).values({ name, fourEyesReview: opts.fourEyesReview ?? false }).returning();
   return row!;
+}
+
+/**
+ * Two laboratories, Oslo and Bergen, with the reference data seeded and its synthetic demo population shared with
+ * Oslo only (allowed on request, never by a rule): the set-up of the tests that check one organization's view.
+ */
+export async function osloAndBergen(db: Db): Promise<{ a: string; b: string }> {
+  const a = (await createOrganization(db, 'Oslo Lab')).id;
+  const b = (await createOrganization(db, 'Bergen Lab')).id;
+  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [a] }));
+  return { a, b };
 }
 
 export async function createAccessGroup(db: Db, opts: { name?: string; isAdmin?: boolean; grants?: Partial<Record<Entity, Verb[]>> } = {}) {

@@ -15,10 +15,9 @@ import { appendAudit } from '../../../../server/audit/audit-trail';
 import { systemClock } from '../../../../server/clock';
 import { analyses, auditLog, caseTypes, cases, chemistries, markers, populationOrganizations, populations, profiles, searchRules, users } from '../../../../server/db/schema';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
-import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { familialSearch } from '../../../../server/http/familial-search/familial-search';
-import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createAccessGroup, createUser, osloAndBergen } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { searchesDone as waitForSearches } from '../../../helpers/searches-done';
 import { multipartBody } from '../../../helpers/multipart';
@@ -68,10 +67,7 @@ const searchesDone = () => waitForSearches(t.app, tokens.admin);
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  org.a = (await createOrganization(db, 'Oslo Lab')).id;
-  org.b = (await createOrganization(db, 'Bergen Lab')).id;
-  // The synthetic demo population is shared with Oslo: allowed on request, never by default.
-  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [org.a] }));
+  Object.assign(org, await osloAndBergen(db));
   const admin = await createAccessGroup(db, { isAdmin: true });
   const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read', 'ViewAudit'], Profiles: ['Read'], Hits: ['Read', 'Publish'], Populations: ['Read'] } });
   const reader = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read'] } });

@@ -11,10 +11,9 @@ import type { Family, FamilySearchAnswer } from '../../../../core/schemas/famili
 import type { HitView } from '../../../../core/schemas/hits';
 import type { SampleType } from '../../../../core/schemas/profiles';
 import { analyses, caseTypes, cases, chemistries, hits, markers, populations, profiles } from '../../../../server/db/schema';
-import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import type { Genotype } from '../../../../server/genetics/types';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
-import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createAccessGroup, createUser, osloAndBergen } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { searchesDone as waitForSearches } from '../../../helpers/searches-done';
 import { uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
@@ -77,9 +76,7 @@ const body = (overrides: object = {}) => ({
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  org.a = (await createOrganization(db, 'Oslo Lab')).id;
-  org.b = (await createOrganization(db, 'Bergen Lab')).id;
-  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [org.a] }));
+  Object.assign(org, await osloAndBergen(db));
   const admin = await createAccessGroup(db, { isAdmin: true });
   const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Hits: ['Read'], Analyses: ['Read'], Populations: ['Read'] } });
   tokens.admin = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admin.id })).id);

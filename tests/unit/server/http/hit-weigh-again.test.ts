@@ -12,10 +12,9 @@ import { fbi2015Population, profileGenerator } from '../../../../bench/synthetic
 import type { HitSummary, HitView } from '../../../../core/schemas/hits';
 import type { SampleType } from '../../../../core/schemas/profiles';
 import { auditLog, caseTypes, cases, chemistries, markers, profiles } from '../../../../server/db/schema';
-import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { hitReportDocument } from '../../../../server/reports/hit-report';
-import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createAccessGroup, createUser, osloAndBergen } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { multipartBody } from '../../../helpers/multipart';
 import { searchesDone } from '../../../helpers/searches-done';
@@ -38,10 +37,8 @@ const pdfText = (v: HitView) => JSON.stringify(hitReportDocument(v, { organizati
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  org.a = (await createOrganization(db, 'Oslo Lab')).id;
-  org.b = (await createOrganization(db, 'Bergen Lab')).id;
   // A new laboratory: only the synthetic demo population, which no automatic rule uses.
-  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [org.a] }));
+  Object.assign(org, await osloAndBergen(db));
   const admin = await createAccessGroup(db, { isAdmin: true });
   const reviewer = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read', 'Publish', 'Reset'], Populations: ['Read'] } });
   const reader = await createAccessGroup(db, { grants: { Cases: ['Read'], Profiles: ['Read'], Hits: ['Read'] } });
