@@ -9,7 +9,7 @@ import { updateVersioned } from '../db/versioned';
 import { hitHistory, hits, profiles, searchRules } from '../db/schema';
 import { Conflict } from '../errors';
 import { loadMatchProfiles } from '../matching/load-indexes';
-import type { MatchRule } from '../matching/rule-match';
+import type { MatchRule, RuleMatch } from '../matching/rule-match';
 import { stringencyMatches } from '../matching/rule-search';
 import type { MatchProfile, ProfileKind } from '../matching/types';
 import { loadSearchRules, SearchInputCache } from '../search/load-search-rules';
@@ -43,12 +43,15 @@ async function ruleToday(db: Db, hit: Hit): Promise<{ rule: MatchRule; query: Ma
  * a pending → pending history row whose comments keep the old figures, and the audit row with both.
  * A published or rejected hit keeps the figures it was decided on (409): reset it first.
  */
-export async function weighHitAgain(db: Db, clock: Clock, actor: AuditActor, hit: Hit, version: number): Promise<void> {
+/** Weighs a stored identity pair (stringencyMatches' arguments): on a search worker in the server, here without one. */
+export type WeighStringency = (...args: Parameters<typeof stringencyMatches>) => RuleMatch[] | Promise<RuleMatch[]>;
+
+export async function weighHitAgain(db: Db, clock: Clock, actor: AuditActor, hit: Hit, version: number, weigh: WeighStringency = stringencyMatches): Promise<void> {
   if (hit.status !== 'pending') throw new Conflict(`This hit is ${hit.status}; only a pending hit is weighed again (a decided hit keeps the figures it was decided on: reset it first).`);
   const stored = hit.figures?.stringency;
   if (hit.matchKind !== 'identity' || !stored) throw new Conflict('Only an identity hit found by a search rule is weighed again.');
   const { rule, query, candidate } = await ruleToday(db, hit);
-  const [match] = stringencyMatches(rule, query, [{ profileId: candidate.id, comparedMarkers: stored.comparedMarkers, mismatches: stored.mismatches }], new Map([[candidate.id, candidate.genotypes]]), stored.searchedProfiles);
+  const [match] = await weigh(rule, query, [{ profileId: candidate.id, comparedMarkers: stored.comparedMarkers, mismatches: stored.mismatches }], new Map([[candidate.id, candidate.genotypes]]), stored.searchedProfiles);
   const columns = hitFigureColumns(hitFigures(match!, rule));
   const before = hit.probability;
   const after = hitProbabilityText({ matchKind: hit.matchKind, ...columns });

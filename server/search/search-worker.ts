@@ -14,8 +14,8 @@ import { searchIdentity } from '../matching/identity-search';
 import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
 import type { Genotype } from '../genetics/types';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
-import { searchEachRule } from '../matching/rule-search';
-import type { IdentityOptions, MatchProfile, ProfileKind } from '../matching/types';
+import { searchEachRule, stringencyMatches } from '../matching/rule-search';
+import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } from '../matching/types';
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
@@ -42,6 +42,8 @@ export type SearchTask = OnIndexes &
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
     | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
     | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile }
+    // A stored identity hit weighed again (its pair's LRs and chance distributions): no index read.
+    | { task: 'stringency-weigh'; rule: WireRule; profile: MatchProfile; found: Pick<IdentityCandidate, 'profileId' | 'comparedMarkers' | 'mismatches'>[]; genotypes: Map<string, ReadonlyMap<string, Genotype>>; searched: number }
   );
 
 /** A task as a caller gives it: the pool adds the pinned indexes. */
@@ -82,6 +84,8 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
     }
     case 'mixture-rule':
       return searchMixture(fromWireRule(task.rule), task.profile, indexes).matches;
+    case 'stringency-weigh':
+      return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
   }
 }
 

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { HitView, PublishHitBody, RejectHitBody, ResetHitBody, WeighHitAgainBody } from '../../../core/schemas/hits';
 import type { HitDecision } from '../../hits/decide-hit';
-import { weighHitAgain } from '../../hits/weigh-again';
+import { weighHitAgain, type WeighStringency } from '../../hits/weigh-again';
+import { IndexSet } from '../../matching/index-set';
+import { toWireRule } from '../../search/search-wire';
 import { auditActor } from '../audit-actor';
 import type { OutboxSender } from '../../mail/outbox-sender';
 import type { AuthenticatedUser } from '../../identity/load-principal';
@@ -17,7 +19,7 @@ const ById = z.object({ id: Id });
 const decisionResponse = { 200: HitView, 400: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
 
 /** HitView, the workflow's three calls and weighing a hit again (spec 2.4, 7.1 `hits/{id}/publish|reject|reset`), each answering the new HitView. */
-export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config, events }) => {
+export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<RouteDeps> => async (app, { db, clock, config, events, search }) => {
   async function decide(user: AuthenticatedUser, id: string, decision: HitDecision) {
     announceHitDecisions([await decideVisibleHit({ db, clock, config }, user, id, decision)], events, sender, app.log);
     return buildHitView(db, clock, user, id);
@@ -73,7 +75,12 @@ export const hitViewRoutes = (sender: OutboxSender): FastifyPluginAsyncZod<Route
     },
     async (request) => {
       const hit = await findVisibleHit(db, request.user, request.params.id);
-      await weighHitAgain(db, clock, auditActor(request.user), hit, request.body.version);
+      // The pair's LRs and chance distributions are computed on a search worker, not this thread.
+      const pool = search?.pool;
+      const weigh: WeighStringency | undefined = pool
+        ? (rule, profile, found, genotypes, searched) => pool.run(new IndexSet(), undefined, { task: 'stringency-weigh', rule: toWireRule(rule), profile, found: [...found], genotypes: new Map(genotypes), searched })
+        : undefined;
+      await weighHitAgain(db, clock, auditActor(request.user), hit, request.body.version, weigh);
       events?.publish(hit.organizationId, 'hits');
       return buildHitView(db, clock, request.user, hit.id);
     },

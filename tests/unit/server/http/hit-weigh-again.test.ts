@@ -94,8 +94,15 @@ describe('a hit no population weighed', () => {
     const before = await view();
     // Uploading alone changes nothing: the hit keeps what it was found with until weighed again.
     expect(before.hit.probability).toMatch(NOT_WEIGHED);
+    // The pair is weighed on a search worker (its chance distributions), not on the request thread.
+    const { pool } = t.app.searchRuntime;
+    const tasks: string[] = [];
+    const run = pool.run.bind(pool);
+    pool.run = ((indexes, kind, task, options) => (tasks.push(task.task), run(indexes, kind, task, options))) as typeof pool.run;
     const res = await weigh('a', before.hit.version);
+    pool.run = run;
     expect(res.status, res.raw).toBe(200);
+    expect(tasks).toEqual(['stringency-weigh']);
     const after = res.body;
     expect(after.hit.populationName).toBe('FBI 2015 Caucasian');
     expect(after.hit.combinedIndex).toBeGreaterThan(1e15);
