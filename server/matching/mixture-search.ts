@@ -1,7 +1,8 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
 import { hypothesisDropouts } from '../genetics/mixture/hypothesis-dropouts';
-import { maximumLikelihoodDropout, monteCarloDropout } from '../genetics/mixture/dropout-estimation';
+import { maximumLikelihoodDropout } from '../genetics/mixture/dropout-estimation';
+import { monteCarloDropouts } from '../genetics/mixture/monte-carlo-dropout';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
@@ -29,16 +30,24 @@ export interface MixtureSearchParameters {
  * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
  */
 export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): { dropout: number[]; dropoutHd: number[] } | null {
+  return searchDropouts(setting, evidence, [population])[0]!;
+}
+
+/**
+ * searchDropout in each population, the same values (GENETICS.md "Mixtures": drop-out estimation): the populations'
+ * Monte-Carlo estimates are simulated together, since they draw the same numbers.
+ */
+export function searchDropouts(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, populations: readonly PopulationFrequencies[]): ({ dropout: number[]; dropoutHd: number[] } | null)[] {
   const n = setting.contributors;
   if (setting.dropout.mode === 'fixed') {
     const { hp, hd } = hypothesisDropouts(n, asEvidence(evidence).knownContributors.length, setting.dropout.values, setting.dropout.hdValues);
-    return { dropout: hp, dropoutHd: hd };
+    return populations.map(() => ({ dropout: hp, dropoutHd: hd }));
   }
-  const c = mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0));
-  checkMixtureCase(c);
+  const cases = populations.map((population) => mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0)));
+  cases.forEach(checkMixtureCase);
   // Only the estimate the setting asks for: the other costs as much (the Monte Carlo most) and is not shown here.
-  const d = setting.dropout.estimate === 'conservative' ? monteCarloDropout(c, 'Hd').conservative : maximumLikelihoodDropout(c, 'Hd').d;
-  return d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) };
+  const estimates = setting.dropout.estimate === 'conservative' ? monteCarloDropouts(cases, 'Hd').map((e) => e.conservative) : cases.map((c) => maximumLikelihoodDropout(c, 'Hd').d);
+  return estimates.map((d) => (d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) }));
 }
 
 /** Why a mixture rule leaves a population out: its drop-out cannot be estimated from the evidence. */
@@ -151,8 +160,9 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
   // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
   const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
-  for (const population of usable) {
-    const dropouts = searchDropout(setting, profile.genotypes, population.frequencies);
+  const estimated = searchDropouts(setting, profile.genotypes, usable.map((p) => p.frequencies));
+  for (const [i, population] of usable.entries()) {
+    const dropouts = estimated[i]!;
     if (!dropouts) {
       skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
       continue;
@@ -238,8 +248,9 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
     evidenceGenotypes,
   );
   if (usable.length === 0 && skipped.length > 0) throw new MixtureError(`No chosen population can weigh this evidence: ${skipped.map((s) => `${s.populationName} (${s.reason})`).join('; ')}.`);
-  const lanes = usable.flatMap((population) => {
-    const dropouts = searchDropout(r.setting, r.evidence, population.frequencies);
+  const estimated = searchDropouts(r.setting, r.evidence, usable.map((p) => p.frequencies));
+  const lanes = usable.flatMap((population, i) => {
+    const dropouts = estimated[i]!;
     if (!dropouts) throw new MixtureError(`In ${population.frequencies.name} no simulated drop-out reproduced the evidence's allele count; check the number of contributors, or fix the drop-out.`);
     const parameters = { setting: r.setting, ...dropouts };
     const tables = markerTables(parameters, r.evidence, population.frequencies);

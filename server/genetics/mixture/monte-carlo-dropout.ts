@@ -19,23 +19,116 @@ export interface MonteCarloDropout {
 /** Accepted values the Monte-Carlo estimate aims for, and the most values it tries. */
 const WANTED = 1000;
 const MOST_TRIES = 200_000;
-/** Buckets per allele of a marker's guide table (the draw's starting point: about one comparison a draw). */
-const GUIDE_BUCKETS = 4;
+/** Buckets of a marker's guide table (a power of two, so a bucket's ends are exact): nearly every draw falls in a bucket one allele covers. */
+const GUIDE_BUCKETS = 256;
+const DEFAULT_SEED = 20_240_601;
+/** The most cases simulated together. */
+const LANES = 30;
 
-/** One marker of the simulation, its alleles as numbers (the frequency table's index; a typed allele outside the table one of its own). */
-interface SimulatedMarker {
-  typedCodes: Int32Array;
+/** Where a marker's numbers lie in a try, the same in every population of a group: its copies and replicates. */
+interface MarkerLayout {
+  marker: string;
+  /** Copies of the typed persons (first), then two per unknown. */
+  typed: number;
   unknowns: number;
+  copies: number;
   replicates: number;
+  /** Where this marker's survival flags (replicate × copy) and drop-ins (replicate) start in the try's arrays. */
+  flagBase: number;
+  dropInBase: number;
+}
+
+/** One population's side of a marker: its alleles as numbers (the frequency table's index; a typed allele outside the table one of its own). */
+interface PopulationMarker {
+  typedCodes: Int32Array;
   cumulative: Float64Array;
-  /** guide[b]: the first allele whose cumulative frequency reaches b / buckets. */
+  /** guide[b]: the allele every number of bucket b falls on, or −1 − the first allele of the bucket when several share it. */
   guide: Int32Array;
-  /** The most distinct alleles one replicate can show here: every copy and a drop-in, at most every allele. */
-  mostPerReplicate: number;
-  /** Numbers a try draws here when no drop-in happens: the unknowns' copies, then per replicate a number per copy and the drop-in's. */
-  fixedDraws: number;
-  /** Where this marker's alleles are stamped in the shared stamp array. */
+  /** Where this marker's alleles are stamped in the population's stamp array. */
   stampBase: number;
+  /** Distinct alleles the marker can show. */
+  alleles: number;
+}
+
+/** One case of a group: its markers, its stamps, and the values it kept so far. */
+interface Lane {
+  markers: PopulationMarker[];
+  stamps: Int32Array;
+  stamp: number;
+  kept: number[];
+  tried: number;
+  /** Still trying in this try: fewer than WANTED kept, fewer than MOST_TRIES tried before it. */
+  active: boolean;
+  /** The alleles counted so far in this try. */
+  count: number;
+  /** A copy's allele drawn in this try (per marker, per copy). */
+  codes: Int32Array;
+}
+
+/** The layout's key: cases with equal keys draw their numbers at the same places of the sequence. */
+function layoutOf(c: MixtureCase, hypothesis: MixtureHypothesisName): { markers: MarkerLayout[]; observedAlleles: number; key: string } {
+  const names = evidenceMarkers(c.replicates).filter((m) => c.population.markers.has(m));
+  const observedAlleles = names.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
+  let flagBase = 0;
+  let dropInBase = 0;
+  const markers = names.map((marker) => {
+    const typed = typedGenotypes(c, hypothesis, marker).length * 2;
+    const unknowns = Math.max(0, c.contributors - typed / 2);
+    const copies = typed + 2 * unknowns;
+    const replicates = c.replicates.filter((r) => r.has(marker)).length;
+    const layout = { marker, typed, unknowns, copies, replicates, flagBase, dropInBase };
+    flagBase += replicates * copies;
+    dropInBase += replicates;
+    return layout;
+  });
+  return { markers, observedAlleles, key: JSON.stringify([c.dropIn, observedAlleles, markers.map((m) => [m.marker, m.typed, m.unknowns, m.replicates])]) };
+}
+
+/** The typed persons' genotypes at a marker under the hypothesis (a homozygote as two copies). */
+function typedGenotypes(c: MixtureCase, hypothesis: MixtureHypothesisName, marker: string): string[][] {
+  const poi = c.personOfInterest.get(marker);
+  const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
+  return (hypothesis === 'Hp' && poi?.length ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
+}
+
+/** A case's population side of the layout: cumulative frequencies, guide tables, typed alleles as numbers. */
+function laneOf(c: MixtureCase, hypothesis: MixtureHypothesisName, layout: readonly MarkerLayout[]): Lane {
+  let stampSize = 0;
+  const markers = layout.map(({ marker }) => {
+    const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
+    const weights = table.map((a) => alleleFrequency(c.population, marker, a));
+    const total = weights.reduce((s, w) => s + w, 0);
+    const cumulative = new Float64Array(table.length);
+    weights.reduce((s, w, i) => ((cumulative[i] = (s + w) / total), s + w), 0);
+    const guide = new Int32Array(GUIDE_BUCKETS);
+    for (let b = 0, i = 0; b < GUIDE_BUCKETS; b++) {
+      while (i < table.length - 1 && cumulative[i]! < b / GUIDE_BUCKETS) i++;
+      // Every number of the bucket falls on allele i when its cumulative frequency reaches the bucket's end.
+      guide[b] = i === Math.max(0, table.length - 1) || cumulative[i]! >= (b + 1) / GUIDE_BUCKETS ? i : -1 - i;
+    }
+    const codes = new Map(table.map((a, i) => [a, i]));
+    const typedCodes = Int32Array.from(typedGenotypes(c, hypothesis, marker).flat(), (a) => {
+      if (!codes.has(a)) codes.set(a, codes.size);
+      return codes.get(a)!;
+    });
+    const stampBase = stampSize;
+    stampSize += Math.max(1, codes.size);
+    return { typedCodes, cumulative, guide, stampBase, alleles: Math.max(1, codes.size) };
+  });
+  const mostCopies = layout.reduce((n, m) => Math.max(n, m.copies), 1);
+  return { markers, stamps: new Int32Array(Math.max(1, stampSize)), stamp: 0, kept: [], tried: 0, active: true, count: 0, codes: new Int32Array(mostCopies) };
+}
+
+/** The allele a uniform number u falls on: the first whose cumulative frequency reaches u (the last when rounding leaves u past every one), as a bisection finds it. */
+function alleleAt(marker: PopulationMarker, u: number): number {
+  const { cumulative, guide } = marker;
+  // u < 1, and a power of two scales it exactly: the floor is the bucket.
+  const g = guide[(u * GUIDE_BUCKETS) | 0]!;
+  if (g >= 0) return g;
+  const last = cumulative.length - 1;
+  let i = -1 - g;
+  while (i < last && cumulative[i]! < u) i++;
+  return i < 0 ? 0 : i;
 }
 
 /**
@@ -44,129 +137,167 @@ interface SimulatedMarker {
  * allele copy drops out with probability d, a replicate receives a drop-in with probability c; d is kept when the
  * number of alleles seen over the markers and replicates equals the evidence's. Returns the 95th percentile of the
  * kept values (null when none is kept), seeded (mulberry32) so the same case gives the same value.
- *
- * The numbers are drawn in the order a plain loop draws them (tests hold it to one). A try that can no longer match —
- * more alleles than the evidence's, or too few left to reach it — stops early: mulberry32 reaches any number of its
- * sequence directly, so the rest of the try's numbers are stepped over (only the drop-in draws, which decide whether
- * a drop-in allele is drawn, are read) and the next try starts where the plain loop's would.
  */
-export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, seed = 20_240_601): MonteCarloDropout {
-  const markers = evidenceMarkers(c.replicates).filter((m) => c.population.markers.has(m));
-  const observedAlleles = markers.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
-  let stampSize = 0;
-  let copiesSize = 1;
-  const setup: SimulatedMarker[] = markers.map((marker) => {
-    const poi = c.personOfInterest.get(marker);
-    const knownTyped = c.knownContributors.flatMap((k) => (k.get(marker)?.length ? [k.get(marker)!] : []));
-    const typed = (hypothesis === 'Hp' && poi?.length ? [poi, ...knownTyped] : knownTyped).map((g) => (g.length === 1 ? [g[0]!, g[0]!] : [...g]));
-    const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
-    const weights = table.map((a) => alleleFrequency(c.population, marker, a));
-    const total = weights.reduce((s, w) => s + w, 0);
-    const cumulative = new Float64Array(table.length);
-    weights.reduce((s, w, i) => ((cumulative[i] = (s + w) / total), s + w), 0);
-    const buckets = Math.max(1, GUIDE_BUCKETS * table.length);
-    const guide = new Int32Array(buckets);
-    for (let b = 0, i = 0; b < buckets; b++) {
-      while (i < table.length - 1 && cumulative[i]! < b / buckets) i++;
-      guide[b] = i;
-    }
-    const codes = new Map(table.map((a, i) => [a, i]));
-    const typedCodes = Int32Array.from(typed.flat(), (a) => {
-      if (!codes.has(a)) codes.set(a, codes.size);
-      return codes.get(a)!;
-    });
-    const unknowns = c.contributors - typed.length;
-    const copies = typedCodes.length + 2 * Math.max(0, unknowns);
-    const replicates = c.replicates.filter((r) => r.has(marker)).length;
-    const stampBase = stampSize;
-    stampSize += Math.max(1, codes.size);
-    copiesSize = Math.max(copiesSize, copies);
-    return { typedCodes, unknowns, replicates, cumulative, guide, mostPerReplicate: Math.min(copies + 1, Math.max(1, codes.size)), fixedDraws: 2 * Math.max(0, unknowns) + replicates * (copies + 1), stampBase };
+export function monteCarloDropout(c: MixtureCase, hypothesis: MixtureHypothesisName, seed = DEFAULT_SEED): MonteCarloDropout {
+  return monteCarloDropouts([c], hypothesis, seed)[0]!;
+}
+
+/**
+ * monteCarloDropout of each case (Gill et al. 2007; SmartRank), the same numbers as one at a time, with less work.
+ *
+ * The numbers are drawn where a plain loop draws them (tests hold it to one): per try d, then per marker the unknowns'
+ * alleles, then per replicate a number per copy (it survives when ≥ d) and the drop-in's (and its allele). An allele
+ * is seen in a replicate when any copy of it survives, so a copy that survives nowhere never needs its allele. Cases
+ * that differ only in their population (a search's populations) draw at the same places of the same sequence, and
+ * differ only in which allele a number falls on: one pass reads every try's survivals and drop-ins for all of them,
+ * and rejects the try at once when the survivors cannot reach the evidence's count; each population then draws only
+ * the surviving copies' alleles and counts the distinct ones, stopping as soon as the try cannot match.
+ */
+export function monteCarloDropouts(cases: readonly MixtureCase[], hypothesis: MixtureHypothesisName, seed = DEFAULT_SEED): MonteCarloDropout[] {
+  const out = new Array<MonteCarloDropout>(cases.length);
+  const groups = new Map<string, number[]>();
+  const sizes = new Map<string, number>();
+  const layouts = cases.map((c, i) => {
+    const layout = layoutOf(c, hypothesis);
+    // A group's live lanes are the bits of one 32-bit word.
+    const size = sizes.get(layout.key) ?? 0;
+    sizes.set(layout.key, size + 1);
+    const key = `${layout.key}#${Math.floor(size / LANES)}`;
+    groups.set(key, [...(groups.get(key) ?? []), i]);
+    return layout;
   });
-  // mostAfter[m]: the most alleles the markers after m can still add.
-  const mostAfter = new Float64Array(setup.length + 1);
-  for (let m = setup.length - 1; m >= 0; m--) mostAfter[m] = mostAfter[m + 1]! + setup[m]!.replicates * setup[m]!.mostPerReplicate;
-  const copies = new Int32Array(copiesSize);
-  const stamps = new Int32Array(Math.max(1, stampSize));
-  const dropIn = c.dropIn;
+  for (const members of groups.values()) {
+    const { markers, observedAlleles } = layouts[members[0]!]!;
+    const lanes = members.map((i) => laneOf(cases[i]!, hypothesis, markers));
+    const kept = simulate(markers, observedAlleles, cases[members[0]!]!.dropIn, lanes, seed);
+    members.forEach((i, l) => {
+      const values = kept[l]!.sort((a, b) => a - b);
+      const conservative = values.length === 0 ? null : values[Math.min(values.length - 1, Math.ceil(0.95 * values.length) - 1)]!;
+      out[i] = { conservative, observedAlleles, accepted: values.length, tried: lanes[l]!.tried, seed };
+    });
+  }
+  return out;
+}
+
+/** The tries of one group, each lane until it has kept WANTED values or tried MOST_TRIES; each lane's kept values. */
+function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: number, lanes: Lane[], seed: number): number[][] {
+  const M = layout.length;
+  // mostAfter[m]: the most alleles the markers from m on can still add, in any lane of the group.
+  const mostAfter = new Float64Array(M + 1);
+  for (let m = M - 1; m >= 0; m--) mostAfter[m] = mostAfter[m + 1]! + layout[m]!.replicates * lanes.reduce((n, lane) => Math.max(n, Math.min(layout[m]!.copies + 1, lane.markers[m]!.alleles)), 1);
+  const flagCount = layout.reduce((n, m) => n + m.replicates * m.copies, 0);
+  const dropInCount = layout.reduce((n, m) => n + m.replicates, 0);
+  /** survives[flagBase + r × copies + k]: copy k survives in replicate r; survivesAnywhere: in some replicate. */
+  const survives = new Uint8Array(Math.max(1, flagCount));
+  const mostCopies = layout.reduce((n, m) => Math.max(n, m.copies), 1);
+  const survivesAnywhere = new Uint8Array(M * mostCopies);
+  /** The drop-in's allele number in a replicate, or −1 without one. */
+  const dropInNumber = new Float64Array(Math.max(1, dropInCount));
+  /** The state before each marker's first number, and the most alleles it can show in this try (its survivors and drop-ins). */
+  const markerState = new Int32Array(M);
+  const upperAfter = new Float64Array(M + 1);
+  /** The numbers the surviving unknowns' alleles are drawn with at the current marker. */
+  const unknownNumber = new Float64Array(mostCopies);
   // Imported bindings are read through getters once transpiled: the loop reads local copies.
   const STEP = step;
   const numberAt = at;
   let state = seed >>> 0;
-  /** The allele a uniform number u falls on: the first whose cumulative frequency reaches u (the last when rounding leaves u past every one), as a bisection finds it. */
-  const alleleAt = (marker: SimulatedMarker, u: number) => {
-    const { cumulative, guide } = marker;
-    const last = cumulative.length - 1;
-    let i = guide[Math.min(guide.length - 1, Math.floor(u * guide.length))]!;
-    // The bucket's rounding may start one past the answer: step back while the one before still reaches u.
-    while (i > 0 && cumulative[i - 1]! >= u) i--;
-    while (i < last && cumulative[i]! < u) i++;
-    return i < 0 ? 0 : i;
-  };
-  const kept: number[] = [];
-  let tried = 0;
-  let stamp = 0;
-  while (kept.length < WANTED && tried < MOST_TRIES) {
-    tried++;
+  const running = () => lanes.some((lane) => lane.kept.length < WANTED && lane.tried < MOST_TRIES);
+  while (running()) {
+    for (const lane of lanes) {
+      lane.active = lane.kept.length < WANTED && lane.tried < MOST_TRIES;
+      if (lane.active) lane.tried++;
+    }
     state = (state + STEP) >>> 0;
     const d = numberAt(state);
-    let count = 0;
+    // The shared pass: survivals and drop-ins, the alleles' numbers stepped over.
+    let upper = 0;
     let m = 0;
-    for (; m < setup.length; m++) {
-      const marker = setup[m]!;
-      const { typedCodes, unknowns, stampBase } = marker;
-      let n = 0;
-      for (; n < typedCodes.length; n++) copies[n] = typedCodes[n]!;
-      for (let u = 0; u < unknowns; u++) {
-        state = (state + STEP) >>> 0;
-        copies[n++] = alleleAt(marker, numberAt(state));
-        state = (state + STEP) >>> 0;
-        copies[n++] = alleleAt(marker, numberAt(state));
-      }
-      for (let r = 0; r < marker.replicates; r++) {
-        stamp++;
-        for (let k = 0; k < n; k++) {
+    for (; m < M; m++) {
+      const { unknowns, copies, replicates, flagBase, dropInBase } = layout[m]!;
+      markerState[m] = state | 0;
+      state = (state + Math.imul(2 * unknowns, STEP)) >>> 0;
+      for (let k = 0; k < copies; k++) survivesAnywhere[m * mostCopies + k] = 0;
+      let here = 0;
+      for (let r = 0; r < replicates; r++) {
+        const flags = flagBase + r * copies;
+        for (let k = 0; k < copies; k++) {
           state = (state + STEP) >>> 0;
-          const at = stampBase + copies[k]!;
-          // An allele already seen in this replicate needs its number stepped over, not read.
-          if (stamps[at] !== stamp && numberAt(state) >= d) {
-            stamps[at] = stamp;
-            count++;
-          }
+          if (numberAt(state) >= d) {
+            survives[flags + k] = 1;
+            survivesAnywhere[m * mostCopies + k] = 1;
+            here++;
+          } else survives[flags + k] = 0;
         }
         state = (state + STEP) >>> 0;
         if (numberAt(state) < dropIn) {
           state = (state + STEP) >>> 0;
-          const at = stampBase + alleleAt(marker, numberAt(state));
-          if (stamps[at] !== stamp) {
-            stamps[at] = stamp;
-            count++;
-          }
+          dropInNumber[dropInBase + r] = numberAt(state);
+          here++;
+        } else dropInNumber[dropInBase + r] = -1;
+      }
+      upperAfter[m] = here;
+      upper += here;
+      if (upper + mostAfter[m + 1]! < observed) break;
+    }
+    if (m < M) {
+      // No lane can reach the evidence's count: step over the numbers the rest of the try would draw.
+      for (m++; m < M; m++) {
+        const { unknowns, copies, replicates } = layout[m]!;
+        state = (state + Math.imul(2 * unknowns, STEP)) >>> 0;
+        for (let r = 0; r < replicates; r++) {
+          state = (state + Math.imul(copies + 1, STEP)) >>> 0;
+          // A drop-in draws its allele: one number more.
+          if (dropIn > 0 && numberAt(state) < dropIn) state = (state + STEP) >>> 0;
         }
       }
-      if (count > observedAlleles || count + mostAfter[m + 1]! < observedAlleles) break;
-    }
-    if (m === setup.length) {
-      if (count === observedAlleles) kept.push(d);
       continue;
     }
-    // The try cannot match: step over the numbers the rest of it would draw.
-    for (m++; m < setup.length; m++) {
-      const marker = setup[m]!;
-      if (!(dropIn > 0)) {
-        state = (state + Math.imul(marker.fixedDraws, STEP)) >>> 0;
-        continue;
-      }
-      state = (state + Math.imul(2 * Math.max(0, marker.unknowns), STEP)) >>> 0;
-      const copiesHere = marker.typedCodes.length + 2 * Math.max(0, marker.unknowns);
-      for (let r = 0; r < marker.replicates; r++) {
-        state = (state + Math.imul(copiesHere + 1, STEP)) >>> 0;
-        // A drop-in draws its allele: one number more.
-        if (numberAt(state) < dropIn) state = (state + STEP) >>> 0;
+    upperAfter[M] = 0;
+    for (let k = M - 1; k >= 0; k--) upperAfter[k] = upperAfter[k]! + upperAfter[k + 1]!;
+    // Each lane counts its distinct alleles marker by marker; the unknowns' numbers are read once for every lane.
+    let alive = 0;
+    for (let l = 0; l < lanes.length; l++) {
+      lanes[l]!.count = 0;
+      if (lanes[l]!.active) alive |= 1 << l;
+    }
+    for (m = 0; m < M && alive !== 0; m++) {
+      const { typed, copies, replicates, flagBase, dropInBase } = layout[m]!;
+      for (let k = typed; k < copies; k++) if (survivesAnywhere[m * mostCopies + k]) unknownNumber[k] = numberAt((markerState[m]! + Math.imul(k - typed + 1, STEP)) >>> 0);
+      for (let l = 0; l < lanes.length; l++) {
+        if (!(alive & (1 << l))) continue;
+        const lane = lanes[l]!;
+        const marker = lane.markers[m]!;
+        const { typedCodes, stampBase } = marker;
+        const { stamps, codes } = lane;
+        for (let k = 0; k < typed; k++) codes[k] = typedCodes[k]!;
+        for (let k = typed; k < copies; k++) if (survivesAnywhere[m * mostCopies + k]) codes[k] = alleleAt(marker, unknownNumber[k]!);
+        let count = lane.count;
+        for (let r = 0; r < replicates; r++) {
+          const stamp = ++lane.stamp;
+          const flags = flagBase + r * copies;
+          for (let k = 0; k < copies; k++) {
+            if (!survives[flags + k]) continue;
+            const place = stampBase + codes[k]!;
+            if (stamps[place] !== stamp) {
+              stamps[place] = stamp;
+              count++;
+            }
+          }
+          const dropped = dropInNumber[dropInBase + r]!;
+          if (dropped >= 0) {
+            const place = stampBase + alleleAt(marker, dropped);
+            if (stamps[place] !== stamp) {
+              stamps[place] = stamp;
+              count++;
+            }
+          }
+        }
+        lane.count = count;
+        if (count > observed || count + upperAfter[m + 1]! < observed) alive &= ~(1 << l);
       }
     }
+    for (let l = 0; l < lanes.length; l++) if (alive & (1 << l) && lanes[l]!.count === observed) lanes[l]!.kept.push(d);
   }
-  kept.sort((a, b) => a - b);
-  const conservative = kept.length === 0 ? null : kept[Math.min(kept.length - 1, Math.ceil(0.95 * kept.length) - 1)]!;
-  return { conservative, observedAlleles, accepted: kept.length, tried, seed };
+  return lanes.map((lane) => lane.kept);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../../core/seeded-random';
 import { alleleFrequency } from '../../../../../server/genetics/statistics/allele-frequency';
 import { estimateDropout, maximumLikelihoodDropout, monteCarloDropout } from '../../../../../server/genetics/mixture/dropout-estimation';
+import { monteCarloDropouts } from '../../../../../server/genetics/mixture/monte-carlo-dropout';
 import type { MixtureCase } from '../../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype } from '../../../../../server/genetics/types';
 import { fbi2015Population, profileGenerator } from '../../../../../bench/synthetic-profiles';
@@ -127,5 +128,26 @@ describe('the Monte-Carlo drop-out, against the plain loop', () => {
     const plain = plainMonteCarlo(c, hypothesis);
     expect(plain.accepted).toBeGreaterThan(0);
     expect({ conservative: fast.conservative, accepted: fast.accepted, tried: fast.tried }).toEqual(plain);
+  });
+});
+
+describe('the Monte-Carlo drop-outs of several populations, simulated together', () => {
+  const populations = ['Caucasian', 'African American', 'SE Hispanic', 'Filipino'].map((name) => fbi2015Population(name));
+  const people = Array.from({ length: 3 }, (_, i) => profileGenerator(populations[0]!, 700 + i)());
+  let k = 0;
+  const stain = new Map([...people[0]!.keys()].map((m) => [m, [...new Set(people.flatMap((p) => [...p.get(m)!]))].filter(() => k++ % 13 !== 3)]));
+  // A population without one of the stain's markers draws at other places: it is simulated apart, and still the same.
+  const [lacking] = [...stain.keys()];
+  const partial = { ...populations[1]!, name: 'partial', markers: new Map([...populations[1]!.markers].filter(([m]) => m !== lacking)) };
+  const cases = [...populations, partial].map((population) => base({ population, contributors: 3, theta: 0.01, personOfInterest: new Map(), replicates: [stain] }));
+
+  it("gives each population a mixture search's Hd estimate of the plain loop, one at a time or together", () => {
+    const together = monteCarloDropouts(cases, 'Hd');
+    const plain = cases.map((c) => plainMonteCarlo(c, 'Hd'));
+    expect(together.map((e) => ({ conservative: e.conservative, accepted: e.accepted, tried: e.tried }))).toEqual(plain);
+    expect(cases.map((c) => monteCarloDropout(c, 'Hd'))).toEqual(together);
+    // The populations' estimates differ (their alleles differ), and the one without a marker counts fewer alleles.
+    expect(new Set(together.map((e) => e.tried)).size).toBe(cases.length);
+    expect(together[4]!.observedAlleles).toBeLessThan(together[0]!.observedAlleles);
   });
 });
