@@ -28,8 +28,9 @@ const LANES = 30;
 /** Where a marker's numbers lie in a try, the same in every population of a group: its copies and replicates. */
 interface MarkerLayout {
   marker: string;
-  /** Copies of the typed persons (first), then two per unknown. */
+  /** Copies of the typed persons (first), then two per unknown; where the typed copies' alleles start in a lane's typedCodes. */
   typed: number;
+  typedBase: number;
   unknowns: number;
   copies: number;
   replicates: number;
@@ -38,21 +39,23 @@ interface MarkerLayout {
   dropInBase: number;
 }
 
-/** One population's side of a marker: its alleles as numbers (the frequency table's index; a typed allele outside the table one of its own). */
-interface PopulationMarker {
-  typedCodes: Int32Array;
-  cumulative: Float64Array;
-  /** guide[b]: the allele every number of bucket b falls on, or −1 − the first allele of the bucket when several share it. */
-  guide: Int32Array;
-  /** Where this marker's alleles are stamped in the population's stamp array. */
-  stampBase: number;
-  /** Distinct alleles the marker can show. */
-  alleles: number;
-}
-
-/** One case of a group: its markers, its stamps, and the values it kept so far. */
+/**
+ * One case of a group: its population's side of every marker, in flat arrays (the loop reads them at every draw) —
+ * alleles as numbers (the frequency table's index; a typed allele outside the table one of its own) — its stamps,
+ * and the values it kept so far.
+ */
 interface Lane {
-  markers: PopulationMarker[];
+  /** guide[m × GUIDE_BUCKETS + b]: the allele every number of marker m's bucket b falls on, or −1 − the bucket's first allele when several share it. */
+  guide: Int32Array;
+  /** Every marker's cumulative frequencies, marker m's from cumulativeBase[m], cumulativeLength[m] of them. */
+  cumulative: Float64Array;
+  cumulativeBase: Int32Array;
+  cumulativeLength: Int32Array;
+  /** The typed copies' alleles, marker m's from the layout's typedBase. */
+  typedCodes: Int32Array;
+  /** Where marker m's alleles are stamped in `stamps`, and how many distinct alleles it can show. */
+  stampBase: Int32Array;
+  alleles: Int32Array;
   stamps: Int32Array;
   stamp: number;
   kept: number[];
@@ -61,7 +64,7 @@ interface Lane {
   active: boolean;
   /** The alleles counted so far in this try. */
   count: number;
-  /** A copy's allele drawn in this try (per marker, per copy). */
+  /** A copy's allele drawn in this try (per copy of the current marker). */
   codes: Int32Array;
 }
 
@@ -71,12 +74,14 @@ function layoutOf(c: MixtureCase, hypothesis: MixtureHypothesisName): { markers:
   const observedAlleles = names.reduce((s, m) => s + c.replicates.reduce((t, r) => t + new Set(r.get(m) ?? []).size, 0), 0);
   let flagBase = 0;
   let dropInBase = 0;
+  let typedBase = 0;
   const markers = names.map((marker) => {
     const typed = typedGenotypes(c, hypothesis, marker).length * 2;
     const unknowns = Math.max(0, c.contributors - typed / 2);
     const copies = typed + 2 * unknowns;
     const replicates = c.replicates.filter((r) => r.has(marker)).length;
-    const layout = { marker, typed, unknowns, copies, replicates, flagBase, dropInBase };
+    const layout = { marker, typed, typedBase, unknowns, copies, replicates, flagBase, dropInBase };
+    typedBase += typed;
     flagBase += replicates * copies;
     dropInBase += replicates;
     return layout;
@@ -93,41 +98,56 @@ function typedGenotypes(c: MixtureCase, hypothesis: MixtureHypothesisName, marke
 
 /** A case's population side of the layout: cumulative frequencies, guide tables, typed alleles as numbers. */
 function laneOf(c: MixtureCase, hypothesis: MixtureHypothesisName, layout: readonly MarkerLayout[]): Lane {
+  const M = layout.length;
+  const guide = new Int32Array(Math.max(1, M * GUIDE_BUCKETS));
+  const cumulativeBase = new Int32Array(M);
+  const cumulativeLength = new Int32Array(M);
+  const stampBase = new Int32Array(M);
+  const alleles = new Int32Array(M);
+  const cumulatives: Float64Array[] = [];
+  const typedCodes: number[] = [];
+  let cumulativeSize = 0;
   let stampSize = 0;
-  const markers = layout.map(({ marker }) => {
+  layout.forEach(({ marker }, m) => {
     const table = [...(c.population.markers.get(marker)?.frequencies.keys() ?? [])];
     const weights = table.map((a) => alleleFrequency(c.population, marker, a));
     const total = weights.reduce((s, w) => s + w, 0);
     const cumulative = new Float64Array(table.length);
     weights.reduce((s, w, i) => ((cumulative[i] = (s + w) / total), s + w), 0);
-    const guide = new Int32Array(GUIDE_BUCKETS);
     for (let b = 0, i = 0; b < GUIDE_BUCKETS; b++) {
       while (i < table.length - 1 && cumulative[i]! < b / GUIDE_BUCKETS) i++;
       // Every number of the bucket falls on allele i when its cumulative frequency reaches the bucket's end.
-      guide[b] = i === Math.max(0, table.length - 1) || cumulative[i]! >= (b + 1) / GUIDE_BUCKETS ? i : -1 - i;
+      guide[m * GUIDE_BUCKETS + b] = i === Math.max(0, table.length - 1) || cumulative[i]! >= (b + 1) / GUIDE_BUCKETS ? i : -1 - i;
     }
     const codes = new Map(table.map((a, i) => [a, i]));
-    const typedCodes = Int32Array.from(typedGenotypes(c, hypothesis, marker).flat(), (a) => {
+    for (const a of typedGenotypes(c, hypothesis, marker).flat()) {
       if (!codes.has(a)) codes.set(a, codes.size);
-      return codes.get(a)!;
-    });
-    const stampBase = stampSize;
-    stampSize += Math.max(1, codes.size);
-    return { typedCodes, cumulative, guide, stampBase, alleles: Math.max(1, codes.size) };
+      typedCodes.push(codes.get(a)!);
+    }
+    cumulatives.push(cumulative);
+    cumulativeBase[m] = cumulativeSize;
+    cumulativeLength[m] = table.length;
+    cumulativeSize += table.length;
+    stampBase[m] = stampSize;
+    alleles[m] = Math.max(1, codes.size);
+    stampSize += alleles[m]!;
   });
+  const cumulative = new Float64Array(Math.max(1, cumulativeSize));
+  cumulatives.forEach((values, m) => cumulative.set(values, cumulativeBase[m]));
   const mostCopies = layout.reduce((n, m) => Math.max(n, m.copies), 1);
-  return { markers, stamps: new Int32Array(Math.max(1, stampSize)), stamp: 0, kept: [], tried: 0, active: true, count: 0, codes: new Int32Array(mostCopies) };
+  return { guide, cumulative, cumulativeBase, cumulativeLength, typedCodes: Int32Array.from(typedCodes), stampBase, alleles, stamps: new Int32Array(Math.max(1, stampSize)), stamp: 0, kept: [], tried: 0, active: true, count: 0, codes: new Int32Array(mostCopies) };
 }
 
-/** The allele a uniform number u falls on: the first whose cumulative frequency reaches u (the last when rounding leaves u past every one), as a bisection finds it. */
-function alleleAt(marker: PopulationMarker, u: number): number {
-  const { cumulative, guide } = marker;
+/** The allele of marker m a uniform number u falls on: the first whose cumulative frequency reaches u (the last when rounding leaves u past every one), as a bisection finds it. */
+function alleleAt(lane: Lane, m: number, u: number): number {
   // u < 1, and a power of two scales it exactly: the floor is the bucket.
-  const g = guide[(u * GUIDE_BUCKETS) | 0]!;
+  const g = lane.guide[m * GUIDE_BUCKETS + ((u * GUIDE_BUCKETS) | 0)]!;
   if (g >= 0) return g;
-  const last = cumulative.length - 1;
+  const { cumulative } = lane;
+  const base = lane.cumulativeBase[m]!;
+  const last = lane.cumulativeLength[m]! - 1;
   let i = -1 - g;
-  while (i < last && cumulative[i]! < u) i++;
+  while (i < last && cumulative[base + i]! < u) i++;
   return i < 0 ? 0 : i;
 }
 
@@ -184,7 +204,7 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
   const M = layout.length;
   // mostAfter[m]: the most alleles the markers from m on can still add, in any lane of the group.
   const mostAfter = new Float64Array(M + 1);
-  for (let m = M - 1; m >= 0; m--) mostAfter[m] = mostAfter[m + 1]! + layout[m]!.replicates * lanes.reduce((n, lane) => Math.max(n, Math.min(layout[m]!.copies + 1, lane.markers[m]!.alleles)), 1);
+  for (let m = M - 1; m >= 0; m--) mostAfter[m] = mostAfter[m + 1]! + layout[m]!.replicates * lanes.reduce((n, lane) => Math.max(n, Math.min(layout[m]!.copies + 1, lane.alleles[m]!)), 1);
   const flagCount = layout.reduce((n, m) => n + m.replicates * m.copies, 0);
   const dropInCount = layout.reduce((n, m) => n + m.replicates, 0);
   /** survives[flagBase + r × copies + k]: copy k survives in replicate r; survivesAnywhere: in some replicate. */
@@ -196,6 +216,8 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
   /** The state before each marker's first number, and the most alleles it can show in this try (its survivors and drop-ins). */
   const markerState = new Int32Array(M);
   const upperAfter = new Float64Array(M + 1);
+  /** The fewest alleles the markers from m on show in this try: one in each replicate where something survives or drops in. */
+  const lowerAfter = new Float64Array(M + 1);
   /** The numbers the surviving unknowns' alleles are drawn with at the current marker. */
   const unknownNumber = new Float64Array(mostCopies);
   // Imported bindings are read through getters once transpiled: the loop reads local copies.
@@ -219,7 +241,9 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
       state = (state + Math.imul(2 * unknowns, STEP)) >>> 0;
       for (let k = 0; k < copies; k++) survivesAnywhere[m * mostCopies + k] = 0;
       let here = 0;
+      let least = 0;
       for (let r = 0; r < replicates; r++) {
+        const before = here;
         const flags = flagBase + r * copies;
         for (let k = 0; k < copies; k++) {
           state = (state + STEP) >>> 0;
@@ -235,8 +259,10 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
           dropInNumber[dropInBase + r] = numberAt(state);
           here++;
         } else dropInNumber[dropInBase + r] = -1;
+        if (here > before) least++;
       }
       upperAfter[m] = here;
+      lowerAfter[m] = least;
       upper += here;
       if (upper + mostAfter[m + 1]! < observed) break;
     }
@@ -254,7 +280,11 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
       continue;
     }
     upperAfter[M] = 0;
-    for (let k = M - 1; k >= 0; k--) upperAfter[k] = upperAfter[k]! + upperAfter[k + 1]!;
+    lowerAfter[M] = 0;
+    for (let k = M - 1; k >= 0; k--) {
+      upperAfter[k] = upperAfter[k]! + upperAfter[k + 1]!;
+      lowerAfter[k] = lowerAfter[k]! + lowerAfter[k + 1]!;
+    }
     // Each lane counts its distinct alleles marker by marker; the unknowns' numbers are read once for every lane.
     let alive = 0;
     for (let l = 0; l < lanes.length; l++) {
@@ -262,16 +292,15 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
       if (lanes[l]!.active) alive |= 1 << l;
     }
     for (m = 0; m < M && alive !== 0; m++) {
-      const { typed, copies, replicates, flagBase, dropInBase } = layout[m]!;
+      const { typed, typedBase, copies, replicates, flagBase, dropInBase } = layout[m]!;
       for (let k = typed; k < copies; k++) if (survivesAnywhere[m * mostCopies + k]) unknownNumber[k] = numberAt((markerState[m]! + Math.imul(k - typed + 1, STEP)) >>> 0);
       for (let l = 0; l < lanes.length; l++) {
         if (!(alive & (1 << l))) continue;
         const lane = lanes[l]!;
-        const marker = lane.markers[m]!;
-        const { typedCodes, stampBase } = marker;
-        const { stamps, codes } = lane;
-        for (let k = 0; k < typed; k++) codes[k] = typedCodes[k]!;
-        for (let k = typed; k < copies; k++) if (survivesAnywhere[m * mostCopies + k]) codes[k] = alleleAt(marker, unknownNumber[k]!);
+        const stampBase = lane.stampBase[m]!;
+        const { stamps, codes, typedCodes } = lane;
+        for (let k = 0; k < typed; k++) codes[k] = typedCodes[typedBase + k]!;
+        for (let k = typed; k < copies; k++) if (survivesAnywhere[m * mostCopies + k]) codes[k] = alleleAt(lane, m, unknownNumber[k]!);
         let count = lane.count;
         for (let r = 0; r < replicates; r++) {
           const stamp = ++lane.stamp;
@@ -286,7 +315,7 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
           }
           const dropped = dropInNumber[dropInBase + r]!;
           if (dropped >= 0) {
-            const place = stampBase + alleleAt(marker, dropped);
+            const place = stampBase + alleleAt(lane, m, dropped);
             if (stamps[place] !== stamp) {
               stamps[place] = stamp;
               count++;
@@ -294,7 +323,7 @@ function simulate(layout: readonly MarkerLayout[], observed: number, dropIn: num
           }
         }
         lane.count = count;
-        if (count > observed || count + upperAfter[m + 1]! < observed) alive &= ~(1 << l);
+        if (count + lowerAfter[m + 1]! > observed || count + upperAfter[m + 1]! < observed) alive &= ~(1 << l);
       }
     }
     for (let l = 0; l < lanes.length; l++) if (alive & (1 << l) && lanes[l]!.count === observed) lanes[l]!.kept.push(d);
