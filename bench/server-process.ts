@@ -96,7 +96,9 @@ export async function startServer(env: Record<string, string>, loopFile: string,
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', path.resolve(import.meta.dirname, 'loop-delay-probe.mjs'), path.resolve(import.meta.dirname, '../server/server.ts')], {
+  // BENCH_SERVER_NODE_ARGS: node options for the server alone (e.g. "--cpu-prof --cpu-prof-dir=DIR": one profile per thread, workers included; NODE_OPTIONS refuses it).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', '--import', path.resolve(import.meta.dirname, 'loop-delay-probe.mjs'), path.resolve(import.meta.dirname, '../server/server.ts')], {
     env: {
       ...withoutDatabaseUrl(process.env),
       ...env,
