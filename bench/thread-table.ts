@@ -4,6 +4,7 @@ import { closeWorkerPools } from '../server/jobs/worker-pool';
 import type { AnalysisMatch } from '../server/matching/analysis-scan';
 import type { IndexSet } from '../server/matching/index-set';
 import type { RuleMatch } from '../server/matching/rule-match';
+import type { WireMixture } from '../server/matching/mixture-wire';
 import type { IdentityCandidate } from '../server/matching/types';
 import { SearchPool } from '../server/search/search-pool';
 import { toWireAnalysis, toWireRule } from '../server/search/search-wire';
@@ -27,12 +28,17 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
   for (const threads of [1, 2]) {
     const pool = new SearchPool(threads);
     const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
+    // A split mixture rule computes its per-search work once, on one thread, and sends it to the slices (issue 29).
+    const mixtureRun = (profile: (typeof stains)[number]) =>
+      threads === 1
+        ? run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile }, byLr)
+        : pool.runPrepared<WireMixture | null, RuleMatch[], RuleMatch[]>(set, 'Autosomal', { task: 'mixture-prepare', rule: toWireRule(mixtureRule), profile }, (prepared) => ({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile, prepared }), threads, byLr);
     // Every kind five times untimed: the workers start, and each thread's compiler reaches the optimized scans a server's
     // long-lived workers run (a fresh thread's first few searches take up to twice as long).
     for (let round = 0; round < 5; round++) {
       await run({ task: 'identity', kind: 'Autosomal', query: planted[round]!, options }, perIndex<IdentityCandidate>);
       await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[round]!, round) }, perIndex<AnalysisMatch>);
-      await run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stains[round % stains.length]! }, byLr);
+      await mixtureRun(stains[round % stains.length]!);
     }
     const identity: number[] = [];
     const kinship: number[] = [];
@@ -40,7 +46,7 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
     const answers = { identity: [] as unknown[], kinship: [] as unknown[], mixture: [] as unknown[] };
     for (const query of planted) identity.push(await timeAsync(async () => answers.identity.push(await run({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>))));
     for (const [i, query] of planted.slice(0, 15).entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
-    for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr))));
+    for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await mixtureRun(stain))));
     const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
     if (threads === 1) {
       one = medians;

@@ -3,6 +3,7 @@ import type { ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
 import { LookupKernel } from './lookup-kernel';
 import { FAIL } from './scans';
+import { memoryOf } from './shared-memory';
 
 /**
  * What the fused pass needs of a plan: its index, per-marker tables over the index's columns, and the exact verdict
@@ -100,8 +101,6 @@ function packWords(plans: readonly FusablePlan[]): { plan: FusablePlan; index: n
   return words;
 }
 
-let kernel: LookupKernel | null = null;
-
 /**
  * Runs several analyses of one query over one index in a single pass (GENETICS.md "How the search
  * reaches memory speed"), for an approval's search: each analysis becomes an integer lane whose sum
@@ -147,32 +146,6 @@ function halves(value: number, offset: number): [number, number] {
   const low = (value << offset) >>> 0;
   const high = offset + 32 - Math.clz32(value) > 32 ? value >>> (32 - offset) : 0;
   return [low, high];
-}
-
-/**
- * The index whose columns the kernel's memory holds (from byte 0): its edit count when copied, and where each column
- * landed. Copying a million profiles' columns costs about as much as a plain pass over them, so the copy stays until
- * the index changes or another index is scanned.
- */
-let resident: { index: ProfileIndex; version: number; at: Map<Uint8Array, { lo: number; hi: number }>; bytes: number } | null = null;
-
-/** Where each of `columns` sits in the kernel's memory, copying every column of the index in when it is not there as it is now. */
-function residentColumns(k: LookupKernel, index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array }[]): { at: { lo: number; hi: number }[]; bytes: number } {
-  const current = resident !== null && resident.index === index && resident.version === index.version ? resident : null;
-  if (current && columns.every((c) => current.at.has(c.lo))) return { at: columns.map((c) => current.at.get(c.lo)!), bytes: current.bytes };
-  const size = index.size;
-  const all = index.markerColumns();
-  const bytes = Math.ceil((2 * all.length * size) / 8) * 8;
-  k.reserve(bytes);
-  const at = new Map<Uint8Array, { lo: number; hi: number }>();
-  all.forEach((c, m) => {
-    const lo = 2 * m * size;
-    k.bytes.set(c.lo.subarray(0, size), lo);
-    k.bytes.set(c.hi.subarray(0, size), lo + size);
-    at.set(c.lo, { lo, hi: lo + size });
-  });
-  resident = { index, version: index.version, at, bytes };
-  return { at: columns.map((c) => at.get(c.lo)!), bytes };
 }
 
 /** Profiles sampled (a run from the middle of the index) to order a word's markers and choose where its pass turns sparse. */
@@ -276,21 +249,21 @@ function planPass(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: U
 }
 
 /**
- * The pass, in WebAssembly memory: the index's columns are copied in once per version of the index (a memcpy, a few
- * milliseconds per million profiles), then per block each word's accumulators start at their biases, the kernel adds
+ * The pass, in the index's column memory (issue 29): the kernel reads the columns where they lie, its tables and
+ * accumulators in this thread's working room there; per block each word's accumulators start at their biases, the kernel adds
  * one packed lookup per marker for every profile up to the word's dense prefix and then for the profiles that can
  * still reach a need (planPass), and lists those with a verdict bit set, which are handed to their lanes.
  */
 function scanWords(index: ProfileIndex, columns: readonly { lo: Uint8Array; hi: Uint8Array; shift: number }[], words: readonly Lane[][], onCandidate: (lane: Lane, slot: number) => void): void {
-  kernel ??= new LookupKernel();
-  const k = kernel;
+  const memory = memoryOf(columns[0]!.lo);
+  if (!memory || columns.some((c) => memoryOf(c.lo) !== memory || memoryOf(c.hi) !== memory)) throw new Error('The fused pass reads columns in an index\'s column memory only.');
+  const k = LookupKernel.over(memory);
   const size = index.size;
-  const { at: columnAt, bytes: columnBytes } = residentColumns(k, index, columns);
+  const columnAt = columns.map((c) => ({ lo: c.lo.byteOffset, hi: c.hi.byteOffset }));
   const tableBytes = columns.reduce((sum, c) => sum + (1 << (2 * c.shift)) * 8, 0);
-  const tablesAt = columnBytes;
+  const tablesAt = k.scratch(words.length * (tableBytes + BLOCK * 8) + BLOCK * 4);
   const accAt = tablesAt + words.length * tableBytes;
   const outAt = accAt + words.length * BLOCK * 8;
-  k.reserve(outAt + BLOCK * 4);
 
   const prepared = words.map((lanes, w) => {
     let tableAt = tablesAt + w * tableBytes;

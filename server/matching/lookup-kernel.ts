@@ -9,45 +9,16 @@
  */
 
 import { growTo, HEADER, instantiate, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+import { claimPages, PAGE } from './shared-memory';
+import { COUNT_BLOCK } from './count-listing';
+import { ALIGN_1, ALIGN_4, ALIGN_8, I32, I64, OP } from './wasm-opcodes';
 
-/** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
-const I32 = 0x7f;
-const I64 = 0x7e;
-const OP = {
-  block: 0x02,
-  loop: 0x03,
-  brIf: 0x0d,
-  end: 0x0b,
-  localGet: 0x20,
-  localSet: 0x21,
-  localTee: 0x22,
-  i32Const: 0x41,
-  i32Eqz: 0x45,
-  i32LtU: 0x49,
-  i32Add: 0x6a,
-  i32Shl: 0x74,
-  i32Or: 0x72,
-  i32Load: 0x28,
-  i32Load8U: 0x2d,
-  i64Load: 0x29,
-  i64Store: 0x37,
-  i64Add: 0x7c,
-  emptyBlock: 0x40,
-  if: 0x04,
-  i32Store: 0x36,
-  i64Const: 0x42,
-  i64Eqz: 0x50,
-  i64And: 0x83,
-  i64Or: 0x84,
-  i64Shl: 0x86,
-  i64ExtendI32U: 0xad,
-} as const;
+/** The most pages a kernel's memory may have: 4 GiB, the 32-bit address space (shared-memory.ts). */
+const MAX_PAGES = 65_536;
+
 
 // addLookups(acc, table, lo, hi, shift, n): parameters 0–5, locals i = 6 and address = 7 (byte addresses, i64 slots 8 bytes).
 const [ACC, TABLE, LO, HI, SHIFT, N, I, ADDRESS] = [0, 1, 2, 3, 4, 5, 6, 7];
-const ALIGN_8 = [3, 0];
-const ALIGN_1 = [0, 0];
-const ALIGN_4 = [2, 0];
 /**
  * Leaves on the stack the address acc + i·8 (local `address` set to it) and acc[i] + table[(lo[i] << shift) | hi[i]],
  * ready for an i64.store: the step both lookup loops share.
@@ -154,38 +125,83 @@ const MODULE = new Uint8Array([
     [0x60, ...vector(Array.from({ length: 7 }, () => [I32])), ...vector([[I32]])],
     [0x60, ...vector(Array.from({ length: 11 }, () => [I32])), ...vector([[I32]])],
   ])),
-  // import env.memory (min 1 page)
-  ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...leb128(1)]])),
-  ...section(3, vector([leb128(0), leb128(1), leb128(2)])),
-  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('reach'), 0x00, ...leb128(1)], [...name('addKeep'), 0x00, ...leb128(2)]])),
+  // import env.memory: shared, 0 … 65,536 pages (an index's column memory, or the kernel's own)
+  ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
+  ...section(3, vector([leb128(0), leb128(1), leb128(2), leb128(1)])),
+  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('reach'), 0x00, ...leb128(1)], [...name('addKeep'), 0x00, ...leb128(2)], [...name('countBlock'), 0x00, ...leb128(3)]])),
   ...section(10, vector([
     [...leb128(ADD_LOOKUPS.length), ...ADD_LOOKUPS],
     [...leb128(REACH.length), ...REACH],
     [...leb128(ADD_KEEP.length), ...ADD_KEEP],
+    [...leb128(COUNT_BLOCK.length), ...COUNT_BLOCK],
   ])),
 ]);
 
-/** One WebAssembly memory and the kernel over it; `reserve` grows the memory (and renews the views) when a scan needs more. */
+/** The kernel's instance over each column memory, in this thread (an instance reads one memory). */
+const kernels = new WeakMap<WebAssembly.Memory, LookupKernel>();
+
+/**
+ * The kernel over a shared WebAssembly memory: an index's column memory, whose columns it reads in place, or its own
+ * (`reserve` grows it). A scan's tables and accumulators go in this thread's working room in the memory (`scratch`).
+ */
 export class LookupKernel {
-  private readonly memory = new WebAssembly.Memory({ initial: 1 });
   private readonly add: (acc: number, table: number, lo: number, hi: number, shift: number, n: number) => void;
   private readonly reachOf: (acc: number, n: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number, out: number) => number;
   private readonly keep: (acc: number, table: number, lo: number, hi: number, shift: number, list: number, count: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number) => number;
-  bytes = new Uint8Array(this.memory.buffer);
-  words = new Uint32Array(this.memory.buffer);
+  private readonly count: (plans: number, markers: number, start: number, end: number, limit: number, selected: number, acc: number) => number;
+  bytes: Uint8Array;
+  words: Uint32Array;
+  /** This thread's working room in the memory: its address and size (none yet). */
+  private room = { at: 0, bytes: 0 };
 
-  constructor() {
+  constructor(private readonly memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true })) {
     const exports = instantiate(MODULE, this.memory);
     this.add = exports.addLookups as LookupKernel['add'];
     this.reachOf = exports.reach as LookupKernel['reachOf'];
     this.keep = exports.addKeep as LookupKernel['keep'];
-  }
-
-  /** Makes the memory at least `size` bytes. */
-  reserve(size: number): void {
-    if (!growTo(this.memory, size)) return;
+    this.count = exports.countBlock as LookupKernel['count'];
     this.bytes = new Uint8Array(this.memory.buffer);
     this.words = new Uint32Array(this.memory.buffer);
+  }
+
+  /** The kernel over a column memory in this thread, made once. */
+  static over(memory: WebAssembly.Memory): LookupKernel {
+    let kernel = kernels.get(memory);
+    if (!kernel) kernels.set(memory, (kernel = new LookupKernel(memory)));
+    return kernel;
+  }
+
+  /** Makes the memory at least `size` bytes (a kernel over its own memory). */
+  reserve(size: number): void {
+    if (growTo(this.memory, size)) this.renewViews();
+  }
+
+  /**
+   * The address of `bytes` of working room for this thread alone (8-aligned), claimed at the memory's end the first
+   * time and again, larger, when a scan needs more; scans in one thread run one at a time, so they share it.
+   */
+  scratch(bytes: number): number {
+    if (bytes > this.room.bytes) {
+      const size = Math.ceil(Math.max(bytes, 2 * this.room.bytes) / PAGE) * PAGE;
+      this.room = { at: claimPages(this.memory, size), bytes: size };
+    }
+    // Another thread (or the index's owner) may have grown the memory since: the views reach its end as it is now.
+    if (this.bytes.buffer.byteLength < this.room.at + this.room.bytes) this.renewViews();
+    return this.room.at;
+  }
+
+  private renewViews(): void {
+    this.bytes = new Uint8Array(this.memory.buffer);
+    this.words = new Uint32Array(this.memory.buffer);
+  }
+
+  /**
+   * One block [start, end) of an identity or exclusion count (scans.ts countScan): `plans` lists per marker four i32
+   * (table of u32 counts, lo, hi, shift); the first marker is looked up for every profile, each further one for those
+   * still under `limit`. Leaves the survivors' slots at `selected` and their sums at `acc`, in order, and returns how many.
+   */
+  countBlock(plans: number, markers: number, start: number, end: number, limit: number, selected: number, acc: number): number {
+    return this.count(plans, markers, start, end, limit | 0, selected, acc);
   }
 
   /** acc[i] += table[(lo[i] << shift) | hi[i]] for i < n; acc and table hold 64-bit integers (byte addresses, 8-aligned). */

@@ -148,35 +148,11 @@ const plan = (index: ProfileIndex, tables: ReadonlyMap<string, GenotypeLr>, cut:
  * allowed expected chance hits) in every population. Its figures are the calculator's (mixtureLr with that drop-out),
  * with the expected chance hits and p-value among unrelated candidates.
  */
-export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
-  const setting = rule.analysis.mixture;
+export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, prepared: PreparedMixture | null = prepareMixture(rule, profile, indexes)): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
   const none = { matches: [], parameters: new Map<string, MixtureSearchParameters>() };
-  if (!setting || profile.kind !== 'Autosomal') return none;
-  const limit = rule.threshold.value ?? rule.analysis.threshold;
-  if (limit === null) return none;
+  if (!prepared || prepared.lanes.length === 0) return none;
+  const { setting, lanes, skipped, searched } = prepared;
   const scoped = searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes);
-  const searched = searchedCount(scoped, profile, rule.searchedSampleTypes);
-  if (searched === 0) return none;
-  const lanes: { populationId: string; population: PopulationFrequencies; parameters: MixtureSearchParameters; tables: Map<string, (g: Genotype) => number | undefined>; distribution: LrDistribution; cut: number }[] = [];
-  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
-  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
-  const estimated = searchDropouts(setting, profile.genotypes, usable.map((p) => p.frequencies));
-  for (const [i, population] of usable.entries()) {
-    const dropouts = estimated[i]!;
-    if (!dropouts) {
-      skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
-      continue;
-    }
-    const parameters = { setting, ...dropouts };
-    const tables = markerTables(parameters, profile.genotypes, population.frequencies);
-    // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
-    // expected-chance-hits threshold is found among LRs of at least 1.
-    const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;
-    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies, from);
-    const cut = rule.threshold.kind === 'expected-chance-hits' ? distribution.thresholdFor(limit / searched) : Math.log10(limit);
-    lanes.push({ populationId: population.id, population: population.frequencies, parameters, tables, distribution, cut });
-  }
-  if (lanes.length === 0) return none;
   const reached = new Map<string, number>();
   for (const { index, mask } of scoped) {
     if (index.countInGroups(mask) === 0) continue;
@@ -211,6 +187,58 @@ export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: I
   const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
   matches.sort((a, b) => smallest(b) - smallest(a));
   return { matches, parameters: new Map(lanes.map((l) => [l.populationId, l.parameters])) };
+}
+
+/** One population of a mixture rule's search: its drop-out, per-marker tables, the unrelated distribution and the cut. */
+export interface MixtureLane {
+  populationId: string;
+  population: PopulationFrequencies;
+  parameters: MixtureSearchParameters;
+  tables: Map<string, GenotypeLr>;
+  distribution: LrDistribution;
+  cut: number;
+}
+
+/** A mixture rule's per-search work, done once whatever the number of slices scanned with it (mixture-wire.ts sends it). */
+export interface PreparedMixture {
+  setting: MixtureSetting;
+  lanes: MixtureLane[];
+  skipped: SkippedPopulation[];
+  /** The references the rule searches (every slice's), the N of the chance figures. */
+  searched: number;
+}
+
+/**
+ * A mixture rule's per-search work (drop-outs, per-marker tables, chance distributions, cuts), null when the rule
+ * searches nothing: the first part of {@link searchMixture}.
+ */
+export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): PreparedMixture | null {
+  const setting = rule.analysis.mixture;
+  if (!setting || profile.kind !== 'Autosomal') return null;
+  const limit = rule.threshold.value ?? rule.analysis.threshold;
+  if (limit === null) return null;
+  const searched = searchedCount(searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes), profile, rule.searchedSampleTypes);
+  if (searched === 0) return null;
+  const lanes: MixtureLane[] = [];
+  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
+  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
+  const estimated = searchDropouts(setting, profile.genotypes, usable.map((p) => p.frequencies));
+  for (const [i, population] of usable.entries()) {
+    const dropouts = estimated[i]!;
+    if (!dropouts) {
+      skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
+      continue;
+    }
+    const parameters = { setting, ...dropouts };
+    const tables = markerTables(parameters, profile.genotypes, population.frequencies);
+    // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
+    // expected-chance-hits threshold is found among LRs of at least 1.
+    const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;
+    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies, from);
+    const cut = rule.threshold.kind === 'expected-chance-hits' ? distribution.thresholdFor(limit / searched) : Math.log10(limit);
+    lanes.push({ populationId: population.id, population: population.frequencies, parameters, tables, distribution, cut });
+  }
+  return { setting, lanes, skipped, searched };
 }
 
 /** Slots a ranked search scores at once: the block's sums stay in the L1 cache. */

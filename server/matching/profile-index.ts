@@ -1,6 +1,7 @@
 import { compareAlleles, isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
-import { sharedBytes, sharedCopy, sharedUint16 } from './shared-memory';
+import { ColumnArena } from './column-arena';
+import { sharedCopy, sharedUint16 } from './shared-memory';
 import { SlotIds, type SlotIdsSnapshot } from './slot-ids';
 import type { ProfileKind } from './types';
 
@@ -59,6 +60,8 @@ export interface ProfileIndexSnapshot {
   chemistryId: string;
   kind: ProfileKind;
   version: number;
+  /** The shared WebAssembly memory holding every column (a view's columns are made over it again, so kernels read them in place). */
+  memory: WebAssembly.Memory;
   columns: { name: string; alleles: string[]; lo: Uint8Array; hi: Uint8Array }[];
   ids: SlotIdsSnapshot;
   groups: ProfileGroup[];
@@ -79,6 +82,8 @@ export class ProfileIndex {
   /** Profile id per slot (slots 0 … size−1 are live; removal moves the last slot into the hole), and id → slot. */
   private ids = new SlotIds(INITIAL_CAPACITY);
   private readonly columns = new Map<string, MarkerColumn>();
+  /** The shared WebAssembly memory the columns live in (issue 29). */
+  private arena = new ColumnArena();
   /** Profiles searched by plain comparison (mixtures, dictionary overflow): id → genotypes. */
   readonly side = new Map<string, ReadonlyMap<string, Genotype>>();
   /** Group dictionary (organization × sample type); code 0 is "unknown" (a profile given without one). */
@@ -115,6 +120,7 @@ export class ProfileIndex {
       chemistryId: this.chemistryId,
       kind: this.kind,
       version: this.edits,
+      memory: this.arena.memory,
       columns: [...this.columns.values()].map((c) => ({ name: c.name, alleles: [...c.alleles], lo: c.lo, hi: c.hi })),
       ids: this.ids.snapshot(),
       groups: this.groups.map((g) => ({ ...g })),
@@ -140,7 +146,8 @@ export class ProfileIndex {
     index.edits = snapshot.version;
     const from = slice?.from ?? 0;
     const to = slice ? Math.min(slice.to, snapshot.ids.count) : snapshot.ids.count;
-    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), lo: slice ? c.lo.subarray(from, to) : c.lo, hi: slice ? c.hi.subarray(from, to) : c.hi });
+    index.arena.memory = snapshot.memory;
+    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), ...ColumnArena.view(snapshot.memory, c, slice && { from, to }) });
     index.ids = SlotIds.view(snapshot.ids, slice ? { from, to } : undefined);
     index.capacity = snapshot.ids.capacity;
     snapshot.groups.forEach((g, code) => {
@@ -302,11 +309,16 @@ export class ProfileIndex {
     return n;
   }
 
-  /** Bytes of typed arrays the index holds: columns, group codes, ids and their lookup table (allocated, spare room included). */
+  /** Bytes of typed arrays the index holds: columns, group codes, ids and their lookup table (allocated, spare slots included; a small index's unused column pairs of its last page are not). */
   indexBytes(): number {
     let bytes = this.groupColumn.byteLength + this.ids.bytes();
     for (const column of this.columns.values()) bytes += column.lo.byteLength + column.hi.byteLength;
     return bytes;
+  }
+
+  /** Bytes committed in the columns' WebAssembly memory (columns, and any search thread's working room claimed in it). */
+  memoryBytes(): number {
+    return this.arena.memory.buffer.byteLength;
   }
 
   /**
@@ -345,7 +357,7 @@ export class ProfileIndex {
   private columnFor(marker: string): MarkerColumn {
     let column = this.columns.get(marker);
     if (!column) {
-      column = { name: marker, alleles: [''], indexOf: new Map(), lo: sharedBytes(this.capacity), hi: sharedBytes(this.capacity) };
+      column = { name: marker, alleles: [''], indexOf: new Map(), ...this.arena.column(this.capacity, [...this.columns.values()]) };
       this.columns.set(marker, column);
     }
     return column;
@@ -371,10 +383,7 @@ export class ProfileIndex {
 
   /** Moves every array to fresh shared memory of the same size (copy-on-write under a pin). */
   private detach(): void {
-    for (const column of this.columns.values()) {
-      column.lo = sharedCopy(column.lo, column.lo.length, sharedBytes);
-      column.hi = sharedCopy(column.hi, column.hi.length, sharedBytes);
-    }
+    this.arena.relocate([...this.columns.values()], this.capacity);
     this.groupColumn = sharedCopy(this.groupColumn, this.groupColumn.length, sharedUint16);
     this.ids.detach();
     this.detached = true;
@@ -384,17 +393,8 @@ export class ProfileIndex {
     this.capacity = capacity;
     // Fresh arrays: no snapshot shares them.
     this.detached = true;
-    for (const column of this.columns.values()) this.resize(column);
-    this.resizeGroups();
-    this.ids.resize(capacity);
-  }
-
-  private resizeGroups(): void {
+    this.arena.relocate([...this.columns.values()], this.capacity);
     this.groupColumn = sharedCopy(this.groupColumn, this.capacity, sharedUint16);
-  }
-
-  private resize(column: MarkerColumn): void {
-    column.lo = sharedCopy(column.lo, this.capacity, sharedBytes);
-    column.hi = sharedCopy(column.hi, this.capacity, sharedBytes);
+    this.ids.resize(capacity);
   }
 }

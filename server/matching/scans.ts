@@ -1,4 +1,6 @@
 import type { ColumnPlan } from './lookup-table';
+import { LookupKernel } from './lookup-kernel';
+import { memoryOf } from './shared-memory';
 
 /** Profiles per block: the block's accumulators and selection vector stay in the L1 cache. */
 const BLOCK = 4096;
@@ -11,8 +13,56 @@ export const FAIL = 1 << 16;
  * Counts compared and failed markers (identity stringency, exclusions) over slots 0 … size−1, block by
  * block: the first marker is looked up for every profile, each further marker only for the profiles
  * still within `maxFails`, so a search with few mismatches allowed reads little beyond one column.
+ * Columns in an index's column memory are scanned by the WebAssembly kernel where they lie (issue 29),
+ * others by {@link countScanLoop}; both report the same profiles with the same counts, in slot order.
  */
 export function countScan(size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
+  const memory = plans.length > 0 ? memoryOf(plans[0]!.lo) : undefined;
+  if (memory && plans.every((p) => memoryOf(p.lo) === memory && memoryOf(p.hi) === memory)) countKernelScan(LookupKernel.over(memory), size, plans, maxFails, minCompared, onHit);
+  else countScanLoop(size, plans, maxFails, minCompared, onHit);
+}
+
+/** Profiles sampled (a run from the middle) to put the marker that keeps fewest profiles first. */
+const SAMPLE = 1024;
+
+/**
+ * The kernel's count: the tables and each marker's (table, lo, hi, shift) copied into this thread's working room, the
+ * marker keeping fewest of a sample first (a sum does not depend on the order, and a profile over the limit stays over
+ * it, so the survivors and their counts are the loop's), then one kernel call per block.
+ */
+function countKernelScan(k: LookupKernel, size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
+  const limit = (maxFails + 1) * FAIL;
+  const from = Math.max(0, (size - SAMPLE) >>> 1);
+  const to = Math.min(size, from + SAMPLE);
+  const kept = plans.map(({ lo, hi, shift, table }) => {
+    let n = 0;
+    for (let i = from; i < to; i++) if (table[(lo[i]! << shift) | hi[i]!]! < FAIL) n++;
+    return n;
+  });
+  const order = plans.map((_, m) => m).sort((a, b) => kept[a]! - kept[b]! || a - b);
+  const tableBytes = plans.reduce((sum, p) => sum + p.table.byteLength, 0);
+  const base = k.scratch(16 * plans.length + tableBytes + 8 * BLOCK);
+  let tableAt = base + 16 * plans.length;
+  order.forEach((m, position) => {
+    const { lo, hi, shift, table } = plans[m]!;
+    k.words.set(table, tableAt / 4);
+    k.words.set([tableAt, lo.byteOffset, hi.byteOffset, shift], base / 4 + 4 * position);
+    tableAt += table.byteLength;
+  });
+  const selectedAt = tableAt;
+  const accAt = selectedAt + 4 * BLOCK;
+  for (let start = 0; start < size; start += BLOCK) {
+    const n = k.countBlock(base, plans.length, start, Math.min(size, start + BLOCK), limit, selectedAt, accAt);
+    for (let j = 0; j < n; j++) {
+      const sum = k.words[accAt / 4 + j]!;
+      const compared = sum % FAIL;
+      if (compared >= minCompared) onHit(k.words[selectedAt / 4 + j]!, compared, Math.floor(sum / FAIL));
+    }
+  }
+}
+
+/** countScan as a JavaScript loop, for columns outside a column memory (and to hold the kernel to). */
+export function countScanLoop(size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
   const selected = new Int32Array(BLOCK);
   const acc = new Uint32Array(BLOCK);
   const limit = (maxFails + 1) * FAIL;

@@ -15,3 +15,40 @@ export function sharedCopy<T extends Uint8Array | Uint16Array | Uint32Array>(sou
   out.set(source.subarray(0, Math.min(source.length, length)) as never);
   return out;
 }
+
+/** A WebAssembly page: memories grow by whole pages. */
+export const PAGE = 65_536;
+/**
+ * A column memory's maximum, in pages: the whole 32-bit address space (4 GiB). A shared memory must state one and never
+ * moves, so the engine reserves it up front — address space only (on a 64-bit host V8 reserves that much per memory
+ * anyway, for its guard regions), pages are committed as they are grown into. Reserving by the index's capacity instead
+ * would make every growth a new memory, which the index's layout (one region per column, sized by capacity) needs anyway,
+ * so nothing would be saved but the ability of search threads to claim their working room in place.
+ */
+const MAX_PAGES = 65_536;
+
+/** The memory a view over a column memory's buffer belongs to, per buffer object (each thread registers its own views). */
+const memoryOfBuffer = new WeakMap<ArrayBufferLike, WebAssembly.Memory>();
+
+/**
+ * A shared WebAssembly memory for an index's columns (issue 29): every kernel and every search worker reads the columns
+ * in place, where they are, without a copy into a kernel's own memory.
+ */
+export const columnMemory = (): WebAssembly.Memory => new WebAssembly.Memory({ initial: 0, maximum: MAX_PAGES, shared: true });
+
+/**
+ * Claims `bytes` (whole pages) at the end of the memory for the caller alone and returns their address: a grow is
+ * atomic, so owners adding columns and search threads taking working room never overlap. Throws a RangeError when
+ * the memory is full.
+ */
+export const claimPages = (memory: WebAssembly.Memory, bytes: number): number => memory.grow(Math.ceil(bytes / PAGE)) * PAGE;
+
+/** Bytes `at` … `at + length` of the memory, as a view a kernel can find the memory from ({@link memoryOf}). */
+export function memoryBytes(memory: WebAssembly.Memory, at: number, length: number): Uint8Array {
+  const buffer = memory.buffer;
+  memoryOfBuffer.set(buffer, memory);
+  return new Uint8Array(buffer, at, length);
+}
+
+/** The column memory a view was made over in this thread (by {@link memoryBytes}), or undefined. */
+export const memoryOf = (view: ArrayBufferView): WebAssembly.Memory | undefined => memoryOfBuffer.get(view.buffer);

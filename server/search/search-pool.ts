@@ -3,6 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { workerPool } from '../jobs/worker-pool';
 import type { IndexSet } from '../matching/index-set';
+import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import type { ProfileKind } from '../matching/types';
 import { runSearch, type SearchOutcome, type SearchRequest, type SearchTask } from './search-worker';
 
@@ -74,15 +75,36 @@ export class SearchPool {
    * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part.
    */
   async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+    return this.onPin(indexes, kind, parts, (snapshots) => this.slices(snapshots, task, parts, merge));
+  }
+
+  /**
+   * A search in two steps over one pin of the indexes: `prepare` on one thread over the whole snapshot (a search's
+   * per-search work), then `then(prepared)` split into `parts` slices, merged in order (issue 29: a mixture rule).
+   */
+  async runPrepared<P, T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, prepare: Task, then: (prepared: P) => Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+    return this.onPin(indexes, kind, parts, async (snapshots) => {
+      const prepared = unwrap<P>((await this.pool().run({ ...prepare, indexes: snapshots })) as SearchOutcome);
+      return this.slices(snapshots, then(prepared), parts, merge);
+    });
+  }
+
+  /** Runs `search` over a pin of the indexes, counting `parts` threads busy meanwhile. */
+  private async onPin<R>(indexes: IndexSet, kind: ProfileKind | undefined, parts: number, search: (snapshots: ProfileIndexSnapshot[]) => Promise<R>): Promise<R> {
     const { snapshots, release } = indexes.pin(kind);
     this.running += parts;
     try {
-      const outcomes = (await Promise.all(Array.from({ length: parts }, (_, part) => this.pool().run({ ...task, indexes: snapshots, part: { part, of: parts } } as SearchTask)))) as SearchOutcome[];
-      return merge(outcomes.map((o) => unwrap<T>(o)));
+      return await search(snapshots);
     } finally {
       this.running -= parts;
       release();
     }
+  }
+
+  /** `task` over each of `parts` slices of the pinned indexes, at once, merged in slice order. */
+  private async slices<T, R>(snapshots: ProfileIndexSnapshot[], task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+    const outcomes = (await Promise.all(Array.from({ length: parts }, (_, part) => this.pool().run({ ...task, indexes: snapshots, part: { part, of: parts } } as SearchTask)))) as SearchOutcome[];
+    return merge(outcomes.map((o) => unwrap<T>(o)));
   }
 
   /** The place a search asked now takes in the queue: 0 when a thread is free, else 1 + the searches already waiting. */

@@ -11,7 +11,8 @@ import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-c
 import type { ScanRequest } from '../matching/analysis-scan';
 import { searchAnalysis } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
-import { rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
+import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
+import { fromWireMixture, toWireMixture, type WireMixture } from '../matching/mixture-wire';
 import type { Genotype } from '../genetics/types';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import { searchEachRule, stringencyMatches } from '../matching/rule-search';
@@ -41,7 +42,10 @@ export type SearchTask = OnIndexes &
     // The engine's own scans (the benchmark's thread table): a list per index, in slot order.
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
     | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
-    | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile }
+    // A mixture rule split over slices: its per-search work done once ('mixture-prepare', over the whole index), each
+    // slice scanned with it (issue 29).
+    | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile; prepared?: WireMixture | null }
+    | { task: 'mixture-prepare'; rule: WireRule; profile: MatchProfile }
     // A stored identity hit weighed again (its pair's LRs and chance distributions): no index read.
     | { task: 'stringency-weigh'; rule: WireRule; profile: MatchProfile; found: Pick<IdentityCandidate, 'profileId' | 'comparedMarkers' | 'mismatches'>[]; genotypes: Map<string, ReadonlyMap<string, Genotype>>; searched: number }
   );
@@ -82,8 +86,15 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
       return indexes.indexes(task.kind).map((index) => searchAnalysis(index, request));
     }
-    case 'mixture-rule':
-      return searchMixture(fromWireRule(task.rule), task.profile, indexes).matches;
+    case 'mixture-rule': {
+      const rule = fromWireRule(task.rule);
+      if (task.prepared === undefined) return searchMixture(rule, task.profile, indexes).matches;
+      return searchMixture(rule, task.profile, indexes, task.prepared && fromWireMixture(task.prepared, rule, task.profile)).matches;
+    }
+    case 'mixture-prepare': {
+      const prepared = prepareMixture(fromWireRule(task.rule), task.profile, indexes);
+      return prepared && toWireMixture(prepared, indexes);
+    }
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
   }

@@ -3,6 +3,7 @@
 import type { PopulationFrequencies } from '../types';
 import { alleleFrequency } from './allele-frequency';
 import { ConvolutionKernel } from './convolution-kernel';
+import { distributionOnGrid, GRID_SLACK, type GridSum, type LrDistribution } from './distribution-grid';
 
 /** One candidate genotype class at one marker (GENETICS.md "Expected chance hits"): its log10 LR (−Infinity for LR 0) and its probability for an unrelated person. */
 export interface LrAtom {
@@ -27,50 +28,6 @@ export interface LrDistributionOptions {
    * (a mixture's unrelated candidates). `tail` below it throws; `thresholdFor` answers at least it.
    */
   from?: number;
-}
-
-/** A bracket on P(S ≥ t): the grid rounded down gives `lower`, rounded up `upper`; the exact value lies between. */
-export interface LrTail {
-  lower: number;
-  upper: number;
-}
-
-/** The distribution of S = Σ log10 LR over independent markers for an unrelated candidate, on a log10 grid (GENETICS.md "Expected chance hits"; Tippett et al. 1968). */
-export interface LrDistribution {
-  /** Grid width in log10 units: the bracket of `tail` is at most one step per marker wide in S. */
-  readonly step: number;
-  /** P(LR = 0): some marker's factor is 0, or too many markers are inconsistent. This mass never reaches a finite threshold. */
-  readonly zeroProbability: number;
-  /**
-   * The reachable finite sums on the grid (log10), from the rounded-down minimum (at or below it both
-   * tail bounds hold every finite sum) to the rounded-up maximum (above it both are 0).
-   */
-  readonly range: { readonly min: number; readonly max: number };
-  /** P(S ≥ t) bracketed: lower ≤ exact ≤ upper (t = −Infinity counts the LR-0 mass too and gives 1). */
-  tail(log10Threshold: number): LrTail;
-  /**
-   * The smallest grid threshold t (log10) whose UPPER tail is ≤ maxProbability, so at most that many
-   * chance hits per profile searched are let through (maxProbability = E/N for E expected hits in N
-   * profiles). −Infinity when maxProbability ≥ P(any LR, 0 included) = 1; the rounded-up grid's
-   * minimum (≥ range.min) when every finite sum qualifies.
-   */
-  thresholdFor(maxProbability: number): number;
-}
-
-/**
- * Values within this many grid cells of a grid point are taken as on it, so floating-point noise in a
- * log10 (log10(1000) = 2.9999999999999996) does not move a whole cell: at the default step 0.01 this
- * is 1e-11 log10 units, far below any reported precision.
- */
-const GRID_SLACK = 1e-9;
-
-/** One rounding of the sum: cell probabilities from `offset` (grid index of cell 0) and their suffix sums. */
-interface GridSum {
-  offset: number;
-  /** Mass dropped because it could no longer reach the `from` threshold (LrDistributionOptions). */
-  dropped: number;
-  /** suffix[i] = Σ cells[i…]; suffix[cells] = 0. Summed from the top, so small tails keep their relative precision. */
-  suffix: Float64Array;
 }
 
 /** One marker on the grid: grid index → probability, merged, for consistent atoms and for inconsistent ones. */
@@ -186,14 +143,6 @@ function cutAt({ offset, cells, dropped }: GridCells, fromCell: number): GridCel
   return { offset: offset + cut, cells: cells.subarray(cut), dropped };
 }
 
-/** P(cell index ≥ j) of one rounding. */
-function suffixAt(sum: GridSum, j: number): number {
-  const i = j - sum.offset;
-  if (i <= 0) return sum.suffix[0]!;
-  if (i >= sum.suffix.length) return 0;
-  return sum.suffix[i]!;
-}
-
 /**
  * The distribution of Σ log10 LR over independent markers (GENETICS.md "Expected chance hits"; Tippett et al. 1968; Taylor et al. 2016 exceedance probabilities), by direct convolution on a log10 grid rounded down and up.
  *
@@ -257,32 +206,7 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
     upper = gridSum(convolveCells(up, most, fromCell));
   }
   const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
-  return {
-    step,
-    zeroProbability: Math.max(0, total - lower.suffix[0]! - lower.dropped),
-    range: { min: lower.offset * step, max: (upper.offset + upper.suffix.length - 2) * step },
-    tail(t) {
-      if (Number.isNaN(t)) throw new RangeError('a threshold cannot be NaN');
-      if (t === Infinity) return { lower: 0, upper: 0 };
-      if (t < from) throw new RangeError(`this distribution answers tails from log10 ${from} up, not at ${t}`);
-      if (t === -Infinity) return { lower: total, upper: total };
-      const j = Math.ceil(t / step - GRID_SLACK);
-      return { lower: suffixAt(lower, j), upper: suffixAt(upper, j) };
-    },
-    thresholdFor(maxProbability) {
-      if (!(maxProbability >= 0)) throw new RangeError(`a probability must be ≥ 0, not ${maxProbability}`);
-      if (maxProbability >= total) return from;
-      // suffix is non-increasing and ends in 0: the first index at or under maxProbability.
-      let a = 0;
-      let b = upper.suffix.length - 1;
-      while (a < b) {
-        const mid = (a + b) >> 1;
-        if (upper.suffix[mid]! <= maxProbability) b = mid;
-        else a = mid + 1;
-      }
-      return Math.max(from, (upper.offset + a) * step);
-    },
-  };
+  return distributionOnGrid({ step, from, total, lower, upper });
 }
 
 /** P(at most k successes) among independent Bernoulli(p_i) trials, exact (the Poisson-binomial DP; GENETICS.md "Expected chance hits", stringency searches). */

@@ -15,6 +15,11 @@ import { keyboardCandidates, mergeKeyboardCandidates, type KeyboardCandidates, t
 import type { AnalysisMatch } from '../../../../server/matching/analysis-scan';
 import type { IdentityCandidate, MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
 import { SearchPool } from '../../../../server/search/search-pool';
+import { toWireRule } from '../../../../server/search/search-wire';
+import { mixtureRule, stainOf } from '../../../../bench/mixture-table';
+import { searchMixture } from '../../../../server/matching/mixture-search';
+import type { WireMixture } from '../../../../server/matching/mixture-wire';
+import type { RuleMatch } from '../../../../server/matching/rule-match';
 import { runSearch } from '../../../../server/search/search-worker';
 
 const population = fbi2015Population('Caucasian');
@@ -52,6 +57,9 @@ function parts<T>(indexes: IndexSet, of: number, search: (slice: IndexSet) => T)
     release();
   }
 }
+/** Slices' mixture matches merged as the whole search ranks them: by the smallest population's LR, the strongest first. */
+const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
+const byLr = (lists: RuleMatch[][]) => lists.flat().sort((a, b) => smallest(b) - smallest(a));
 /** Per index, the slices' lists one after another. */
 const byIndex = <T>(lists: T[][][]) => lists[0]!.map((_, i) => lists.flatMap((l) => l[i]!));
 
@@ -95,6 +103,22 @@ describe('a search split into slices of the index', () => {
       expect(byIndex(parts(indexes, of, (s) => runSearch({ task: 'scan', kind: 'Autosomal', request }, s) as AnalysisMatch[][]))).toEqual(kinship);
     }
   });
+
+  it('a mixture rule split into slices, its per-search work done once and sent to them, is the whole search', async () => {
+    const stain = { id: 'STAIN', kind: 'Autosomal' as const, chemistryId: 'kit-a', organizationId: 'A', sampleType: 'Forensic Mixture', genotypes: stainOf(['U1', 'U2', 'U4'].map((id) => indexes.indexes('Autosomal').find((i) => i.has(id))!.genotypesOf(id)!)) };
+    const rule = toWireRule(mixtureRule);
+    const whole = searchMixture(mixtureRule, stain, indexes).matches;
+    expect(whole.length).toBeGreaterThanOrEqual(2);
+    const { snapshots, release } = indexes.pin('Autosomal');
+    const prepared = runSearch({ task: 'mixture-prepare', rule, profile: stain }, IndexSet.view(snapshots)) as WireMixture;
+    release();
+    // Through a structured clone, as a worker receives it.
+    const sent = structuredClone(prepared);
+    for (const of of [2, 3]) expect(byLr(parts(indexes, of, (s) => runSearch({ task: 'mixture-rule', rule, profile: stain, prepared: sent }, s) as RuleMatch[]))).toEqual(whole);
+    const pool = new SearchPool(2);
+    const split = await pool.runPrepared<WireMixture | null, RuleMatch[], RuleMatch[]>(indexes, 'Autosomal', { task: 'mixture-prepare', rule, profile: stain }, (p) => ({ task: 'mixture-rule', rule, profile: stain, prepared: p }), 2, byLr);
+    expect(split).toEqual(whole);
+  }, 120_000);
 
   it('on the search workers: two threads, the same answer as one search here', async () => {
     const pool = new SearchPool(2);

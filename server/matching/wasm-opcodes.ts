@@ -1,0 +1,40 @@
+/** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
+export const I32 = 0x7f;
+export const I64 = 0x7e;
+export const OP = {
+  block: 0x02,
+  loop: 0x03,
+  brIf: 0x0d,
+  end: 0x0b,
+  localGet: 0x20,
+  localSet: 0x21,
+  localTee: 0x22,
+  i32Const: 0x41,
+  i32Eqz: 0x45,
+  i32LtU: 0x49,
+  i32Add: 0x6a,
+  i32Shl: 0x74,
+  i32Or: 0x72,
+  i32Load: 0x28,
+  i32Load8U: 0x2d,
+  i64Load: 0x29,
+  i64Store: 0x37,
+  i64Add: 0x7c,
+  emptyBlock: 0x40,
+  if: 0x04,
+  i32Store: 0x36,
+  i64Const: 0x42,
+  i64Eqz: 0x50,
+  i64And: 0x83,
+  i64Or: 0x84,
+  i64Shl: 0x86,
+  i64ExtendI32U: 0xad,
+  i32Sub: 0x6b,
+  i32Mul: 0x6c,
+  i32GeU: 0x4f,
+  br: 0x0c,
+} as const;
+/** Memory immediates: alignment (log2) and offset 0. */
+export const ALIGN_1 = [0, 0];
+export const ALIGN_4 = [2, 0];
+export const ALIGN_8 = [3, 0];
