@@ -128,9 +128,10 @@ export async function searchOn<T>(pool: SearchPool | undefined, indexes: IndexSe
   return pool ? pool.run<T>(indexes, kind, task) : (runSearch(task, indexes) as T);
 }
 
-/** A search split over the pool's threads by slices of the indexes (as many as are worth it), else here whole. */
-export async function searchOnParts<T>(pool: SearchPool | undefined, indexes: IndexSet, kind: ProfileKind, task: Task, merge: (parts: T[]) => T): Promise<T> {
+/** A search split over the pool's threads by slices of the indexes (as many as are worth it, `leave` kept free), else here whole. */
+export async function searchOnParts<T>(pool: SearchPool | undefined, indexes: IndexSet, kind: ProfileKind, task: Task, merge: (parts: T[]) => T, options: { leave?: number } = {}): Promise<T> {
   if (!pool) return runSearch(task, indexes) as T;
   const profiles = indexes.indexes(kind).reduce((n, index) => n + index.size, 0);
-  return pool.runParts<T>(indexes, kind, task, pool.partsFor(profiles), merge);
+  // `leave`: threads kept free for work the caller runs beside this search.
+  return pool.runParts<T>(indexes, kind, task, Math.max(1, pool.partsFor(profiles) - (options.leave ?? 0)), merge);
 }

@@ -7,7 +7,7 @@ import { appendAudit } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { cases, chemistries, profiles } from '../../db/schema';
-import type { KeyboardChance } from '../../matching/keyboard-chance';
+import { keyboardTails, type KeyboardChance } from '../../matching/keyboard-chance';
 import { KEYBOARD_SCAN_LIMIT, mergeKeyboardCandidates, type KeyboardCandidates } from '../../matching/keyboard-candidates';
 import { searchOn, searchOnParts, type SearchPool } from '../../search/search-pool';
 import { toWireAnalysis } from '../../search/search-wire';
@@ -73,16 +73,23 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
 
   const options = { stringency: body.stringency, minMarkers: body.minMarkers, maxMismatches: body.maxMismatches };
   const organizations = searchAll ? (user.scope === 'All' ? 'all' : user.organizationIds) : [body.organizationId];
-  // The scans run on the search workers, split over them by slices of the index (ARCHITECTURE.md "Using every core");
-  // this thread answers others meanwhile.
+  // The scans run on the search workers, split over them by slices of the index (ARCHITECTURE.md "Using every core"),
+  // one thread left to the chance figures, which need nothing of the scans: both run at once, and this thread answers
+  // others meanwhile.
   const queuePosition = pool?.queuePosition() ?? 0;
-  const scanned = await searchOnParts<KeyboardCandidates>(
-    pool,
-    matching.indexes,
-    kind,
-    { task: 'keyboard', input: { kind, query, options, analyses: analyses.map(toWireAnalysis), populations, organizations, limit: KEYBOARD_SCAN_LIMIT } },
-    mergeKeyboardCandidates,
-  );
+  const wire = analyses.map(toWireAnalysis);
+  const [scanned, figures] = await Promise.all([
+    searchOnParts<KeyboardCandidates>(
+      pool,
+      matching.indexes,
+      kind,
+      { task: 'keyboard', input: { kind, query, options, analyses: wire, populations, organizations, limit: KEYBOARD_SCAN_LIMIT } },
+      mergeKeyboardCandidates,
+      { leave: 1 },
+    ),
+    // GENETICS.md "Expected chance hits": the stringency's probabilities and the analyses' unrelated distributions.
+    searchOn<KeyboardChance>(pool, matching.indexes, kind, { task: 'keyboard-chance', input: { kind, query, stringency: body.stringency, options, populations, analyses: wire } }),
+  ]);
 
   // The database stays the safety net: a profile reset or moved since the index saw it is not listed.
   const ids = scanned.candidates.map((c) => c.profileId);
@@ -101,14 +108,10 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
   const candidateCount = scanned.found - (scanned.candidates.length - ranked.length);
 
   const names = { analyses: new Map(analyses.map((a) => [a.id, a.name])), populations: new Map(populations.map((p) => [p.id, p.name])) };
-  // GENETICS.md "Expected chance hits": N is every approved profile of the kind the search reaches. The stringency's
-  // probabilities and the listed results' p-values are computed on a search worker, like the scans.
+  // N is every approved profile of the kind the search reaches; p-values are read for the listed results only.
   const { searchedProfiles } = scanned;
   const asked = listed.flatMap((c) => c.results.map((r) => ({ analysisId: r.analysisId, populationId: r.populationId, combinedIndex: r.combinedIndex })));
-  const figures = await searchOn<KeyboardChance>(pool, matching.indexes, kind, {
-    task: 'keyboard-chance',
-    input: { kind, query, stringency: body.stringency, options, populations, analyses: analyses.map(toWireAnalysis), asked },
-  });
+  const tails = keyboardTails(figures, asked);
   const chance = populations.map((p, i) => {
     const probability = figures.probabilities[i]!;
     return { populationId: p.id, populationName: p.name, synthetic: synthetic.has(p.id), probability, expectedChanceHits: searchedProfiles * probability };
@@ -135,7 +138,7 @@ export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUs
       overThreshold: r.overThreshold,
       synthetic: r.populationId !== null && synthetic.has(r.populationId),
       // In `asked`'s order: candidate by candidate, result by result.
-      ...pValueFields(figures.tails[nextTail++] ?? null),
+      ...pValueFields(tails[nextTail++] ?? null),
     })),
   }));
   const notShown = candidateCount - candidates.length;

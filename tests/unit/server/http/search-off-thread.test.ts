@@ -60,32 +60,42 @@ async function until(condition: () => boolean): Promise<void> {
 describe('searches run off the request thread', () => {
   it('answers /api/health while a keyboard search scans, and a second search waits its turn for the thread', async () => {
     const { pool } = t.app.searchRuntime;
-    // Every task the pool runs, by name: the chance figures are one of them, not the request thread's work.
-    const tasks: string[] = [];
+    // What the pool is asked, in order: a task's name when asked, and a scan's end. The chance figures are one of the
+    // tasks (not the request thread's work), asked beside the scan, not after it.
+    const events: string[] = [];
     const run = pool.run.bind(pool);
-    pool.run = ((indexes, kind, task, options) => (tasks.push(task.task), run(indexes, kind, task, options))) as typeof pool.run;
+    pool.run = ((indexes, kind, task, options) => (events.push(task.task), run(indexes, kind, task, options))) as typeof pool.run;
+    const runParts = pool.runParts.bind(pool);
+    pool.runParts = (async (indexes, kind, task, parts, merge) => {
+      events.push(`${task.task} scan`);
+      const merged = await runParts(indexes, kind, task, parts, merge);
+      events.push(`${task.task} scan answered`);
+      return merged;
+    }) as typeof pool.runParts;
     const answered: string[] = [];
     const first = keyboardSearch().then((res) => (answered.push('first search'), res));
-    await until(() => pool.state.running === 1);
-    const second = keyboardSearch().then((res) => (answered.push('second search'), res));
+    // The first search's scan takes the one thread; its chance figures wait for it.
     await until(() => pool.state.running === 2);
-    // The second is queued behind the first (one thread) while the first scans.
     expect(pool.state.queued).toBe(1);
+    const second = keyboardSearch().then((res) => (answered.push('second search'), res));
+    await until(() => pool.state.running === 4);
+    // The second's two tasks are queued behind the first's (one thread) while the first scans.
+    expect(pool.state.queued).toBe(3);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     answered.push('health');
     expect(health.statusCode).toBe(200);
     // The probe says how busy the search threads are.
-    expect(health.json()).toMatchObject({ status: 'ok', searches: { threads: 1, running: 2, queued: 1 } });
+    expect(health.json()).toMatchObject({ status: 'ok', searches: { threads: 1, running: 4, queued: 3 } });
     const [a, b] = await Promise.all([first, second]);
     expect(answered).toEqual(['health', 'first search', 'second search']);
     expect(a.statusCode, a.body).toBe(200);
     // The same search twice: the same answer.
     expect((b.json() as KeyboardSearchAnswer).candidates).toEqual((a.json() as KeyboardSearchAnswer).candidates);
     expect((a.json() as KeyboardSearchAnswer).searchedProfiles).toBe(PROFILES);
-    // The first found a free thread; the second was next in the queue, and says so.
+    // The first found a free thread; the second came after the first's scan and chance figures, and says so.
     expect((a.json() as KeyboardSearchAnswer).queuePosition).toBe(0);
-    expect((b.json() as KeyboardSearchAnswer).queuePosition).toBe(1);
-    // The stringency's chance and the listed results' p-values were computed on the search threads.
-    expect(tasks).toEqual(['keyboard-chance', 'keyboard-chance']);
+    expect((b.json() as KeyboardSearchAnswer).queuePosition).toBe(2);
+    // Each search asked for its chance figures with its scan, before the scan answered.
+    expect(events).toEqual(['keyboard scan', 'keyboard-chance', 'keyboard scan', 'keyboard-chance', 'keyboard scan answered', 'keyboard scan answered']);
   }, 120_000);
 });
