@@ -3,6 +3,7 @@ import { Id } from './common';
 import { ListQuery, Versioned } from './list';
 import { MARKER_KINDS, MARKER_KIND_LABELS } from './markers';
 import { REQUIRED, requiredText } from './named-record';
+import { ImportedReplicate, MAX_REPLICATES, ReplicateInput } from './replicates';
 
 /** A profile is typed with one chemistry, so its kind is the chemistry's (spec 3: YStrProfile or AutosomalProfile). */
 export const PROFILE_KINDS = MARKER_KINDS;
@@ -89,7 +90,12 @@ export const UpdateMarkersBody = z.object({ markerValues: z.array(MarkerValueInp
 export type UpdateMarkersBody = z.infer<typeof UpdateMarkersBody>;
 
 /** One profile to add: its sample name and marker values. */
-export const ProfileDraft = z.object({ profileId: requiredText(100), markerValues: z.array(MarkerValueInput).max(200) });
+export const ProfileDraft = z.object({
+  profileId: requiredText(100),
+  markerValues: z.array(MarkerValueInput).max(200),
+  /** Replicates with peak heights (issue 31), kept for a forensic sample type; every allele must be among the marker values. */
+  replicates: z.array(ReplicateInput).max(MAX_REPLICATES).optional(),
+});
 export type ProfileDraft = z.infer<typeof ProfileDraft>;
 
 /**
@@ -193,6 +199,8 @@ export const ImportedProfile = z
     /** The sample type the file names (CMF SPECIMENCATEGORY), when it is one of SAMPLE_TYPES. */
     sampleType: z.enum(SAMPLE_TYPES).nullable(),
     markerValues: z.array(MarkerValue),
+    /** The runs with their peak heights and sizes, when the file gives heights (issue 31); marker values are their union. */
+    replicates: z.array(ImportedReplicate).optional(),
     errors: z.array(z.string()),
   })
   .meta({ id: 'ImportedProfile' });
