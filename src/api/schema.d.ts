@@ -7365,6 +7365,18 @@ export interface paths {
                                 markerId: string;
                                 alleles: string[];
                             }[];
+                            replicates?: {
+                                name: string;
+                                markers: {
+                                    /** Format: uuid */
+                                    markerId: string;
+                                    peaks: {
+                                        allele: string;
+                                        height: number | null;
+                                        size: number | null;
+                                    }[];
+                                }[];
+                            }[];
                         }[];
                         include?: number[];
                         importedFrom?: string;
@@ -7770,6 +7782,18 @@ export interface paths {
                             /** Format: uuid */
                             markerId: string;
                             alleles: string[];
+                        }[];
+                        replicates?: {
+                            name: string;
+                            markers: {
+                                /** Format: uuid */
+                                markerId: string;
+                                peaks: {
+                                    allele: string;
+                                    height: number | null;
+                                    size: number | null;
+                                }[];
+                            }[];
                         }[];
                         version: number;
                     };
@@ -12357,6 +12381,37 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PeakInput: {
+            allele: string;
+            height: number | null;
+            size: number | null;
+            /** @enum {string} */
+            sizeSource: "file" | "kit" | "none";
+            belowThreshold: boolean;
+        };
+        ReplicateInput: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: components["schemas"]["PeakInput"][];
+                note?: string;
+            }[];
+        };
+        ImportedReplicateInput: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: {
+                    allele: string;
+                    height: number | null;
+                    size: number | null;
+                }[];
+            }[];
+        };
         MarkerValueInput: {
             /** Format: uuid */
             markerId: string;
@@ -12467,6 +12522,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates: components["schemas"]["ReplicateInput"][];
         };
         ImportIssueInput: {
             row: number | null;
@@ -12486,6 +12542,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates?: components["schemas"]["ImportedReplicateInput"][];
             errors: string[];
         };
         ProfileImportResultInput: {
@@ -13636,6 +13693,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates?: components["schemas"]["ImportedReplicateInput"][];
             errors: string[];
             index: number;
             line: number | null;
@@ -14081,6 +14139,37 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        Peak: {
+            allele: string;
+            height: number | null;
+            size: number | null;
+            /** @enum {string} */
+            sizeSource: "file" | "kit" | "none";
+            belowThreshold: boolean;
+        };
+        Replicate: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: components["schemas"]["Peak"][];
+                note?: string;
+            }[];
+        };
+        ImportedReplicate: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: {
+                    allele: string;
+                    height: number | null;
+                    size: number | null;
+                }[];
+            }[];
+        };
         MarkerValue: {
             /** Format: uuid */
             markerId: string;
@@ -14191,6 +14280,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates: components["schemas"]["Replicate"][];
         };
         ImportIssue: {
             row: number | null;
@@ -14210,6 +14300,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates?: components["schemas"]["ImportedReplicate"][];
             errors: string[];
         };
         ProfileImportResult: {
@@ -15360,6 +15451,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates?: components["schemas"]["ImportedReplicate"][];
             errors: string[];
             index: number;
             line: number | null;

@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfileImportResult, ProfileWithMarkers } from '../../../../core/schemas/profiles';
+import type { Db } from '../../../../server/db/database';
+import { caseTypes, chemistries, markers, profileReplicates } from '../../../../server/db/schema';
+import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { createTestApp, type TestApp } from '../../../helpers/app';
+import { multipartBody } from '../../../helpers/multipart';
+
+// Issue 31 "Heights are data": heights imported or entered are stored per replicate and returned by the profile read.
+
+const FORMATS = path.resolve(import.meta.dirname, '../../../../../shared/data/formats');
+const clock = { current: new Date('2026-11-28T10:00:00Z'), now: () => clock.current };
+
+let t: TestApp;
+let db: Db;
+let token: string;
+let orgId: string;
+let caseTypeId: string;
+let globalFiler: string;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  db = t.database.db;
+  await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  orgId = (await createOrganization(db, 'Oslo Lab')).id;
+  caseTypeId = (await db.select().from(caseTypes).limit(1))[0]!.id;
+  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Markers: ['Read'] } });
+  token = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgId] })).id);
+  globalFiler = (await db.select().from(chemistries)).find((c) => c.name === 'GlobalFiler')!.id;
+}, 60_000);
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload ? { payload } : {}) });
+
+async function newCase(): Promise<string> {
+  const res = await call('POST', '/api/cases', { caseNumber: `2026-H${++seq}`, caseTypeId, organizationId: orgId, assignedUserIds: [] });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+const assignment = (caseId: string, chemistryId = globalFiler) => ({ caseId, chemistryId, sampleType: 'Forensic Mixture', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '' });
+
+/** Imports a shared file into a new case (preview, then confirm with its approval) and returns the added profiles read back. */
+async function importShared(file: string, chemistryId = globalFiler): Promise<ProfileWithMarkers[]> {
+  const caseId = await newCase();
+  const body = await multipartBody({}, { name: path.basename(file), bytes: readFileSync(path.join(FORMATS, file)) });
+  const parsed = await t.app.inject({ method: 'POST', url: '/api/profiles/import', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  expect(parsed.statusCode, parsed.body).toBe(200);
+  const result = parsed.json() as ProfileImportResult;
+  const added = await call('POST', '/api/profiles', { ...assignment(caseId, chemistryId), profiles: result.profiles.map((p) => ({ profileId: p.profileId, markerValues: p.markerValues })) }, { approval: parsed.headers['approval-token'] as string });
+  expect(added.statusCode, added.body).toBe(201);
+  const ids = (added.json() as { items: { id: string }[] }).items.map((p) => p.id);
+  return Promise.all(ids.map(async (id) => (await call('GET', `/api/profiles/${id}`)).json() as ProfileWithMarkers));
+}
+
+/** allele → height of one marker of a profile's first replicate. */
+const heightsAt = (p: ProfileWithMarkers, marker: string) => Object.fromEntries(p.replicates[0]!.markers.find((m) => m.marker === marker)!.peaks.map((x) => [x.allele, x.height]));
+
+describe('peak heights stored and read', () => {
+  it('stores and returns the heights of ESX17_evids_LTDNA.csv, one replicate per stain', async () => {
+    const added = await importShared('genemapper/ESX17_evids_LTDNA.csv');
+    expect(added.map((p) => p.profileId)).toEqual(['stain80', 'stain68', 'stain51']);
+    const stain80 = added[0]!;
+    expect(stain80.replicates.map((r) => r.name)).toEqual(['stain80']);
+    // stain80;D3S1358;15;16;17;;;190;432;132 — TH01 7, 9, 9.3 at 102, 245, 248.
+    expect(heightsAt(stain80, 'D3S1358')).toEqual({ '15': 190, '16': 432, '17': 132 });
+    expect(heightsAt(stain80, 'TH01')).toEqual({ '7': 102, '9': 245, '9.3': 248 });
+    // Every allele of the marker values has its peak: nothing dropped.
+    const alleles = stain80.markerValues.reduce((n, m) => n + m.alleles.length, 0);
+    expect(stain80.replicates[0]!.markers.flatMap((m) => m.peaks).filter((p) => p.height !== null)).toHaveLength(alleles);
+  });
+
+  it('stores and returns the heights of GeneMapperExampleWithHeights.txt by run', async () => {
+    const added = await importShared('genemapper/GeneMapperExampleWithHeights.txt');
+    const first = added[0]!;
+    expect(first.replicates[0]!.name).toBe('001_00000000.fsa');
+    expect(heightsAt(first, 'D10S1248')).toEqual({ '10': 73, '11': 288 });
+    expect(heightsAt(added[2]!, 'Amelogenin')).toEqual({ X: 680, Y: 50 });
+  });
+
+  it('keeps heights of a profile entered by hand, refuses a peak at an allele the profile lacks, and stores about 9 bytes per allele', async () => {
+    const caseId = await newCase();
+    const [d3, vwa] = await Promise.all(['D3S1358', 'vWA'].map(async (name) => (await db.select().from(markers).where(eq(markers.name, name)))[0]!.id));
+    const draft = {
+      profileId: 'HAND-1',
+      markerValues: [{ markerId: d3!, alleles: ['15', '16'] }, { markerId: vwa!, alleles: ['14'] }],
+      replicates: [
+        { name: 'inj 1', markers: [{ markerId: d3!, peaks: [{ allele: '15', height: 812, size: 118.52 }, { allele: '16', height: 777, size: null }] }, { markerId: vwa!, peaks: [{ allele: '14', height: 1500, size: null }] }] },
+        { name: 'inj 2', markers: [{ markerId: d3!, peaks: [{ allele: '15', height: 400, size: null }] }] },
+      ],
+    };
+    const bad = await call('POST', '/api/profiles', { ...assignment(caseId), profiles: [{ ...draft, replicates: [{ name: 'x', markers: [{ markerId: d3!, peaks: [{ allele: '17', height: 50, size: null }] }] }] }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe("Replicate x: 17 at D3S1358 is not one of the profile's alleles there (15, 16)");
+    const res = await call('POST', '/api/profiles', { ...assignment(caseId), profiles: [draft] });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { items: { id: string }[] }).items[0]!.id;
+    const read = (await call('GET', `/api/profiles/${id}`)).json() as ProfileWithMarkers;
+    expect(read.replicates.map((r) => r.name)).toEqual(['inj 1', 'inj 2']);
+    expect(read.replicates[0]!.markers[0]!.peaks[0]).toMatchObject({ allele: '15', height: 812, size: 118.52, sizeSource: 'file', belowThreshold: false });
+    expect(read.replicates[1]!.markers.map((m) => m.marker)).toEqual(['D3S1358']);
+    // 4 alleles stored with heights: 9 bytes each in genotype + peaks, plus each row's small headers.
+    const [size] = (await db.execute(sql`select sum(pg_column_size(genotype) + pg_column_size(peaks))::int as bytes from profile_replicates where profile_id = ${id}::uuid`)).rows as { bytes: number }[];
+    expect(size!.bytes / 4).toBeLessThanOrEqual(16);
+    expect(await db.$count(profileReplicates, eq(profileReplicates.profileId, id))).toBe(2);
+  });
+});
