@@ -2974,6 +2974,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chemistries/{id}/alleles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kit's allele bins (dye, fragment size in bp) per marker, and its analytical thresholds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ystr-chemistries/{id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a Y-STR chemistry's analytical thresholds (RFU): for the whole kit and per dye */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kit: number | null;
+                        dyes: {
+                            [key: string]: number;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosomal-chemistries/{id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a autosomal chemistry's analytical thresholds (RFU): for the whole kit and per dye */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kit: number | null;
+                        dyes: {
+                            [key: string]: number;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/populations": {
         parameters: {
             query?: never;
@@ -12739,6 +12963,31 @@ export interface components {
             markers: components["schemas"]["ChemistryMarkerInput"][];
             markerCount: number;
         };
+        KitThresholdsInput: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAllelesInput: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholdsInput"];
+        };
         PopulationInput: {
             /** Format: uuid */
             id: string;
@@ -14496,6 +14745,31 @@ export interface components {
             createdAt: string;
             markers: components["schemas"]["ChemistryMarker"][];
             markerCount: number;
+        };
+        KitThresholds: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAlleles: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholds"];
         };
         Population: {
             /** Format: uuid */

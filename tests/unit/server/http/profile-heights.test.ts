@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KitAlleles } from '../../../../core/schemas/kit-bins';
 import type { ProfileImportResult, ProfileWithMarkers } from '../../../../core/schemas/profiles';
 import type { Db } from '../../../../server/db/database';
 import { caseTypes, chemistries, markers, profileReplicates } from '../../../../server/db/schema';
@@ -18,6 +19,7 @@ const clock = { current: new Date('2026-11-28T10:00:00Z'), now: () => clock.curr
 let t: TestApp;
 let db: Db;
 let token: string;
+let adminToken: string;
 let orgId: string;
 let caseTypeId: string;
 let globalFiler: string;
@@ -29,14 +31,18 @@ beforeAll(async () => {
   await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
   orgId = (await createOrganization(db, 'Oslo Lab')).id;
   caseTypeId = (await db.select().from(caseTypes).limit(1))[0]!.id;
-  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Markers: ['Read'] } });
+  const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Markers: ['Read'], AutosomalChemistries: ['Read'] } });
   token = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgId] })).id);
   globalFiler = (await db.select().from(chemistries)).find((c) => c.name === 'GlobalFiler')!.id;
+  const admin = await createAccessGroup(db, { isAdmin: true, grants: { AutosomalChemistries: ['Read', 'Edit'], YStrChemistries: ['Read', 'Edit'] } });
+  adminToken = t.verifier.issue((await createUser(db, { accessGroupId: admin.id, scope: 'All' })).id);
 }, 60_000);
 afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload ? { payload } : {}) });
+const asAdmin = (method: 'GET' | 'PUT', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: `Bearer ${adminToken}` }, ...(payload ? { payload } : {}) });
+const kitNamed = async (name: string) => (await db.select().from(chemistries)).find((c) => c.name === name)!;
 
 async function newCase(): Promise<string> {
   const res = await call('POST', '/api/cases', { caseNumber: `2026-H${++seq}`, caseTypeId, organizationId: orgId, assignedUserIds: [] });
@@ -106,8 +112,49 @@ describe('peak heights stored and read', () => {
     expect(read.replicates[0]!.markers[0]!.peaks[0]).toMatchObject({ allele: '15', height: 812, size: 118.52, sizeSource: 'file', belowThreshold: false });
     expect(read.replicates[1]!.markers.map((m) => m.marker)).toEqual(['D3S1358']);
     // 4 alleles stored with heights: 9 bytes each in genotype + peaks, plus each row's small headers.
-    const [size] = (await db.execute(sql`select sum(pg_column_size(genotype) + pg_column_size(peaks))::int as bytes from profile_replicates where profile_id = ${id}::uuid`)).rows as { bytes: number }[];
-    expect(size!.bytes / 4).toBeLessThanOrEqual(16);
+    const result = (await db.execute(sql`select sum(pg_column_size(genotype) + pg_column_size(peaks))::int as bytes from profile_replicates where profile_id = ${id}::uuid`)) as unknown as { rows: { bytes: number }[] };
+    expect(result.rows[0]!.bytes / 4).toBeLessThanOrEqual(16);
     expect(await db.$count(profileReplicates, eq(profileReplicates.profileId, id))).toBe(2);
+  });
+});
+
+describe('kits: allele bins and analytical thresholds', () => {
+  it("seeds every kit of kit.txt the issue names, with each allele's dye and size, readable by an analyst", async () => {
+    const names = (await db.select().from(chemistries)).map((c) => c.name);
+    for (const kit of ['PowerPlex ESX 17', 'PowerPlex ESX 16', 'PowerPlex ESI 17', 'PowerPlex Fusion', 'PowerPlex 16', 'NGM', 'NGM SElect', 'SGM Plus', 'Investigator 24plex', 'Investigator ESSplex SE QS', 'GlobalFiler', 'Yfiler Plus']) expect(names).toContain(kit);
+    const esx17 = await kitNamed('PowerPlex ESX 17');
+    const res = await call('GET', `/api/chemistries/${esx17.id}/alleles`);
+    expect(res.statusCode, res.body).toBe(200);
+    const kit = res.json() as KitAlleles;
+    // kit.txt PowerPlex_ESX_17_IDX_v2.0: AMEL X 81.79 bp blue; D3S1358 8 at 94.05 bp, a virtual bin; repeat 4, offset 62.
+    const amel = kit.markers.find((m) => m.marker === 'Amelogenin')!;
+    expect(amel).toMatchObject({ dye: 'blue', repeatLength: 9, sizeOffset: 73 });
+    expect(amel.alleles.find((a) => a.allele === 'X')).toEqual({ allele: 'X', size: 81.79, virtual: false });
+    const d3 = kit.markers.find((m) => m.marker === 'D3S1358')!;
+    expect(d3).toMatchObject({ dye: 'blue', repeatLength: 4, sizeOffset: 62 });
+    expect(d3.alleles[0]).toEqual({ allele: '8', size: 94.05, virtual: true });
+    expect(kit.markers).toHaveLength(17);
+    expect(kit.thresholds).toEqual({ kit: null, dyes: {} });
+  });
+
+  it('lets only an administrator with scope All set thresholds; a height under one is kept and flagged, a missing size comes from the kit', async () => {
+    const esx17 = await kitNamed('PowerPlex ESX 17');
+    const body = { kit: 50, dyes: { green: 250 }, version: esx17.version };
+    expect((await call('PUT', `/api/autosomal-chemistries/${esx17.id}/thresholds`, body)).statusCode).toBe(403);
+    const set = await asAdmin('PUT', `/api/autosomal-chemistries/${esx17.id}/thresholds`, body);
+    expect(set.statusCode, set.body).toBe(200);
+    expect((set.json() as KitAlleles).thresholds).toEqual({ kit: 50, dyes: { green: 250 } });
+    expect((await asAdmin('PUT', `/api/autosomal-chemistries/${esx17.id}/thresholds`, body)).statusCode).toBe(409);
+
+    const [stain80] = await importShared('genemapper/ESX17_evids_LTDNA.csv', esx17.id);
+    const peaks = (marker: string) => stain80!.replicates[0]!.markers.find((m) => m.marker === marker)!.peaks;
+    // D3S1358 is blue (kit threshold 50): 190, 432, 132 all kept unflagged; sizes from kit.txt's bins (15: 122.88 bp).
+    expect(peaks('D3S1358').map((p) => [p.allele, p.height, p.belowThreshold, p.sizeSource])).toEqual([['15', 190, false, 'kit'], ['16', 432, false, 'kit'], ['17', 132, false, 'kit']]);
+    expect(peaks('D3S1358')[0]!.size).toBe(122.88);
+    // A green marker's peaks under 250 RFU are flagged, not dropped.
+    const kit = (set.json() as KitAlleles).markers;
+    const green = stain80!.replicates[0]!.markers.filter((m) => kit.find((k) => k.markerId === m.markerId)?.dye === 'green').flatMap((m) => m.peaks);
+    expect(green.some((p) => p.belowThreshold)).toBe(true);
+    expect(green.every((p) => p.belowThreshold === (p.height! < 250))).toBe(true);
   });
 });
