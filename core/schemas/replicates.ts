@@ -57,3 +57,11 @@ export const ImportedReplicate = z
   })
   .meta({ id: 'ImportedReplicate' });
 export type ImportedReplicate = z.infer<typeof ImportedReplicate>;
+
+/** Response header of a CMF download saying what the file leaves out (issue 31: CMF has no peak heights). */
+export const CMF_NOTICE_HEADER = 'Locus-Notice';
+
+/** What a CMF export of a profile with heights says: the heights stay in Locus and in its CSV export. */
+export function cmfHeightsNotice(replicates: number, peaks: number): string {
+  return `CODIS CMF 3.2 has no peak heights: this export leaves out the ${peaks} peak height${peaks === 1 ? '' : 's'} of ${replicates} replicate${replicates === 1 ? '' : 's'}; the CSV export keeps them.`;
+}

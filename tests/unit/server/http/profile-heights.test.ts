@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitAlleles } from '../../../../core/schemas/kit-bins';
 import type { ProfileImportResult, ProfileWithMarkers } from '../../../../core/schemas/profiles';
 import type { Db } from '../../../../server/db/database';
-import { caseTypes, chemistries, markers, profileReplicates } from '../../../../server/db/schema';
+import { caseTypes, chemistries, laboratories, markers, profileReplicates } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
@@ -23,6 +23,7 @@ let adminToken: string;
 let orgId: string;
 let caseTypeId: string;
 let globalFiler: string;
+let laboratoryId: string;
 let seq = 0;
 
 beforeAll(async () => {
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const analyst = await createAccessGroup(db, { grants: { Cases: ['Read', 'Add', 'Edit'], Profiles: ['Read', 'Add', 'Edit'], Markers: ['Read'], AutosomalChemistries: ['Read'] } });
   token = t.verifier.issue((await createUser(db, { accessGroupId: analyst.id, organizationIds: [orgId] })).id);
   globalFiler = (await db.select().from(chemistries)).find((c) => c.name === 'GlobalFiler')!.id;
+  laboratoryId = (await db.insert(laboratories).values({ name: 'NFI' }).returning())[0]!.id;
   const admin = await createAccessGroup(db, { isAdmin: true, grants: { AutosomalChemistries: ['Read', 'Edit'], YStrChemistries: ['Read', 'Edit'] } });
   adminToken = t.verifier.issue((await createUser(db, { accessGroupId: admin.id, scope: 'All' })).id);
 }, 60_000);
@@ -50,7 +52,7 @@ async function newCase(): Promise<string> {
   return (res.json() as { id: string }).id;
 }
 
-const assignment = (caseId: string, chemistryId = globalFiler) => ({ caseId, chemistryId, sampleType: 'Forensic Mixture', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '' });
+const assignment = (caseId: string, chemistryId = globalFiler) => ({ caseId, chemistryId, sampleType: 'Forensic Mixture', sampleSourceId: null, physicalItemId: null, laboratoryId, comments: '' });
 
 /** Imports a shared file into a new case (preview, then confirm with its approval) and returns the added profiles read back. */
 async function importShared(file: string, chemistryId = globalFiler): Promise<ProfileWithMarkers[]> {
@@ -115,6 +117,29 @@ describe('peak heights stored and read', () => {
     const result = (await db.execute(sql`select sum(pg_column_size(genotype) + pg_column_size(peaks))::int as bytes from profile_replicates where profile_id = ${id}::uuid`)) as unknown as { rows: { bytes: number }[] };
     expect(result.rows[0]!.bytes / 4).toBeLessThanOrEqual(16);
     expect(await db.$count(profileReplicates, eq(profileReplicates.profileId, id))).toBe(2);
+  });
+});
+
+describe('exports of a profile with heights', () => {
+  it('CSV keeps the heights: imported again, the same replicates come back; CMF says it leaves them out', async () => {
+    const [stain80] = await importShared('genemapper/ESX17_evids_LTDNA.csv');
+    const csv = await call('GET', `/api/profiles/${stain80!.id}/download?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body.split('\r\n')[0]).toBe('Sample Name,Sample File,Marker,Allele 1,Allele 2,Allele 3,Allele 4,Height 1,Height 2,Height 3,Height 4,Size 1,Size 2,Size 3,Size 4');
+    const body = await multipartBody({}, { name: 'again.csv', bytes: Buffer.from(csv.body) });
+    const again = await t.app.inject({ method: 'POST', url: '/api/profiles/import', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+    const parsed = (again.json() as ProfileImportResult).profiles[0]!;
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.markerValues.map((m) => [m.marker, m.alleles])).toEqual(stain80!.markerValues.map((m) => [m.marker, m.alleles]));
+    const peaksOf = (r: { name: string; markers: { marker: string; peaks: { allele: string; height: number | null }[] }[] }[]) =>
+      r.map((x) => ({ name: x.name, markers: x.markers.map((m) => ({ marker: m.marker, peaks: m.peaks.map((p) => [p.allele, p.height]) })) }));
+    expect(peaksOf(parsed.replicates!)).toEqual(peaksOf(stain80!.replicates));
+
+    const cmf = await call('GET', `/api/profiles/${stain80!.id}/download?format=cmf&specimenId=stain80`);
+    expect(cmf.statusCode, cmf.body).toBe(200);
+    const peaks = stain80!.replicates[0]!.markers.reduce((n, m) => n + m.peaks.length, 0);
+    expect(cmf.headers['locus-notice']).toBe(`CODIS CMF 3.2 has no peak heights: this export leaves out the ${peaks} peak heights of 1 replicate; the CSV export keeps them.`);
+    expect(cmf.body).not.toContain('432');
   });
 });
 
