@@ -5,16 +5,21 @@ import { chemistries, markers } from './markers';
 // size, an allele whose size the file omits) and the profile view. Reference data: written only by the seed and
 // by an administrator with scope All (ARCHITECTURE.md "Permissions and tenancy").
 
+/** The kit and marker a row belongs to; deleting either takes the row with it. */
+const kitMarkerColumns = () => ({
+  chemistryId: uuid('chemistry_id')
+    .notNull()
+    .references(() => chemistries.id, { onDelete: 'cascade' }),
+  markerId: uuid('marker_id')
+    .notNull()
+    .references(() => markers.id, { onDelete: 'cascade' }),
+});
+
 /** A marker of a kit with its dye and sizing rule (an allele the table lacks: repeat length × repeat + offset). */
 export const kitMarkers = pgTable(
   'kit_markers',
   {
-    chemistryId: uuid('chemistry_id')
-      .notNull()
-      .references(() => chemistries.id, { onDelete: 'cascade' }),
-    markerId: uuid('marker_id')
-      .notNull()
-      .references(() => markers.id, { onDelete: 'cascade' }),
+    ...kitMarkerColumns(),
     /** The dye colour as kit.txt names it, lower case (blue, green, yellow, red, purple). */
     dye: text('dye').notNull(),
     repeatLength: smallint('repeat_length').notNull(),
@@ -28,12 +33,7 @@ export const kitMarkers = pgTable(
 export const kitAlleles = pgTable(
   'kit_alleles',
   {
-    chemistryId: uuid('chemistry_id')
-      .notNull()
-      .references(() => chemistries.id, { onDelete: 'cascade' }),
-    markerId: uuid('marker_id')
-      .notNull()
-      .references(() => markers.id, { onDelete: 'cascade' }),
+    ...kitMarkerColumns(),
     allele: text('allele').notNull(),
     size: real('size').notNull(),
     virtual: boolean('virtual').notNull().default(false),
