@@ -3,6 +3,7 @@ import { Id } from './common';
 import { ListQuery, Versioned } from './list';
 import { MARKER_KINDS, MARKER_KIND_LABELS } from './markers';
 import { REQUIRED, requiredText } from './named-record';
+import { ImportedReplicate, MAX_REPLICATES, Replicate, ReplicateInput } from './replicates';
 
 /** A profile is typed with one chemistry, so its kind is the chemistry's (spec 3: YStrProfile or AutosomalProfile). */
 export const PROFILE_KINDS = MARKER_KINDS;
@@ -85,11 +86,21 @@ export const UpdateProfileBody = ProfileInput.extend(Versioned.shape);
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 /** The marker entry form: every marker value of the profile at once. */
-export const UpdateMarkersBody = z.object({ markerValues: z.array(MarkerValueInput).max(200), version: Versioned.shape.version });
+export const UpdateMarkersBody = z.object({
+  markerValues: z.array(MarkerValueInput).max(200),
+  /** Replaces the replicates with peak heights (issue 31) when given; left out, they stay. */
+  replicates: z.array(ReplicateInput).max(MAX_REPLICATES).optional(),
+  version: Versioned.shape.version,
+});
 export type UpdateMarkersBody = z.infer<typeof UpdateMarkersBody>;
 
 /** One profile to add: its sample name and marker values. */
-export const ProfileDraft = z.object({ profileId: requiredText(100), markerValues: z.array(MarkerValueInput).max(200) });
+export const ProfileDraft = z.object({
+  profileId: requiredText(100),
+  markerValues: z.array(MarkerValueInput).max(200),
+  /** Replicates with peak heights (issue 31), kept for a forensic sample type; every allele must be among the marker values. */
+  replicates: z.array(ReplicateInput).max(MAX_REPLICATES).optional(),
+});
 export type ProfileDraft = z.infer<typeof ProfileDraft>;
 
 /**
@@ -150,7 +161,11 @@ export const Profile = z
 export type Profile = z.infer<typeof Profile>;
 
 /** One profile with its marker values in the chemistry's order (markers outside the kit last). */
-export const ProfileWithMarkers = Profile.extend({ markerValues: z.array(MarkerValue) }).meta({ id: 'ProfileWithMarkers' });
+export const ProfileWithMarkers = Profile.extend({
+  markerValues: z.array(MarkerValue),
+  /** The replicates with their peak heights and sizes (issue 31); empty when the profile has none. */
+  replicates: z.array(Replicate),
+}).meta({ id: 'ProfileWithMarkers' });
 export type ProfileWithMarkers = z.infer<typeof ProfileWithMarkers>;
 
 /** Profile lists: the common list query plus the status (the Review list is `status=pending`). */
@@ -193,6 +208,8 @@ export const ImportedProfile = z
     /** The sample type the file names (CMF SPECIMENCATEGORY), when it is one of SAMPLE_TYPES. */
     sampleType: z.enum(SAMPLE_TYPES).nullable(),
     markerValues: z.array(MarkerValue),
+    /** The runs with their peak heights and sizes, when the file gives heights (issue 31); marker values are their union. */
+    replicates: z.array(ImportedReplicate).optional(),
     errors: z.array(z.string()),
   })
   .meta({ id: 'ImportedProfile' });

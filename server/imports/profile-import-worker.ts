@@ -41,7 +41,7 @@ export interface ParseOutcome {
   kind: 'Autosomal' | 'YStr';
   kindMarkerIds: string[];
   /**
-   * JSON arrays of rows (index, line, profile_id, kind, kit, sample_type, marker_values, errors), as UTF-8
+   * JSON arrays of rows (index, line, profile_id, kind, kit, sample_type, marker_values, replicates, errors), as UTF-8
    * bytes: copying bytes to the main thread is a memcpy, while 60 MB of strings took it 300 ms to rebuild.
    */
   chunks: Uint8Array[];
@@ -79,6 +79,7 @@ export default async function parseImport(task: ParseTask): Promise<ParseOutcome
       kit: p.kit,
       sample_type: p.sampleType,
       marker_values: p.markerValues,
+      replicates: p.replicates ?? [],
       errors: p.errors,
     }));
     chunks.push(utf8.encode(JSON.stringify(rows)));

@@ -79,9 +79,9 @@ export async function createImport(db: Db, input: { userId: string; caseId: stri
 async function storeChunk(db: Db, importId: string, bytes: Uint8Array): Promise<void> {
   const chunk = UTF8.decode(bytes);
   await db.execute(sql`
-    insert into profile_import_rows (import_id, index, line, profile_id, kind, kit, sample_type, marker_values, errors, chosen)
-    select ${importId}::uuid, r.index, r.line, r.profile_id, r.kind, r.kit, r.sample_type, r.marker_values, r.errors, jsonb_array_length(r.errors) = 0
-    from jsonb_to_recordset(${chunk}::jsonb) as r(index int, line int, profile_id text, kind text, kit text, sample_type text, marker_values jsonb, errors jsonb)`);
+    insert into profile_import_rows (import_id, index, line, profile_id, kind, kit, sample_type, marker_values, replicates, errors, chosen)
+    select ${importId}::uuid, r.index, r.line, r.profile_id, r.kind, r.kit, r.sample_type, r.marker_values, coalesce(r.replicates, '[]'::jsonb), r.errors, jsonb_array_length(r.errors) = 0
+    from jsonb_to_recordset(${chunk}::jsonb) as r(index int, line int, profile_id text, kind text, kit text, sample_type text, marker_values jsonb, replicates jsonb, errors jsonb)`);
 }
 
 const UTF8 = new TextDecoder();

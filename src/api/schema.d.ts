@@ -2974,6 +2974,230 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chemistries/{id}/alleles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kit's allele bins (dye, fragment size in bp) per marker, and its analytical thresholds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ystr-chemistries/{id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a Y-STR chemistry's analytical thresholds (RFU): for the whole kit and per dye */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kit: number | null;
+                        dyes: {
+                            [key: string]: number;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/autosomal-chemistries/{id}/thresholds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a autosomal chemistry's analytical thresholds (RFU): for the whole kit and per dye */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        kit: number | null;
+                        dyes: {
+                            [key: string]: number;
+                        };
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["KitAlleles"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/populations": {
         parameters: {
             query?: never;
@@ -7365,6 +7589,18 @@ export interface paths {
                                 markerId: string;
                                 alleles: string[];
                             }[];
+                            replicates?: {
+                                name: string;
+                                markers: {
+                                    /** Format: uuid */
+                                    markerId: string;
+                                    peaks: {
+                                        allele: string;
+                                        height: number | null;
+                                        size: number | null;
+                                    }[];
+                                }[];
+                            }[];
                         }[];
                         include?: number[];
                         importedFrom?: string;
@@ -7770,6 +8006,18 @@ export interface paths {
                             /** Format: uuid */
                             markerId: string;
                             alleles: string[];
+                        }[];
+                        replicates?: {
+                            name: string;
+                            markers: {
+                                /** Format: uuid */
+                                markerId: string;
+                                peaks: {
+                                    allele: string;
+                                    height: number | null;
+                                    size: number | null;
+                                }[];
+                            }[];
                         }[];
                         version: number;
                     };
@@ -12357,6 +12605,37 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PeakInput: {
+            allele: string;
+            height: number | null;
+            size: number | null;
+            /** @enum {string} */
+            sizeSource: "file" | "kit" | "none";
+            belowThreshold: boolean;
+        };
+        ReplicateInput: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: components["schemas"]["PeakInput"][];
+                note?: string;
+            }[];
+        };
+        ImportedReplicateInput: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: {
+                    allele: string;
+                    height: number | null;
+                    size: number | null;
+                }[];
+            }[];
+        };
         MarkerValueInput: {
             /** Format: uuid */
             markerId: string;
@@ -12467,6 +12746,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates: components["schemas"]["ReplicateInput"][];
         };
         ImportIssueInput: {
             row: number | null;
@@ -12486,6 +12766,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates?: components["schemas"]["ImportedReplicateInput"][];
             errors: string[];
         };
         ProfileImportResultInput: {
@@ -12681,6 +12962,31 @@ export interface components {
             createdAt: string;
             markers: components["schemas"]["ChemistryMarkerInput"][];
             markerCount: number;
+        };
+        KitThresholdsInput: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAllelesInput: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholdsInput"];
         };
         PopulationInput: {
             /** Format: uuid */
@@ -13636,6 +13942,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates?: components["schemas"]["ImportedReplicateInput"][];
             errors: string[];
             index: number;
             line: number | null;
@@ -14081,6 +14388,37 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        Peak: {
+            allele: string;
+            height: number | null;
+            size: number | null;
+            /** @enum {string} */
+            sizeSource: "file" | "kit" | "none";
+            belowThreshold: boolean;
+        };
+        Replicate: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: components["schemas"]["Peak"][];
+                note?: string;
+            }[];
+        };
+        ImportedReplicate: {
+            name: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                peaks: {
+                    allele: string;
+                    height: number | null;
+                    size: number | null;
+                }[];
+            }[];
+        };
         MarkerValue: {
             /** Format: uuid */
             markerId: string;
@@ -14191,6 +14529,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates: components["schemas"]["Replicate"][];
         };
         ImportIssue: {
             row: number | null;
@@ -14210,6 +14549,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates?: components["schemas"]["ImportedReplicate"][];
             errors: string[];
         };
         ProfileImportResult: {
@@ -14405,6 +14745,31 @@ export interface components {
             createdAt: string;
             markers: components["schemas"]["ChemistryMarker"][];
             markerCount: number;
+        };
+        KitThresholds: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAlleles: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholds"];
         };
         Population: {
             /** Format: uuid */
@@ -15360,6 +15725,7 @@ export interface components {
             kit: string | null;
             sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
             markerValues: components["schemas"]["MarkerValue"][];
+            replicates?: components["schemas"]["ImportedReplicate"][];
             errors: string[];
             index: number;
             line: number | null;

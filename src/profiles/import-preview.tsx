@@ -185,7 +185,10 @@ export function ImportPreview({ snapshot, send }: ImportPreviewProps) {
                     <td className="profile-import__problems">
                       <RowProblems row={row} />
                     </td>
-                    <td className="profile-import__markers">{row.markerValues.map((m) => `${m.marker} ${formatAlleles(m.alleles)}`).join('; ') || 'No markers'}</td>
+                    <td className="profile-import__markers">
+                      {row.markerValues.map((m) => `${m.marker} ${formatAlleles(m.alleles)}`).join('; ') || 'No markers'}
+                      {row.replicates?.length ? <p className="profile-import__replicates">{replicatesText(row.replicates)}</p> : null}
+                    </td>
                   </tr>
                 );
               })}
@@ -195,4 +198,10 @@ export function ImportPreview({ snapshot, send }: ImportPreviewProps) {
       ) : null}
     </div>
   );
+}
+
+/** Issue 31: the runs read with heights, as the preview names them (a profile's replicates, grouped by sample name). */
+function replicatesText(replicates: readonly { name: string }[]): string {
+  const names = replicates.map((r) => r.name).join(', ');
+  return replicates.length === 1 ? `With peak heights (run ${names})` : `With peak heights: ${replicates.length} replicates (${names})`;
 }

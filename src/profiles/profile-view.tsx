@@ -13,6 +13,7 @@ import { ProfileDelete } from './profile-delete';
 import { ProfileDetails } from './profile-details';
 import { ProfileDownloads } from './profile-downloads';
 import { ProfileMarkersTable } from './profile-markers-table';
+import { ProfileReplicates } from './profile-replicates';
 import { ProfileSearchRulesNote } from './profile-search-rules';
 import type { ProfileCalls } from './profiles-api';
 import { ReviewActions } from './review-actions';
@@ -54,7 +55,12 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
     ...(may('Profiles', 'ViewAudit') ? [{ label: 'Audit', href: routes.ProfileAudit.href(params), current: shown === 'audit' }] : []),
   ];
   const content: Record<Exclude<ProfileTab, null>, () => ReactNode> = {
-    markers: () => <ProfileMarkersTable profileId={profile.profileId} markerValues={profile.markerValues} />,
+    markers: () => (
+      <>
+        <ProfileMarkersTable profileId={profile.profileId} markerValues={profile.markerValues} />
+        <ProfileReplicates profileId={profile.profileId} replicates={profile.replicates ?? []} />
+      </>
+    ),
     hits: () => <HitList orgId={orgId} owner={{ profileId: profile.id }} list="all" />,
     audit: () => (
       <AuditTrail

@@ -21,3 +21,5 @@ export * from './search-rules';
 export * from './profile-imports';
 export * from './access-tokens';
 export * from './row-counts';
+export * from './profile-replicates';
+export * from './kit-alleles';

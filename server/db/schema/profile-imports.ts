@@ -70,6 +70,8 @@ export const profileImportRows = pgTable(
     sampleType: text('sample_type'),
     /** MarkerValue[]: marker id, name and alleles as parsed. */
     markerValues: jsonb('marker_values').notNull(),
+    /** ImportedReplicate[]: the runs with their peak heights and sizes, when the file has heights (issue 31). */
+    replicates: jsonb('replicates').notNull().default([]),
     /** The parser's problems (string[]): such a row can never be added. */
     errors: jsonb('errors').notNull().default([]),
     /** Problems found when checking the chosen rows against the assignment (string[]). */

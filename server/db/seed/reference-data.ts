@@ -4,6 +4,7 @@ import { seedAnalyses } from './analyses';
 import { seedSearchRules } from './search-rules';
 import { addMixtureAnalyses } from './upgrades/mixture-analyses';
 import { addPedigreeAnalyses } from './upgrades/pedigree-analyses';
+import { addKitBins } from './upgrades/kit-bins';
 import { SEED_CASE_TYPES } from './reference/case-types';
 import { SEED_CHEMISTRIES } from './reference/kits';
 import { SEED_MARKERS } from './reference/markers';
@@ -38,6 +39,8 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
     const [chemistry] = await tx.insert(chemistries).values({ name: kit.name, kind: kit.kind }).returning();
     await tx.insert(chemistryMarkers).values(kit.markers.map((name, position) => ({ chemistryId: chemistry!.id, markerId: idOf(name), position })));
   }
+  // The kits of kit.txt with their allele bins (issue 31): the five above get bins, the others are created.
+  await addKitBins(tx as unknown as Db);
   await tx.insert(caseTypes).values(SEED_CASE_TYPES.map((name) => ({ name })));
   await seedAnalyses(tx);
   // Marks the issue-16 and issue-17 upgrades as done: a fresh database has the pedigrees, family shapes and mixture analyses already.

@@ -9,6 +9,8 @@ import { setJob, type ImportRow } from '../../imports/profile-jobs';
 import type { CaseRow } from '../cases/case-access';
 import { chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, packMarkerValues, type MarkerInfo, type StoredMarkerValue } from '../profiles/marker-values';
 import { profileAuditTarget } from '../profiles/profile-snapshot';
+import { checkReplicates, packReplicate, type StoredReplicate } from '../profiles/replicate-values';
+import type { ImportedReplicate } from '../../../core/schemas/replicates';
 import { selectProfiles, toProfile } from '../profiles/profile-query';
 import { caseProfileNamesHeld, lockCaseProfileNames } from '../profiles/case-profile-names';
 import { Conflict } from '../errors';
@@ -70,14 +72,17 @@ async function ruleContext(db: Db, rows: readonly RowRecord[], chemistryId: stri
 }
 
 /** Checks one row against the assignment: the parser's errors, then the allele rules of the sample type and kit. */
-function checkRow(row: RowRecord, ctx: AddContext, rules: { markers: Map<string, MarkerInfo>; order: Map<string, number> }): { problems: string[]; values: StoredMarkerValue[] } {
+function checkRow(row: RowRecord, ctx: AddContext, rules: { markers: Map<string, MarkerInfo>; order: Map<string, number> }): { problems: string[]; values: StoredMarkerValue[]; replicates: StoredReplicate[] } {
   const parserErrors = row.errors as string[];
-  if (parserErrors.length > 0) return { problems: parserErrors.map((e) => `Marked by the import: ${e}`), values: [] };
+  if (parserErrors.length > 0) return { problems: parserErrors.map((e) => `Marked by the import: ${e}`), values: [], replicates: [] };
   const drafts = (row.markerValues as MarkerValue[]).map(({ markerId, alleles }) => ({ markerId, alleles }));
   const checked = checkMarkerValues(drafts, { kind: ctx.chemistry.kind, sampleType: ctx.assignment.sampleType, markers: rules.markers, order: rules.order });
   const problems = checked.errors.map((e) => e.message);
   if (problems.length === 0 && checked.values.length === 0) problems.push(`Profile ${row.profileId} has no marker values`);
-  return { problems, values: checked.values };
+  const names = new Map([...rules.markers].map(([id, m]) => [id, m.name]));
+  const replicates = checkReplicates(row.replicates as ImportedReplicate[], checked.values, names);
+  problems.push(...replicates.errors.map((e) => e.message));
+  return { problems, values: checked.values, replicates: replicates.replicates };
 }
 
 /** Writes each row's add problems (index → messages) in one statement. */
@@ -155,17 +160,25 @@ function rowsOf<T>(result: unknown): T[] {
 async function snapshots(db: Db, ids: readonly string[], values: readonly StoredMarkerValue[][], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<Map<string, ProfileWithMarkers>> {
   const joined = await selectProfiles(db).where(inArray(profiles.id, [...ids]));
   const byProfile = new Map(ids.map((id, i) => [id, [...values[i]!].sort((a, b) => a.position - b.position).map((v) => ({ markerId: v.markerId, marker: markerNames.get(v.markerId)!.name, alleles: v.alleles }))]));
-  return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [] }]));
+  // An import's audit row keeps the marker values, not the heights: those sit in profile_replicates, written in the same transaction, read back by the profile's read.
+  return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [], replicates: [] }]));
 }
 
 /** Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order. */
-async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[] }[], markerNames: ReadonlyMap<string, MarkerInfo>, codes: ReadonlyMap<string, number>): Promise<string[]> {
+async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[]; replicates: StoredReplicate[] }[], markerNames: ReadonlyMap<string, MarkerInfo>, codes: ReadonlyMap<string, number>): Promise<string[]> {
   const { db, found, assignment, chemistry, job } = ctx;
   // Built before the transaction (issue 29): on PGlite the transaction holds the one connection, and
   // other users' requests wait for it, so it holds it for the database's work only.
   // The rows go to the database as one JSON parameter: binding 500 profiles' parameters one by one
   // cost more than the inserts themselves. Marker values go packed (db/genotype-codec.ts), as hex.
   const profileRows = JSON.stringify(batch.map(({ row, values }) => ({ profile_id: row.profileId, source: assignment.source, genotype: Buffer.from(packMarkerValues(values, codes)).toString('hex') })));
+  // Replicates with peak heights (issue 31), by the row's place in the batch; packed here, outside the transaction.
+  const replicateRows = batch.flatMap(({ replicates }, i) =>
+    replicates.map((r, position) => {
+      const packed = packReplicate(r, codes);
+      return { i, position, name: r.name, genotype: Buffer.from(packed.genotype).toString('hex'), peaks: Buffer.from(packed.peaks).toString('hex') };
+    }),
+  );
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // The names were checked before adding; checked again under the case's lock, which also keeps another
@@ -183,6 +196,13 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
     );
     const idByName = new Map(inserted.map((p) => [p.profile_id.toLowerCase(), p.id]));
     const ids = batch.map(({ row }) => idByName.get(row.profileId.toLowerCase())!);
+    if (replicateRows.length > 0) {
+      const withIds = JSON.stringify(replicateRows.map(({ i, ...r }) => ({ ...r, profile_id: ids[i] })));
+      await t.execute(sql`
+        insert into profile_replicates (profile_id, position, name, genotype, peaks)
+        select r.profile_id, r.position, r.name, decode(r.genotype, 'hex'), decode(r.peaks, 'hex')
+        from jsonb_to_recordset(${withIds}::jsonb) as r(profile_id uuid, position int, name text, genotype text, peaks text)`);
+    }
     const snaps = await snapshots(t, ids, batch.map((b) => b.values), markerNames);
     await appendAudit(t, ctx.actor, ctx.clock, ...ids.map((id) => ({ ...profileAuditTarget({ id, caseId: found.id, organizationId: found.organizationId }), action: 'Imported', after: snaps.get(id) })));
     await t.execute(sql`
@@ -215,9 +235,9 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
     const rules = await ruleContext(ctx.db, page, ctx.chemistry.id, cache);
     // Checked again: the kit or a marker may have changed since the check.
     const batch = page.map((row) => {
-      const { problems, values } = checkRow(row, ctx, rules);
+      const { problems, values, replicates } = checkRow(row, ctx, rules);
       if (problems.length > 0) throw new Error(`${row.profileId}: ${problems.join('; ')}`);
-      return { row, values };
+      return { row, values, replicates };
     });
     // A marker's code never changes: read once per marker, outside the batches' transactions.
     const uncoded = [...new Set(batch.flatMap(({ values }) => values.map((v) => v.markerId)))].filter((id) => !codes.has(id));

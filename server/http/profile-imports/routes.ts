@@ -1,3 +1,4 @@
+import type { ImportedReplicate } from '../../../core/schemas/replicates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -180,6 +181,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
             kit: r.kit,
             sampleType: r.sampleType as ProfileImportRow['sampleType'],
             markerValues: r.markerValues as MarkerValue[],
+            ...((r.replicates as ImportedReplicate[]).length > 0 ? { replicates: r.replicates as ImportedReplicate[] } : {}),
             errors: r.errors as string[],
             problems: r.addProblems as string[],
             chosen: r.chosen,

@@ -14,7 +14,8 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
-import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, writeMarkerValues } from './marker-values';
+import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, writeMarkerValues } from './marker-values';
+import { checkReplicates, writeReplicates } from './replicate-values';
 import { selectProfiles, toProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -92,7 +93,10 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
         const markers = await loadMarkers(db, draft.markerValues.map((m) => m.markerId));
         const order = await chemistryOrder(db, chemistry.id);
         const checked = checkMarkerValues(draft.markerValues, { kind: chemistry.kind, sampleType: body.sampleType, markers, order, pathPrefix: '/profiles/0' });
-        assertNoMarkerErrors(checked.errors);
+        const names = new Map([...markers].map(([id, m]) => [id, m.name]));
+        const replicates = checkReplicates(draft.replicates ?? [], checked.values, names, '/profiles/0');
+        assertNoMarkerErrors([...checked.errors, ...replicates.errors]);
+        const codes = await markerCodes(db, checked.values.map((v) => v.markerId));
 
         const added = await db.transaction(async (tx) => {
           const t = tx as unknown as Db;
@@ -118,6 +122,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
             })
             .returning();
           await writeMarkerValues(t, row!.id, checked.values);
+          await writeReplicates(t, row!.id, replicates.replicates, codes);
           const snapshot = await profileSnapshot(t, row!.id);
           await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(row!), action: 'Added', after: snapshot });
           return [snapshot];

@@ -17,6 +17,7 @@ import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
 import { updateVersioned } from '../../db/versioned';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
+import { checkProfileReplicates, writeReplicates } from './replicate-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -130,13 +131,15 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
       assertPending(current, 'markers');
-      const { markerValues, version } = request.body;
+      const { markerValues, replicates, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
+      const peaks = replicates === undefined ? null : await checkProfileReplicates(db, replicates, values);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
         await updateVersioned(t, profiles, current.id, version, {}, 'profile');
         await writeMarkerValues(t, current.id, values);
+        if (peaks) await writeReplicates(t, current.id, peaks.replicates, peaks.codes);
         const after = await profileSnapshot(t, current.id);
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Markers edited', before: before.markerValues, after: after.markerValues });
         return after;

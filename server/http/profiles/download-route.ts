@@ -6,6 +6,7 @@ import { CMF_LIMITS, CMF_SPECIMEN_CATEGORIES } from '../../exports/profiles/cmf-
 import type { RouteDeps } from '../route-deps';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import { findVisibleProfile } from './profile-query';
+import { CMF_NOTICE_HEADER, cmfHeightsNotice } from '../../../core/schemas/replicates';
 import { profileSnapshot } from './profile-snapshot';
 
 const DownloadQuery = z.object({
@@ -38,6 +39,9 @@ export const profileDownloadRoute: FastifyPluginAsyncZod<RouteDeps> = async (app
       if (request.query.format === 'csv') return sendAttachment(reply, `${safeName}.csv`, 'text/csv; charset=utf-8', profilesToCsv(exportable));
       const { specimenCategory, specimenId, submitter } = request.query;
       const specimen = { ...snapshot, sampleType: specimenCategory ?? snapshot.sampleType, profileId: specimenId ?? snapshot.profileId };
+      // CMF 3.2 has no place for peak heights: the download says it leaves them out rather than dropping them silently.
+      const peaks = snapshot.replicates.reduce((n, r) => n + r.markers.reduce((k, m) => k + m.peaks.length, 0), 0);
+      if (peaks > 0) reply.header(CMF_NOTICE_HEADER, cmfHeightsNotice(snapshot.replicates.length, peaks));
       const xml = profilesToCmf([specimen], { submitByUserId: submitter ?? defaultSubmitter(request.user.email), submitDateTime: clock.now(), sourceLab: snapshot.laboratoryName ?? '' });
       return sendAttachment(reply, `${safeName}.xml`, 'application/xml; charset=utf-8', xml);
     },

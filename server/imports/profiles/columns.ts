@@ -74,3 +74,49 @@ export function markerOfColumn(cell: string, resolve: MarkerResolver): { name: s
   }
   return { name: title, marker: undefined };
 }
+
+/** The number a column title ends with (`Allele 3`, `Height3`, `Size.3`), or null. */
+function columnNumber(cell: string, kind: RegExp): number | null {
+  const match = kind.exec(words(cell));
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/**
+ * For each allele column of a long table, its `Height k` and `Size k` columns, paired by the number k, never by position
+ * (FORMATS.md §2a: grouped by kind or interleaved). Null entries where the file has no such column.
+ */
+export function findPeakColumns(header: readonly string[], alleleColumns: readonly number[]): PeakColumns | null {
+  const byNumber = (kind: RegExp) => {
+    const found = new Map<number, number>();
+    header.forEach((cell, index) => {
+      const k = columnNumber(cell, kind);
+      if (k !== null && !found.has(k)) found.set(k, index);
+    });
+    return found;
+  };
+  const heights = byNumber(/^(?:peak )?height ?(\d+)$/);
+  if (heights.size === 0) return null;
+  const sizes = byNumber(/^size ?(\d+)$/);
+  const alleleNumber = alleleColumns.map((index) => columnNumber(header[index] ?? '', /^alleles? ?(\d+)$/));
+  // A `Height k` with no `Allele k` still counts: a value there is a height beside no allele, reported, not ignored.
+  const orphans = [...heights.keys()].filter((k) => !alleleNumber.includes(k));
+  const slots = [...alleleNumber, ...orphans];
+  return {
+    alleles: [...alleleColumns, ...orphans.map(() => null)],
+    heights: slots.map((k) => (k === null ? null : (heights.get(k) ?? null))),
+    sizes: slots.map((k) => (k === null ? null : (sizes.get(k) ?? null))),
+  };
+}
+
+/** A long table's peak columns, slot by slot: the allele column (null for a height with no allele column), its height and size. */
+export interface PeakColumns {
+  alleles: (number | null)[];
+  heights: (number | null)[];
+  sizes: (number | null)[];
+}
+
+/** Whether a wide table's column is the `Height` (or `Size`) column that follows a marker column (FORMATS.md §2b). */
+export function peakColumnKind(cell: string): 'height' | 'size' | null {
+  const title = words(cell);
+  return /^(peak )?height$/.test(title) ? 'height' : title === 'size' ? 'size' : null;
+}

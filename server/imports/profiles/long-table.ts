@@ -1,5 +1,5 @@
 import type { Table } from '../frequencies/types';
-import { findAlleleColumns, findMarkerColumn, findRunColumn, findSampleColumn } from './columns';
+import { findAlleleColumns, findMarkerColumn, findPeakColumns, findRunColumn, findSampleColumn, type PeakColumns } from './columns';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues, MarkerResolver } from './types';
 
@@ -8,8 +8,10 @@ export interface LongColumns {
   sample: number;
   marker: number;
   alleles: number[];
-  /** GeneMapper's Sample File: rows of one name from two runs are two samples. */
+  /** GeneMapper's Sample File: rows of one name from two runs are two samples (or, with heights, two replicates of one). */
   run: number | null;
+  /** Each allele column's `Height k` and `Size k` column (issue 31); null when the table has no heights. */
+  peaks: PeakColumns | null;
 }
 
 /** The columns of a long table (FORMATS.md §2a, §2c), or null when the header lacks a marker or allele column. */
@@ -19,7 +21,7 @@ export function findLongColumns(header: readonly string[]): { columns: LongColum
   const sample = findSampleColumn(header);
   const hasMarkerAndAlleles = marker !== null && alleles.length > 0;
   if (!hasMarkerAndAlleles || sample === null) return { columns: null, hasMarkerAndAlleles };
-  return { columns: { sample, marker, alleles, run: findRunColumn(header) }, hasMarkerAndAlleles };
+  return { columns: { sample, marker, alleles, run: findRunColumn(header), peaks: findPeakColumns(header, alleles) }, hasMarkerAndAlleles };
 }
 
 /** The most commas an unquoted sample name is tried with (Coble sample.csv has names with two). */
@@ -27,7 +29,8 @@ const MAX_NAME_COMMAS = 3;
 
 /**
  * Reads a GeneMapper genotypes table or an LRmix/EuroForMix/strvalidator file: `Sample Name, Marker,
- * Allele 1…n` (heights and other columns ignored). Rows of one sample are merged into one profile.
+ * Allele 1…n[, Height 1…n, Size 1…n]`. Rows of one sample are merged into one profile; with heights, the rows of
+ * one sample name from several runs (Sample File) are that profile's replicates (issue 31).
  */
 export function parseLongTable(table: Table, columns: LongColumns, builder: ProfileBuilder, resolve: MarkerResolver, issues: Issues): void {
   const [head, ...rows] = table.rows;
@@ -55,7 +58,14 @@ export function parseLongTable(table: Table, columns: LongColumns, builder: Prof
       continue;
     }
     if (builder.skipControl(name, row.line)) continue;
-    const sample = builder.sampleOf(name, columns.run === null ? null : (cells[columns.run] ?? ''), row.line);
+    const run = columns.run === null ? null : (cells[columns.run] ?? '');
+    if (columns.peaks) {
+      const at = (index: number | null) => (index === null ? '' : (cells[index] ?? ''));
+      const peakCells = { alleles: columns.peaks.alleles.map(at), heights: columns.peaks.heights.map(at), sizes: columns.peaks.sizes.map(at) };
+      builder.addRunMarker(builder.sampleOf(name, null, row.line), run || name, marker, peakCells, row.line);
+      continue;
+    }
+    const sample = builder.sampleOf(name, run, row.line);
     builder.addMarker(sample, marker, columns.alleles.map((i) => cells[i] ?? ''), row.line, 'refuse');
   }
   if (commaNames.size > 0) {

@@ -3,6 +3,8 @@ import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAllele
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
 import { controlReason } from './controls';
+import { readPeaks, type PeakCells } from './peaks';
+import type { ImportedReplicate, PeakInput } from '../../../core/schemas/replicates';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
 
 /** The longest sample name a profile takes (ProfileDraft.profileId). */
@@ -23,6 +25,8 @@ export interface SampleDraft {
   sampleType: SampleType | null;
   kit: string | null;
   markers: Map<string, MarkerDraft>;
+  /** Runs with peak heights (issue 31): run name → marker id → peaks as the file gave them, in file order. */
+  runs: Map<string, Map<string, PeakInput[]>>;
   errors: string[];
 }
 
@@ -83,7 +87,7 @@ export class ProfileBuilder {
 
   /** Starts a new sample (a wide row, a CMF specimen). */
   newSample(name: string, line: number | null, meta: { sampleType?: SampleType | null; kit?: string | null } = {}): SampleDraft {
-    const sample: SampleDraft = { name, line, sampleType: meta.sampleType ?? null, kit: meta.kit ?? null, markers: new Map(), errors: [] };
+    const sample: SampleDraft = { name, line, sampleType: meta.sampleType ?? null, kit: meta.kit ?? null, markers: new Map(), runs: new Map(), errors: [] };
     this.samples.push(sample);
     return sample;
   }
@@ -136,6 +140,34 @@ export class ProfileBuilder {
       return;
     }
     known.alleles.push(...alleles);
+  }
+
+  /**
+   * Adds one marker of one run with its heights and sizes (issue 31): the alleles join the sample's marker values (the
+   * union of its runs, what searches read), the peaks the run's replicate. A marker twice in one run is refused as in
+   * addMarker; the same marker in another run of the sample is that run's replicate.
+   */
+  addRunMarker(sample: SampleDraft, run: string, spelling: string, cells: PeakCells, line: number): void {
+    const { peaks, problems } = readPeaks(cells);
+    const marker = this.resolveMarker(spelling, line);
+    if (!marker) {
+      const message = `Marker ${spelling} is invalid`;
+      if (peaks.length > 0 && !sample.errors.includes(message)) sample.errors.push(message);
+      return;
+    }
+    for (const problem of problems) this.sampleError(sample, `Row ${line}: ${marker.name} of ${sample.name}: ${problem}`, line, marker.name);
+    let replicate = sample.runs.get(run);
+    if (!replicate) sample.runs.set(run, (replicate = new Map()));
+    const known = sample.markers.get(marker.id);
+    if (replicate.has(marker.id) && marker.multiCopy !== true) {
+      const rows = [known?.line, line].filter((l) => l !== null && l !== undefined).join(' and ');
+      this.sampleError(sample, `${marker.name} is given twice for ${sample.name}${run !== sample.name ? ` in run ${run}` : ''} (rows ${rows}); is the name used for two runs?`, line, marker.name);
+      return;
+    }
+    replicate.set(marker.id, [...(replicate.get(marker.id) ?? []), ...peaks]);
+    const alleles = peaks.map((p) => p.allele);
+    if (known) known.alleles.push(...alleles);
+    else sample.markers.set(marker.id, { marker, spelling, alleles, line });
   }
 
   /** A problem of one sample: listed with the file's errors and on the profile, which then cannot be added. */
@@ -191,6 +223,22 @@ export class ProfileBuilder {
         this.amelogeninOffLadder.push(sample.name);
       }
     }
+  }
+
+  /** A sample's runs as replicates: the markers it keeps, in its order, each allele written as its marker value is. */
+  private replicatesOf(sample: SampleDraft, typed: readonly MarkerDraft[]): ImportedReplicate[] {
+    const coded = this.amelogeninCoded.includes(sample.name);
+    const text = (m: MarkerDraft, allele: string) => {
+      const t = parseAllele(allele).text;
+      return coded && isAmelogenin(m.marker.name) ? (AMELOGENIN_CODES[t] ?? t) : t;
+    };
+    return [...sample.runs].map(([name, markers]) => ({
+      name,
+      markers: typed.flatMap((m) => {
+        const peaks = markers.get(m.marker.id);
+        return peaks ? [{ markerId: m.marker.id, marker: m.marker.name, peaks: peaks.map((p) => ({ ...p, allele: text(m, p.allele) })) }] : [];
+      }),
+    }));
   }
 
   /** One warning per file for each Amelogenin reading, naming the samples. */
@@ -251,6 +299,7 @@ export class ProfileBuilder {
       kit: sample.kit,
       sampleType: sample.sampleType,
       markerValues: typed.map((m) => ({ markerId: m.marker.id, marker: m.marker.name, alleles: normaliseMarkerAlleles(m.alleles) })),
+      ...(sample.runs.size > 0 ? { replicates: this.replicatesOf(sample, typed) } : {}),
       errors: sample.errors,
       line: sample.line,
     };

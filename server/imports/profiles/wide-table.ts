@@ -1,5 +1,6 @@
 import type { Table } from '../frequencies/types';
-import { findRunColumn, findSampleColumn, isInfoColumn, isMeasureColumn, markerOfColumn } from './columns';
+import { findRunColumn, findSampleColumn, isInfoColumn, isMeasureColumn, markerOfColumn, peakColumnKind } from './columns';
+import { listPositions } from './peaks';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues, MarkerResolver } from './types';
 
@@ -8,7 +9,7 @@ export interface WideColumns {
   sample: number;
   run: number | null;
   /** Each marker column with the marker name it stands for (copies `vWA(2)`, `CSF1PO_3` name their marker). */
-  markers: { index: number; name: string; known: boolean }[];
+  markers: { index: number; name: string; known: boolean; height?: number; size?: number }[];
 }
 
 /** A wide table's columns, a header problem to report, or null when the header is not a wide profile table. */
@@ -24,6 +25,13 @@ export function findWideColumns(header: readonly string[], resolve: MarkerResolv
   if (sample === null) return null;
   const markers: WideColumns['markers'] = [];
   for (const [index, cell] of header.entries()) {
+    const last = markers[markers.length - 1];
+    const peak = peakColumnKind(cell);
+    // A samples table's `Height` column holds the heights of the marker column before it, position by position.
+    if (peak !== null && last !== undefined && last[peak] === undefined && index > last.index) {
+      last[peak] = index;
+      continue;
+    }
     if (index === sample || cell === '' || isInfoColumn(cell) || isMeasureColumn(cell)) continue;
     if (index < sample) {
       return { problem: `The column "${cell}" is not one Locus knows (such as Sample File, Sample Name or Case Number); check the spelling of the header` };
@@ -46,6 +54,17 @@ export function parseWideTable(table: Table, columns: WideColumns, builder: Prof
       continue;
     }
     if (builder.skipControl(name, row.line)) continue;
+    if (columns.markers.some((m) => m.height !== undefined)) {
+      // With heights (issue 31): rows of one sample name are its runs (Sample File), the replicates of one profile.
+      const sample = builder.sampleOf(name, null, row.line);
+      const run = (columns.run === null ? '' : (row.cells[columns.run] ?? '')) || name;
+      const list = (index: number | undefined) => (index === undefined ? null : listPositions(row.cells[index] ?? ''));
+      for (const column of columns.markers) {
+        const cells = { alleles: listPositions(row.cells[column.index] ?? ''), heights: list(column.height), sizes: list(column.size) };
+        builder.addRunMarker(sample, run, column.name, cells, row.line);
+      }
+      continue;
+    }
     const sample = builder.newSample(name, row.line);
     for (const column of columns.markers) builder.addMarker(sample, column.name, [row.cells[column.index] ?? ''], row.line, 'merge');
   }

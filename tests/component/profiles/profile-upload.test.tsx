@@ -94,6 +94,8 @@ const rowOf = (index: number): ProfileImportRow => ({
     { markerId: D3.id, marker: 'D3S1358', alleles: ['15', '16'] },
     { markerId: VWA.id, marker: 'vWA', alleles: ['17'] },
   ],
+  // Issue 31: one sample read with heights from two runs.
+  ...(index === 1 ? { replicates: [{ name: 'run1.fsa', markers: [] }, { name: 'run2.fsa', markers: [] }] } : {}),
   errors: FLAGGED.has(index) ? ['Marker D99S999 is invalid'] : [],
   problems: [],
   chosen: false,
@@ -365,6 +367,8 @@ describe('profile upload', () => {
     expect(screen.getByText('1 error in the file')).toBeInTheDocument();
     expect(screen.getByText('Row 17, S-15, D99S999: Marker D99S999 is invalid')).toBeInTheDocument();
     expect(screen.getByText('133 warnings in the file')).toBeInTheDocument();
+    // The runs read with peak heights are named on their profile's row.
+    expect(await screen.findByText('With peak heights: 2 replicates (run1.fsa, run2.fsa)')).toBeInTheDocument();
   });
 
   it('offers no "Confirm and add 0 profiles" when every profile of the file has an error: it says none can be added', async () => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../database';
 import { seedSearchRules } from '../search-rules';
 import { addHitRetractedTemplate } from './hit-retracted-template';
+import { addKitBins } from './kit-bins';
 import { addMaxInconsistencies } from './max-inconsistencies';
 import { addMixtureAnalyses } from './mixture-analyses';
 import { addPedigreeAnalyses } from './pedigree-analyses';
@@ -18,5 +19,6 @@ export async function applySeedUpgrades(db: Db): Promise<void> {
     await addPedigreeAnalyses(tx as unknown as Db);
     await addMixtureAnalyses(tx as unknown as Db);
     await addHitRetractedTemplate(tx as unknown as Db);
+    await addKitBins(tx as unknown as Db);
   });
 }

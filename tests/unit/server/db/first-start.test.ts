@@ -1,3 +1,4 @@
+import { KIT_BINS } from '../../../../server/db/seed/reference/kit-bins';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../../server/db/database';
@@ -8,6 +9,7 @@ import {
   caseTypes,
   chemistries,
   chemistryMarkers,
+  kitMarkers,
   emailTemplates,
   markers,
   organizations,
@@ -94,14 +96,16 @@ describe.each(engines)('first start on $name', ({ open }) => {
     expect(await database.db.select().from(users)).toHaveLength(1);
   });
 
-  it('seeds the reference data: markers with aliases, the five kits in published order, lists, a synthetic population, e-mail templates', async () => {
+  it('seeds the reference data: markers with aliases, the five kits in published order and the other kits of kit.txt (issue 31), lists, a synthetic population, e-mail templates', async () => {
     database = await open();
     await seedFirstStart(database.db, { demo: false });
     const db = database.db;
     const vwa = (await db.select().from(markers).where(eq(markers.name, 'vWA')))[0];
     expect(vwa?.aliases).toEqual(expect.arrayContaining(['VWA']));
     const kits = await db.select().from(chemistries).orderBy(chemistries.name);
-    expect(kits.map((k) => k.name)).toEqual(['GlobalFiler', 'Identifiler Plus', 'PowerPlex Fusion 6C', 'PowerPlex Y23', 'Yfiler Plus']);
+    expect(kits.map((k) => k.name)).toEqual([...new Set(['GlobalFiler', 'Identifiler Plus', 'PowerPlex Fusion 6C', 'PowerPlex Y23', 'Yfiler Plus', ...KIT_BINS.map((k) => k.name)])].sort((a, b) => (a < b ? -1 : 1)));
+    // Each kit has its allele bins (issue 31): 18 kits of kit.txt.
+    expect(new Set((await db.select({ id: kitMarkers.chemistryId }).from(kitMarkers)).map((r) => r.id)).size).toBe(KIT_BINS.length);
     const globalFiler = kits.find((k) => k.name === 'GlobalFiler')!;
     const order = await db
       .select({ name: markers.name })
