@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HitSummary } from '../../core/schemas/hits';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
 import { apiFetch, apiUpload, approveProfile, importProfiles, signIn } from './session';
@@ -194,6 +195,16 @@ describe('screen widths', () => {
       expect(cut).toEqual([]);
     });
   }
+
+  it('at 1440 px no main screen has a serious or moderate axe violation', async () => {
+    await admin.setViewportSize({ width: 1440, height: 1000 });
+    const found: string[] = [];
+    for (const screen of screens()) {
+      await visit(admin, screen.url, screen.heading);
+      for (const v of await axeViolations(admin)) if (v.impact !== 'minor') found.push(`${screen.name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.slice(0, 3).join(', ')}`);
+    }
+    expect(found).toEqual([]);
+  });
 
   it('at 600 px Access tokens, Change password and Sign out are in the header’s Account menu, and the navigation opens from Menu', async () => {
     await admin.setViewportSize({ width: 600, height: 1000 });

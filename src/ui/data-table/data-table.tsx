@@ -214,7 +214,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   );
 
   return (
-    <section className="data-table" aria-label={label}>
+    // A named group, not a region: a list titled like its page ("Cases" in Cases) made two landmarks of one name (axe landmark-unique, issue 30).
+    <div className="data-table" role="group" aria-label={label}>
       <div className="data-table__toolbar">
         <input
           type="search"
@@ -263,6 +264,6 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           }}
         />
       </div>
-    </section>
+    </div>
   );
 }
