@@ -7,6 +7,7 @@ import { CmfDownloadChoices, defaultSubmitter } from '../../core/schemas/cmf-dow
 import { toEditorError } from '../../machines/recordEditor.machine';
 import { SelectField } from '../ui/form/select-field';
 import { TextField } from '../ui/form/text-field';
+import { DialogFormFooter } from '../ui/form/dialog-form-footer';
 
 const CATEGORY_OPTIONS = CMF_SPECIMEN_CATEGORIES.map((c) => ({ value: c, label: c }));
 
@@ -59,19 +60,7 @@ export function CmfDownloadDialog({ open, profile, email, download, onSaved, onC
               <SelectField name="specimenCategory" label="CODIS specimen category" options={CATEGORY_OPTIONS} placeholder="Choose a category" required />
               <TextField name="specimenId" label="Specimen id" hint="At most 24 characters (CMF 3.2 SPECIMENID)" required />
               <TextField name="submitter" label="Submitted by (CODIS user id)" hint="At most 20 characters (CMF 3.2 SUBMITBYUSERID)" required />
-              {failure ? (
-                <p className="notice notice--negative" role="alert">
-                  {failure}
-                </p>
-              ) : null}
-              <div className="dialog__actions">
-                <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-                  Cancel
-                </button>
-                <button type="submit" className="button button--primary" disabled={busy}>
-                  {busy ? 'Downloading…' : 'Download'}
-                </button>
-              </div>
+              <DialogFormFooter failure={failure} busy={busy} onCancel={onCancel} submitLabel="Download" busyLabel="Downloading…" />
             </form>
           </FormProvider>
         </Dialog.Content>
