@@ -102,7 +102,8 @@ export function MixtureParameterFields({ values: v, errors, contributorLabels, h
         ) : null}
         {v.dropout === 'each' ? (
           <p className="field__hint">
-            Under Hd the unknown in the {hpHolds.replace(/^the /, '')}’s place takes the {hpHolds.replace(/^the /, '')}’s value.
+            Under Hd the unknown in the {hpHolds.replace(/^the /, '')}’s place takes the unknowns’ value (LRmix Studio’s convention); the result states
+            both hypotheses’ drop-outs.
           </p>
         ) : null}
         <FieldError error={errors.dropout} />
