@@ -1,7 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AnalysisKind, AnalysisResult, AnalyzeBody } from '../core/schemas/analyses';
-import { MAX_MIXTURE_CONTRIBUTORS, type MixtureSetting } from '../core/schemas/mixtures';
-import { REQUIRED } from '../core/schemas/named-record';
+import type { MixtureSetting } from '../core/schemas/mixtures';
 import { toEditorError, type EditorError } from './recordEditor.machine';
 
 /**
@@ -67,6 +66,8 @@ export type AnalysisRunEvent =
   | { type: 'parameters.chooseDropout'; dropout: DropoutChoice }
   /** Mixture analyses: the fixed drop-out of one contributor (person of interest, known contributors, unknowns). */
   | { type: 'parameters.editDropout'; contributor: number; value: string }
+  /** Mixture analyses: Hd's fixed drop-out of one contributor (the unknown in the person of interest's place, known contributors, unknowns); all blank: LRmix's convention. */
+  | { type: 'parameters.editDropoutHd'; contributor: number; value: string }
   | { type: 'parameters.check'; field: MixtureSwitch; checked: boolean }
   /** Mixture analyses: back to the analysis's own parameters. */
   | { type: 'parameters.reset' }
@@ -83,125 +84,33 @@ export type AnalysisRunTag = 'busy';
 /** Computational and pedigree analyses compute over populations; spec 7.1: an exclusion analysis carries none. */
 export const usesPopulations = (kind: AnalysisKind): boolean => kind !== 'Exclusion';
 
-/** The parameters typed as text in the mixture form. */
-export type MixtureTextField = 'contributors' | 'dropoutAll' | 'dropIn' | 'theta';
-/** The mixture form's switches: two parameters, and whether to estimate drop-out for the reader (slow on a large stain). */
-export type MixtureSwitch = 'personOfInterestTypedUnderHd' | 'normalizeFrequencies' | 'estimateDropout';
-/** How drop-out is set: fixed (one value for all, or one per contributor) or estimated (GENETICS.md "Mixtures"). */
-export const DROPOUT_CHOICES = ['all', 'each', 'maximum-likelihood', 'conservative'] as const;
-export type DropoutChoice = (typeof DROPOUT_CHOICES)[number];
-
-/** A mixture run's parameters as the form holds them: numbers as typed, so a half-typed value stays on screen. */
-export interface MixtureDraft {
-  contributors: string;
-  dropout: DropoutChoice;
-  /** Fixed drop-out, one value for all contributors. */
-  dropoutAll: string;
-  /** Fixed drop-out per contributor, in the order person of interest, known contributors, unknowns. */
-  dropoutEach: string[];
-  dropIn: string;
-  theta: string;
-  personOfInterestTypedUnderHd: boolean;
-  normalizeFrequencies: boolean;
-  estimateDropout: boolean;
-}
-
-/** What a mixture run adds to the two roles (issue 17). */
-export interface MixtureRun {
-  /** Further replicates of the evidence; the Evidence role is the first. */
-  replicateProfileIds: (string | null)[];
-  knownContributorIds: (string | null)[];
-  parameters: MixtureDraft;
-}
-
-/** Most replicates and known contributors a run takes (AnalyzeBody): 10 replicates in all, contributors less the person of interest. */
-export const MAX_FURTHER_REPLICATES = 9;
-export const MAX_KNOWN_CONTRIBUTORS = MAX_MIXTURE_CONTRIBUTORS - 1;
-
-/** The slots' names, as the result's roles name them. */
-export const replicateLabel = (index: number): string => `Evidence (replicate ${index + 2})`;
-export const knownContributorLabel = (index: number): string => `Known contributor ${index + 1}`;
-
-/** The contributors in drop-out order under Hp: the person of interest, the known contributors, then the unknowns. */
-export function contributorLabels(contributors: number, knownContributors: number): string[] {
-  return Array.from({ length: contributors }, (_, i) => (i === 0 ? 'Person of interest' : i <= knownContributors ? knownContributorLabel(i - 1) : `Unknown ${i - knownContributors}`));
-}
-
-/** The form's values for a stored setting; an analysis without one starts from LRmix's defaults (drop-in 0.05, θ 0.01). */
-export function mixtureDraft(setting: MixtureSetting | null | undefined): MixtureDraft {
-  const s = setting ?? { contributors: 2, dropout: { mode: 'estimated', estimate: 'conservative' }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
-  const values = s.dropout.mode === 'fixed' ? s.dropout.values.map(String) : [];
-  const dropout: DropoutChoice = s.dropout.mode === 'estimated' ? s.dropout.estimate : values.length === 1 ? 'all' : 'each';
-  return {
-    contributors: String(s.contributors),
-    dropout,
-    dropoutAll: values[0] ?? '',
-    dropoutEach: values.length === s.contributors ? values : Array.from({ length: s.contributors }, () => values[0] ?? ''),
-    dropIn: String(s.dropIn),
-    theta: String(s.theta),
-    personOfInterestTypedUnderHd: s.personOfInterestTypedUnderHd,
-    normalizeFrequencies: s.normalizeFrequencies,
-    estimateDropout: false,
-  };
-}
-
-/** A probability as typed ("0.05", or "0,05" with a decimal comma); null unless it is at least 0 and below 1. */
-function probability(text: string): number | null {
-  const trimmed = text.trim().replace(',', '.');
-  const value = Number(trimmed);
-  return trimmed !== '' && Number.isFinite(value) && value >= 0 && value < 1 ? value : null;
-}
-
-const PROBABILITY_RANGE = 'A number from 0 to below 1, e.g. 0.05';
-const probabilityError = (text: string): string | null => (text.trim() === '' ? REQUIRED : probability(text) === null ? PROBABILITY_RANGE : null);
-
-/** The form's fields and their messages; `dropout` is keyed by contributor (its index as text) or `all`. */
-export interface MixtureFieldErrors {
-  contributors?: string;
-  dropout?: Partial<Record<string, string>>;
-  dropIn?: string;
-  theta?: string;
-}
-
-/** Reads the form: the setting to send, or each field's message (shown beside it, and listed when Run is pressed). */
-export function readMixtureParameters(draft: MixtureDraft, knownContributors: number): { setting: MixtureSetting; errors: null } | { setting: null; errors: MixtureFieldErrors } {
-  const errors: MixtureFieldErrors = {};
-  const n = Number(draft.contributors.trim());
-  const contributorsValid = /^\d+$/.test(draft.contributors.trim()) && n >= 1 && n <= MAX_MIXTURE_CONTRIBUTORS;
-  if (!contributorsValid) errors.contributors = `A whole number from 1 to ${MAX_MIXTURE_CONTRIBUTORS}`;
-  // Hp holds the person of interest and every known contributor.
-  else if (n < knownContributors + 1) errors.contributors = `At least ${knownContributors + 1}: the person of interest and ${knownContributors} known contributor${knownContributors === 1 ? '' : 's'}`;
-  const dropIn = probability(draft.dropIn);
-  const theta = probability(draft.theta);
-  const dropInError = probabilityError(draft.dropIn);
-  if (dropInError) errors.dropIn = dropInError;
-  const thetaError = probabilityError(draft.theta);
-  if (thetaError) errors.theta = thetaError;
-  let values: number[] = [];
-  if (draft.dropout === 'all' || draft.dropout === 'each') {
-    const typed: [string, string][] = draft.dropout === 'all' ? [['all', draft.dropoutAll]] : draft.dropoutEach.map((v, i) => [String(i), v]);
-    const wrong = typed.flatMap(([key, v]) => {
-      const message = probabilityError(v);
-      return message ? [[key, message] as const] : [];
-    });
-    if (wrong.length > 0) errors.dropout = Object.fromEntries(wrong);
-    values = typed.map(([, v]) => probability(v) ?? 0);
-  }
-  if (Object.keys(errors).length > 0 || dropIn === null || theta === null) return { setting: null, errors };
-  const dropout: MixtureSetting['dropout'] = draft.dropout === 'all' || draft.dropout === 'each' ? { mode: 'fixed', values } : { mode: 'estimated', estimate: draft.dropout };
-  return { setting: { contributors: n, dropout, dropIn, theta, personOfInterestTypedUnderHd: draft.personOfInterestTypedUnderHd, normalizeFrequencies: draft.normalizeFrequencies }, errors: null };
-}
-
-/** The field messages as Run lists them: each with its field's name. */
-function parameterBlockers(errors: MixtureFieldErrors, knownContributors: number, contributors: number): string[] {
-  const labels = contributorLabels(contributors, knownContributors);
-  return [
-    ...(errors.contributors ? [`Number of contributors: ${errors.contributors}`] : []),
-    ...Object.entries(errors.dropout ?? {}).map(([key, message]) => `${key === 'all' ? 'Drop-out' : `Drop-out of ${labels[Number(key)] ?? `contributor ${Number(key) + 1}`}`}: ${message}`),
-    ...(errors.dropIn ? [`Drop-in: ${errors.dropIn}`] : []),
-    ...(errors.theta ? [`θ: ${errors.theta}`] : []),
-  ];
-}
+export {
+  DROPOUT_CHOICES,
+  MAX_FURTHER_REPLICATES,
+  MAX_KNOWN_CONTRIBUTORS,
+  contributorLabels,
+  hdContributorLabels,
+  knownContributorLabel,
+  mixtureDraft,
+  readMixtureParameters,
+  replicateLabel,
+  type DropoutChoice,
+  type MixtureDraft,
+  type MixtureFieldErrors,
+  type MixtureRun,
+  type MixtureSwitch,
+  type MixtureTextField,
+} from './mixtureDraft';
+import {
+  MAX_FURTHER_REPLICATES,
+  MAX_KNOWN_CONTRIBUTORS,
+  knownContributorLabel,
+  mixtureDraft,
+  parameterBlockers,
+  readMixtureParameters,
+  replicateLabel,
+  withContributors,
+  type DropoutChoice, type MixtureDraft, type MixtureRun, type MixtureSwitch, type MixtureTextField } from './mixtureDraft';
 
 type RunChoices = Pick<AnalysisRunContext, 'analysis' | 'profileIds' | 'populationIds'> & { mixture?: MixtureRun | null };
 
@@ -251,15 +160,6 @@ export function initialRunContext(input: AnalysisRunInput): AnalysisRunContext {
   };
 }
 
-/** Resizes the per-contributor drop-outs when the number of contributors changes: kept values stay, new ones start from the value for all. */
-function withContributors(parameters: MixtureDraft, contributors: string): MixtureDraft {
-  const n = Number(contributors.trim());
-  if (!/^\d+$/.test(contributors.trim()) || n < 1 || n > MAX_MIXTURE_CONTRIBUTORS) return { ...parameters, contributors };
-  const each = parameters.dropoutEach.slice(0, n);
-  while (each.length < n) each.push(parameters.dropoutAll);
-  return { ...parameters, contributors, dropoutEach: each };
-}
-
 /** The same list with `index` changed or removed. */
 const replaced = <T>(list: readonly T[], index: number, value: T): T[] => list.map((v, i) => (i === index ? value : v));
 const removed = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
@@ -281,6 +181,7 @@ const CHOICES = {
   'parameters.edit': { guard: 'isMixture', target: '#analysisRun.editing', actions: 'editParameter' },
   'parameters.chooseDropout': { guard: 'isMixture', target: '#analysisRun.editing', actions: 'chooseDropout' },
   'parameters.editDropout': { guard: 'contributorExists', target: '#analysisRun.editing', actions: 'editDropout' },
+  'parameters.editDropoutHd': { guard: 'contributorExists', target: '#analysisRun.editing', actions: 'editDropoutHd' },
   'parameters.check': { guard: 'isMixture', target: '#analysisRun.editing', actions: 'checkParameter' },
   'parameters.reset': { guard: 'isMixture', target: '#analysisRun.editing', actions: 'resetParameters' },
 } as const;
@@ -351,6 +252,10 @@ export const analysisRunMachine = setup({
     editDropout: assign(({ context, event }) => {
       assertEvent(event, 'parameters.editDropout');
       return parametersChange(context, (p) => ({ ...p, dropoutEach: replaced(p.dropoutEach, event.contributor, event.value) }));
+    }),
+    editDropoutHd: assign(({ context, event }) => {
+      assertEvent(event, 'parameters.editDropoutHd');
+      return parametersChange(context, (p) => ({ ...p, dropoutHdEach: replaced(p.dropoutHdEach, event.contributor, event.value) }));
     }),
     checkParameter: assign(({ context, event }) => {
       assertEvent(event, 'parameters.check');

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { MAX_MIXTURE_CONTRIBUTORS, type MixtureSearchAnswer, type MixtureSearchBody } from '../core/schemas/mixtures';
-import { MAX_FURTHER_REPLICATES, MAX_KNOWN_CONTRIBUTORS, mixtureDraft, type MixtureDraft } from './analysisRun.machine';
-import { formErrors, initialSearchContext, searchRequest, toSearchError, wholeNumber } from './mixtureSearch.form';
+import type { MixtureSearchAnswer, MixtureSearchBody } from '../core/schemas/mixtures';
+import { MAX_FURTHER_REPLICATES, MAX_KNOWN_CONTRIBUTORS, mixtureDraft, withContributors } from './mixtureDraft';
+import { formErrors, initialSearchContext, searchRequest, toSearchError } from './mixtureSearch.form';
 import type { MixtureSearchContext, MixtureSearchEvent, MixtureSearchInput, MixtureSearchTag, ProfileSlot, SlotList } from './mixtureSearch.types';
 
 /**
@@ -19,15 +19,6 @@ export * from './mixtureSearch.types';
 export * from './mixtureSearch.form';
 
 const MAX_SLOTS: Record<SlotList, number> = { replicates: MAX_FURTHER_REPLICATES, knownContributors: MAX_KNOWN_CONTRIBUTORS };
-
-/** Resizes the per-contributor drop-outs with the number of contributors: kept values stay, new ones start from the value for all. */
-function withContributors(parameters: MixtureDraft, contributors: string): MixtureDraft {
-  const n = wholeNumber(contributors, 1, MAX_MIXTURE_CONTRIBUTORS);
-  if (n === null) return { ...parameters, contributors };
-  const each = parameters.dropoutEach.slice(0, n);
-  while (each.length < n) each.push(parameters.dropoutAll);
-  return { ...parameters, contributors, dropoutEach: each };
-}
 
 const replaced = <T>(list: readonly T[], index: number, value: T): T[] => list.map((v, i) => (i === index ? value : v));
 const toggled = (list: readonly string[], value: string): string[] => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);

@@ -21,8 +21,8 @@ export function GroupAnalysesPage({ orgId, analysisGroupId, caseId }: { orgId: s
     <TablePage<AnalysisSummary>
       title={routes.AnalysisGroupAnalyses.title}
       columns={[
-        { field: 'name', header: 'Name', sortable: true, filterable: true, flex: 2 },
-        { field: 'label', header: 'Label', sortable: true, filterable: true, flex: 2 },
+        { field: 'name', header: 'Name', sortable: true, filterable: true },
+        { field: 'label', header: 'Label', sortable: true, filterable: true },
         { field: 'kind', header: 'Kind', sortable: true, filterable: true },
         // An inactive analysis cannot run; its calculator says so.
         { field: 'active', header: 'Active', sortable: true, width: 110, text: (row) => (row.active ? 'Yes' : 'No') },

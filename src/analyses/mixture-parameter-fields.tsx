@@ -20,6 +20,8 @@ export interface MixtureParameterValues {
   dropout: DropoutChoice;
   dropoutAll: string;
   dropoutEach: readonly string[];
+  /** Hd's own drop-outs (the calculator only); all blank: LRmix's convention. */
+  dropoutHdEach?: readonly string[];
 }
 
 export interface MixtureParameterErrors {
@@ -30,6 +32,7 @@ export interface MixtureParameterErrors {
   dropout?: string | undefined;
   dropoutAll?: string | undefined;
   dropoutEach?: (index: number) => string | undefined;
+  dropoutHdEach?: (index: number) => string | undefined;
 }
 
 interface MixtureParameterFieldsProps {
@@ -42,6 +45,9 @@ interface MixtureParameterFieldsProps {
   onEdit(field: 'contributors' | 'dropIn' | 'theta' | 'dropoutAll', value: string): void;
   onChooseDropout(dropout: DropoutChoice): void;
   onEditDropout(contributor: number, value: string): void;
+  /** Who each of Hd's drop-outs is for; with onEditDropoutHd, Hd's drop-outs may be set (issue 30). */
+  hdContributorLabels?: readonly string[];
+  onEditDropoutHd?(contributor: number, value: string): void;
 }
 
 /**
@@ -49,7 +55,7 @@ interface MixtureParameterFieldsProps {
  * drop-out — estimated (conservative or maximum likelihood) or fixed for all or per contributor — each with its
  * message beside it. Shared by the calculator and the mixture search; their machines read the values.
  */
-export function MixtureParameterFields({ values: v, errors, contributorLabels, hpHolds, onEdit, onChooseDropout, onEditDropout }: MixtureParameterFieldsProps) {
+export function MixtureParameterFields({ values: v, errors, contributorLabels, hpHolds, onEdit, onChooseDropout, onEditDropout, hdContributorLabels, onEditDropoutHd }: MixtureParameterFieldsProps) {
   const id = useId();
   return (
     <>
@@ -100,9 +106,25 @@ export function MixtureParameterFields({ values: v, errors, contributorLabels, h
             ))}
           </div>
         ) : null}
+        {v.dropout === 'each' && onEditDropoutHd && v.dropoutHdEach ? (
+          <fieldset className="mixture-parameters__fields">
+            <legend className="field__label">Drop-out under Hd (optional)</legend>
+            {v.dropoutHdEach.map((value, i) => (
+              <TextBox
+                key={i}
+                label={`Drop-out under Hd of ${hdContributorLabels?.[i] ?? `contributor ${i + 1}`}`}
+                inputMode="decimal"
+                value={value}
+                error={errors.dropoutHdEach?.(i)}
+                onChange={(next) => onEditDropoutHd(i, next)}
+              />
+            ))}
+          </fieldset>
+        ) : null}
         {v.dropout === 'each' ? (
           <p className="field__hint">
-            Under Hd the unknown in the {hpHolds.replace(/^the /, '')}’s place takes the {hpHolds.replace(/^the /, '')}’s value.
+            Under Hd the unknown in the {hpHolds.replace(/^the /, '')}’s place takes the unknowns’ value (LRmix Studio’s convention)
+            {onEditDropoutHd ? ', unless Hd’s drop-outs are given, each of them' : ''}; the result states both hypotheses’ drop-outs.
           </p>
         ) : null}
         <FieldError error={errors.dropout} />

@@ -1,4 +1,4 @@
-import { contributorLabels, readMixtureParameters, type AnalysisRunEvent, type MixtureDraft } from '../../machines/analysisRun.machine';
+import { contributorLabels, hdContributorLabels, readMixtureParameters, type AnalysisRunEvent, type MixtureDraft } from '../../machines/analysisRun.machine';
 import { MixtureParameterFields } from './mixture-parameter-fields';
 
 interface MixtureParametersProps {
@@ -23,12 +23,14 @@ export function MixtureParameters({ parameters: p, knownContributors, disabled, 
       <p className="field__hint">Prefilled from the analysis; changes apply to this run only.</p>
       <MixtureParameterFields
         values={p}
-        errors={{ contributors: errors.contributors, dropIn: errors.dropIn, theta: errors.theta, dropoutAll: errors.dropout?.all, dropoutEach: (i) => errors.dropout?.[String(i)] }}
+        errors={{ contributors: errors.contributors, dropIn: errors.dropIn, theta: errors.theta, dropoutAll: errors.dropout?.all, dropoutEach: (i) => errors.dropout?.[String(i)], dropoutHdEach: (i) => errors.dropout?.[`hd${i}`] }}
         contributorLabels={labels}
         hpHolds="the person of interest"
         onEdit={(field, value) => send({ type: 'parameters.edit', field, value })}
         onChooseDropout={(dropout) => send({ type: 'parameters.chooseDropout', dropout })}
         onEditDropout={(contributor, value) => send({ type: 'parameters.editDropout', contributor, value })}
+        hdContributorLabels={hdContributorLabels(p.dropoutEach.length, knownContributors)}
+        onEditDropoutHd={(contributor, value) => send({ type: 'parameters.editDropoutHd', contributor, value })}
       />
       <label className="field--checkbox">
         <input type="checkbox" checked={p.personOfInterestTypedUnderHd} onChange={(e) => send({ type: 'parameters.check', field: 'personOfInterestTypedUnderHd', checked: e.target.checked })} />

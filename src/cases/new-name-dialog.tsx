@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NamedRecordInput } from '../../core/schemas/named-record';
 import { toEditorError } from '../../machines/recordEditor.machine';
 import { TextField } from '../ui/form/text-field';
+import { DialogFormFooter } from '../ui/form/dialog-form-footer';
 
 interface NewNameDialogProps {
   open: boolean;
@@ -52,19 +53,7 @@ export function NewNameDialog({ open, title, create, onCreated, onCancel }: NewN
           <FormProvider {...form}>
             <form onSubmit={submit} noValidate aria-busy={busy}>
               <TextField name="name" label="Name" required />
-              {failure ? (
-                <p className="notice notice--negative" role="alert">
-                  {failure}
-                </p>
-              ) : null}
-              <div className="dialog__actions">
-                <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
-                  Cancel
-                </button>
-                <button type="submit" className="button button--primary" disabled={busy}>
-                  {busy ? 'Adding…' : 'Add'}
-                </button>
-              </div>
+              <DialogFormFooter failure={failure} busy={busy} onCancel={onCancel} submitLabel="Add" busyLabel="Adding…" />
             </form>
           </FormProvider>
         </Dialog.Content>

@@ -40,11 +40,11 @@ function HitProbability({ hit }: { hit: HitSummary }) {
  */
 function hitColumns(list: HitListName, calls: HitCalls): DataColumn<HitSummary>[] {
   return [
-    { field: 'date', header: 'Date', sortable: true, width: 200, fitContent: true, text: (h) => formatDateTime(h.date) },
+    { field: 'date', header: 'Date', sortable: true, width: 200, text: (h) => formatDateTime(h.date) },
     { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
-    { field: 'probability', header: 'Probability', sortable: true, width: 220, fitContent: true, render: (h) => <HitProbability hit={h} /> },
+    { field: 'probability', header: 'Probability', sortable: true, width: 220, render: (h) => <HitProbability hit={h} /> },
     { field: 'populationName', header: 'Population', sortable: true, filterable: true, text: hitPopulationText },
-    { field: 'profiles', header: 'Profiles', filterable: true, flex: 2, text: hitProfilesText, lines: (h) => h.profiles.length, fitContent: true },
+    { field: 'profiles', header: 'Profiles', filterable: true, text: hitProfilesText, lines: (h) => h.profiles.length },
     { field: 'expectedChanceHits', header: 'Chance hits expected', sortable: true, width: 170, text: (h) => (h.expectedChanceHits === null ? '–' : formatSmall(h.expectedChanceHits)) },
     { field: 'searchRuleName', header: 'Rule', sortable: true, filterable: true, text: (h) => h.searchRuleName ?? '–' },
     ...(list === 'all' ? [{ field: 'status', header: 'Status', sortable: true, width: 120, text: (h: HitSummary) => HIT_STATUS_LABELS[h.status] }] : []),

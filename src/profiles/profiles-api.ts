@@ -21,6 +21,7 @@ import type { ApiClient } from '../api/client';
 import type { components } from '../api/schema';
 import { unwrap } from '../api/unwrap';
 import { saveResponseAsFile } from '../ui/download';
+import type { CmfDownloadChoices } from '../../core/schemas/cmf-download';
 import type { AuditExportFormat } from '../ui/audit-trail/audit-trail';
 
 /** What the profile forms offer (GET /api/profiles/form-options): chemistries with their ordered markers, sample sources, laboratories. */
@@ -89,8 +90,9 @@ export function profilesApi(api: ApiClient) {
     reset: (id: string, body: ResetProfileBody): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reset', { ...byId(id), body })),
     resetDelete: (id: string): Promise<ProfileWithMarkers> => unwrap(api.POST('/api/profiles/{id}/reset-delete', byId(id))),
     /** Saves the profile as CMF XML or CSV under the name the server gives; resolves to that name. */
-    download: async (id: string, format: DownloadFormat, fallbackName: string): Promise<string> => {
-      const { response } = await api.GET('/api/profiles/{id}/download', { params: { path: { id }, query: { format } }, parseAs: 'stream' });
+    /** Saves the profile as CMF or CSV; a CMF download may name its specimen category, specimen id and submitter. */
+    download: async (id: string, format: DownloadFormat, fallbackName: string, choices?: CmfDownloadChoices): Promise<string> => {
+      const { response } = await api.GET('/api/profiles/{id}/download', { params: { path: { id }, query: { format, ...choices } }, parseAs: 'stream' });
       return saveResponseAsFile(response, fallbackName);
     },
     audit: (id: string, query: ListQueryInput): Promise<ListResult<AuditEntry>> => unwrap(api.GET('/api/profiles/{id}/audit', { params: { path: { id }, query } })),

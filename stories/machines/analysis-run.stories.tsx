@@ -289,6 +289,13 @@ export const MixtureEditing: Story = { args: { value: 'editing', context: mixtur
 export const MixtureFixedPerContributor: Story = {
   args: { value: 'editing', context: { ...mixtureReady, mixture: { ...mixtureReady.mixture!, parameters: { ...mixtureDraft(MIXTURE_SETTING), dropout: 'each', dropoutEach: ['0.05', '0.1', '0.2'] } } } },
 };
+/** editing a mixture with drop-out fixed per contributor under each hypothesis (issue 30): Hd's unknown in the person of interest's place at the unknowns' 0.2. */
+export const MixtureFixedPerHypothesis: Story = {
+  args: {
+    value: 'editing',
+    context: { ...mixtureReady, mixture: { ...mixtureReady.mixture!, parameters: { ...mixtureDraft(MIXTURE_SETTING), contributors: '3', dropout: 'each', dropoutEach: ['0.05', '0.1', '0.2'], dropoutHdEach: ['0.2', '0.1', '0.2'] } } },
+  },
+};
 /** editing after Run: an empty replicate slot, two known contributors where Hp holds only 2 contributors, θ of 1.5. */
 export const MixtureWithBlockers: Story = {
   args: {

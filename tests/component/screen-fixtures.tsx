@@ -59,7 +59,7 @@ export function renderScreen(path: string, opts: { t: TestApp; token: string; me
       </ApiContext.Provider>
     </Router>,
   );
-  return { ...result, api, notify, current: () => location.history.at(-1), navigate: location.navigate };
+  return { ...result, api, notify, current: () => location.history.at(-1), history: () => [...location.history], navigate: location.navigate };
 }
 
 /** The signed-in user, licence accepted, as the session holds them after sign-in. */

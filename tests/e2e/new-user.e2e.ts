@@ -4,11 +4,11 @@
  * once frequencies are uploaded the reviewer weighs it again from the hit's page.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { HitSummary } from '../../core/schemas/hits';
+import { axeViolations } from './axe';
 import { launchChromium } from './browser';
 import { E2E_SECOND_ADMIN } from './fixtures';
 import { apiFetch, apiUpload, approveProfile, importProfiles, signIn } from './session';
@@ -134,17 +134,6 @@ describe('a bookmarked party or item form', () => {
     await page.close();
   });
 });
-
-/** axe-core's rules run in the page (the dev dependency axe-core: Deque's engine, as browser extensions run it). */
-async function axeViolations(page: Page) {
-  // Evaluated through the debugging protocol: the app's Content-Security-Policy refuses an injected script tag.
-  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
-  });
-}
 
 describe('accessibility of the dashboard', () => {
   it('has no serious or moderate axe violation, its charts included', async () => {

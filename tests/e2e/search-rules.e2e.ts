@@ -153,7 +153,7 @@ async function approve(ids: string[]) {
 /** The Review list searched for `text`: its rows once the count says how many there are. */
 async function reviewRows(text: string, expected: number): Promise<Locator> {
   await reviewer.goto(`${baseUrl}/${state.orgId}/hits`);
-  const list = main(reviewer).getByRole('region', { name: 'Hits to review' });
+  const list = main(reviewer).getByRole('group', { name: 'Hits to review' });
   await list.getByRole('grid').waitFor();
   await list.getByLabel('Search Hits to review').fill(text);
   await list.getByText(`${expected} ${expected === 1 ? 'record' : 'records'}`, { exact: true }).waitFor({ timeout: 20_000 });
@@ -285,7 +285,7 @@ describe('matching follows the search rules', () => {
     expect((await hitsFor('RULES-REMAINS')).map(summary)).toEqual(['Parent–child: RULES-MOTHER + RULES-REMAINS']);
 
     await reviewer.goto(`${baseUrl}/${state.orgId}/hits`);
-    const list = main(reviewer).getByRole('region', { name: 'Hits to review' });
+    const list = main(reviewer).getByRole('group', { name: 'Hits to review' });
     await list.getByRole('grid').waitFor();
     await list.getByLabel('Search Hits to review').fill(UNRELATED_CASE);
     await list.getByText('0 records', { exact: true }).waitFor({ timeout: 20_000 });

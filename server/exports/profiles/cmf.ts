@@ -2,6 +2,9 @@ import { BadRequest } from '../../errors';
 import { compareAlleles } from '../../imports/frequencies/alleles';
 import { CMF_LIMITS, cmfKit, cmfLocusName, cmfSpecimenCategory } from './cmf-values';
 import type { ExportableProfile } from './types';
+import { CMF_SUBMITTER_LENGTH } from '../../../core/schemas/cmf-download';
+
+export { defaultSubmitter } from '../../../core/schemas/cmf-download';
 
 /** Who submits the file and when (CMF 3.2 header). */
 export interface CmfExportOptions {
@@ -19,7 +22,7 @@ const NAMESPACE = 'urn:CODISImportFile-schema';
 // a placeholder laboratory or a cut user id is a submission that names nobody. Identifiers (SPECIMENID, CASEID) are
 // never cut: CODIS refusing a long one is better than a silently different one.
 const LAB_LENGTH = 10;
-const USER_LENGTH = 20;
+const USER_LENGTH = CMF_SUBMITTER_LENGTH;
 
 /** Problems the error message lists; the rest are in its details (the SPA shows the message). */
 const PROBLEMS_IN_MESSAGE = 5;
@@ -155,16 +158,6 @@ function escapeXml(text: string): string {
 
 const labValue = (value: string): string => value.trim().slice(0, LAB_LENGTH);
 
-/**
- * The SUBMITBYUSERID a user's export names when the request gives none: the e-mail address, or where it is longer
- * than CMF 3.2 allows its part before the @ (a CODIS user id is a short name); a longer one is refused by
- * cmfHeaderProblems, never cut.
- */
-export function defaultSubmitter(email: string): string {
-  if (length(email) <= USER_LENGTH) return email;
-  const local = email.split('@')[0] ?? '';
-  return local.length > 0 && length(local) <= USER_LENGTH ? local : email;
-}
 
 /** What keeps the header from naming who submits: no laboratory (SOURCELAB), or a submitter CODIS would have cut. */
 export function cmfHeaderProblems(opts: Pick<CmfExportOptions, 'sourceLab' | 'submitByUserId'>): string[] {

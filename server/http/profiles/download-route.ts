@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { defaultSubmitter, profilesToCmf, profilesToCsv } from '../../exports/profiles';
-import { CMF_LIMITS, CMF_SPECIMEN_CATEGORIES } from '../../exports/profiles/cmf-values';
+import { CmfDownloadChoices } from '../../../core/schemas/cmf-download';
 import type { RouteDeps } from '../route-deps';
 import { fileResponse, sendAttachment } from '../content-disposition';
 import { findVisibleProfile } from './profile-query';
@@ -11,10 +11,8 @@ import { profileSnapshot } from './profile-snapshot';
 
 const DownloadQuery = z.object({
   format: z.enum(['cmf', 'csv']).default('cmf'),
-  // CMF only. A Reference or a long sample name cannot go out as it stands: the exporter says what it stands for.
-  specimenCategory: z.enum(CMF_SPECIMEN_CATEGORIES).optional().describe('CMF SPECIMENCATEGORY to write instead of the one of the sample type (a Reference has none)'),
-  specimenId: z.string().trim().min(1).max(CMF_LIMITS.specimenIdLength).optional().describe('CMF SPECIMENID to write instead of the sample name (at most 24 characters)'),
-  submitter: z.string().trim().min(1).max(20).optional().describe('CMF SUBMITBYUSERID (at most 20 characters); when not given the user\'s e-mail address, or its part before the @ when the address is longer'),
+  // CMF only: what to write instead of what the profile holds (core/schemas/cmf-download.ts, the SPA's dialog too).
+  ...CmfDownloadChoices.partial().shape,
 });
 
 /** …/download (spec 7.1): a profile as CODIS CMF 3.2 XML or as CSV (one row per marker). */

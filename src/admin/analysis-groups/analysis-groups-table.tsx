@@ -16,7 +16,7 @@ export function AnalysisGroupsTable({ orgId }: { orgId: string }) {
     <TablePage<AnalysisGroupSummary>
       title={routes.AnalysisGroups.title}
       columns={[
-        { field: 'name', header: 'Name', sortable: true, filterable: true, flex: 3 },
+        { field: 'name', header: 'Name', sortable: true, filterable: true },
         { field: 'analysisCount', header: 'Analyses', sortable: true, width: 140 },
       ]}
       load={calls.list}

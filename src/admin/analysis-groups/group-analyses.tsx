@@ -32,7 +32,7 @@ export function GroupAnalyses({ orgId, analysisGroupId, groupName, load }: Group
       <DataTable<AnalysisSummary>
         label={`Analyses in ${groupName}`}
         columns={[
-          { field: 'name', header: 'Name', sortable: true, filterable: true, flex: 2 },
+          { field: 'name', header: 'Name', sortable: true, filterable: true },
           { field: 'label', header: 'Label', sortable: true, filterable: true },
           { field: 'kind', header: 'Kind', sortable: true, filterable: true },
           { field: 'active', header: 'Active', sortable: true, width: 110, text: (row) => (row.active ? 'Yes' : 'No') },

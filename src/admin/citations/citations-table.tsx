@@ -17,7 +17,7 @@ export function CitationsTable({ orgId }: { orgId: string }) {
     <TablePage<CitationSummary>
       title={routes.Citations.title}
       columns={[
-        { field: 'title', header: 'Title', sortable: true, filterable: true, flex: 3 },
+        { field: 'title', header: 'Title', sortable: true, filterable: true },
         { field: 'fileName', header: 'File', sortable: true, filterable: true, text: (row) => row.fileName ?? 'No file' },
         { field: 'fileSize', header: 'Size', sortable: true, width: 120, text: (row) => formatFileSize(row.fileSize) },
       ]}

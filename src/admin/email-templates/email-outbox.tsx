@@ -12,8 +12,8 @@ export function outboxStatus(mail: Pick<OutboxEmail, 'sentAt' | 'error' | 'attem
 
 const COLUMNS: readonly DataColumn<OutboxEmail>[] = [
   { field: 'createdAt', header: 'Created', sortable: true, width: 180, text: (m) => formatDateTime(m.createdAt) },
-  { field: 'to', header: 'To', sortable: true, filterable: true, flex: 1 },
-  { field: 'subject', header: 'Subject', sortable: true, filterable: true, flex: 1 },
+  { field: 'to', header: 'To', sortable: true, filterable: true },
+  { field: 'subject', header: 'Subject', sortable: true, filterable: true },
   { field: 'templateKey', header: 'Template', sortable: true, filterable: true, width: 150 },
   { field: 'text', header: 'Message', flex: 2 },
   { field: 'sentAt', header: 'Status', sortable: true, width: 220, text: outboxStatus },

@@ -19,7 +19,7 @@ export function EmailTemplatesTable({ orgId }: { orgId: string }) {
         title={routes.EmailTemplates.title}
         columns={[
           { field: 'hook', header: 'Name', sortable: true, filterable: true },
-          { field: 'subject', header: 'Subject', sortable: true, filterable: true, flex: 2 },
+          { field: 'subject', header: 'Subject', sortable: true, filterable: true },
         ]}
         load={calls.list}
         rowHref={(row) => routes.EmailTemplateForm.href({ orgId, id: row.id })}

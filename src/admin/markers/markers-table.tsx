@@ -18,7 +18,7 @@ export function MarkersTable({ orgId }: { orgId: string }) {
       columns={[
         { field: 'name', header: 'Name', sortable: true, filterable: true },
         { field: 'kind', header: 'Kind', sortable: true, text: (m) => MARKER_KIND_LABELS[m.kind], width: 140 },
-        { field: 'aliases', header: 'Aliases', filterable: true, text: (m) => m.aliases.join(', '), flex: 2 },
+        { field: 'aliases', header: 'Aliases', filterable: true, text: (m) => m.aliases.join(', ') },
       ]}
       load={calls.list}
       rowHref={(row) => routes.MarkersEdit.href({ orgId, id: row.id })}

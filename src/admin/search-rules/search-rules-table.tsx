@@ -23,13 +23,13 @@ export function SearchRulesTableView({ orgId, load, mayAdd }: SearchRulesTableVi
       title={routes.SearchRules.title}
       intro={<p className="search-rules__intro">Approving a profile runs the active rules “On approval” of its sample type; rules “On request” run when a user asks (familial search).</p>}
       columns={[
-        { field: 'name', header: 'Name', sortable: true, filterable: true, flex: 2 },
+        { field: 'name', header: 'Name', sortable: true, filterable: true },
         { field: 'trigger', header: 'Runs', sortable: true, text: (r) => SEARCH_TRIGGER_LABELS[r.trigger], width: 130 },
-        { field: 'searchingSampleTypes', header: 'Searching sample types', filterable: true, text: (r) => r.searchingSampleTypes.join(', '), flex: 2 },
-        { field: 'searchedSampleTypes', header: 'Searched sample types', filterable: true, text: (r) => r.searchedSampleTypes.join(', '), flex: 2 },
+        { field: 'searchingSampleTypes', header: 'Searching sample types', filterable: true, text: (r) => r.searchingSampleTypes.join(', ') },
+        { field: 'searchedSampleTypes', header: 'Searched sample types', filterable: true, text: (r) => r.searchedSampleTypes.join(', ') },
         { field: 'analysisName', header: 'Analysis', sortable: true, filterable: true },
-        { field: 'stringency', header: 'Stringency or threshold', sortable: true, text: stringencyOrThreshold, flex: 2 },
-        { field: 'populationNames', header: 'Populations', text: populationsText, flex: 2 },
+        { field: 'stringency', header: 'Stringency or threshold', sortable: true, text: stringencyOrThreshold },
+        { field: 'populationNames', header: 'Populations', text: populationsText },
         { field: 'active', header: 'Active', sortable: true, text: (r) => (r.active ? 'Yes' : 'No'), width: 100 },
       ]}
       load={load}

@@ -32,17 +32,21 @@ export interface DataColumn<T> {
   text?(row: T): string;
   /** Content of the cell when it is more than text (links, badges). */
   render?(row: T): ReactNode;
+  /** Starting width; like every column but a `flex` one it then grows or shrinks to its content. */
   width?: number;
+  /**
+   * A column of long free text (a message, a list of changes, a chemistry's markers): it shares the room the other
+   * columns leave, by this weight, and may cut its text, which its record's own page shows whole. Every other column
+   * is as wide as its content.
+   */
   flex?: number;
-  /** A flexible column shrinks no narrower than this (px); past it the grid scrolls sideways in its own box. */
+  /** Narrowest width (px); past it the grid scrolls sideways in its own box. */
   minWidth?: number;
   /**
    * The cell's text is this many lines (one per `\n`); every row is as tall as the tallest row
    * loaded, since the grid's paged rows all share one height.
    */
   lines?(row: T): number;
-  /** The column is as wide as its widest loaded cell, so nothing in it is cut (the hits' Profiles). */
-  fitContent?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -68,8 +72,10 @@ export interface DataTableProps<T> {
  */
 export const GROWN_GRID_ROWS = 100;
 
-/** A flexible column narrower than this cut every value to a letter or two ("I…" for Identity). */
-const FLEX_MIN_WIDTH = 100;
+/** A long-text column narrower than this showed a letter or two of its text. */
+const LONG_TEXT_MIN_WIDTH = 200;
+/** Columns fit their content (headers included) whenever rows or the grid's width change, then fill the grid. */
+const AUTO_SIZE = { type: 'fitCellContents', continuous: true, scaleUpToFitGridWidth: true } as const;
 /** Quartz's row height, the height of a row of one line. */
 const ROW_HEIGHT = 42;
 /** One more line of text in a cell (14 px text at line-height 1.4). */
@@ -78,7 +84,8 @@ const LINE_HEIGHT = 20;
 /** The height of rows whose tallest cell has `lines` lines. */
 export const rowHeightFor = (lines: number): number => Math.max(ROW_HEIGHT, ROW_HEIGHT + (lines - 1) * LINE_HEIGHT);
 
-const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: 'var(--color-accent, #1f5f8b)' });
+// Cells padded 10 px a side, not Quartz's 16: columns sized to their content leave more of them in view.
+const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, cellHorizontalPadding: 10, accentColor: 'var(--color-accent, #1f5f8b)' });
 
 /** "12 records"; an estimate of a long list reads "about 1,000,000 records". */
 export function countText(count: number | null, estimated: boolean): string {
@@ -127,7 +134,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         sortable: c.sortable ?? false,
         filter: c.filterable ? 'agTextColumnFilter' : false,
         filterParams: c.filterable ? { filterOptions: ['contains'], maxNumConditions: 1 } : undefined,
-        ...(c.width ? { width: c.width } : { flex: c.flex ?? 1, minWidth: c.minWidth ?? FLEX_MIN_WIDTH }),
+        // AG Grid sizes every column but a flex one to its content (autoSizeStrategy below).
+        ...(c.flex ? { flex: c.flex, minWidth: c.minWidth ?? LONG_TEXT_MIN_WIDTH } : { ...(c.width ? { width: c.width } : {}), ...(c.minWidth ? { minWidth: c.minWidth } : {}) }),
         ...(c.lines ? { cellClass: 'data-table__cell--lines' } : {}),
         valueGetter: (p) => (p.data ? (c.text ? c.text(p.data) : String((p.data as Record<string, unknown>)[c.field] ?? '')) : ''),
         ...(c.render ? { cellRenderer: (p: CustomCellRendererProps<T>) => (p.data ? c.render!(p.data) : null) } : {}),
@@ -135,18 +143,12 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
     [columns],
   );
 
-  /** Makes the rows tall enough for the tallest cell loaded, and the fitContent columns as wide as their widest cell. */
+  /** Makes the rows tall enough for the tallest cell loaded (the columns fit their cells by the grid's autoSizeStrategy). */
   const fitRows = useCallback((grid: GridApi<T>, items: readonly T[]) => {
     const cols = columnsRef.current;
     const lines = Math.max(linesRef.current, ...items.flatMap((row) => cols.map((c) => c.lines?.(row) ?? 1)));
     linesRef.current = lines;
     if (grid.getGridOption('rowHeight') !== rowHeightFor(lines)) grid.setGridOption('rowHeight', rowHeightFor(lines));
-    const fit = cols.filter((c) => c.fitContent).map((c) => c.field);
-    // After the new rows are drawn: the grid measures the cells it shows.
-    if (fit.length > 0)
-      requestAnimationFrame(() => {
-        if (!grid.isDestroyed()) grid.autoSizeColumns(fit);
-      });
   }, []);
 
   const datasource = useMemo<IDatasource>(
@@ -212,7 +214,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
   );
 
   return (
-    <section className="data-table" aria-label={label}>
+    // A named group, not a region: a list titled like its page ("Cases" in Cases) made two landmarks of one name (axe landmark-unique, issue 30).
+    <div className="data-table" role="group" aria-label={label}>
       <div className="data-table__toolbar">
         <input
           type="search"
@@ -240,7 +243,11 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           cacheBlockSize={pageSize}
           maxBlocksInCache={20}
           domLayout={scrolls ? 'normal' : 'autoHeight'}
-          // A fitContent column is its content and the cell's own padding, no more: at 1440 px the hits list needs the room.
+          // Issue 30: at 600 and 1024 px flexible columns cut most values ("Forensic, Unkn…"). Every column is as wide as
+          // its widest drawn cell and its header, re-measured as rows arrive; spare room is shared out, and a grid wider
+          // than the page scrolls sideways in its own box. A column is its content and the cell's padding, no more: at
+          // 1440 px the hits list needs the room to show its Profiles.
+          autoSizeStrategy={AUTO_SIZE}
           autoSizePadding={4}
           // Every column in the page, scrolled to or not (a list has a dozen at most): find-in-page and screen readers see
           // a hit's rule and Download though the grid scrolls sideways at 1280 px.
@@ -257,6 +264,6 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
           }}
         />
       </div>
-    </section>
+    </div>
   );
 }

@@ -25,7 +25,8 @@ export function EditorPage<R, V>({ title, editor, doneHref, deleteWhat, deleteNo
   const [, navigate] = useLocation();
   const done = editor.status === 'saved' || editor.status === 'deleted';
   useEffect(() => {
-    if (done) navigate(typeof doneHref === 'function' ? doneHref(editor.record) : doneHref);
+    // The saved (or deleted) form's history entry is replaced: Back must not reopen a form already saved (issue 30).
+    if (done) navigate(typeof doneHref === 'function' ? doneHref(editor.record) : doneHref, { replace: true });
   }, [done]);
 
   return (

@@ -49,7 +49,7 @@ describe('analysis groups', () => {
     const view = renderScreen(`/${orgId}/analysis-groups/${kinshipId}`, { t, token: adminToken, me: await meOf(t, adminToken) });
     expect(await screen.findByDisplayValue('Kinship')).toBeInTheDocument();
     expect(await breadcrumb().findByText('Kinship')).toBeInTheDocument();
-    const analysesTable = screen.getByRole('region', { name: 'Analyses in Kinship' });
+    const analysesTable = screen.getByRole('group', { name: 'Analyses in Kinship' });
     const row = (await within(analysesTable).findByText('Full siblings')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('No')).toBeInTheDocument();
     await userEvent.click(within(analysesTable).getByText('Paternity'));

@@ -101,6 +101,21 @@ describe('the calculator of a mixture analysis: its parameters', () => {
     expect(form().getByLabelText('Drop-out for all contributors')).toHaveValue('');
   });
 
+  it("offers Hd's own drop-outs with a drop-out per contributor, blank for LRmix's convention, and asks for each once one is typed (issue 30)", async () => {
+    renderCalculator();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a known contributor' }));
+    await userEvent.click(form().getByRole('radio', { name: 'Fixed, one value per contributor' }));
+    const hd = () => form().queryAllByLabelText(/^Drop-out under Hd of /);
+    expect(hd().map((box) => (box as HTMLInputElement).labels![0]!.textContent)).toEqual([
+      'Drop-out under Hd of Unknown in the person of interest’s place',
+      'Drop-out under Hd of Known contributor 1',
+      'Drop-out under Hd of Unknown 1',
+    ]);
+    expect(hd().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '']);
+    await userEvent.type(hd()[0]!, '0.3');
+    expect(hd()[1]).toHaveAccessibleDescription(/Required/);
+  });
+
   it('says beside a box why its value is wrong, and names the field when Run is pressed', async () => {
     renderCalculator();
     const theta = form().getByLabelText('θ');

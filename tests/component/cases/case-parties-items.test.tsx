@@ -47,6 +47,9 @@ describe('involved party form and tab', () => {
     await userEvent.type(second.getByLabelText(/^Value/), 'A-2026-77');
     await save();
     await waitFor(() => expect(view.current()).toBe(tab));
+    // Issue 30: the saved form's entry is replaced by the case's page, so Back does not reopen a form already saved
+    // (a form opened from a bookmark is the only entry: Back then leaves, not to a stale form).
+    expect(view.history()).toEqual([tab]);
 
     const grid = await screen.findByRole('grid');
     const row = (await within(grid).findByText('John Smith', {}, { timeout: 10_000 })).closest('[role="row"]') as HTMLElement;

@@ -74,7 +74,7 @@ describe('DataTable', () => {
     const { container } = render(
       <DataTable<Hit>
         label="Hits"
-        columns={[{ field: 'profiles', header: 'Profiles', text: (h) => h.profiles.join('\n'), lines: (h) => h.profiles.length, fitContent: true }]}
+        columns={[{ field: 'profiles', header: 'Profiles', text: (h) => h.profiles.join('\n'), lines: (h) => h.profiles.length }]}
         load={async () => ({ items: hits, count: hits.length })}
       />,
     );

@@ -6,6 +6,7 @@ import {
   analysisRunMachine,
   analyzeRequest,
   contributorLabels,
+  hdContributorLabels,
   mixtureDraft,
   readMixtureParameters,
   runBlockers,
@@ -297,7 +298,7 @@ const mixtureReady = (run: Partial<Omit<MixtureRun, 'parameters'>> = {}, paramet
 
 describe('a mixture run’s parameters', () => {
   it('start from the analysis’s own: the seed’s conservative drop-out, drop-in 0.05 and θ 0.01', () => {
-    expect(mixtureDraft(SEED_SETTING)).toEqual({ contributors: '2', dropout: 'conservative', dropoutAll: '', dropoutEach: ['', ''], dropIn: '0.05', theta: '0.01', personOfInterestTypedUnderHd: true, normalizeFrequencies: false, estimateDropout: false });
+    expect(mixtureDraft(SEED_SETTING)).toEqual({ contributors: '2', dropout: 'conservative', dropoutAll: '', dropoutEach: ['', ''], dropoutHdEach: ['', ''], dropIn: '0.05', theta: '0.01', personOfInterestTypedUnderHd: true, normalizeFrequencies: false, estimateDropout: false });
   });
 
   it('asks for both drop-out estimates only when the reader ticks the box', () => {
@@ -331,6 +332,25 @@ describe('a mixture run’s parameters', () => {
     expect(readMixtureParameters({ ...draft, dropIn: '1', theta: '' }, 0).errors).toEqual({ dropIn: 'A number from 0 to below 1, e.g. 0.05', theta: 'Required' });
     expect(readMixtureParameters({ ...draft, dropout: 'all', dropoutAll: '-0.1' }, 0).errors).toEqual({ dropout: { all: 'A number from 0 to below 1, e.g. 0.05' } });
     expect(readMixtureParameters({ ...draft, dropout: 'each', dropoutEach: ['0.1', 'x'] }, 0).errors).toEqual({ dropout: { 1: 'A number from 0 to below 1, e.g. 0.05' } });
+  });
+
+  it("send Hd's own drop-outs when typed (issue 30), and none, LRmix's convention, when all are blank", () => {
+    const draft = { ...mixtureDraft(SEED_SETTING), contributors: '3', dropout: 'each' as const, dropoutEach: ['0.1', '0.2', '0.3'], dropoutHdEach: ['', '', ''] };
+    expect(readMixtureParameters(draft, 1).setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.2, 0.3] });
+    expect(readMixtureParameters({ ...draft, dropoutHdEach: ['0.3', '0.2', '0,3'] }, 1).setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.2, 0.3], hdValues: [0.3, 0.2, 0.3] });
+    // One typed: each is needed, named as Run lists it.
+    expect(readMixtureParameters({ ...draft, dropoutHdEach: ['0.3', '', '0.3'] }, 1).errors).toEqual({ dropout: { hd1: 'Required' } });
+    const context = mixtureReady({ knownContributorIds: [P3] }, { ...draft, dropoutHdEach: ['0.3', '', '0.3'] }) as AnalysisRunContext;
+    expect(runBlockers(context)).toEqual(['Drop-out under Hd of Known contributor 1: Required']);
+    // A stored setting's Hd drop-outs fill the form.
+    expect(mixtureDraft({ ...SEED_SETTING, contributors: 2, dropout: { mode: 'fixed', values: [0.1, 0.3], hdValues: [0.3, 0.3] } }).dropoutHdEach).toEqual(['0.3', '0.3']);
+  });
+
+  it("keep Hd's drop-outs through a change of the number of contributors, the new ones blank", () => {
+    let [snapshot] = transition(analysisRunMachine, at('editing', mixtureReady({}, { dropout: 'each', dropoutEach: ['0.2', '0.3'], dropoutHdEach: ['0.3', '0.3'] })), { type: 'parameters.editDropoutHd', contributor: 1, value: '0.25' });
+    [snapshot] = transition(analysisRunMachine, snapshot, { type: 'parameters.edit', field: 'contributors', value: '3' });
+    expect(snapshot.context.mixture!.parameters.dropoutHdEach).toEqual(['0.3', '0.25', '']);
+    expect(hdContributorLabels(3, 1)).toEqual(['Unknown in the person of interest’s place', 'Known contributor 1', 'Unknown 1']);
   });
 
   it('name the contributors in drop-out order: the person of interest, the known contributors, the unknowns', () => {
