@@ -34,8 +34,8 @@ export class LikelihoodScratch {
 /** Posterior weights of each unknown's genotypes, filled when asked (deconvolution), relative to `logTotal`. */
 export interface GenotypeTally {
   logTotal: number;
-  /** [unknown in contributor order][genotype index]. */
-  posterior: Float64Array[];
+  /** [contributor][genotype index]; null for a contributor typed at this marker. */
+  posterior: (Float64Array | null)[];
 }
 
 /** The Balding–Nichols probability of drawing allele a given the copies drawn before (Balding & Nichols 1994; EuroForMix `prob_a`). */
@@ -139,7 +139,7 @@ export function markerLogLikelihood(evidence: EvidenceMarker, hypothesis: Hypoth
     }
     if (tally) {
       const share = Math.exp(w - tally.logTotal);
-      for (let j = 0; j < unknowns.length; j++) tally.posterior[j]![chosen[j]!]! += share;
+      for (let j = 0; j < unknowns.length; j++) tally.posterior[unknowns[j]!]![chosen[j]!]! += share;
       return;
     }
     if (w === -Infinity) return;
