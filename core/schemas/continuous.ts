@@ -91,6 +91,8 @@ export const ContinuousFitReport = z
     note: z.string().nullable(),
   })
   .meta({ id: 'ContinuousFitReport' });
+/** How a fit searched: what a reader needs to repeat it and to trust it. */
+export type ContinuousFitReport = z.infer<typeof ContinuousFitReport>;
 
 export const ContinuousDeconvolution = z.object({
   contributor: z.string(),

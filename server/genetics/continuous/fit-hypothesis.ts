@@ -1,3 +1,4 @@
+import type { ContinuousFitReport } from '../../../core/schemas/continuous';
 import { seededRandom } from '../../../core/seeded-random';
 import { logLikelihood, type HypothesisModel, type LogLikelihood } from './continuous-likelihood';
 import type { GammaParameters, ModelSwitches } from './continuous-types';
@@ -8,18 +9,8 @@ import { minimize, type StopReason } from './quasi-newton';
 /** Two maxima this close (natural log) are the same optimum (EuroForMix's difftol). */
 export const AGREEMENT = 0.01;
 
-/** How a fit searched: what a reader needs to repeat it and to trust it. */
-export interface FitReport {
-  seed: number;
-  starts: number;
-  /** Starts whose maximum is within AGREEMENT of the best one. */
-  agreeing: number;
-  converged: boolean;
-  iterations: number;
-  evaluations: number;
-  /** Why the best start stopped, or why nothing was fitted. */
-  note: string | null;
-}
+/** How a fit searched (its seed, starts and how many agree, convergence) is the answer's ContinuousFitReport. */
+export type FitReport = ContinuousFitReport;
 
 export interface FittedHypothesis {
   parameters: GammaParameters | null;

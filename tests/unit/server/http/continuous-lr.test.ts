@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContinuousLrResult } from '../../../../core/schemas/continuous';
-import { closeWorkerPools } from '../../../../server/jobs/worker-pool';
+import { closeWorkerPools, workerPool } from '../../../../server/jobs/worker-pool';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
@@ -56,6 +56,8 @@ describe('POST /api/continuous-lr', () => {
     // Hd's unknown is 15/17 with near certainty.
     expect(hd!.deconvolution[0]).toMatchObject({ contributor: 'Unknown 1', marker: 'D3S1358', genotypes: [expect.objectContaining({ alleles: ['15', '17'] }), ...new Array(4).fill(expect.anything())] });
     expect(hd!.deconvolution[0]!.genotypes[0]!.probability).toBeGreaterThan(0.99);
+    // Weighed on a worker thread, not on the request thread.
+    expect(workerPool(new URL('../../../../server/jobs/continuous-lr-worker.ts', import.meta.url)).completed).toBeGreaterThanOrEqual(1);
   });
 
   it('fits both hypotheses the same way twice, bit for bit, and says how many starts agree', async () => {
