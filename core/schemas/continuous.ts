@@ -124,6 +124,8 @@ export const ContinuousMarkerResult = z
     /** The genotype alleles: the seen ones, then Q (every other allele) when frequency remains. */
     alleles: z.array(z.string()),
     frequencies: z.array(z.number()),
+    /** Fragment sizes (bp) used for degradation, in the order of `alleles` (Q: the marker's longest); null without degradation. */
+    fragmentSizes: z.array(z.number()).nullable(),
     analyticalThreshold: z.number(),
     /** Natural logarithms; null when 0. */
     logLikelihoodHp: z.number().nullable(),

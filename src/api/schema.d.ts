@@ -14242,6 +14242,7 @@ export interface components {
             marker: string;
             alleles: string[];
             frequencies: number[];
+            fragmentSizes: number[] | null;
             analyticalThreshold: number;
             logLikelihoodHp: number | null;
             logLikelihoodHd: number | null;
@@ -16170,6 +16171,7 @@ export interface components {
             marker: string;
             alleles: string[];
             frequencies: number[];
+            fragmentSizes: number[] | null;
             analyticalThreshold: number;
             logLikelihoodHp: number | null;
             logLikelihoodHd: number | null;

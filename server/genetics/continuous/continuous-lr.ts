@@ -100,6 +100,7 @@ export function continuousLr(c: ContinuousCase): ContinuousLrResult {
       marker: m.marker,
       alleles: m.positions.slice(0, m.alleleCount),
       frequencies: [...m.frequencies],
+      fragmentSizes: m.sizes,
       analyticalThreshold: m.analyticalThreshold,
       logLikelihoodHp: finite(lHp),
       logLikelihoodHd: finite(lHd),

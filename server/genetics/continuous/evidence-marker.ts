@@ -30,6 +30,8 @@ export interface EvidenceMarker {
   seenIn: Int32Array[];
   /** log(c·pₐ) + log λ − λ(y − AT) per [replicate][seen allele] (−∞ where c or λ is 0). */
   dropInWeights: Float64Array[];
+  /** Fragment size (bp) per genotype allele as used (Q: the longest); null without degradation. */
+  sizes: number[] | null;
   /** (size − 125)/100 per genotype allele; 0 without degradation (EuroForMix's scaling). */
   scaledSizes: Float64Array;
   /** Per position: the genotype allele whose backward (one repeat above) / forward (below) stutter falls here, or −1. */
@@ -68,12 +70,11 @@ function markerFrequencies(evidence: ContinuousEvidence, marker: string, seen: r
   return { seen: frequencies, q: 1 - frequencies.reduce((s, p) => s + p, 0) };
 }
 
-/** The scaled fragment size (size − 125)/100 of a genotype allele, or a refusal naming what is missing. */
-function scaledSize(evidence: ContinuousEvidence, marker: string, allele: string | null): number {
-  if (!evidence.model.degradation) return 0;
+/** The fragment size of a genotype allele (null: Q), or a refusal naming what is missing. */
+function fragmentSize(evidence: ContinuousEvidence, marker: string, allele: string | null): number {
   const size = allele === null ? evidence.qAlleleSize(marker) : evidence.fragmentSize(marker, allele);
   if (size === undefined) throw new ContinuousModelError(allele === null ? `${marker}: degradation needs the size of the marker's longest fragment (for the unseen alleles, Q).` : `${marker}: degradation needs the fragment size of allele ${allele}.`);
-  return (size - 125) / 100;
+  return size;
 }
 
 /** Prepares one marker of the evidence (GENETICS.md "Continuous model"; EuroForMix 4.2.4 `prepareC`). */
@@ -91,6 +92,7 @@ export function prepareEvidenceMarker(evidence: ContinuousEvidence, marker: stri
   const genotypeNames = hasQ ? [...seen, Q_ALLELE] : [...seen];
   const potential = [...new Set([...backwardNames, ...forwardNames])].filter((a) => !seen.includes(a));
   const positions = [...genotypeNames, ...potential];
+  const sizes = model.degradation ? genotypeNames.map((a, i) => fragmentSize(evidence, marker, i < seen.length ? a : null)) : null;
   const fromOf = (names: string[]) => Int32Array.from(positions, (p, i) => (i < seen.length || i >= alleleCount ? names.indexOf(p) : -1));
   const logDropIn = Math.log(evidence.dropIn);
   const dropInRate = evidence.dropInLambda;
@@ -114,7 +116,8 @@ export function prepareEvidenceMarker(evidence: ContinuousEvidence, marker: stri
         return Number.isFinite(w) ? w : -Infinity;
       }),
     ),
-    scaledSizes: Float64Array.from(genotypeNames, (a, i) => scaledSize(evidence, marker, i < seen.length ? a : null)),
+    sizes,
+    scaledSizes: Float64Array.from(genotypeNames, (_, i) => (sizes ? (sizes[i]! - 125) / 100 : 0)),
     backwardFrom: fromOf(backwardNames),
     forwardFrom: fromOf(forwardNames),
     givesStutter: Uint8Array.from(genotypeNames, (_, i) => (stutterModels > 0 && i < seen.length ? 1 : 0)),

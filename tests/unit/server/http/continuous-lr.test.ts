@@ -48,7 +48,7 @@ describe('POST /api/continuous-lr', () => {
     expect(Math.abs(hd!.logLikelihood! - -14.545744427254087)).toBeLessThan(1e-12);
     expect(r.log10Lr).toBeCloseTo((-12.243159334338957 + 14.545744427254087) / Math.LN10, 12);
     expect(r.lr).toBeCloseTo(Math.exp(-12.243159334338957 + 14.545744427254087), 10);
-    expect(r.markers).toEqual([expect.objectContaining({ marker: 'D3S1358', alleles: ['15', '17', 'Q'], analyticalThreshold: 50 })]);
+    expect(r.markers).toEqual([expect.objectContaining({ marker: 'D3S1358', alleles: ['15', '17', 'Q'], analyticalThreshold: 50, fragmentSizes: null })]);
     expect(r.markers[0]!.frequencies[2]).toBeCloseTo(0.55, 15);
     expect(hp!.parameters).toEqual({ mx: [1], mu: 900, sigma: 0.15, beta: 1, xiB: 0, xiF: 0 });
     expect(r.settings).toMatchObject({ dropIn: 0.05, dropInLambda: 0.01, theta: 0, mode: 'fixed', model: { degradation: false, backwardStutter: false, forwardStutter: false } });

@@ -51,6 +51,8 @@ describe('a continuous LR from a request', () => {
     const parameters = { mode: 'fixed' as const, hp: fixed, hd: { ...fixed, mx: [0.8, 0.2] } };
     const sized = continuousLr(continuousCase(request({ model, parameters, fragmentSizes: new Map([['D3S1358', { alleles: new Map(), longest: 147.48 }]]) })));
     const bigger = continuousLr(continuousCase(request({ model, parameters, fragmentSizes: new Map([['D3S1358', { alleles: new Map([['15', 300]]), longest: 147.48 }]]) })));
+    expect(sized.markers[0]!.fragmentSizes).toEqual([122.88, 126.97, 131.04, 147.48]);
+    expect(bigger.markers[0]!.fragmentSizes).toEqual([300, 126.97, 131.04, 147.48]);
     expect(sized.hypotheses[0]!.logLikelihood).not.toBe(bigger.hypotheses[0]!.logLikelihood);
     expect(() => continuousLr(continuousCase(request({ model, parameters })))).toThrow(/longest fragment/);
   });
