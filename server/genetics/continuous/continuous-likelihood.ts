@@ -1,6 +1,7 @@
 import { ContinuousModelError, type ContinuousEvidence, type ContinuousHypothesis, type GammaParameters } from './continuous-types';
 import { prepareEvidenceMarker, type EvidenceMarker } from './evidence-marker';
 import { genotypeList, prepareHypothesisMarker, type HypothesisMarker } from './hypothesis-marker';
+import { compiledLogLikelihood, compileMarker, type CompiledMarker } from './compiled-marker';
 import { LikelihoodScratch, markerLogLikelihood } from './marker-likelihood';
 
 /** Most joint genotypes of the unknowns summed at one marker: beyond it an exact sum takes minutes (4 unknowns over 9 alleles is 4.1 million). */
@@ -32,6 +33,8 @@ export interface HypothesisModel {
   markers: HypothesisMarker[];
   /** Joint genotypes of the unknowns summed per marker. */
   jointGenotypes: number[];
+  /** Per marker its compilation for repeated evaluation (a fit), or null where too large to keep (walked each time). */
+  compiled: (CompiledMarker | null)[];
 }
 
 /** Names of the hypothesis's persons in messages. */
@@ -49,7 +52,8 @@ export function prepareHypothesis(evidence: PreparedEvidence, hypothesis: Contin
     if (joint > MAX_JOINT_GENOTYPES) throw new ContinuousModelError(`${evidence.markers[i]!.marker}: ${unknowns} unknowns over ${evidence.markers[i]!.alleleCount} alleles make ${joint} joint genotypes, more than the ${MAX_JOINT_GENOTYPES} an exact sum takes; use fewer contributors or condition on known ones.`);
     return joint;
   });
-  return { contributors: hypothesis.contributors.length, evidence, markers, jointGenotypes };
+  const compiled = markers.map((h, i) => compileMarker(evidence.markers[i]!, h));
+  return { contributors: hypothesis.contributors.length, evidence, markers, jointGenotypes, compiled };
 }
 
 /** The log-likelihood per marker and in total (natural logarithms). */
@@ -60,6 +64,9 @@ export interface LogLikelihood {
 
 /** The hypothesis's log-likelihood at `parameters`: the markers' sum (markers independent; GENETICS.md "Continuous model"). */
 export function logLikelihood(model: HypothesisModel, parameters: GammaParameters, scratch = new LikelihoodScratch()): LogLikelihood {
-  const perMarker = model.evidence.markers.map((m, i) => markerLogLikelihood(m, model.markers[i]!, parameters, scratch));
+  const perMarker = model.evidence.markers.map((m, i) => {
+    const compiled = model.compiled[i];
+    return compiled ? compiledLogLikelihood(compiled, parameters) : markerLogLikelihood(m, model.markers[i]!, parameters, scratch);
+  });
   return { perMarker, total: perMarker.reduce((s, l) => s + l, 0) };
 }

@@ -7,14 +7,31 @@ import { genotypeList, type HypothesisMarker } from './hypothesis-marker';
 // backward stutter falls here) and of the one below (forward). A genotype has two alleles, so at most 10
 // combinations (EuroForMix's compact outcome); a position's key is these digits over contributors, base 10.
 const DIGIT = new Int8Array(27).fill(-1);
-const DIGIT_COPIES: [number, number, number][] = [];
+export const DIGIT_COPIES: [number, number, number][] = [];
 for (let own = 0; own <= 2; own++)
   for (let above = 0; above <= 2 - own; above++)
     for (let below = 0; below <= 2 - own - above; below++) {
       DIGIT[own + 3 * above + 9 * below] = DIGIT_COPIES.length;
       DIGIT_COPIES.push([own, above, below]);
     }
-const RADIX = DIGIT_COPIES.length;
+export const RADIX = DIGIT_COPIES.length;
+
+/** digit[g × P + p]: what genotype g puts at position p (a DIGIT_COPIES index). */
+export function genotypeDigits(evidence: EvidenceMarker, genotypes: readonly [number, number][]): Int32Array {
+  const positionCount = evidence.positions.length;
+  const digit = new Int32Array(genotypes.length * positionCount);
+  genotypes.forEach(([a, b], g) => {
+    for (let p = 0; p < positionCount; p++) {
+      const copies = (i: number) => (i < 0 ? 0 : (a === i ? 1 : 0) + (b === i ? 1 : 0));
+      const above = evidence.backwardFrom[p]!;
+      const below = evidence.forwardFrom[p]!;
+      // Q does not stutter (EuroForMix: the drop-out allele gives no stutter).
+      const stutters = (i: number) => (i >= 0 && evidence.givesStutter[i] ? copies(i) : 0);
+      digit[g * positionCount + p] = DIGIT[(p < evidence.alleleCount ? copies(p) : 0) + 3 * stutters(above) + 9 * stutters(below)]!;
+    }
+  });
+  return digit;
+}
 
 /** Reused buffers of the per-position weight tables (a fit evaluates thousands of times). */
 export class LikelihoodScratch {
@@ -39,7 +56,7 @@ export interface GenotypeTally {
 }
 
 /** The Balding–Nichols probability of drawing allele a given the copies drawn before (Balding & Nichols 1994; EuroForMix `prob_a`). */
-function drawProbability(p: number, copies: number, total: number, theta: number): number {
+export function drawProbability(p: number, copies: number, total: number, theta: number): number {
   return (copies * theta + (1 - theta) * p) / (1 + (total - 1) * theta);
 }
 
@@ -55,18 +72,7 @@ export function markerLogLikelihood(evidence: EvidenceMarker, hypothesis: Hypoth
   const contributors = hypothesis.genotypes.length;
   const tableSize = RADIX ** contributors;
   const power = Array.from({ length: contributors }, (_, k) => RADIX ** k);
-  // digit[g × P + p]: what genotype g puts at position p.
-  const digit = new Int32Array(genotypes.length * positionCount);
-  genotypes.forEach(([a, b], g) => {
-    for (let p = 0; p < positionCount; p++) {
-      const copies = (i: number) => (i < 0 ? 0 : (a === i ? 1 : 0) + (b === i ? 1 : 0));
-      const above = evidence.backwardFrom[p]!;
-      const below = evidence.forwardFrom[p]!;
-      // Q does not stutter (EuroForMix: the drop-out allele gives no stutter).
-      const stutters = (i: number) => (i >= 0 && evidence.givesStutter[i] ? copies(i) : 0);
-      digit[g * positionCount + p] = DIGIT[(p < alleleCount ? copies(p) : 0) + 3 * stutters(above) + 9 * stutters(below)]!;
-    }
-  });
+  const digit = genotypeDigits(evidence, genotypes);
   const base = new Int32Array(positionCount);
   const unknowns: number[] = [];
   hypothesis.genotypes.forEach((g, k) => {
