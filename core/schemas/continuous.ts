@@ -72,6 +72,18 @@ export const ContinuousLrBody = z
     parameters: ContinuousParametersSetting,
     /** Each unknown's most probable genotypes per marker at the parameters used. */
     deconvolution: z.boolean().default(true),
+    /**
+     * Also fit every contributor count from..to under each model (default: `model`) and report them side by side
+     * with AIC and BIC (EuroForMix contLikSearch); needs `parameters.mode` "fit". Refused beyond a bound on work.
+     */
+    contributorSearch: z
+      .object({
+        from: z.number().int().min(1).max(MAX_CONTINUOUS_CONTRIBUTORS),
+        to: z.number().int().min(1).max(MAX_CONTINUOUS_CONTRIBUTORS),
+        models: z.array(ContinuousModelSwitches).min(1).max(8).optional(),
+      })
+      .refine((s) => s.from <= s.to, 'from must not exceed to')
+      .optional(),
   })
   .meta({ id: 'ContinuousLrBody' });
 export type ContinuousLrBody = z.infer<typeof ContinuousLrBody>;
@@ -136,6 +148,24 @@ export const ContinuousMarkerResult = z
   })
   .meta({ id: 'ContinuousMarkerResult' });
 
+/** One model of a number-of-contributors search (AIC and BIC under Hd; the lowest AIC is `best`). */
+export const ContinuousSearchedModel = z
+  .object({
+    contributors: z.number().int(),
+    model: ContinuousModelSwitches,
+    /** Free parameters: K − 1 mixture proportions, μ, σ and one per part of the model that is on. */
+    parameters: z.number().int(),
+    /** Natural logarithms at each hypothesis's fit; null when no parameters explain the evidence. */
+    logLikelihoodHp: z.number().nullable(),
+    logLikelihoodHd: z.number().nullable(),
+    aic: z.number().nullable(),
+    bic: z.number().nullable(),
+    log10Lr: z.number().nullable(),
+    best: z.boolean(),
+    fittedHd: GammaParametersUsed.nullable(),
+  })
+  .meta({ id: 'ContinuousSearchedModel' });
+
 export const ContinuousLrResult = z
   .object({
     precision: z.string(),
@@ -158,6 +188,8 @@ export const ContinuousLrResult = z
     lr: z.number().nullable(),
     /** Why there is no LR, when there is none. */
     note: z.string().nullable(),
+    /** The number-of-contributors search when asked for, in the order searched. */
+    contributorSearch: z.array(ContinuousSearchedModel).nullable(),
   })
   .meta({ id: 'ContinuousLrResult' });
 export type ContinuousLrResult = z.infer<typeof ContinuousLrResult>;

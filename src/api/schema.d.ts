@@ -14202,6 +14202,11 @@ export interface components {
             };
             /** @default true */
             deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
         };
         GammaParametersUsedInput: {
             mx: number[];
@@ -14249,6 +14254,18 @@ export interface components {
             log10Lr: number | null;
             lr: number | null;
         };
+        ContinuousSearchedModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+        };
         ContinuousLrResultInput: {
             precision: string;
             settings: {
@@ -14277,6 +14294,7 @@ export interface components {
             log10Lr: number | null;
             lr: number | null;
             note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
         };
         FamilyInput: {
             /** Format: uuid */
@@ -16131,6 +16149,11 @@ export interface components {
             };
             /** @default true */
             deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
         };
         GammaParametersUsed: {
             mx: number[];
@@ -16178,6 +16201,18 @@ export interface components {
             log10Lr: number | null;
             lr: number | null;
         };
+        ContinuousSearchedModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+        };
         ContinuousLrResult: {
             precision: string;
             settings: {
@@ -16206,6 +16241,7 @@ export interface components {
             log10Lr: number | null;
             lr: number | null;
             note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
         };
         Family: {
             /** Format: uuid */

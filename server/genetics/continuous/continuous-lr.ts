@@ -131,5 +131,6 @@ export function continuousLr(c: ContinuousCase): ContinuousLrResult {
     log10Lr: totalHd === -Infinity || totalHp === -Infinity ? null : (totalHp - totalHd) / Math.LN10,
     lr: totalHd === -Infinity ? null : finite(Math.exp(totalHp - totalHd)),
     note,
+    contributorSearch: null,
   };
 }

@@ -25,6 +25,8 @@ export interface ContinuousRequest {
   fragmentSizes: Map<string, { alleles: Map<string, number>; longest: number | undefined }>;
   parameters: { mode: 'fixed'; hp: GammaParameters; hd: GammaParameters } | { mode: 'fit'; starts: number; seed: number };
   deconvolution: boolean;
+  /** A number-of-contributors search to run besides (contributor counts from..to, each model). */
+  contributorSearch: { from: number; to: number; models: ModelSwitches[] } | null;
 }
 
 /**

@@ -63,6 +63,7 @@ export const continuousLrRoute: FastifyPluginAsyncZod<RouteDeps> = async (app, {
             fragmentSizes: new Map(body.fragmentSizes.map((f) => [f.marker, { alleles: new Map(f.alleles.map((a) => [a.allele, a.size])), longest: f.longest }])),
             parameters,
             deconvolution: body.deconvolution,
+            contributorSearch: body.contributorSearch ? { from: body.contributorSearch.from, to: body.contributorSearch.to, models: body.contributorSearch.models ?? [body.model] } : null,
           },
           untilClientLeaves(reply),
         );

@@ -71,6 +71,26 @@ describe('POST /api/continuous-lr', () => {
     expect(r.lr).toBeGreaterThan(1);
   });
 
+  it('searches 1..2 contributors on the worker when asked: both fits side by side with AIC and BIC, one marked best; refuses a search beyond its bound', async () => {
+    const two = { ...CASE_1, replicates: [{ markers: [{ marker: 'D3S1358', peaks: [{ allele: '14', height: 300 }, { allele: '15', height: 1000 }, { allele: '17', height: 700 }] }] }] };
+    const res = await post('analyst', { ...two, parameters: { mode: 'fit', starts: 2 }, contributorSearch: { from: 1, to: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json() as ContinuousLrResult;
+    expect(r.settings.contributors).toBe(1);
+    const search = r.contributorSearch!;
+    expect(search.map((s) => [s.contributors, s.parameters])).toEqual([[1, 2], [2, 3]]);
+    // Three peaks: one contributor needs a drop-in, two explain them; AIC = 2k − 2 log L under Hd.
+    expect(search.filter((s) => s.best).map((s) => s.contributors)).toEqual([2]);
+    for (const s of search) expect(s.aic).toBeCloseTo(2 * s.parameters - 2 * s.logLikelihoodHd!, 9);
+    expect(search[1]!.fittedHd!.mx).toHaveLength(2);
+    expect(r.hypotheses[1]!.logLikelihood).toBe(search[0]!.logLikelihoodHd);
+    const wide = { markers: [{ marker: 'D3S1358', alleles: Array.from({ length: 20 }, (_, i) => ({ allele: `${i + 5}`, frequency: 0.05 })) }] };
+    const many = { ...two, frequencies: wide, replicates: [{ markers: [{ marker: 'D3S1358', peaks: Array.from({ length: 8 }, (_, i) => ({ allele: `${i + 8}`, height: 500 })) }] }] };
+    const refused = await post('analyst', { ...many, parameters: { mode: 'fit' }, contributorSearch: { from: 1, to: 4 } });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().error).toMatch(/A search up to \d contributors sums \d+ joint genotypes/);
+  });
+
   it('refuses what it cannot weigh, with the reason', async () => {
     const refusals: [object, RegExp][] = [
       [{ ...CASE_1, parameters: { ...FIXED, hp: { mx: [0.9], mu: 900, sigma: 0.15 } } }, /sum to 0\.9, not 1/],

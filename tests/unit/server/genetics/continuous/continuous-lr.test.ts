@@ -25,6 +25,7 @@ function request(over: Partial<ContinuousRequest> = {}): ContinuousRequest {
     fragmentSizes: new Map(),
     parameters: { mode: 'fixed', hp: { mx: [0.2, 0.8], mu: 1000, sigma: 0.2, beta: 1, xiB: 0, xiF: 0 }, hd: { mx: [0.8, 0.2], mu: 1000, sigma: 0.2, beta: 1, xiB: 0, xiF: 0 } },
     deconvolution: true,
+    contributorSearch: null,
     ...over,
   };
 }
