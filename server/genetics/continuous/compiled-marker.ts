@@ -28,7 +28,8 @@ export interface CompiledMarker {
   dropCount: Float64Array;
   sumLogHeight: Float64Array;
   sumHeight: Float64Array;
-  /** Buffers of one evaluation. */
+  /** Buffers of one evaluation (the last one's values: validation reads them). */
+  slotShape: Float64Array;
   slotWeight: Float64Array;
   leafWeight: Float64Array;
 }
@@ -122,6 +123,7 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
     dropCount: Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! < at ? 1 : 0), 0)),
     sumLogHeight: perPeak(Math.log),
     sumHeight: perPeak((y) => y),
+    slotShape: new Float64Array(slotPosition.length),
     slotWeight: new Float64Array(slotPosition.length),
     leafWeight: new Float64Array(leafConstant.length),
   };
@@ -143,7 +145,7 @@ export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParame
   const { xiB, xiF, mx } = parameters;
   const kept = 1 - xiB - xiF;
   const K = m.contributors;
-  const { slotPosition, slotCopies, slotWeight, peakCount, dropCount, sumLogHeight, sumHeight } = m;
+  const { slotPosition, slotCopies, slotShape, slotWeight, peakCount, dropCount, sumLogHeight, sumHeight } = m;
   for (let s = 0; s < slotPosition.length; s++) {
     const p = slotPosition[s]!;
     let own = 0;
@@ -166,6 +168,7 @@ export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParame
       w = peakCount[p]! * (-logGamma(shape) - shape * logScale) + (shape - 1) * sumLogHeight[p]! - sumHeight[p]! / scale;
       if (dropCount[p]! > 0) w += dropCount[p]! * logLowerGammaRatio(shape, at / scale);
     }
+    slotShape[s] = shape;
     slotWeight[s] = w;
   }
   const { leafConstant, leafOffsets, leafSlots, leafWeight } = m;

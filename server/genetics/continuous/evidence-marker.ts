@@ -23,6 +23,8 @@ export interface EvidenceMarker {
   frequencies: Float64Array;
   analyticalThreshold: number;
   dropIn: number;
+  /** Rate λ of a drop-in's height over the threshold. */
+  dropInLambda: number;
   theta: number;
   /** Peak heights [replicate][seen allele], 0 where the replicate shows none over the threshold. */
   peaks: Float64Array[];
@@ -105,6 +107,7 @@ export function prepareEvidenceMarker(evidence: ContinuousEvidence, marker: stri
     frequencies: Float64Array.from(hasQ ? [...freqs.seen, freqs.q] : freqs.seen),
     analyticalThreshold: threshold,
     dropIn: evidence.dropIn,
+    dropInLambda: dropInRate,
     theta: evidence.theta,
     peaks: replicates.map((r) => Float64Array.from(seen, (a) => r.get(a) ?? 0)),
     seenIn: replicates.map((r) => Int32Array.from(seen.flatMap((a, i) => (r.has(a) ? [i] : [])))),
