@@ -113,6 +113,16 @@ export const ContinuousDeconvolution = z.object({
   genotypes: z.array(z.object({ alleles: z.array(z.string()), probability: z.number() })),
 });
 
+/** Model validation at the parameters used (EuroForMix validMLEmodel): PP-plot points and expected against observed heights. */
+export const ContinuousValidation = z
+  .object({
+    /** Each observed height's cumulative probability P(Y ≤ y | Y ≥ AT) given the marker's other observations; uniform on [0, 1] under a good fit. */
+    peaks: z.array(z.object({ marker: z.string(), replicate: z.number().int(), allele: z.string(), height: z.number(), cumulative: z.number() })),
+    /** Per marker and position: observed height per replicate (null: none over the threshold) and the expected height. */
+    expected: z.array(z.object({ marker: z.string(), allele: z.string(), observed: z.array(z.number().nullable()), expected: z.number() })),
+  })
+  .meta({ id: 'ContinuousValidation' });
+
 export const ContinuousHypothesisResult = z
   .object({
     hypothesis: z.enum(['Hp', 'Hd']),
@@ -126,6 +136,8 @@ export const ContinuousHypothesisResult = z
     fit: ContinuousFitReport.nullable(),
     note: z.string().nullable(),
     deconvolution: z.array(ContinuousDeconvolution),
+    /** Null when the likelihood is 0; markers too large to compile are left out. */
+    validation: ContinuousValidation.nullable(),
   })
   .meta({ id: 'ContinuousHypothesisResult' });
 export type ContinuousHypothesisResult = z.infer<typeof ContinuousHypothesisResult>;

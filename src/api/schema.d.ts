@@ -14225,6 +14225,21 @@ export interface components {
             evaluations: number;
             note: string | null;
         };
+        ContinuousValidationInput: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
         ContinuousHypothesisResultInput: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
@@ -14242,6 +14257,7 @@ export interface components {
                     probability: number;
                 }[];
             }[];
+            validation: components["schemas"]["ContinuousValidationInput"] | null;
         };
         ContinuousMarkerResultInput: {
             marker: string;
@@ -16172,6 +16188,21 @@ export interface components {
             evaluations: number;
             note: string | null;
         };
+        ContinuousValidation: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
         ContinuousHypothesisResult: {
             /** @enum {string} */
             hypothesis: "Hp" | "Hd";
@@ -16189,6 +16220,7 @@ export interface components {
                     probability: number;
                 }[];
             }[];
+            validation: components["schemas"]["ContinuousValidation"] | null;
         };
         ContinuousMarkerResult: {
             marker: string;

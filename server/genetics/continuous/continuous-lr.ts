@@ -4,6 +4,7 @@ import { logLikelihood, prepareEvidence, prepareHypothesis, type HypothesisModel
 import { ContinuousModelError, type ContinuousEvidence, type GammaParameters, type TypedPerson } from './continuous-types';
 import { deconvolve } from './deconvolution';
 import { fitHypothesis } from './fit-hypothesis';
+import { validateFit } from './fit-validation';
 
 export const PRECISION =
   'IEEE 754 double precision throughout: exact sums over every joint genotype of the unknowns (no restriction), natural-log likelihoods. EuroForMix 4.2.4 keeps genotype weights in single precision; its values differ from these by up to about 1e-6 relative.';
@@ -59,8 +60,9 @@ function weighHypothesis(name: 'Hp' | 'Hd', model: HypothesisModel, labels: stri
     c.deconvolution && parameters && likelihood && !impossible
       ? deconvolve(model, parameters, likelihood).map((d) => ({ contributor: labels[d.contributor]!, marker: d.marker, genotypes: d.genotypes }))
       : [];
+  const validation = parameters && !impossible ? validateFit(model, parameters) : null;
   return {
-    result: { hypothesis: name, description, contributors: labels, parameters: parameters ? { ...parameters, mx: [...parameters.mx] } : null, logLikelihood: likelihood ? finite(likelihood.total) : null, fit, note, deconvolution },
+    result: { hypothesis: name, description, contributors: labels, parameters: parameters ? { ...parameters, mx: [...parameters.mx] } : null, logLikelihood: likelihood ? finite(likelihood.total) : null, fit, note, deconvolution, validation },
     likelihood,
   };
 }

@@ -56,6 +56,11 @@ describe('POST /api/continuous-lr', () => {
     // Hd's unknown is 15/17 with near certainty.
     expect(hd!.deconvolution[0]).toMatchObject({ contributor: 'Unknown 1', marker: 'D3S1358', genotypes: [expect.objectContaining({ alleles: ['15', '17'] }), ...new Array(4).fill(expect.anything())] });
     expect(hd!.deconvolution[0]!.genotypes[0]!.probability).toBeGreaterThan(0.99);
+    // Validation under Hp (one typed contributor): R's (pgamma(y) − pgamma(AT)) / (1 − pgamma(AT)), expected μ per allele.
+    expect(hp!.validation!.peaks.map((p) => [p.allele, p.replicate, p.height])).toEqual([['15', 1, 1000], ['17', 1, 800]]);
+    expect(hp!.validation!.peaks[0]!.cumulative).toBeCloseTo(0.77772650324355219, 13);
+    expect(hp!.validation!.expected.slice(0, 2).map((x) => x.expected)).toEqual([900, 900]);
+    expect(hd!.validation!.peaks).toHaveLength(2);
     // Weighed on a worker thread, not on the request thread.
     expect(workerPool(new URL('../../../../server/jobs/continuous-lr-worker.ts', import.meta.url)).completed).toBeGreaterThanOrEqual(1);
   });
