@@ -2,7 +2,7 @@ import type { GammaParameters } from './continuous-types';
 import type { EvidenceMarker } from './evidence-marker';
 import { logGamma, logLowerGammaRatio } from './gamma-functions';
 import { genotypeList, type HypothesisMarker } from './hypothesis-marker';
-import { DIGIT_COPIES, drawProbability, genotypeDigits, RADIX } from './marker-likelihood';
+import { DIGIT_COPIES, dropInTerm, RADIX, walkJointGenotypes } from './joint-genotypes';
 
 /** Most (joint genotype × position) entries a compiled marker keeps (16 MB of indices); beyond it the sum is walked each time. */
 export const MAX_COMPILED_ENTRIES = 4_000_000;
@@ -36,20 +36,12 @@ export interface CompiledMarker {
 
 /** Compiles a marker (the same sum as markerLogLikelihood, EuroForMix `EFMfastengine.cpp`); null when it would exceed MAX_COMPILED_ENTRIES. */
 export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMarker): CompiledMarker | null {
-  const { alleleCount, positions, peaks, seenIn, dropInWeights, frequencies, theta, analyticalThreshold: at } = evidence;
+  const { alleleCount, positions, peaks, analyticalThreshold: at } = evidence;
   const positionCount = positions.length;
-  const genotypes = genotypeList(alleleCount);
   const contributors = hypothesis.genotypes.length;
-  const unknowns = Array.from(hypothesis.genotypes.keys()).filter((k) => hypothesis.genotypes[k]! < 0);
-  if (genotypes.length ** unknowns.length * positionCount > MAX_COMPILED_ENTRIES) return null;
+  const unknowns = hypothesis.genotypes.filter((g) => g < 0).length;
+  if (genotypeList(alleleCount).length ** unknowns * positionCount > MAX_COMPILED_ENTRIES) return null;
   const tableSize = RADIX ** contributors;
-  const power = Array.from({ length: contributors }, (_, k) => RADIX ** k);
-  const digit = genotypeDigits(evidence, genotypes);
-  const keys = Array.from({ length: unknowns.length + 1 }, () => new Int32Array(positionCount));
-  hypothesis.genotypes.forEach((g, k) => {
-    if (g >= 0) for (let p = 0; p < positionCount; p++) keys[0]![p]! += digit[g * positionCount + p]! * power[k]!;
-  });
-
   const slotOf = new Map<number, number>();
   const slotPosition: number[] = [];
   const slotCopies: number[] = [];
@@ -66,48 +58,14 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
   const leafConstant: number[] = [];
   const leafOffsets: number[] = [0];
   const leafSlots: number[] = [];
-  const counts = Float64Array.from(hypothesis.typedCounts);
-  let total = hypothesis.typedTotal;
-  const leaf = (logPrior: number) => {
-    const key = keys[unknowns.length]!;
-    let constant = logPrior;
-    for (let r = 0; r < peaks.length; r++) {
-      let dropIns = 0;
-      let any = false;
-      for (const i of seenIn[r]!) {
-        if (key[i] === 0) {
-          dropIns += dropInWeights[r]![i]!;
-          any = true;
-        }
-      }
-      constant += any ? dropIns : noDropIn;
-    }
+  walkJointGenotypes(evidence, hypothesis, (key, logPrior) => {
+    const constant = logPrior + dropInTerm(evidence, key, noDropIn);
     // A joint genotype of likelihood 0 whatever the parameters (an unexplained peak without drop-in) adds nothing.
     if (constant === -Infinity) return;
     for (let p = 0; p < positionCount; p++) if (key[p] !== 0) leafSlots.push(slot(p, key[p]!));
     leafConstant.push(constant);
     leafOffsets.push(leafSlots.length);
-  };
-  const visit = (depth: number, logPrior: number) => {
-    if (depth === unknowns.length) return leaf(logPrior);
-    const step = power[unknowns[depth]!]!;
-    const from = keys[depth]!;
-    const to = keys[depth + 1]!;
-    for (let g = 0; g < genotypes.length; g++) {
-      const [a, b] = genotypes[g]!;
-      const first = drawProbability(frequencies[a]!, counts[a]!, total, theta);
-      const probability = a === b ? first * drawProbability(frequencies[a]!, counts[a]! + 1, total + 1, theta) : first * 2 * drawProbability(frequencies[b]!, counts[b]!, total + 1, theta);
-      for (let p = 0; p < positionCount; p++) to[p] = from[p]! + digit[g * positionCount + p]! * step;
-      counts[a]! += 1;
-      counts[b]! += 1;
-      total += 2;
-      visit(depth + 1, logPrior + Math.log(probability));
-      counts[a]! -= 1;
-      counts[b]! -= 1;
-      total -= 2;
-    }
-  };
-  visit(0, 0);
+  });
 
   const seen = evidence.seenCount;
   const perPeak = (f: (y: number) => number) => Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! >= at ? f(r[p]!) : 0), 0));
