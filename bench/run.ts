@@ -8,10 +8,11 @@ import { runImportTable } from './import-table';
 import { runScaleTable } from './scale-table';
 import { runSelfComparisonBench } from './self-comparison-bench';
 import { runMixtureCalculatorBench } from './mixture-calculator-bench';
+import { runContinuousBench } from './continuous-bench';
 import { runServerTable } from './server-table';
 
-/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc').split(','));
+/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -27,4 +28,6 @@ if (ONLY.has('selfcompare')) {
 }
 // Issue 30 "Mixture calculator speed": the calculator's call on a 3-person ESX17 stain with three replicates.
 if (ONLY.has('mixturecalc')) runMixtureCalculatorBench();
+// Issue 31 "Speed": the continuous model's fixed-parameter likelihood and full fit on the same stain with heights.
+if (ONLY.has('continuous')) runContinuousBench();
 process.exit(0);

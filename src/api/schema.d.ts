@@ -11623,6 +11623,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/continuous-lr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The likelihood ratio of a DNA stain from its peak heights (continuous gamma model: mixture proportions, degradation, stutters, drop-in, θ), at given or fitted parameters, per marker and in total, with deconvolution */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContinuousLrBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContinuousLrResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{caseId}/families": {
         parameters: {
             query?: never;
@@ -14313,6 +14380,245 @@ export interface components {
                 second: string[] | null;
             }[];
         };
+        GammaParametersInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousModelSwitchesInput: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        ContinuousLrBodyInput: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        GammaParametersUsedInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReportInput: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousValidationInput: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResultInput: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsedInput"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReportInput"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidationInput"] | null;
+        };
+        ContinuousMarkerResultInput: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+        };
+        ContinuousLrResultInput: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitchesInput"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResultInput"][];
+            markers: components["schemas"]["ContinuousMarkerResultInput"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
+        };
         FamilyInput: {
             /** Format: uuid */
             id: string;
@@ -16095,6 +16401,245 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
+        };
+        GammaParameters: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousModelSwitches: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        ContinuousLrBody: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        GammaParametersUsed: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReport: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousValidation: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResult: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsed"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReport"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidation"] | null;
+        };
+        ContinuousMarkerResult: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+        };
+        ContinuousLrResult: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitches"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResult"][];
+            markers: components["schemas"]["ContinuousMarkerResult"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
         };
         Family: {
             /** Format: uuid */

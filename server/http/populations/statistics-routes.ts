@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
@@ -12,6 +11,7 @@ import { readUpload, type Upload } from './read-upload';
 import { replaceStatistics } from './replace-statistics';
 import { statisticsCsv } from './statistics-csv';
 import { attachmentDisposition } from '../content-disposition';
+import { untilClientLeaves } from '../client-leaves';
 import { checkStatisticsFile } from './statistics-file';
 import { findVisiblePopulation } from './visibility';
 
@@ -19,14 +19,6 @@ const tags = ['populations'];
 const ById = z.object({ id: Id });
 const VersionField = z.coerce.number().int().min(1);
 
-/** Aborted when the client goes before the answer (the parse in the worker then stops); a save, once writing, runs to its end. */
-function untilClientLeaves(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 /** Where saved statistics came from, as the population's source reads: file, population, format, and the N file. */
 function sourceOf(upload: Upload, preview: StatisticsPreview): string {

@@ -257,6 +257,7 @@ const EXCEPTIONS: Record<string, Access> = {
   // The pedigree LR (issue 16) is a calculator too: it stores nothing; placing a stored profile checks Profiles Read inside.
   'POST /api/pedigree-lr': { entity: 'Analyses', verb: 'Read' },
   'POST /api/mixture-lr': { entity: 'Analyses', verb: 'Read' },
+  'POST /api/continuous-lr': { entity: 'Analyses', verb: 'Read' },
   // Missing-person families are part of their case (issue 16).
   'GET /api/cases/:caseId/families': { entity: 'Cases', verb: 'Read' },
   'POST /api/cases/:caseId/families': { entity: 'Cases', verb: 'Edit' },

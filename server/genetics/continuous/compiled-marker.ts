@@ -1,0 +1,144 @@
+import type { GammaParameters } from './continuous-types';
+import type { EvidenceMarker } from './evidence-marker';
+import { logGamma, logLowerGammaRatio } from './gamma-functions';
+import { genotypeList, type HypothesisMarker } from './hypothesis-marker';
+import { DIGIT_COPIES, dropInTerm, RADIX, walkJointGenotypes } from './joint-genotypes';
+
+/** Most (joint genotype × position) entries a compiled marker keeps (16 MB of indices); beyond it the sum is walked each time. */
+export const MAX_COMPILED_ENTRIES = 4_000_000;
+
+/**
+ * One marker under one hypothesis with everything that does not depend on the fitted parameters worked out once
+ * per fit: the distinct (position, copy pattern) slots whose gamma weight an evaluation needs, and per joint
+ * genotype of the unknowns its prior × drop-in constant and the slots it sums. An evaluation then computes each
+ * slot's weight once (one log Γ for all replicates) and sums by lookup, with no allocation.
+ */
+export interface CompiledMarker {
+  evidence: EvidenceMarker;
+  contributors: number;
+  /** Per slot: the position, and per contributor its copies there (own, above, below): [slot × contributors × 3]. */
+  slotPosition: Int32Array;
+  slotCopies: Float64Array;
+  /** Per joint genotype: log prior + drop-in terms, and its slots as leafSlots[leafOffsets[i] .. leafOffsets[i + 1]). */
+  leafConstant: Float64Array;
+  leafOffsets: Int32Array;
+  leafSlots: Int32Array;
+  /** Per seen position: replicates with the peak, replicates under the threshold, Σ log y and Σ y over the peaks. */
+  peakCount: Float64Array;
+  dropCount: Float64Array;
+  sumLogHeight: Float64Array;
+  sumHeight: Float64Array;
+  /** Buffers of one evaluation (the last one's values: validation reads them). */
+  slotShape: Float64Array;
+  slotWeight: Float64Array;
+  leafWeight: Float64Array;
+}
+
+/** Compiles a marker (the same sum as markerLogLikelihood, EuroForMix `EFMfastengine.cpp`); null when it would exceed MAX_COMPILED_ENTRIES. */
+export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMarker): CompiledMarker | null {
+  const { alleleCount, positions, peaks, analyticalThreshold: at } = evidence;
+  const positionCount = positions.length;
+  const contributors = hypothesis.genotypes.length;
+  const unknowns = hypothesis.genotypes.filter((g) => g < 0).length;
+  if (genotypeList(alleleCount).length ** unknowns * positionCount > MAX_COMPILED_ENTRIES) return null;
+  const tableSize = RADIX ** contributors;
+  const slotOf = new Map<number, number>();
+  const slotPosition: number[] = [];
+  const slotCopies: number[] = [];
+  const slot = (p: number, key: number): number => {
+    let s = slotOf.get(p * tableSize + key);
+    if (s !== undefined) return s;
+    s = slotPosition.length;
+    slotOf.set(p * tableSize + key, s);
+    slotPosition.push(p);
+    for (let k = 0, rest = key; k < contributors; k++, rest = Math.floor(rest / RADIX)) slotCopies.push(...DIGIT_COPIES[rest % RADIX]!);
+    return s;
+  };
+  const noDropIn = Math.log(1 - evidence.dropIn);
+  const leafConstant: number[] = [];
+  const leafOffsets: number[] = [0];
+  const leafSlots: number[] = [];
+  walkJointGenotypes(evidence, hypothesis, (key, logPrior) => {
+    const constant = logPrior + dropInTerm(evidence, key, noDropIn);
+    // A joint genotype of likelihood 0 whatever the parameters (an unexplained peak without drop-in) adds nothing.
+    if (constant === -Infinity) return;
+    for (let p = 0; p < positionCount; p++) if (key[p] !== 0) leafSlots.push(slot(p, key[p]!));
+    leafConstant.push(constant);
+    leafOffsets.push(leafSlots.length);
+  });
+
+  const seen = evidence.seenCount;
+  const perPeak = (f: (y: number) => number) => Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! >= at ? f(r[p]!) : 0), 0));
+  return {
+    evidence,
+    contributors,
+    slotPosition: Int32Array.from(slotPosition),
+    slotCopies: Float64Array.from(slotCopies),
+    leafConstant: Float64Array.from(leafConstant),
+    leafOffsets: Int32Array.from(leafOffsets),
+    leafSlots: Int32Array.from(leafSlots),
+    peakCount: perPeak(() => 1),
+    dropCount: Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! < at ? 1 : 0), 0)),
+    sumLogHeight: perPeak(Math.log),
+    sumHeight: perPeak((y) => y),
+    slotShape: new Float64Array(slotPosition.length),
+    slotWeight: new Float64Array(slotPosition.length),
+    leafWeight: new Float64Array(leafConstant.length),
+  };
+}
+
+/**
+ * The marker's log-likelihood at `parameters` from its compilation (Bleka, Storvik & Gill 2016; EuroForMix 4.2.4):
+ * per slot the gamma log-density of its peaks (shape share × μ/σ²-scaled, one log Γ for all replicates) or
+ * P(Y < AT); per joint genotype the constant plus its slots; the log of the sum of their exponentials.
+ */
+export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParameters): number {
+  const e = m.evidence;
+  const { alleleCount, seenCount, backwardFrom, forwardFrom, givesStutter, scaledSizes, analyticalThreshold: at } = e;
+  const replicates = e.peaks.length;
+  const shape0 = 1 / (parameters.sigma * parameters.sigma);
+  const scale = parameters.mu / shape0;
+  const logScale = Math.log(scale);
+  const logBeta = Math.log(parameters.beta);
+  const { xiB, xiF, mx } = parameters;
+  const kept = 1 - xiB - xiF;
+  const K = m.contributors;
+  const { slotPosition, slotCopies, slotShape, slotWeight, peakCount, dropCount, sumLogHeight, sumHeight } = m;
+  for (let s = 0; s < slotPosition.length; s++) {
+    const p = slotPosition[s]!;
+    let own = 0;
+    let above = 0;
+    let below = 0;
+    for (let k = 0, c = s * K * 3; k < K; k++, c += 3) {
+      own += slotCopies[c]! * mx[k]!;
+      above += slotCopies[c + 1]! * mx[k]!;
+      below += slotCopies[c + 2]! * mx[k]!;
+    }
+    let shape = 0;
+    if (p < alleleCount) shape = own * (shape0 * Math.exp(scaledSizes[p]! * logBeta)) * (givesStutter[p] ? kept : 1);
+    const from = backwardFrom[p]!;
+    if (from >= 0) shape += xiB * (above * (shape0 * Math.exp(scaledSizes[from]! * logBeta)));
+    const to = forwardFrom[p]!;
+    if (to >= 0) shape += xiF * (below * (shape0 * Math.exp(scaledSizes[to]! * logBeta)));
+    let w: number;
+    if (p >= seenCount) w = replicates * logLowerGammaRatio(shape, at / scale);
+    else {
+      w = peakCount[p]! * (-logGamma(shape) - shape * logScale) + (shape - 1) * sumLogHeight[p]! - sumHeight[p]! / scale;
+      if (dropCount[p]! > 0) w += dropCount[p]! * logLowerGammaRatio(shape, at / scale);
+    }
+    slotShape[s] = shape;
+    slotWeight[s] = w;
+  }
+  const { leafConstant, leafOffsets, leafSlots, leafWeight } = m;
+  let max = -Infinity;
+  for (let i = 0; i < leafConstant.length; i++) {
+    let w = leafConstant[i]!;
+    for (let j = leafOffsets[i]!, end = leafOffsets[i + 1]!; j < end; j++) w += slotWeight[leafSlots[j]!]!;
+    leafWeight[i] = w;
+    if (w > max) max = w;
+  }
+  if (max === -Infinity) return -Infinity;
+  let sum = 0;
+  for (let i = 0; i < leafWeight.length; i++) sum += Math.exp(leafWeight[i]! - max);
+  return max + Math.log(sum);
+}

@@ -1,0 +1,76 @@
+import type { ContinuousLrResult } from '../../../core/schemas/continuous';
+import { prepareEvidence } from './continuous-likelihood';
+import { continuousLr, type ContinuousCase } from './continuous-lr';
+import { ContinuousModelError, type ModelSwitches } from './continuous-types';
+import { genotypeList } from './hypothesis-marker';
+
+/**
+ * Most joint genotypes (summed over markers, both hypotheses and every model of the search) a search fits: at about
+ * 0.2 µs per joint genotype and evaluation (bench/continuous-bench.ts) and ~1,500–3,000 evaluations per fit with two
+ * starts, this is ~20–40 s of CPU, the issue's 30 s bound.
+ */
+export const MAX_SEARCH_JOINT_GENOTYPES = 60_000;
+
+/** One model of the search: its fit under both hypotheses and its information criteria under Hd (the evidence without the person of interest). */
+export interface SearchedModel {
+  contributors: number;
+  model: ModelSwitches;
+  /** Free parameters: K − 1 mixture proportions, μ, σ and one per part of the model that is on. */
+  parameters: number;
+  logLikelihoodHd: number | null;
+  logLikelihoodHp: number | null;
+  /** AIC = 2k − 2 log L and BIC = k log n − 2 log L under Hd, n the peaks observed over the threshold in every replicate. */
+  aic: number | null;
+  bic: number | null;
+  log10Lr: number | null;
+  best: boolean;
+  result: ContinuousLrResult;
+}
+
+const freeParameters = (k: number, m: ModelSwitches) => k - 1 + 2 + (m.degradation ? 1 : 0) + (m.backwardStutter ? 1 : 0) + (m.forwardStutter ? 1 : 0);
+
+/**
+ * The number of contributors and model search (EuroForMix `contLikSearch`): each contributor count of `range` and
+ * each of `models` fitted under Hp and Hd, side by side with log-likelihood, AIC and BIC under Hd; the lowest AIC
+ * is marked best (ties: fewer parameters, then the earlier model). Refuses, before any fit, a search whose exact
+ * sums pass MAX_SEARCH_JOINT_GENOTYPES, naming the contributor count that does. Deterministic: every fit is.
+ */
+export function searchContributors(c: ContinuousCase, range: readonly [number, number], models: readonly ModelSwitches[]): SearchedModel[] {
+  if (c.parameters.mode !== 'fit') throw new ContinuousModelError('A search over the number of contributors fits each model: give "fit", not fixed parameters.');
+  const known = c.knownContributors.length;
+  const from = Math.max(range[0], known + 1);
+  if (range[1] < from) throw new ContinuousModelError(`Hp holds the person of interest and ${known} known contributor(s): search from ${known + 1} contributors.`);
+  const counts = Array.from({ length: range[1] - from + 1 }, (_, i) => from + i);
+  const alleles = prepareEvidence(c.evidence).markers.map((m) => genotypeList(m.alleleCount).length);
+  let work = 0;
+  for (const k of counts) {
+    work += models.length * alleles.reduce((s, g) => s + g ** (k - known) + g ** (k - 1 - known), 0);
+    if (work > MAX_SEARCH_JOINT_GENOTYPES)
+      throw new ContinuousModelError(`A search up to ${k} contributors sums ${work} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`);
+  }
+  const peaks = c.evidence.replicates.reduce((s, r) => s + [...r.entries()].reduce((t, [marker, p]) => t + p.filter((x) => x.height >= c.evidence.analyticalThreshold(marker)).length, 0), 0);
+  const searched = counts.flatMap((k) =>
+    models.map((model): SearchedModel => {
+      const result = continuousLr({ ...c, contributors: k, evidence: { ...c.evidence, model }, deconvolution: false });
+      const [hp, hd] = result.hypotheses;
+      const parameters = freeParameters(k, model);
+      const lHd = hd!.logLikelihood;
+      return {
+        contributors: k,
+        model,
+        parameters,
+        logLikelihoodHd: lHd,
+        logLikelihoodHp: hp!.logLikelihood,
+        aic: lHd === null ? null : 2 * parameters - 2 * lHd,
+        bic: lHd === null ? null : parameters * Math.log(peaks) - 2 * lHd,
+        log10Lr: result.log10Lr,
+        best: false,
+        result,
+      };
+    }),
+  );
+  let best: SearchedModel | null = null;
+  for (const s of searched) if (s.aic !== null && (!best || s.aic < best.aic! || (s.aic === best.aic && s.parameters < best.parameters))) best = s;
+  if (best) best.best = true;
+  return searched;
+}
