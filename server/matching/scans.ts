@@ -17,9 +17,12 @@ export const FAIL = 1 << 16;
  * others by {@link countScanLoop}; both report the same profiles with the same counts, in slot order.
  */
 export function countScan(size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
+  // No profile fails more markers than are compared: a larger allowance (an exclusion threshold of 1e300) is that
+  // many, and the kernel's 32-bit limit stays exact (ToInt32 of an overflowed limit would let nobody through).
+  const allowed = Math.min(maxFails, plans.length);
   const memory = plans.length > 0 ? memoryOf(plans[0]!.lo) : undefined;
-  if (memory && plans.every((p) => memoryOf(p.lo) === memory && memoryOf(p.hi) === memory)) countKernelScan(LookupKernel.over(memory), size, plans, maxFails, minCompared, onHit);
-  else countScanLoop(size, plans, maxFails, minCompared, onHit);
+  if (memory && plans.every((p) => memoryOf(p.lo) === memory && memoryOf(p.hi) === memory)) countKernelScan(LookupKernel.over(memory), size, plans, allowed, minCompared, onHit);
+  else countScanLoop(size, plans, allowed, minCompared, onHit);
 }
 
 /** Profiles sampled (a run from the middle) to put the marker that keeps fewest profiles first. */
