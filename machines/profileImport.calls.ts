@@ -43,7 +43,7 @@ export interface RowsPage {
 export interface AddImportRequest {
   importId: string;
   token: string;
-  body: ProfileAssignment & { exclude: number[] };
+  body: ProfileAssignment & { exclude: number[]; groups?: number[][] };
 }
 
 /** Why a call failed, plus why the server refused the approval token (400 `details.approval`), if it did. */

@@ -3,6 +3,7 @@ import type { ImportRowFilter, ImportState, ProfileImportJob, ProfileImportRow }
 import type { ProfileAssignment, SampleType } from '../core/schemas/profiles';
 import type { AddImportRequest, ImportError } from './profileImport.calls';
 import type { ChosenFile } from './populationUpload.machine';
+import { joinedCount, type ReplicateGroups } from './profileImport.groups';
 
 // What the profile import screen holds (its context and events) and what follows from it (how many
 // profiles a confirmation adds, what blocks it): split from profileImport.machine.ts, which holds the chart.
@@ -50,6 +51,8 @@ export interface ProfileImportContext {
   rowCount: number;
   /** Profiles left out of the add, by index in the file; only profiles without parser errors. */
   excluded: ReadonlySet<number>;
+  /** Rows joined as one profile's replicates (profileImport.groups.ts); none left out. */
+  groups: ReplicateGroups;
   assignment: ImportAssignment;
   error: ImportError | null;
   /** The user's unfinished imports of the case, newest first, as last listed (only read while choosing). */
@@ -68,6 +71,8 @@ export type ProfileImportEvent =
   | { type: 'filter.change'; filter: ImportRowFilter }
   /** Leave one profile out, or take it back in; a profile with parser errors is never in. */
   | { type: 'profile.toggle'; index: number }
+  /** Join a row read with heights to another row's profile as its replicate (`with` its index), or keep it apart (null). */
+  | { type: 'replicate.join'; index: number; with: number | null }
   /** Leave out every profile on the page that could be added (after a check named problems). */
   | { type: 'page.leaveOut' }
   | { type: 'assignment.change'; patch: Partial<ImportAssignment> }
@@ -118,6 +123,7 @@ export const initialImportContext = (caseId: string): ProfileImportContext => ({
   rows: [],
   rowCount: 0,
   excluded: new Set(),
+  groups: [],
   assignment: EMPTY_ASSIGNMENT,
   error: null,
   unfinished: [],
@@ -126,9 +132,9 @@ export const initialImportContext = (caseId: string): ProfileImportContext => ({
 /** Profiles the parser did not flag: what the add takes by default. */
 export const addableCount = (job: Pick<ProfileImportJob, 'profileCount' | 'flaggedCount'>): number => job.profileCount - job.flaggedCount;
 
-/** How many profiles a confirmation would add: the addable ones less those left out. */
-export function chosenCount(context: Pick<ProfileImportContext, 'job' | 'excluded'>): number {
-  return context.job ? Math.max(0, addableCount(context.job) - context.excluded.size) : 0;
+/** How many profiles a confirmation would add: the addable ones less those left out and those joined to another as its replicates. */
+export function chosenCount(context: Pick<ProfileImportContext, 'job' | 'excluded' | 'groups'>): number {
+  return context.job ? Math.max(0, addableCount(context.job) - context.excluded.size - joinedCount(context.groups)) : 0;
 }
 
 /** The number of preview pages for the current filter (at least 1). */
@@ -141,7 +147,7 @@ export function commonSampleType(rows: readonly Pick<ProfileImportRow, 'sampleTy
 }
 
 /** What keeps Confirm from being offered, worded for the screen; empty when the import may be confirmed. */
-export function confirmBlockers(context: Pick<ProfileImportContext, 'job' | 'excluded' | 'assignment'>): string[] {
+export function confirmBlockers(context: Pick<ProfileImportContext, 'job' | 'excluded' | 'groups' | 'assignment'>): string[] {
   const blockers: string[] = [];
   if (chosenCount(context) === 0) blockers.push('Choose at least one profile');
   if (!context.assignment.chemistryId) blockers.push('Choose a chemistry');
@@ -155,7 +161,9 @@ export function addRequest(context: ProfileImportContext): AddImportRequest {
   return {
     importId: context.job!.id,
     token: context.token!,
-    body: { ...rest, caseId: context.caseId, chemistryId: chemistryId!, sampleType: sampleType!, exclude: [...context.excluded].sort((a, b) => a - b) },
+    body: { ...rest, caseId: context.caseId, chemistryId: chemistryId!, sampleType: sampleType!, exclude: [...context.excluded].sort((a, b) => a - b),
+      ...(context.groups.length > 0 ? { groups: context.groups.map((g) => [...g]) } : {}),
+    },
   };
 }
 

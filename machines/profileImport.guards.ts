@@ -1,6 +1,7 @@
 import { assertEvent } from 'xstate';
 import { IMPORT_RUNNING_STATES, type ImportState } from '../core/schemas/profile-imports';
 import { toImportError, type JobView } from './profileImport.calls';
+import { joinable } from './profileImport.groups';
 import { confirmBlockers, listedJob, pageCount, toggleable, type ProfileImportContext, type ProfileImportEvent } from './profileImport.context';
 
 // The profile import chart's guards: what the job's state, the preview and the list allow. Split from
@@ -35,6 +36,16 @@ export const profileImportGuards = {
     if (context.excluded.has(event.index)) return true;
     const row = context.rows.find((r) => r.index === event.index);
     return row !== undefined && toggleable(row);
+  },
+  /** Both rows on the page, read with heights and not left out; or any row kept apart again. */
+  canJoin: ({ context, event }: GuardArgs) => {
+    assertEvent(event, 'replicate.join');
+    if (event.with === null) return true;
+    const ok = (index: number) => {
+      const row = context.rows.find((r) => r.index === index);
+      return row !== undefined && joinable(row) && !context.excluded.has(index);
+    };
+    return event.with !== event.index && ok(event.index) && ok(event.with);
   },
   pageHasAddable: ({ context }: GuardArgs) => context.rows.some((r) => toggleable(r) && !context.excluded.has(r.index)),
   canConfirm: ({ context }: GuardArgs) => confirmBlockers(context).length === 0,

@@ -4,6 +4,7 @@ import { profileImportSetup } from './profileImport.setup';
 
 export * from './profileImport.calls';
 export * from './profileImport.context';
+export * from './profileImport.groups';
 export { IMPORT_POLL_MS } from './profileImport.setup';
 
 /**
@@ -192,6 +193,7 @@ export const profileImportMachine = profileImportSetup.createMachine({
         ready: {
           on: {
             'profile.toggle': { guard: 'canToggle', actions: 'toggleProfile' },
+            'replicate.join': { guard: 'canJoin', actions: 'joinReplicate' },
             'page.leaveOut': { guard: 'pageHasAddable', actions: 'leaveOutPage' },
           },
         },

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { joinGroup, leaveGroup } from './profileImport.groups';
 import type { ProfileImportJob } from '../core/schemas/profile-imports';
 import {
   APPROVAL_EXPIRED_MESSAGE,
@@ -76,6 +77,7 @@ export const profileImportSetup = setup({
         page: 0,
         filter: 'all' as const,
         excluded: new Set([...context.excluded].filter((i) => i < job.profileCount)),
+        groups: context.groups.filter((g) => g.every((i) => i < job.profileCount)),
         assignment: { ...context.assignment, chemistryId },
       };
     }),
@@ -95,16 +97,22 @@ export const profileImportSetup = setup({
       // The rows of another filter are not shown under this one, even while its first page is read.
       return { filter: event.filter, page: 0, rows: [], rowCount: 0 };
     }),
-    toggleProfile: assign({
-      excluded: ({ context, event }) => {
-        assertEvent(event, 'profile.toggle');
-        const next = new Set(context.excluded);
-        if (!next.delete(event.index)) next.add(event.index);
-        return next;
+    toggleProfile: assign(({ context, event }) => {
+      assertEvent(event, 'profile.toggle');
+      const excluded = new Set(context.excluded);
+      if (!excluded.delete(event.index)) excluded.add(event.index);
+      // A profile left out is no one's replicate either.
+      return { excluded, groups: leaveGroup(context.groups, event.index) };
+    }),
+    joinReplicate: assign({
+      groups: ({ context, event }) => {
+        assertEvent(event, 'replicate.join');
+        return joinGroup(context.groups, event.index, event.with);
       },
     }),
     leaveOutPage: assign({
       excluded: ({ context }) => new Set([...context.excluded, ...context.rows.filter(toggleable).map((r) => r.index)]),
+      groups: ({ context }) => context.rows.filter(toggleable).reduce<number[][]>((groups, r) => leaveGroup(groups, r.index), context.groups.map((g) => [...g])),
     }),
     changeAssignment: assign({
       assignment: ({ context, event }) => {

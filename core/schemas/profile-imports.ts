@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { ImportControl, ImportIssue, ImportedProfile, ProfileAssignment } from './profiles';
+import { MAX_REPLICATES } from './replicates';
 
 /**
  * A profile import as a job (issue 13): `parsing` (a worker reads the file) → `parsed` (preview; the
@@ -86,5 +87,10 @@ export type ProfileImportRowsQuery = z.infer<typeof ProfileImportRowsQuery>;
 export const AddImportBody = ProfileAssignment.extend({
   include: z.array(z.number().int().min(0)).max(200_000).optional(),
   exclude: z.array(z.number().int().min(0)).max(200_000).optional(),
+  /**
+   * Profiles of different sample names joined as one profile's replicates (issue 31: the runs of one
+   * extract): each group's first profile in the file keeps its name and takes the others' runs.
+   */
+  groups: z.array(z.array(z.number().int().min(0)).min(2, 'A group joins at least two profiles').max(MAX_REPLICATES, `A profile keeps at most ${MAX_REPLICATES} replicates`)).max(50_000).optional(),
 }).refine((b) => !(b.include && b.exclude), { message: 'Send include or exclude, not both', path: ['include'] });
 export type AddImportBody = z.infer<typeof AddImportBody>;

@@ -8401,6 +8401,7 @@ export interface paths {
                         comments: string;
                         include?: number[];
                         exclude?: number[];
+                        groups?: number[][];
                     };
                 };
             };

@@ -3,6 +3,7 @@ import { IMPORT_ROW_FILTERS, type ImportRowFilter, type ProfileImportJob, type P
 import type { ImportControl, ImportIssue } from '../../core/schemas/profiles';
 import { addableCount, IMPORT_PAGE_SIZE, type ProfileImportEvent, type profileImportMachine } from '../../machines/profileImport.machine';
 import { formatAlleles } from './allele-text';
+import { ReplicateJoin } from './import-replicate-join';
 
 /** A count as the screen writes it: 100,000. */
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
@@ -103,7 +104,7 @@ interface ImportPreviewProps {
  * can be left out; what the machine allows decides every checkbox and button.
  */
 export function ImportPreview({ snapshot, send }: ImportPreviewProps) {
-  const { job, rows, rowCount, page, filter, excluded } = snapshot.context;
+  const { job, rows, rowCount, page, filter, excluded, groups } = snapshot.context;
   if (!job) return null;
   const editable = snapshot.matches('parsed');
   const loading = snapshot.matches({ parsed: 'loadingPage' });
@@ -188,6 +189,7 @@ export function ImportPreview({ snapshot, send }: ImportPreviewProps) {
                     <td className="profile-import__markers">
                       {row.markerValues.map((m) => `${m.marker} ${formatAlleles(m.alleles)}`).join('; ') || 'No markers'}
                       {row.replicates?.length ? <p className="profile-import__replicates">{replicatesText(row.replicates)}</p> : null}
+                      <ReplicateJoin row={row} rows={rows} groups={groups} excluded={excluded} disabled={!editable} send={send} />
                     </td>
                   </tr>
                 );

@@ -14,6 +14,7 @@ import type { ImportedReplicate } from '../../../core/schemas/replicates';
 import { selectProfiles, toProfile } from '../profiles/profile-query';
 import { caseProfileNamesHeld, lockCaseProfileNames } from '../profiles/case-profile-names';
 import { Conflict } from '../errors';
+import { withGroups } from './replicate-groups';
 
 // Adding an import's chosen profiles (issue 13): first every chosen row is checked against the
 // assignment (nothing is added while any fails: the problems go on the rows for the preview), then the
@@ -32,6 +33,8 @@ export interface ImportAssignment {
   comments: string;
   /** The profiles' source line ("Imported from …"). */
   source: string;
+  /** Rows joined as one profile's replicates, each group in file order (issue 31; absent: none). */
+  groups?: number[][] | undefined;
 }
 
 export interface AddContext {
@@ -118,7 +121,7 @@ export async function checkChosen(ctx: AddContext): Promise<number> {
   let after = -1;
   let done = 0;
   for (;;) {
-    const page = await chosenPage(db, job.id, after, CHECK_PAGE, false);
+    const page = await withGroups(db, job.id, await chosenPage(db, job.id, after, CHECK_PAGE, false), ctx.assignment.groups);
     if (page.length === 0) break;
     const rules = await ruleContext(db, page, ctx.chemistry.id, cache);
     const names = [...new Set(page.map((r) => r.profileId.toLowerCase()))];
@@ -229,7 +232,7 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
   let after = -1;
   for (;;) {
     if (ctx.signal?.aborted) break;
-    const page = await chosenPage(ctx.db, ctx.job.id, after, batchSize, true);
+    const page = await withGroups(ctx.db, ctx.job.id, await chosenPage(ctx.db, ctx.job.id, after, batchSize, true), ctx.assignment.groups);
     if (page.length === 0) break;
     after = page[page.length - 1]!.index;
     const rules = await ruleContext(ctx.db, page, ctx.chemistry.id, cache);

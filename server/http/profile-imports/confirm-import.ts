@@ -14,6 +14,7 @@ import { findVisibleCase, type CaseRow } from '../cases/case-access';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { checkProfileReferences } from '../profiles/profile-references';
 import { addChosen, checkChosen, type AddContext } from './add-import';
+import { checkGroups, orderedGroups } from './replicate-groups';
 
 /** What the import screen shows when the server refuses an approval (400, `details.approval`). */
 export const APPROVAL_REFUSAL_MESSAGES: Record<ApprovalRefusal, string> = {
@@ -53,6 +54,8 @@ export async function approvedImport(db: Db, tokens: ApprovalTokens, token: stri
 export interface Choice {
   include?: number[];
   exclude?: number[];
+  /** Rows joined as one profile's replicates (replicate-groups.ts). */
+  groups?: number[][];
 }
 
 /** Rows per choosing statement. */
@@ -123,9 +126,15 @@ export async function claimImport(
   const found = await findVisibleCase(db, user, assignment.caseId);
   if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
   const { chemistry } = await checkProfileReferences(db, found.id, assignment);
-  const chosen = await choose(db, job, choice);
+  let chosen = await choose(db, job, choice);
+  // A group's other rows are added as its first row's replicates, not as profiles of their own.
+  const joining = await checkGroups(db, job.id, job.profileCount, choice.groups ?? []);
+  if (joining.length > 0) {
+    await db.update(profileImportRows).set({ chosen: false }).where(and(eq(profileImportRows.importId, job.id), inArray(profileImportRows.index, joining)));
+    chosen -= joining.length;
+  }
   const source = `Imported from ${job.fileName.trim() || 'a file'}`;
-  const stored = { ...assignment, caseId: found.id, source };
+  const stored = { ...assignment, caseId: found.id, source, ...(choice.groups?.length ? { groups: orderedGroups(choice.groups) } : {}) };
   // One use: only a parsed, unspent import moves on; a second confirmation finds it claimed.
   const [claimed] = await db
     .update(profileImports)

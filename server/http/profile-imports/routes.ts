@@ -211,8 +211,8 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
         const approval = request.headers[APPROVAL_HEADER.toLowerCase()] as string;
         const job = await approvedImport(db, tokens, approval, request.user, request.body.caseId, undefined);
         if (job.id !== own.id) throw new BadRequest('The approval is for another import. Nothing was added.', { approval: 'invalid' });
-        const { include, exclude, ...assignment } = request.body;
-        const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user), events }, request.user, job, assignment, { include, exclude });
+        const { include, exclude, groups, ...assignment } = request.body;
+        const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user), events }, request.user, job, assignment, { include, exclude, groups });
         void runConfirm(ctx, IMPORT_BATCH_SIZE).catch((err: unknown) => request.log.error({ err }, 'import add stopped'));
         return reply.code(202).send(await view(ctx.job, reply));
       },

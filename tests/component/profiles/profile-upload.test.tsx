@@ -238,6 +238,9 @@ beforeEach(() => {
 /** Waits until the fake has taken upload number `n` (it then answers reads with the new job). */
 const uploaded = (n: number) => waitFor(() => expect(server.seen.filter((s) => s.method === 'POST' && s.path === '/api/profile-imports')).toHaveLength(n));
 
+/** The preview's row of a sample, found by its name cell. */
+const rowOfName = (grid: HTMLElement, name: string) => within(grid).getByRole('rowheader', { name }).closest('tr')!;
+
 /** Uploads the file and lets the fake finish reading it. */
 async function uploadAndRead() {
   await userEvent.upload(await screen.findByLabelText('Profile file'), file());
@@ -347,6 +350,31 @@ describe('profile upload', () => {
       ['approval-1', []],
       ['approval-1', [12, 40]],
     ]);
+  });
+
+  it('joins differently named samples read with heights into one profile as its replicates, and sends the grouping (issue 31)', async () => {
+    const runs = (name: string) => ({ replicates: [{ name, markers: [] }] });
+    server.rows = server.rows.map((r) => (r.index === 0 ? { ...r, profileId: 'stain80', ...runs('stain80') } : r.index === 2 ? { ...r, profileId: 'stain51', ...runs('stain51') } : r));
+    renderImport(server);
+    const grid = await uploadAndRead();
+    // Only samples read with heights can join; S-5 (no heights) offers no choice.
+    expect(within(grid).queryByLabelText('S-5 is a replicate of')).toBeNull();
+    await userEvent.selectOptions(within(grid).getByLabelText('stain51 is a replicate of'), 'stain80');
+    await userEvent.selectOptions(within(grid).getByLabelText('S-1 is a replicate of'), 'stain51');
+    expect(rowOfName(grid, 'stain80')).toHaveTextContent('Added as one profile named stain80, with the runs of S-1, stain51 as its replicates.');
+    expect(within(grid).getByLabelText('S-1 is a replicate of')).toHaveDisplayValue('stain80');
+    // Kept apart again, then left out: a profile left out is no one's replicate.
+    await userEvent.selectOptions(within(grid).getByLabelText('S-1 is a replicate of'), 'none: a profile of its own');
+    await userEvent.selectOptions(within(grid).getByLabelText('S-1 is a replicate of'), 'stain80');
+    await userEvent.click(within(grid).getByRole('checkbox', { name: 'Add S-1' }));
+    expect(within(grid).queryByLabelText('S-1 is a replicate of')).toBeNull();
+    expect(rowOfName(grid, 'stain80')).toHaveTextContent('with the runs of stain51 as its replicates');
+
+    await userEvent.selectOptions(screen.getByLabelText(/^Sample Type/), 'Forensic Mixture');
+    // 248 addable, S-1 left out, stain51 added as stain80's replicate.
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and add 246 profiles' }));
+    await waitFor(() => expect(server.adds()).toHaveLength(1));
+    expect(server.adds()[0]!.body).toMatchObject({ exclude: [1], groups: [[0, 2]] });
   });
 
   it('lists the ladders and controls set apart, and the file’s errors and warnings counted right', async () => {

@@ -302,6 +302,24 @@ describe('profileImport machine: the preview', () => {
     expect(at({ parsed: 'ready' }, { ...ready, excluded: new Set([180]) }).can({ type: 'profile.toggle', index: 180 })).toBe(true);
   });
 
+  it('joins rows read with heights as one profile\'s replicates, moves and splits them, and a left-out row leaves its group (issue 31, guard canJoin)', () => {
+    const heights = { replicates: [{ name: 'run', markers: [] }] };
+    const rows = [rowOf(0, heights), rowOf(1, heights), rowOf(2, heights), rowOf(3, { ...heights, errors: ['bad height'] }), rowOf(4)];
+    let snapshot = at({ parsed: 'ready' }, { ...ready, rows });
+    snapshot = send(send(snapshot, { type: 'replicate.join', index: 2, with: 0 }), { type: 'replicate.join', index: 1, with: 2 });
+    expect(snapshot.context.groups).toEqual([[0, 1, 2]]);
+    expect(chosenCount(snapshot.context)).toBe(246);
+    // Without heights, with errors, or onto itself: no join.
+    for (const [index, other] of [[4, 0], [3, 0], [0, 4], [1, 1]] as const) expect(snapshot.can({ type: 'replicate.join', index, with: other }), `${index}→${other}`).toBe(false);
+    snapshot = send(snapshot, { type: 'replicate.join', index: 0, with: null });
+    expect(snapshot.context.groups).toEqual([[1, 2]]);
+    snapshot = send(snapshot, { type: 'profile.toggle', index: 2 });
+    expect(snapshot.context.groups).toEqual([]);
+    expect(snapshot.can({ type: 'replicate.join', index: 1, with: 2 })).toBe(false);
+    snapshot = send(snapshot, { type: 'replicate.join', index: 1, with: 0 });
+    expect(snapshot.context.groups).toEqual([[0, 1]]);
+  });
+
   it('leaves out every profile of the page that could be added (guard pageHasAddable)', () => {
     const problems = [rowOf(12, { problems: ['D3S1358: 3 alleles; Suspect, Known takes at most 2'] }), rowOf(40, { problems: ['x'] }), rowOf(41, { errors: ['Marker D99S999 is invalid'] })];
     const snapshot = send(at({ parsed: 'ready' }, { ...ready, filter: 'problems', rows: problems, excluded: new Set([200]) }), { type: 'page.leaveOut' });
