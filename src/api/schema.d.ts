@@ -13439,6 +13439,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                dropoutHdRule: string | null;
                 notEvaluated: string | null;
             }[];
             hp: string;
@@ -15222,6 +15223,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                dropoutHdRule: string | null;
                 notEvaluated: string | null;
             }[];
             hp: string;

@@ -44,6 +44,7 @@ function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: nu
                 <>
                   <DropoutValues hypothesis="Hp" values={p.dropout} labels={searchContributorLabels(n, known)} />
                   <DropoutValues hypothesis="Hd" values={p.dropoutHd} labels={searchHdContributorLabels(n, known)} />
+                  {p.dropoutHdRule ? <span className="mixture-search__dropout-hypothesis field__hint">{p.dropoutHdRule}</span> : null}
                 </>
               )}
             </dd>

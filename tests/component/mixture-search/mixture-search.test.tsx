@@ -195,7 +195,7 @@ describe('running the mixture search', () => {
 
   // Issue 30: Hd's drop-outs set as in the calculator, and both hypotheses' stated with the list.
   it('sends Hd’s drop-outs typed beside Hp’s, and states both hypotheses’ drop-outs with the list', async () => {
-    const population = { ...SEARCH_ANSWER.populations[0]!, dropout: [0.1, 0.3], dropoutHd: [0.25, 0.3] };
+    const population = { ...SEARCH_ANSWER.populations[0]!, dropout: [0.1, 0.3], dropoutHd: [0.25, 0.3], dropoutHdRule: "Hd's drop-outs set by the user" };
     const { sent } = renderSearch([async () => ({ ...SEARCH_ANSWER, populations: [population] })]);
     await userEvent.click(parameters().getByRole('radio', { name: 'Fixed, one value per contributor' }));
     await userEvent.type(parameters().getByLabelText('Drop-out of Candidate'), '0.1');
@@ -208,7 +208,7 @@ describe('running the mixture search', () => {
 
     const answer = within(await screen.findByRole('region', { name: 'Candidates' }));
     expect(sent[0]!.setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.3], hdValues: [0.25, 0.3] });
-    expect(answer.getByLabelText('Drop-out used')).toHaveTextContent('Drop-out over FBI 2015 CaucasianHp: Candidate 0.1Unknown 1 0.3Hd: Unknown in the candidate’s place 0.25Unknown 1 0.3');
+    expect(answer.getByLabelText('Drop-out used')).toHaveTextContent("Drop-out over FBI 2015 CaucasianHp: Candidate 0.1Unknown 1 0.3Hd: Unknown in the candidate’s place 0.25Unknown 1 0.3Hd's drop-outs set by the user");
   });
 
   it('shows the server’s refusal at its fields and as a message, keeps every value, and sends the same search again', async () => {
