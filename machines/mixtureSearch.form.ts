@@ -19,6 +19,11 @@ export function searchContributorLabels(contributors: number, knownContributors:
   return Array.from({ length: contributors }, (_, i) => (i === 0 ? 'Candidate' : i <= knownContributors ? `Known contributor ${i}` : `Unknown ${i - knownContributors}`));
 }
 
+/** The contributors in drop-out order under Hd: the unknown in the candidate's place, the known contributors, the other unknowns. */
+export function searchHdContributorLabels(contributors: number, knownContributors: number): string[] {
+  return searchContributorLabels(contributors, knownContributors).map((label, i) => (i === 0 ? 'Unknown in the candidate’s place' : label));
+}
+
 /** Alleles as typed at one marker ("15, 16", "9.3 10"): comma, semicolon or space separated. */
 export const typedAlleles = (text: string): string[] => text.split(/[\s,;]+/).filter((a) => a !== '');
 
@@ -94,8 +99,10 @@ export function fieldLabel(key: string, context: Pick<FormContext, 'parameters' 
       return 'Number of contributors';
     case 'dropout': {
       if (index === undefined || index === 'all') return 'Drop-out';
-      const labels = searchContributorLabels(context.parameters.dropoutEach.length, context.knownContributors.length);
-      return `Drop-out of ${labels[n] ?? `contributor ${n + 1}`}`;
+      const hd = index.startsWith('hd');
+      const i = hd ? Number(index.slice(2)) : n;
+      const labels = (hd ? searchHdContributorLabels : searchContributorLabels)(context.parameters.dropoutEach.length, context.knownContributors.length);
+      return `Drop-out${hd ? ' under Hd' : ''} of ${labels[i] ?? `contributor ${i + 1}`}`;
     }
     case 'dropIn':
       return 'Drop-in';
@@ -136,9 +143,9 @@ export function searchRequest(context: MixtureSearchContext): MixtureSearchBody 
   };
 }
 
-/** The form field a 400's detail path names (`/setting/theta` → theta, `/replicates/2/markers/0` → replicates.1), or null. */
+/** The form field a 400's detail path names (`/setting/theta` → theta, `/replicates/2/markers/0` → replicates.1, `/setting/dropout/hdValues/1` → dropout.hd1), or null. */
 export function fieldOfPath(path: string, dropout: DropoutChoice): string | null {
-  const [head, index, , valueIndex] = path.split('/').filter((p) => p !== '');
+  const [head, index, list, valueIndex] = path.split('/').filter((p) => p !== '');
   const n = index === undefined ? NaN : Number(index);
   switch (head) {
     case 'analysisId':
@@ -151,7 +158,8 @@ export function fieldOfPath(path: string, dropout: DropoutChoice): string | null
       if (index === 'contributors' || index === 'dropIn' || index === 'theta') return index;
       if (index !== 'dropout') return null;
       if (dropout === 'all') return 'dropout.all';
-      return dropout === 'each' && valueIndex !== undefined && Number.isInteger(Number(valueIndex)) ? `dropout.${valueIndex}` : 'dropout';
+      if (dropout !== 'each' || valueIndex === undefined || !Number.isInteger(Number(valueIndex))) return 'dropout';
+      return list === 'hdValues' ? `dropout.hd${valueIndex}` : `dropout.${valueIndex}`;
     case 'populationIds':
       return 'populations';
     case 'searchedSampleTypes':

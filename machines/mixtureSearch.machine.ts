@@ -40,6 +40,7 @@ const EDITS = {
   'parameters.edit': { target: '#mixtureSearch.editing', actions: 'editParameter' },
   'parameters.chooseDropout': { target: '#mixtureSearch.editing', actions: 'chooseDropout' },
   'parameters.editDropout': { guard: 'contributorExists', target: '#mixtureSearch.editing', actions: 'editDropout' },
+  'parameters.editDropoutHd': { guard: 'contributorExists', target: '#mixtureSearch.editing', actions: 'editDropoutHd' },
   'parameters.reset': { guard: 'hasAnalysis', target: '#mixtureSearch.editing', actions: 'resetParameters' },
   'parameters.check': { target: '#mixtureSearch.editing', actions: 'checkParameter' },
   'population.toggle': { target: '#mixtureSearch.editing', actions: 'togglePopulation' },
@@ -68,7 +69,7 @@ export const mixtureSearchMachine = setup({
     storedSlot: ({ context, event }) => event.type === 'slot.choose' && slotAt(context, event)?.source === 'stored',
     typedSlotMarker: ({ context, event }) => event.type === 'slot.type' && slotAt(context, event)?.source === 'typed' && context.markers.includes(event.marker),
     typedEvidenceMarker: ({ context, event }) => event.type === 'evidence.type' && context.evidence === null && context.markers.includes(event.marker),
-    contributorExists: ({ context, event }) => event.type === 'parameters.editDropout' && event.contributor >= 0 && event.contributor < context.parameters.dropoutEach.length,
+    contributorExists: ({ context, event }) => (event.type === 'parameters.editDropout' || event.type === 'parameters.editDropoutHd') && event.contributor >= 0 && event.contributor < context.parameters.dropoutEach.length,
   },
   actions: {
     chooseAnalysis: assign(({ context, event }) => {
@@ -110,6 +111,10 @@ export const mixtureSearchMachine = setup({
     editDropout: assign(({ context, event }) => {
       assertEvent(event, 'parameters.editDropout');
       return change({ parameters: { ...context.parameters, dropoutEach: replaced(context.parameters.dropoutEach, event.contributor, event.value) } });
+    }),
+    editDropoutHd: assign(({ context, event }) => {
+      assertEvent(event, 'parameters.editDropoutHd');
+      return change({ parameters: { ...context.parameters, dropoutHdEach: replaced(context.parameters.dropoutHdEach, event.contributor, event.value) } });
     }),
     resetParameters: assign(({ context }) => change({ parameters: mixtureDraft(chosenAnalysis(context)?.mixture) })),
     checkParameter: assign(({ context, event }) => {

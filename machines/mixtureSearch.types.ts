@@ -26,7 +26,7 @@ export type SlotList = 'replicates' | 'knownContributors';
 /** The search's own text fields (numbers as typed). */
 export type ScopeField = 'limit' | 'minMarkers';
 
-/** Messages by field: `analysis`, `evidence`, `replicates.0`, `knownContributors.1`, `contributors`, `dropout`, `dropout.all`, `dropout.2`, `dropIn`, `theta`, `populations`, `sampleTypes`, `limit`, `minMarkers`. */
+/** Messages by field: `analysis`, `evidence`, `replicates.0`, `knownContributors.1`, `contributors`, `dropout`, `dropout.all`, `dropout.2`, `dropout.hd0` (under Hd), `dropIn`, `theta`, `populations`, `sampleTypes`, `limit`, `minMarkers`. */
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** Why the search failed: the server's message, and its field messages (a 400's `details`) by field, or listed when no field shows them. */
@@ -86,6 +86,8 @@ export type MixtureSearchEvent =
   | { type: 'parameters.chooseDropout'; dropout: DropoutChoice }
   /** The fixed drop-out of one contributor (candidate, known contributors, unknowns). */
   | { type: 'parameters.editDropout'; contributor: number; value: string }
+  /** Hd's fixed drop-out of one contributor (the unknown in the candidate's place, known contributors, unknowns); all blank: LRmix's convention. */
+  | { type: 'parameters.editDropoutHd'; contributor: number; value: string }
   /** θ's counting of the candidate under Hd, or the frequencies' normalization. */
   | { type: 'parameters.check'; field: MixtureSwitch; checked: boolean }
   /** Back to the chosen analysis's parameters. */

@@ -185,6 +185,8 @@ export const MixtureSearchAnswer = z
         synthetic: z.boolean(),
         dropout: z.array(z.number()),
         dropoutHd: z.array(z.number()),
+        /** How Hd's drop-outs were set (LRmix's convention, set by the user, or estimated); null when the population weighed nothing. */
+        dropoutHdRule: z.string().nullable(),
         /** Why the population weighed nothing (it holds none of the evidence's markers), or null: it is not in the candidates' results. */
         notEvaluated: z.string().nullable(),
       }),

@@ -1,6 +1,6 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
-import { hypothesisDropouts } from '../genetics/mixture/hypothesis-dropouts';
+import { CONSERVATIVE_HD_RULE, hypothesisDropouts, SEARCH_MAXIMUM_LIKELIHOOD_HD_RULE } from '../genetics/mixture/hypothesis-dropouts';
 import { maximumLikelihoodDropout } from '../genetics/mixture/dropout-estimation';
 import { monteCarloDropouts } from '../genetics/mixture/monte-carlo-dropout';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
@@ -22,14 +22,19 @@ export interface MixtureSearchParameters {
   dropout: number[];
   /** One per contributor under Hd (the unknown in the candidate's place, known contributors, unknowns); LRmix's when left out. */
   dropoutHd?: number[];
+  /** How Hd's drop-outs were set, in the reader's words (the search's answer states it). */
+  hdRule?: string;
 }
+
+/** A search's drop-outs in one population: Hp's, Hd's and how Hd's were set. */
+type SearchDropouts = { dropout: number[]; dropoutHd: number[]; hdRule: string };
 
 /**
  * The drop-out a search weighs with: the analysis's fixed values, or estimated from the evidence under Hd (which needs
  * no candidate) — the conservative Monte-Carlo 95th percentile, or Hd's maximum-likelihood value, for every contributor.
  * Null when the evidence cannot be explained (no simulated drop-out reproduced it).
  */
-export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): { dropout: number[]; dropoutHd: number[] } | null {
+export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): SearchDropouts | null {
   return searchDropouts(setting, evidence, [population])[0]!;
 }
 
@@ -37,17 +42,19 @@ export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<str
  * searchDropout in each population, the same values (GENETICS.md "Mixtures": drop-out estimation): the populations'
  * Monte-Carlo estimates are simulated together, since they draw the same numbers.
  */
-export function searchDropouts(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, populations: readonly PopulationFrequencies[]): ({ dropout: number[]; dropoutHd: number[] } | null)[] {
+export function searchDropouts(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, populations: readonly PopulationFrequencies[]): (SearchDropouts | null)[] {
   const n = setting.contributors;
   if (setting.dropout.mode === 'fixed') {
-    const { hp, hd } = hypothesisDropouts(n, asEvidence(evidence).knownContributors.length, setting.dropout.values, setting.dropout.hdValues);
-    return populations.map(() => ({ dropout: hp, dropoutHd: hd }));
+    const { hp, hd, hdRule } = hypothesisDropouts(n, asEvidence(evidence).knownContributors.length, setting.dropout.values, setting.dropout.hdValues);
+    return populations.map(() => ({ dropout: hp, dropoutHd: hd, hdRule }));
   }
   const cases = populations.map((population) => mixtureCase(setting, evidence, new Map(), population, new Array<number>(n).fill(0)));
   cases.forEach(checkMixtureCase);
   // Only the estimate the setting asks for: the other costs as much (the Monte Carlo most) and is not shown here.
-  const estimates = setting.dropout.estimate === 'conservative' ? monteCarloDropouts(cases, 'Hd').map((e) => e.conservative) : cases.map((c) => maximumLikelihoodDropout(c, 'Hd').d);
-  return estimates.map((d) => (d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d) }));
+  const conservative = setting.dropout.estimate === 'conservative';
+  const estimates = conservative ? monteCarloDropouts(cases, 'Hd').map((e) => e.conservative) : cases.map((c) => maximumLikelihoodDropout(c, 'Hd').d);
+  const hdRule = conservative ? CONSERVATIVE_HD_RULE : SEARCH_MAXIMUM_LIKELIHOOD_HD_RULE;
+  return estimates.map((d) => (d === null ? null : { dropout: new Array<number>(n).fill(d), dropoutHd: new Array<number>(n).fill(d), hdRule }));
 }
 
 /** Why a mixture rule leaves a population out: its drop-out cannot be estimated from the evidence. */

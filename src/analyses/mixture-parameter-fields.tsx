@@ -20,7 +20,7 @@ export interface MixtureParameterValues {
   dropout: DropoutChoice;
   dropoutAll: string;
   dropoutEach: readonly string[];
-  /** Hd's own drop-outs (the calculator only); all blank: LRmix's convention. */
+  /** Hd's own drop-outs (issue 30); all blank: LRmix's convention. */
   dropoutHdEach?: readonly string[];
 }
 

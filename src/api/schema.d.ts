@@ -13507,6 +13507,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                dropoutHdRule: string | null;
                 notEvaluated: string | null;
             }[];
             hp: string;
@@ -15529,6 +15530,7 @@ export interface components {
                 synthetic: boolean;
                 dropout: number[];
                 dropoutHd: number[];
+                dropoutHdRule: string | null;
                 notEvaluated: string | null;
             }[];
             hp: string;

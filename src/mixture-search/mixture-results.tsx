@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { formatPValue } from '../../core/chance-display';
 import type { MixtureSearchAnswer, MixtureSearchCandidate } from '../../core/schemas/mixtures';
-import { searchContributorLabels } from '../../machines/mixtureSearch.machine';
+import { searchContributorLabels, searchHdContributorLabels } from '../../machines/mixtureSearch.machine';
 import { Scientific } from '../admin/analyses/scientific';
 import { decimalText, log10Text } from '../analyses/result-format';
 import { routes } from '../app/routes';
@@ -13,12 +13,24 @@ const FIGURES = ['LR', 'log10 LR', 'p-value', 'Markers compared'] as const;
 /** A drop-out or other probability as read (0.21), in scientific notation when very small. */
 const Probability = ({ value }: { value: number }) => <>{decimalText(value) ?? <Scientific value={value} digits={3} />}</>;
 
-/** The drop-out each population's ranking used, per contributor in the order candidate, known contributors, unknowns. */
+/** One hypothesis's drop-outs, each with whom it is for. */
+const DropoutValues = ({ hypothesis, values, labels }: { hypothesis: 'Hp' | 'Hd'; values: readonly number[]; labels: readonly string[] }) => (
+  <span className="mixture-search__dropout-hypothesis">
+    {hypothesis}:{' '}
+    {values.map((d, i) => (
+      <span key={i} className="mixture-search__dropout-value">
+        {labels[i]} <Probability value={d} />
+      </span>
+    ))}
+  </span>
+);
+
+/** The drop-outs each population's ranking used under Hp (candidate, known contributors, unknowns) and under Hd (the unknown in the candidate's place first, issue 30). */
 function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: number }) {
   return (
     <dl className="mixture-search__dropout" aria-label="Drop-out used">
       {answer.populations.map((p) => {
-        const labels = searchContributorLabels(p.dropout.length, known);
+        const n = p.dropout.length;
         return (
           <div key={p.populationId}>
             <dt>
@@ -26,13 +38,15 @@ function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: nu
               <SyntheticLabel synthetic={p.synthetic} />
             </dt>
             <dd>
-              {p.notEvaluated
-                ? p.notEvaluated
-                : p.dropout.map((d, i) => (
-                    <span key={i} className="mixture-search__dropout-value">
-                      {labels[i]} <Probability value={d} />
-                    </span>
-                  ))}
+              {p.notEvaluated ? (
+                p.notEvaluated
+              ) : (
+                <>
+                  <DropoutValues hypothesis="Hp" values={p.dropout} labels={searchContributorLabels(n, known)} />
+                  <DropoutValues hypothesis="Hd" values={p.dropoutHd} labels={searchHdContributorLabels(n, known)} />
+                  {p.dropoutHdRule ? <span className="mixture-search__dropout-hypothesis field__hint">{p.dropoutHdRule}</span> : null}
+                </>
+              )}
             </dd>
           </div>
         );

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { searchContributorLabels } from '../../machines/mixtureSearch.machine';
+import { searchContributorLabels, searchHdContributorLabels } from '../../machines/mixtureSearch.machine';
 import { MixtureParameterFields } from '../analyses/mixture-parameter-fields';
 import { FieldError } from '../ui/form/text-box';
 import { MixtureSearchActor, useBusy, useFieldErrors } from './mixture-search-actor';
@@ -48,12 +48,14 @@ export function SearchParameters() {
       <p className="field__hint">Prefilled from the analysis; changes apply to this search only.</p>
       <MixtureParameterFields
         values={parameters}
-        errors={{ contributors: errors.contributors, dropIn: errors.dropIn, theta: errors.theta, dropout: errors.dropout, dropoutAll: errors['dropout.all'], dropoutEach: (i) => errors[`dropout.${i}`] }}
+        errors={{ contributors: errors.contributors, dropIn: errors.dropIn, theta: errors.theta, dropout: errors.dropout, dropoutAll: errors['dropout.all'], dropoutEach: (i) => errors[`dropout.${i}`], dropoutHdEach: (i) => errors[`dropout.hd${i}`] }}
         contributorLabels={searchContributorLabels(parameters.dropoutEach.length, known)}
         hpHolds="the candidate"
         onEdit={(field, value) => actor.send({ type: 'parameters.edit', field, value })}
         onChooseDropout={(dropout) => actor.send({ type: 'parameters.chooseDropout', dropout })}
         onEditDropout={(contributor, value) => actor.send({ type: 'parameters.editDropout', contributor, value })}
+        hdContributorLabels={searchHdContributorLabels(parameters.dropoutEach.length, known)}
+        onEditDropoutHd={(contributor, value) => actor.send({ type: 'parameters.editDropoutHd', contributor, value })}
       />
       <label className="field--checkbox">
         <input type="checkbox" checked={parameters.personOfInterestTypedUnderHd} onChange={(e) => actor.send({ type: 'parameters.check', field: 'personOfInterestTypedUnderHd', checked: e.target.checked })} />

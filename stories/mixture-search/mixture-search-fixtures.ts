@@ -104,8 +104,8 @@ const candidate = (rank: number, sampleName: string, sampleType: string, log10: 
 export const SEARCH_ANSWER: MixtureSearchAnswer = {
   setting: setting(3),
   populations: [
-    { populationId: CAUCASIAN, populationName: 'FBI 2015 Caucasian', synthetic: false, dropout: [0.21, 0.21, 0.21], dropoutHd: [0.21, 0.21, 0.21], notEvaluated: null },
-    { populationId: SYNTHETIC, populationName: 'Synthetic demo population', synthetic: true, dropout: [0.19, 0.19, 0.19], dropoutHd: [0.19, 0.19, 0.19], notEvaluated: null },
+    { populationId: CAUCASIAN, populationName: 'FBI 2015 Caucasian', synthetic: false, dropout: [0.21, 0.21, 0.21], dropoutHd: [0.21, 0.21, 0.21], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null },
+    { populationId: SYNTHETIC, populationName: 'Synthetic demo population', synthetic: true, dropout: [0.19, 0.19, 0.19], dropoutHd: [0.19, 0.19, 0.19], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null },
   ],
   hp: 'the candidate, 1 known contributor and 1 unknown',
   hd: '1 known contributor and 2 unknowns',

@@ -11,10 +11,14 @@ export interface HypothesisDropouts {
 }
 
 /** The rule the default follows (LRmix Studio, forensim): said in every answer that uses it. */
-export const LRMIX_HD_RULE = "Under Hd every unknown takes the unknowns' drop-out, also the unknown in the person of interest's place (LRmix Studio, forensim)";
+export const LRMIX_HD_RULE = "LRmix convention: Hd's unknown in the person of interest's place takes the unknowns' drop-out (LRmix Studio, forensim)";
 /** Said when Hp has no unknown, so there is no unknowns' value to give. */
 export const NO_UNKNOWN_HD_RULE = "Hp has no unknown: the unknown in the person of interest's place under Hd takes the person of interest's drop-out (give Hd's drop-outs to set it)";
-export const GIVEN_HD_RULE = "Hd's drop-outs as given in the request";
+export const GIVEN_HD_RULE = "Hd's drop-outs set by the user";
+/** Said when both hypotheses take the conservative estimate under Hd (the calculator, the mixture search). */
+export const CONSERVATIVE_HD_RULE = 'Both hypotheses at the conservative estimate under Hd, one value for every contributor';
+/** Said when a search weighs both hypotheses at Hd's maximum-likelihood drop-out (it needs no candidate). */
+export const SEARCH_MAXIMUM_LIKELIHOOD_HD_RULE = 'Both hypotheses at the maximum-likelihood estimate under Hd, one value for every contributor';
 
 /** One value for all contributors, or one per contributor, spread to one per contributor. */
 const perContributor = (values: readonly number[], n: number) => (values.length === 1 ? new Array<number>(n).fill(values[0]!) : [...values]);

@@ -1,7 +1,7 @@
 import type { MixtureLrResult, MixtureSetting } from '../../../core/schemas/mixtures';
 import type { PopulationFrequencies } from '../types';
 import { estimateDropout, type DropoutEstimate, type MixtureHypothesisName } from './dropout-estimation';
-import { hypothesisDropouts, type HypothesisDropouts } from './hypothesis-dropouts';
+import { CONSERVATIVE_HD_RULE, hypothesisDropouts, type HypothesisDropouts } from './hypothesis-dropouts';
 import { mixtureLr, MixtureError, type MixtureCase, type TypedProfile } from './mixture-lr';
 
 /** The people of a mixture run, resolved to genotypes. */
@@ -63,7 +63,7 @@ export function weighMixture(setting: MixtureSetting, profiles: MixtureProfiles,
   } else {
     const conservative = estimate('Hd').conservative;
     if (conservative === null) throw new MixtureError('No simulated drop-out reproduced the evidence\'s allele count under Hd; check the number of contributors, or fix the drop-out.');
-    dropouts = { hp: new Array<number>(n).fill(conservative), hd: new Array<number>(n).fill(conservative), hdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor' };
+    dropouts = { hp: new Array<number>(n).fill(conservative), hd: new Array<number>(n).fill(conservative), hdRule: CONSERVATIVE_HD_RULE };
   }
   const result = mixtureLr({ ...base, dropout: dropouts.hp, dropoutHd: dropouts.hd });
   const markers = result.markers.map((m) => ({

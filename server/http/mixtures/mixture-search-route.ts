@@ -72,7 +72,12 @@ export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUse
   const known = knownContributors.length;
   const answer: MixtureSearchAnswer = {
     setting,
-    populations: populationRows.map((p) => ({ populationId: p.id, populationName: p.name, synthetic: p.synthetic, dropout: ranked.parameters.get(p.id)?.dropout ?? [], dropoutHd: ranked.parameters.get(p.id)?.dropoutHd ?? ranked.parameters.get(p.id)?.dropout ?? [], notEvaluated: ranked.skipped.find((s) => s.populationId === p.id)?.reason ?? null })),
+    populations: populationRows.map((p) => {
+      const used = ranked.parameters.get(p.id);
+      // Under Hp the candidate takes the person of interest's place, as in hp below.
+      const dropoutHdRule = used?.hdRule?.replace("the person of interest's", "the candidate's") ?? null;
+      return { populationId: p.id, populationName: p.name, synthetic: p.synthetic, dropout: used?.dropout ?? [], dropoutHd: used?.dropoutHd ?? used?.dropout ?? [], dropoutHdRule, notEvaluated: ranked.skipped.find((s) => s.populationId === p.id)?.reason ?? null };
+    }),
     hp: describeHypothesis(true, known, setting.contributors - 1 - known).replace('the person of interest', 'the candidate'),
     hd: describeHypothesis(false, known, setting.contributors - known),
     searchedProfiles: ranked.searched,

@@ -177,7 +177,7 @@ describe('running the mixture search', () => {
     expect(hypotheses.getByText('the candidate, 1 known contributor and 1 unknown')).toBeInTheDocument();
     expect(hypotheses.getByText('1 known contributor and 2 unknowns')).toBeInTheDocument();
     const dropout = answer.getByLabelText('Drop-out used');
-    expect(dropout).toHaveTextContent('Drop-out over FBI 2015 CaucasianCandidate 0.21Known contributor 1 0.21Unknown 1 0.21');
+    expect(dropout).toHaveTextContent('Drop-out over FBI 2015 CaucasianHp: Candidate 0.21Known contributor 1 0.21Unknown 1 0.21Hd: Unknown in the candidate’s place 0.21Known contributor 1 0.21Unknown 1 0.21');
     expect(dropout).toHaveTextContent('Drop-out over Synthetic demo populationSynthetic data — not for casework');
     expect(answer.getByRole('status')).toHaveTextContent('412,530 profiles searched; showing the first 3, ranked by the smallest LR over the populations.');
 
@@ -191,6 +191,24 @@ describe('running the mixture search', () => {
     expect(within(rows[2]!).getAllByRole('cell')[3]).toHaveTextContent('2.34 × 101');
     // Never the e+ notation for an LR.
     expect(table.textContent).not.toMatch(/e\+/);
+  });
+
+  // Issue 30: Hd's drop-outs set as in the calculator, and both hypotheses' stated with the list.
+  it('sends Hd’s drop-outs typed beside Hp’s, and states both hypotheses’ drop-outs with the list', async () => {
+    const population = { ...SEARCH_ANSWER.populations[0]!, dropout: [0.1, 0.3], dropoutHd: [0.25, 0.3], dropoutHdRule: "Hd's drop-outs set by the user" };
+    const { sent } = renderSearch([async () => ({ ...SEARCH_ANSWER, populations: [population] })]);
+    await userEvent.click(parameters().getByRole('radio', { name: 'Fixed, one value per contributor' }));
+    await userEvent.type(parameters().getByLabelText('Drop-out of Candidate'), '0.1');
+    await userEvent.type(parameters().getByLabelText('Drop-out of Unknown 1'), '0.3');
+    const hd = within(parameters().getByRole('group', { name: 'Drop-out under Hd (optional)' }));
+    await userEvent.type(hd.getByLabelText('Drop-out under Hd of Unknown in the candidate’s place'), '0.25');
+    await userEvent.type(hd.getByLabelText('Drop-out under Hd of Unknown 1'), '0,3');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'FBI 2015 Caucasian' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+
+    const answer = within(await screen.findByRole('region', { name: 'Candidates' }));
+    expect(sent[0]!.setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.3], hdValues: [0.25, 0.3] });
+    expect(answer.getByLabelText('Drop-out used')).toHaveTextContent("Drop-out over FBI 2015 CaucasianHp: Candidate 0.1Unknown 1 0.3Hd: Unknown in the candidate’s place 0.25Unknown 1 0.3Hd's drop-outs set by the user");
   });
 
   it('shows the server’s refusal at its fields and as a message, keeps every value, and sends the same search again', async () => {

@@ -3,6 +3,7 @@ import { createActor, fromPromise, initialTransition, transition, waitFor, type 
 import { MIXTURE_SEARCHED_DEFAULT, type MixtureSearchAnswer, type MixtureSearchBody } from '../../../core/schemas/mixtures';
 import { mixtureDraft } from '../../../machines/analysisRun.machine';
 import {
+  fieldLabel,
   fieldOfPath,
   formErrors,
   initialSearchContext,
@@ -313,6 +314,20 @@ describe('mixtureSearch machine: the search', () => {
     expect(searchRequest(s.context).setting?.dropout).toEqual({ mode: 'fixed', values: [0.2, 0.35] });
   });
 
+  // Issue 30: Hd's drop-outs, as in the calculator; all blank keeps LRmix's convention (the server's default).
+  it('sends Hd’s drop-outs when typed, each of them needed; none typed sends Hp’s only', () => {
+    const each = after([{ type: 'parameters.chooseDropout', dropout: 'each' }, { type: 'parameters.editDropout', contributor: 0, value: '0.1' }, { type: 'parameters.editDropout', contributor: 1, value: '0.3' }], ready());
+    expect(searchRequest(each.context).setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.3] });
+    const half = after([{ type: 'parameters.editDropoutHd', contributor: 0, value: '0.25' }], each);
+    expect(visibleFieldErrors(half.context)).toEqual({ 'dropout.hd1': 'Required' });
+    expect(formErrors(half.context)).toMatchObject({ 'dropout.hd1': 'Required' });
+    const both = after([{ type: 'parameters.editDropoutHd', contributor: 1, value: '0,35' }], half);
+    expect(formErrors(both.context)).toEqual({});
+    expect(searchRequest(both.context).setting?.dropout).toEqual({ mode: 'fixed', values: [0.1, 0.3], hdValues: [0.25, 0.35] });
+    expect(both.can({ type: 'parameters.editDropoutHd', contributor: 2, value: '0.2' })).toBe(false);
+    expect(fieldLabel('dropout.hd0', both.context)).toBe('Drop-out under Hd of Unknown in the candidate’s place');
+  });
+
   it('takes no change and no second search while one runs', () => {
     const running = at('running', { populationIds: [POPULATION] });
     expect(running.can({ type: 'search.run' })).toBe(false);
@@ -419,6 +434,7 @@ describe('mixtureSearch machine: failures', () => {
     expect(fieldOfPath('/setting/dropIn', 'conservative')).toBe('dropIn');
     expect(fieldOfPath('/setting/dropout/values/2', 'each')).toBe('dropout.2');
     expect(fieldOfPath('/setting/dropout/values/0', 'all')).toBe('dropout.all');
+    expect(fieldOfPath('/setting/dropout/hdValues/1', 'each')).toBe('dropout.hd1');
     expect(fieldOfPath('/setting/dropout', 'maximum-likelihood')).toBe('dropout');
     expect(fieldOfPath('/setting/personOfInterestTypedUnderHd', 'all')).toBeNull();
     expect(fieldOfPath('/searchedSampleTypes/4', 'all')).toBe('sampleTypes');

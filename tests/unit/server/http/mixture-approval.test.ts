@@ -125,6 +125,27 @@ describe('POST /api/mixture-search', () => {
     expect(res.body.candidates[0]!.results[0]!.pValue!).toBeLessThan(0.01);
   });
 
+  // Issue 30: Hd's drop-outs set in the search as in the calculator, and the answer says which and how.
+  it('weighs with Hd’s drop-outs as given or by LRmix’s convention, states them and how, as the calculator does', async () => {
+    type Answer = { candidates: { profileId: string; results: { lr: number }[] }[]; populations: { dropout: number[]; dropoutHd: number[]; dropoutHdRule: string | null }[] };
+    const search = async (dropout: object) =>
+      call<Answer>('POST', '/api/mixture-search', { organizationId: org.a, analysisId: await analysisId(), replicates: [{ profileId: ids.get('STAIN') }], populationIds: [populationId], limit: 3, setting: { contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.2, 0.3], ...dropout }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false } });
+    const calculator = async (profileId: string, dropout: object) => (await call<{ lr: number }>('POST', '/api/mixture-lr', { replicates: [{ profileId: ids.get('STAIN') }], personOfInterest: { profileId }, contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.2, 0.3], ...dropout }, dropIn: 0.05, theta: 0.01, populationId })).body.lr;
+
+    const lrmix = await search({});
+    expect(lrmix.status, lrmix.raw).toBe(200);
+    // The unknown in the candidate's place takes the unknowns' 0.2 (Hp's first unknown), not the candidate's 0.1.
+    expect(lrmix.body.populations[0]).toMatchObject({ dropout: [0.1, 0.2, 0.3], dropoutHd: [0.2, 0.2, 0.3], dropoutHdRule: "LRmix convention: Hd's unknown in the candidate's place takes the unknowns' drop-out (LRmix Studio, forensim)" });
+    const top = lrmix.body.candidates[0]!;
+    expect(top.results[0]!.lr).toBe(await calculator(top.profileId, {}));
+
+    const given = await search({ hdValues: [0.15, 0.25, 0.35] });
+    expect(given.body.populations[0]).toMatchObject({ dropoutHd: [0.15, 0.25, 0.35], dropoutHdRule: "Hd's drop-outs set by the user" });
+    const same = given.body.candidates.find((c) => c.profileId === top.profileId)!;
+    expect(same.results[0]!.lr).toBe(await calculator(top.profileId, { hdValues: [0.15, 0.25, 0.35] }));
+    expect(same.results[0]!.lr).not.toBe(top.results[0]!.lr);
+  });
+
   it('weighs a typed mixture as the stored one, and refuses what it cannot search', async () => {
     const typed = { markers: [...stain].map(([marker, alleles]) => ({ marker, alleles: [...alleles] })) };
     const body = { organizationId: org.a, analysisId: await analysisId(), replicates: [typed], populationIds: [populationId], limit: 5 };

@@ -122,7 +122,7 @@ describe('POST /api/mixture-lr', () => {
     expect(lrmix.parameters).toMatchObject({ dropoutHp: [0.1, 0.3], dropoutHd: [0.3, 0.3], dropoutHdRule: expect.stringMatching(/LRmix Studio/) });
     expect(lrmix.estimates).toEqual([]);
     const given = (await call('analystA', 'POST', '/api/mixture-lr', { ...stain, dropout: { mode: 'fixed', values: [0.1, 0.3], hdValues: [0.1, 0.3] } })).json() as MixtureLrResult;
-    expect(given.parameters).toMatchObject({ dropoutHd: [0.1, 0.3], dropoutHdRule: "Hd's drop-outs as given in the request" });
+    expect(given.parameters).toMatchObject({ dropoutHd: [0.1, 0.3], dropoutHdRule: "Hd's drop-outs set by the user" });
     expect(given.lr).not.toBeCloseTo(lrmix.lr, 3);
   });
 });

@@ -177,4 +177,38 @@ describe('POST analyses/{id}/report of a mixture run', () => {
     expect(pdf.headers['content-disposition']).toContain('Mixture_2_contributors_STAIN-1_SUSPECT-A_STAIN-1-R2_VICTIM-B.pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
+
+  // Issue 30: both hypotheses' drop-outs and the convention that set Hd's, in the PDF and the CSV alike.
+  it('states Hp’s and Hd’s drop-outs and the convention used: LRmix’s by default, the user’s when Hd’s are given', async () => {
+    const add = (name: string, genotypes: Record<string, string[]>, sampleType: 'Reference' | 'Forensic Mixture') => addProfileWithMarkers(t, token, caseId, name, genotypes, { sampleType });
+    const stain = await add('STAIN-HD', { D3S1358: ['14', '15', '16', '17'], vWA: ['16', '17', '18'] }, 'Forensic Mixture');
+    const suspect = await add('SUSPECT-HD', { D3S1358: ['15', '16'], vWA: ['16', '17'] }, 'Reference');
+    const victim = await add('VICTIM-HD', { D3S1358: ['14', '17'], vWA: ['18'] }, 'Reference');
+    // Person of interest 0.1, known contributor 0.2, the unknown 0.3 (the ESX17 stain51 case's values).
+    const report = (dropout: Record<string, unknown>, format: 'csv' | 'pdf') => {
+      const setting = { contributors: 3, dropout: { mode: 'fixed', values: [0.1, 0.2, 0.3], ...dropout }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
+      const payload = { profileIds: [stain, suspect], populationIds: [populationId], mixture: { replicateProfileIds: [], knownContributorIds: [victim], setting } };
+      return t.app.inject({ method: 'POST', url: `/api/analyses/${analysisId}/report?format=${format}`, headers: { authorization: `Bearer ${token}` }, payload });
+    };
+    const row = (label: string, text: string) => `FBI 2015 Caucasian,${label},,,,,,,,,,,,${text}`;
+    const lrmix = "LRmix convention: Hd's unknown in the person of interest's place takes the unknowns' drop-out (LRmix Studio, forensim)";
+
+    const csv = (await report({}, 'csv')).body.split('\r\n');
+    expect(csv).toContain(row('Drop-out under Hp', 'Person of interest 0.1; Known contributor 1 0.2; Unknown 1 0.3'));
+    // The unknown in the person of interest's place takes the unknowns' 0.3, not the person of interest's 0.1.
+    expect(csv).toContain(row('Drop-out under Hd', 'Unknown 1 0.3; Known contributor 1 0.2; Unknown 2 0.3'));
+    expect(csv).toContain(row('How Hd’s drop-outs were set', `"${lrmix}"`));
+    const rawPdf = (await report({}, 'pdf')).rawPayload;
+    const pdf = pdfToText(rawPdf).replace(/\s+/g, ' ');
+    expect(pdf).toContain('Drop-out under Hp Person of interest 0.1; Known contributor 1 0.2; Unknown 1 0.3');
+    expect(pdf).toContain('Drop-out under Hd Unknown 1 0.3; Known contributor 1 0.2; Unknown 2 0.3');
+    expect(pdf).toContain(`How Hd’s drop-outs were set ${lrmix}`);
+
+    const given = (await report({ hdValues: [0.15, 0.25, 0.35] }, 'csv')).body.split('\r\n');
+    expect(given).toContain(row('Drop-out under Hd', 'Unknown 1 0.15; Known contributor 1 0.25; Unknown 2 0.35'));
+    expect(given).toContain(row('How Hd’s drop-outs were set', "Hd's drop-outs set by the user"));
+    const givenPdf = pdfToText((await report({ hdValues: [0.15, 0.25, 0.35] }, 'pdf')).rawPayload).replace(/\s+/g, ' ');
+    expect(givenPdf).toContain('Drop-out under Hd Unknown 1 0.15; Known contributor 1 0.25; Unknown 2 0.35');
+    expect(givenPdf).toContain("How Hd’s drop-outs were set Hd's drop-outs set by the user");
+  });
 });
