@@ -13,6 +13,8 @@ import { signIn, storedAccessToken } from './session';
 const baseUrl = inject('baseUrl');
 const demoPassword = inject('demoPassword');
 const FBI_2015 = path.resolve(import.meta.dirname, '../../../shared/data/frequencies/fbi2015.csv');
+/** The FBI tables' N per population and marker, shipped apart (issue 30: the screen saved N as n/a with it chosen). */
+const FBI_2015_N = path.resolve(import.meta.dirname, '../../../shared/data/frequencies/fbi2015-n.csv');
 const READER = { email: 'population.reader@bergen.test', password: 'a long e2e-only password 42' };
 
 let browser: Browser;
@@ -92,12 +94,19 @@ describe('administration', () => {
     created.populationId = idFromUrl(page, /\/populations\/([0-9a-f-]{36})\/upload$/);
     await page.getByLabel('Statistics file').setInputFiles(FBI_2015);
     await page.getByLabel('Population in the file').selectOption('Caucasian');
+    await page.getByLabel(/Sample sizes \(N per marker\)/).setInputFiles(FBI_2015_N);
+    await expect.poll(() => page.getByText('Chosen: fbi2015-n.csv').isVisible()).toBe(true);
     const save = page.getByRole('button', { name: 'Save statistics' });
     await expect.poll(() => save.isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.screenshot({ path: '.tmp/e2e-population-preview.png', fullPage: true });
     await save.click();
     await page.waitForURL(/\/populations\/[0-9a-f-]{36}\/edit/);
     await expect.poll(() => page.getByText(/Statistics saved from fbi2015\.csv/).isVisible()).toBe(true);
+    // N was read from the N file (404 alleles typed at most Caucasian markers: 202 persons), not left n/a.
+    const token = await storedAccessToken(page);
+    const saved = await page.evaluate(async ([u, t]) => (await fetch(u!, { headers: { authorization: `Bearer ${t}` } })).json(), [`/api/populations/${created.populationId}`, token]);
+    expect(saved.statistics).toMatchObject({ markerCount: 23 });
+    expect(saved.statistics.sampleSizeMin).toBeGreaterThan(100);
   });
 
   it('lets that user sign in and see only what the role allows', async () => {
