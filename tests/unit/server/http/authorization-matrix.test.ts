@@ -209,6 +209,8 @@ const EXCEPTIONS: Record<string, Access> = {
   // The general chemistry list serves both kinds: either kind's Read right (spec 7.1 "chemistries (general, …)").
   'GET /api/chemistries': READ_ANY_CHEMISTRY,
   'GET /api/chemistries/:id': READ_ANY_CHEMISTRY,
+  // A kit's allele sizes, dyes and thresholds (issue 31): as the kit itself.
+  'GET /api/chemistries/:id/alleles': READ_ANY_CHEMISTRY,
   // Uploading statistics changes an existing population: Edit, not Add (spec 6 names Add for creating one).
   'POST /api/populations/:id/statistics/preview': { entity: 'Populations', verb: 'Edit' },
   'POST /api/populations/:id/statistics': { entity: 'Populations', verb: 'Edit' },
