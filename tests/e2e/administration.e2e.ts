@@ -94,9 +94,13 @@ describe('administration', () => {
     created.populationId = idFromUrl(page, /\/populations\/([0-9a-f-]{36})\/upload$/);
     await page.getByLabel('Statistics file').setInputFiles(FBI_2015);
     await page.getByLabel('Population in the file').selectOption('Caucasian');
-    await page.getByLabel(/Sample sizes \(N per marker\)/).setInputFiles(FBI_2015_N);
-    await expect.poll(() => page.getByText('Chosen: fbi2015-n.csv').isVisible()).toBe(true);
     const save = page.getByRole('button', { name: 'Save statistics' });
+    await expect.poll(() => save.isEnabled(), { timeout: 20_000 }).toBe(true);
+    // The N file, chosen once the statistics are read (the screen takes it then), as the user of issue 30 did.
+    const sampleSizes = page.getByLabel(/Sample sizes \(N per marker\)/);
+    await expect.poll(() => sampleSizes.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await sampleSizes.setInputFiles(FBI_2015_N);
+    await expect.poll(() => page.getByText('Chosen: fbi2015-n.csv').isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => save.isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.screenshot({ path: '.tmp/e2e-population-preview.png', fullPage: true });
     await save.click();

@@ -138,7 +138,8 @@ const cutCells = (page: Page) =>
     const cut: string[] = [];
     const els = document.querySelectorAll<HTMLElement>('main .ag-cell, main .ag-cell-value, main .ag-cell .link, main .ag-cell a, main .ag-header-cell-text');
     for (const el of els) {
-      if (!el.checkVisibility() || !el.textContent?.trim()) continue;
+      // Long-text columns (an e-mail's body, an audit row's changes) show their start; the record's page shows the whole.
+      if (!el.checkVisibility() || !el.textContent?.trim() || el.closest('.data-table__cell--long-text')) continue;
       const box = el.getBoundingClientRect();
       const viewport = el.closest('.ag-body, .ag-grid-viewport, [role="grid"]')?.getBoundingClientRect();
       if (viewport && (box.right <= viewport.left || box.left >= viewport.right)) continue;

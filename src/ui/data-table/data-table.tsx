@@ -136,7 +136,8 @@ export function DataTable<T extends { id: string }>(props: DataTableProps<T>) {
         filterParams: c.filterable ? { filterOptions: ['contains'], maxNumConditions: 1 } : undefined,
         // AG Grid sizes every column but a flex one to its content (autoSizeStrategy below).
         ...(c.flex ? { flex: c.flex, minWidth: c.minWidth ?? LONG_TEXT_MIN_WIDTH } : { ...(c.width ? { width: c.width } : {}), ...(c.minWidth ? { minWidth: c.minWidth } : {}) }),
-        ...(c.lines ? { cellClass: 'data-table__cell--lines' } : {}),
+        // A long-text (flex) column shows the start of its text, the whole on the record's page: the only cells a list cuts.
+        ...(c.lines || c.flex ? { cellClass: [...(c.lines ? ['data-table__cell--lines'] : []), ...(c.flex ? ['data-table__cell--long-text'] : [])] } : {}),
         valueGetter: (p) => (p.data ? (c.text ? c.text(p.data) : String((p.data as Record<string, unknown>)[c.field] ?? '')) : ''),
         ...(c.render ? { cellRenderer: (p: CustomCellRendererProps<T>) => (p.data ? c.render!(p.data) : null) } : {}),
       })),
