@@ -315,7 +315,7 @@ describe('profile upload', () => {
     expect(await screen.findByText(`Added 247 profiles from ${FILE_NAME} to the case. They wait for review.`)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Profiles waiting for review' }));
     expect(view.current()).toBe(`/${ORG}/profiles/review`);
-  });
+  }, 20_000);
 
   it('after a check that refused some profiles, shows them with the server’s message and adds the rest once they are left out', async () => {
     renderImport(server);
