@@ -9,13 +9,20 @@ import { MutationSetting, PedigreePersonInput } from './pedigrees';
 /**
  * Spec 2.5: Computational (formulae and constants) and Exclusion (formulae that say Exclusion or Non Exclusion);
  * issue 16 adds Pedigree (a drawn pedigree whose typed persons are the roles, GENETICS.md "Pedigrees"); issue 17 adds
- * Mixture (the semi-continuous LR of an evidence profile and a person of interest, GENETICS.md "Mixtures").
+ * Mixture (the semi-continuous LR of an evidence profile and a person of interest, GENETICS.md "Mixtures"); issue 31
+ * adds Continuous mixture (the gamma peak-height model of a stain with heights, GENETICS.md "Continuous model").
  */
-export const ANALYSIS_KINDS = ['Computational', 'Exclusion', 'Pedigree', 'Mixture'] as const;
+export const ANALYSIS_KINDS = ['Computational', 'Exclusion', 'Pedigree', 'Mixture', 'Continuous mixture'] as const;
 
 /** A mixture analysis's two roles: the evidence (its first replicate) and the person of interest. */
 export const MIXTURE_ROLES = ['Evidence', 'Person of interest'] as const;
 export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+
+/** The kind weighed by the continuous (peak-height) model through `POST continuous-lr`, not `analyze`. */
+export const CONTINUOUS_MIXTURE = 'Continuous mixture' satisfies AnalysisKind;
+
+/** The kinds that weigh an evidence profile and a person of interest (their roles are MIXTURE_ROLES). */
+export const isMixtureKind = (kind: AnalysisKind): boolean => kind === 'Mixture' || kind === CONTINUOUS_MIXTURE;
 
 /** The letters of allele frequencies in formulae (GENETICS.md: p … u for alleles P … U). */
 export const FREQUENCY_LETTERS = ['p', 'q', 'r', 's', 't', 'u'] as const;
@@ -65,7 +72,7 @@ export type AnalysisInput = z.infer<typeof AnalysisInput>;
 
 /** Formula tables stop at three roles (an allele expression has six letters); a pedigree's roles are its typed persons. */
 function checkRoleCount(input: { kind: AnalysisKind; roles: string[] }, ctx: z.RefinementCtx): void {
-  if (input.kind === 'Mixture') {
+  if (isMixtureKind(input.kind)) {
     if (input.roles.length !== MIXTURE_ROLES.length) ctx.addIssue({ code: 'custom', path: ['roles'], message: `Two roles: ${MIXTURE_ROLES.join(' and ')}` });
   } else if (input.kind !== 'Pedigree' && input.roles.length > 3) ctx.addIssue({ code: 'custom', path: ['roles'], message: 'At most 3 roles (an allele expression has six letters)' });
 }

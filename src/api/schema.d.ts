@@ -4908,7 +4908,7 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
@@ -5028,7 +5028,7 @@ export interface paths {
                         name: string;
                         label: string;
                         /** @enum {string} */
-                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+                        kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
                         /** @enum {string} */
                         profileKind: "Autosomal" | "YStr";
                         roles: string[];
@@ -13526,7 +13526,7 @@ export interface components {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
@@ -13619,7 +13619,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -13789,7 +13789,7 @@ export interface components {
             version: number;
             analysisName: string;
             /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             populationNames: string[];
@@ -14170,7 +14170,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };
@@ -15549,7 +15549,7 @@ export interface components {
             name: string;
             label: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             roles: string[];
@@ -15642,7 +15642,7 @@ export interface components {
             analysisName: string;
             analysisLabel: string;
             /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             roles: {
                 role: string;
                 /** Format: uuid */
@@ -15812,7 +15812,7 @@ export interface components {
             version: number;
             analysisName: string;
             /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
             /** @enum {string} */
             profileKind: "Autosomal" | "YStr";
             populationNames: string[];
@@ -16193,7 +16193,7 @@ export interface components {
                 /** Format: uuid */
                 analysisGroupId: string;
                 /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture";
+                kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
                 /** @enum {string} */
                 profileKind: "Autosomal" | "YStr";
             };

@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
 import { seedAnalyses } from './analyses';
 import { seedSearchRules } from './search-rules';
+import { addContinuousAnalyses } from './upgrades/continuous-analyses';
 import { addMixtureAnalyses } from './upgrades/mixture-analyses';
 import { addPedigreeAnalyses } from './upgrades/pedigree-analyses';
 import { addKitBins } from './upgrades/kit-bins';
@@ -46,6 +47,7 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
   // Marks the issue-16 and issue-17 upgrades as done: a fresh database has the pedigrees, family shapes and mixture analyses already.
   await addPedigreeAnalyses(tx as unknown as Db);
   await addMixtureAnalyses(tx as unknown as Db);
+  await addContinuousAnalyses(tx as unknown as Db);
   await seedSearchRules(tx as unknown as Db);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 

@@ -7,7 +7,8 @@ import type { SeedAnalysis } from './types';
 
 export { MISSING_PERSONS_GROUP, SEED_FAMILY_ANALYSES, SEED_KINSHIP_PEDIGREES } from './pedigree-analyses';
 
-export type { SeedAnalysis, SeedFormula, SeedMixtureAnalysis } from './types';
+export type { SeedAnalysis, SeedContinuousAnalysis, SeedFormula, SeedMixtureAnalysis } from './types';
+export { SEED_CONTINUOUS_ANALYSIS } from './continuous-analyses';
 export { MIXTURE_SEARCH_ANALYSIS, MIXTURES_GROUP, SEED_MIXTURE_ANALYSES } from './mixture-analyses';
 
 // A commonly used average STR mutation rate per meiosis (AABB practice uses locus rates; labs edit it).

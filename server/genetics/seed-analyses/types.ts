@@ -14,7 +14,7 @@ export interface SeedFormula {
 export interface SeedAnalysis {
   name: string;
   label: string;
-  kind: Exclude<AnalysisKind, 'Mixture'>;
+  kind: Exclude<AnalysisKind, 'Mixture' | 'Continuous mixture'>;
   profileKind: MarkerKind;
   roles: string[];
   threshold: number | null;
@@ -39,4 +39,14 @@ export interface SeedMixtureAnalysis {
   roles: string[];
   threshold: number | null;
   mixture: MixtureSetting;
+}
+
+/** The seeded continuous mixture analysis (issue 31): its two roles; its parameters are set per run in the calculator. */
+export interface SeedContinuousAnalysis {
+  name: string;
+  label: string;
+  kind: 'Continuous mixture';
+  profileKind: 'Autosomal';
+  roles: string[];
+  threshold: number | null;
 }

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { Analysis, AnalysisKind } from '../../../core/schemas/analyses';
+import { isMixtureKind, type Analysis, type AnalysisKind } from '../../../core/schemas/analyses';
 import type { MarkerKind } from '../../../core/schemas/markers';
 import type { Db } from '../../db/database';
 import { analyses, analysisConstants, analysisFormulae, analysisGroups } from '../../db/schema';
@@ -16,7 +16,7 @@ export async function missingPatterns(db: Db, row: AnalysisRow): Promise<string[
   const rows = await db.select({ pattern: analysisFormulae.pattern }).from(analysisFormulae).where(eq(analysisFormulae.analysisId, row.id));
   const present = new Set(rows.map((r) => r.pattern));
   // Without roles there is nothing to evaluate, so nothing is missing yet; a pedigree has no formula table.
-  if (row.roles.length === 0 || row.kind === 'Pedigree' || row.kind === 'Mixture') return [];
+  if (row.roles.length === 0 || row.kind === 'Pedigree' || isMixtureKind(row.kind as AnalysisKind)) return [];
   return enumeratePatterns(row.roles.length, { ploidy: ploidyOf(row.profileKind) }).filter((p) => !present.has(p));
 }
 

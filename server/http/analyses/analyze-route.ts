@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatHitProbability } from '../../../core/probability-display';
 import { can } from '../../../core/permissions';
-import { AnalysisResult, AnalyzeBody, type MarkerResult, type PopulationResult } from '../../../core/schemas/analyses';
+import { AnalysisResult, AnalyzeBody, CONTINUOUS_MIXTURE, type MarkerResult, type PopulationResult } from '../../../core/schemas/analyses';
 import type { Clock } from '../../clock';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import type { Db } from '../../db/database';
@@ -160,6 +160,7 @@ export async function runAnalysis(db: Db, clock: Clock, user: AuthenticatedUser,
   if (!can(user, 'Profiles', 'Read')) throw new Forbidden();
   const row = await findAnalysis(db, id);
   if (!row.active) throw new BadRequest(`Analysis ${row.name} is not active`);
+  if (row.kind === CONTINUOUS_MIXTURE) throw new BadRequest(`Analysis ${row.name} weighs peak heights: the calculator runs it through POST /api/continuous-lr.`);
   const profiles = await loadProfiles(db, user, row, body.profileIds);
   const constantRows = await db.select().from(analysisConstants).where(eq(analysisConstants.analysisId, row.id)).orderBy(asc(analysisConstants.name));
   const constants = Object.fromEntries(constantRows.map((c) => [c.name, c.value]));

@@ -1,6 +1,7 @@
 import { evaluate, ExpressionError, namesIn, parseExpression, toLatex, validateExpression } from '../../genetics/expressions';
 import { canonicalPatternText, frequencyLettersOf, PatternError } from '../../genetics/patterns';
 import { ENGINE_VARIABLES } from '../../genetics/engine-variables';
+import { CONTINUOUS_MIXTURE } from '../../../core/schemas/analyses';
 import { BadRequest } from '../errors';
 import { ploidyOf, type AnalysisRow } from './analysis-view';
 
@@ -38,6 +39,7 @@ export function checkFormula(
 ): string {
   if (analysis.kind === 'Pedigree') throw new BadRequest('A pedigree analysis has no formula table: its likelihoods come from the pedigree drawn.');
   if (analysis.kind === 'Mixture') throw new BadRequest('A mixture analysis has no formula table: its likelihoods come from the semi-continuous model and its parameters.');
+  if (analysis.kind === CONTINUOUS_MIXTURE) throw new BadRequest('A continuous mixture analysis has no formula table: its likelihoods come from the peak heights and the gamma model.');
   let pattern: string;
   try {
     pattern = canonicalPatternText(input.pattern, { ploidy: ploidyOf(analysis.profileKind) });

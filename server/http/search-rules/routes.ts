@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc, count, eq, ne, sql } from 'drizzle-orm';
+import { asc, count, eq, notInArray, sql } from 'drizzle-orm';
+import { CONTINUOUS_MIXTURE } from '../../../core/schemas/analyses';
 import { z } from 'zod';
 import { ErrorBody, Id } from '../../../core/schemas/common';
 import { ListQuery, listOf, STALE_RECORD_MESSAGE } from '../../../core/schemas/list';
@@ -92,7 +93,8 @@ export const searchRulesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         })
         .from(analyses)
         .innerJoin(analysisGroups, eq(analysisGroups.id, analyses.analysisGroupId))
-        .where(ne(analyses.kind, 'Pedigree'))
+        // A family searches from its case; the continuous model's database search is not a rule's yet.
+        .where(notInArray(analyses.kind, ['Pedigree', CONTINUOUS_MIXTURE]))
         .orderBy(asc(analysisGroups.name), asc(analyses.name));
       const populationRows = await db
         .select({ id: populations.id, name: populations.name, kind: populations.kind, synthetic: populations.synthetic })

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { CONTINUOUS_MIXTURE } from '../../../core/schemas/analyses';
 import type { SearchRuleInput } from '../../../core/schemas/search-rules';
 import type { Db } from '../../db/database';
 import { analyses, populations, searchRules } from '../../db/schema';
@@ -43,6 +44,8 @@ export async function ruleProblems(db: Db, input: SearchRuleInput, ruleId: strin
     problems.push({ path: '/analysisId', message: 'No such analysis' });
   } else if (analysis.kind === 'Pedigree') {
     problems.push({ path: '/analysisId', message: `${analysis.name} is a pedigree analysis: a family searches from its missing-person case, not by a rule` });
+  } else if (analysis.kind === CONTINUOUS_MIXTURE) {
+    problems.push({ path: '/analysisId', message: `${analysis.name} weighs peak heights in the calculator; a search rule cannot run it yet` });
   } else if (analysis.kind === 'Mixture' && input.trigger !== 'approval') {
     problems.push({ path: '/trigger', message: `${analysis.name} is a mixture analysis: its rule runs on approval (a ranked list on request is the mixture search)` });
   } else if (analysis.roles.length !== 2) {

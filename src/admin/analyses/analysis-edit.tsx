@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { can } from '../../../core/permissions';
-import type { Analysis, AnalysisInput } from '../../../core/schemas/analyses';
+import { CONTINUOUS_MIXTURE, type Analysis, type AnalysisInput } from '../../../core/schemas/analyses';
 import type { ListQueryInput } from '../../../core/schemas/list';
 import { useApi } from '../../app/api-provider';
 import { routes } from '../../app/routes';
@@ -41,6 +41,7 @@ function KindFields({ readOnly, stored }: { readOnly: boolean; stored: Analysis 
       </>
     );
   }
+  if (kind === CONTINUOUS_MIXTURE) return <MixtureRoles />;
   return (
     <>
       {kind === 'Pedigree' ? <PedigreeField readOnly={readOnly} /> : <RolesField readOnly={readOnly} />}

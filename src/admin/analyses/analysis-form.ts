@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnalysisInput, MIXTURE_ROLES, type Analysis } from '../../../core/schemas/analyses';
+import { AnalysisInput, CONTINUOUS_MIXTURE, MIXTURE_ROLES, type Analysis } from '../../../core/schemas/analyses';
 import { DropoutSetting, MAX_MIXTURE_CONTRIBUTORS, MixtureSetting } from '../../../core/schemas/mixtures';
 import { REQUIRED } from '../../../core/schemas/named-record';
 
@@ -102,6 +102,8 @@ export const weighsMutation = (values: Pick<AnalysisInput, 'kind' | 'profileKind
 export function analysisBody(values: AnalysisInput, stored: Analysis | null): AnalysisInput {
   const { pedigree, mutation, mixture, ...rest } = values;
   if (values.kind === 'Mixture') return { ...rest, roles: [...MIXTURE_ROLES], pedigree: null, mutation: null, mixture };
+  // Its parameters are the calculator's, per run.
+  if (values.kind === CONTINUOUS_MIXTURE) return { ...rest, roles: [...MIXTURE_ROLES], pedigree: null, mutation: null, mixture: null };
   const body = stored?.kind === 'Mixture' ? { ...rest, mixture: null } : rest;
   if (values.kind === 'Pedigree') return { ...body, pedigree, mutation };
   if (values.kind === 'Exclusion') return { ...body, pedigree: null, mutation: null };

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'wouter';
-import type { Analysis, Constant, Formula } from '../../../core/schemas/analyses';
+import { CONTINUOUS_MIXTURE, isMixtureKind, type Analysis, type Constant, type Formula } from '../../../core/schemas/analyses';
 import type { ListQueryInput, ListResult } from '../../../core/schemas/list';
 import { routes } from '../../app/routes';
 import { DataTable, type DataColumn } from '../../ui/data-table/data-table';
@@ -45,14 +45,21 @@ interface TablesProps {
 }
 
 /** What a Mixture analysis has instead of tables: its likelihoods come from the model and the parameters above. */
-function MixtureLikelihoods() {
+function MixtureLikelihoods({ continuous }: { continuous: boolean }) {
   return (
     <section className="analysis-table" aria-labelledby="likelihoods-title">
       <h2 id="likelihoods-title">Likelihoods</h2>
-      <p>
-        A mixture analysis has no formulae or constants: its likelihoods Pr(E|Hp) and Pr(E|Hd) come from the semi-continuous model
-        (drop-out, drop-in, θ) and the mixture parameters above.
-      </p>
+      {continuous ? (
+        <p>
+          A continuous mixture analysis has no formulae or constants: its likelihoods come from the stain’s peak heights under the gamma
+          model (mixture proportions, degradation, stutters, drop-in, θ), its parameters fixed or fitted in the calculator for each run.
+        </p>
+      ) : (
+        <p>
+          A mixture analysis has no formulae or constants: its likelihoods Pr(E|Hp) and Pr(E|Hd) come from the semi-continuous model
+          (drop-out, drop-in, θ) and the mixture parameters above.
+        </p>
+      )}
     </section>
   );
 }
@@ -62,7 +69,7 @@ function MixtureLikelihoods() {
  * a Mixture analysis has neither, and says where its likelihoods come from.
  */
 export function AnalysisTables({ orgId, analysis, mayAdd, loadFormulae, loadConstants }: TablesProps) {
-  if (analysis.kind === 'Mixture') return <MixtureLikelihoods />;
+  if (isMixtureKind(analysis.kind)) return <MixtureLikelihoods continuous={analysis.kind === CONTINUOUS_MIXTURE} />;
   const at = { orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id };
   const formulaHref = (formulaId: string) => routes.FormulaEdit.href({ ...at, formulaId });
   const constantHref = (constantId: string) => routes.ConstantEdit.href({ ...at, constantId });

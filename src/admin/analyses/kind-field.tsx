@@ -1,6 +1,6 @@
 import { useRef, type ChangeEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { ANALYSIS_KINDS, MIXTURE_ROLES, type Analysis, type AnalysisInput, type AnalysisKind } from '../../../core/schemas/analyses';
+import { ANALYSIS_KINDS, isMixtureKind, MIXTURE_ROLES, type Analysis, type AnalysisInput, type AnalysisKind } from '../../../core/schemas/analyses';
 import type { MixtureSetting } from '../../../core/schemas/mixtures';
 import { SelectField } from '../../ui/form/select-field';
 import { controlAttributes, Field } from '../../ui/form/field';
@@ -14,10 +14,12 @@ const KIND_HINT =
   'Computational: each formula gives a number, and constants may be used. Exclusion: each allele expression is an exclusion or not. ' +
   'Pedigree: a drawn pedigree whose typed persons are the roles, computed exactly (autosomal). ' +
   'Mixture: the semi-continuous likelihood ratio of an evidence profile and a person of interest, from drop-out, drop-in and θ (autosomal). ' +
+  'Continuous mixture: the likelihood ratio from the stain’s peak heights (gamma model), its parameters fixed or fitted in the calculator (autosomal). ' +
   'Once the analysis has formulae, the kind, the profile kind and the number of roles stay as they are.';
 
 /**
- * The analysis's kind. Choosing Mixture fixes the roles (Evidence, Person of interest), the profile kind (autosomal)
+ * The analysis's kind. Choosing Mixture or Continuous mixture fixes the roles and the profile kind as below (a
+ * Continuous mixture holds no parameters). Choosing Mixture fixes the roles (Evidence, Person of interest), the profile kind (autosomal)
  * and brings its parameters (as last set, as stored, or the seed's); choosing another kind again clears the
  * parameters and gives back the roles named before.
  */
@@ -29,15 +31,17 @@ export function KindField({ stored }: { stored: Analysis | null }) {
   const onChange = (e: ChangeEvent<HTMLSelectElement>) => {
     const kind = e.target.value as AnalysisKind;
     const mixture = getValues('mixture') ?? null;
-    if (kind === 'Mixture' && !mixture) {
-      rolesBefore.current = getValues('roles');
+    if (mixture) mixtureBefore.current = mixture;
+    if (isMixtureKind(kind)) {
+      // Both mixture kinds weigh an evidence profile and a person of interest; only Mixture holds parameters.
+      if (!rolesBefore.current) rolesBefore.current = getValues('roles');
       setValue('roles', [...MIXTURE_ROLES], dirty);
       setValue('profileKind', 'Autosomal', dirty);
-      setValue('mixture', mixtureBefore.current ?? stored?.mixture ?? DEFAULT_MIXTURE, dirty);
-    } else if (kind !== 'Mixture' && mixture) {
-      mixtureBefore.current = mixture;
-      setValue('mixture', null, dirty);
+      setValue('mixture', kind === 'Mixture' ? (mixture ?? mixtureBefore.current ?? stored?.mixture ?? DEFAULT_MIXTURE) : null, dirty);
+    } else {
+      if (mixture) setValue('mixture', null, dirty);
       if (rolesBefore.current) setValue('roles', rolesBefore.current, dirty);
+      rolesBefore.current = null;
     }
   };
   return (
@@ -57,7 +61,8 @@ export function KindField({ stored }: { stored: Analysis | null }) {
 
 /** The profile kind: autosomal or Y-STR; a Mixture analysis weighs autosomal profiles only. */
 export function ProfileKindField() {
-  const mixture = (useWatch({ name: 'kind' }) as AnalysisKind | undefined) === 'Mixture';
+  const kind = useWatch({ name: 'kind' }) as AnalysisKind | undefined;
+  const mixture = kind !== undefined && isMixtureKind(kind);
   return (
     <SelectField
       name="profileKind"

@@ -8,6 +8,7 @@ const MEANING: Record<AnalysisKind, string> = {
   Exclusion: 'The most exclusions a result may have and still be a hit.',
   Pedigree: 'The likelihood ratio (H1 against H2) a family search result must reach to be a hit.',
   Mixture: 'The likelihood ratio (Hp against Hd) a database candidate must reach to be a hit.',
+  'Continuous mixture': 'The likelihood ratio (Hp against Hd, from the peak heights) a database candidate must reach to be a hit.',
 };
 
 /** The analysis's threshold: a number, or empty for never a hit (the analysis is then used in the calculator only). */

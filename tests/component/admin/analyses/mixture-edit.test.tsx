@@ -93,6 +93,21 @@ describe('analysis edit: mixture analyses', () => {
     expect(within(screen.getByLabelText(/Profile kind/)).getAllByRole('option')).toHaveLength(2);
   });
 
+  it('saves a Continuous mixture analysis (issue 31) with the two roles and no parameters, and a mixture switched to it loses its parameters', async () => {
+    const posted = sentBodies('POST');
+    const view = await asAdmin(`${base()}/new`);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Peak heights');
+    await userEvent.selectOptions(screen.getByLabelText(/^Kind/), 'Mixture');
+    await userEvent.selectOptions(screen.getByLabelText(/^Kind/), 'Continuous mixture');
+    expect(screen.queryByRole('group', { name: 'Mixture parameters' })).toBeNull();
+    expect(within(screen.getByLabelText(/Profile kind/)).getAllByRole('option').map((o) => o.textContent)).toEqual(['Autosomal']);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(view.current()).toMatch(new RegExp(`${base()}/[0-9a-f-]{36}$`)));
+    expect(posted[0]).toEqual({ name: 'Peak heights', label: '', kind: 'Continuous mixture', profileKind: 'Autosomal', roles: ['Evidence', 'Person of interest'], threshold: null, active: true, pedigree: null, mutation: null, mixture: null, analysisGroupId: groupId });
+    expect(await storedAnalysis(view.current()!.split('/').pop()!)).toMatchObject({ kind: 'Continuous mixture', mixture: null, missingPatterns: [] });
+    expect(await screen.findByText(/its likelihoods come from the stain’s peak heights under the gamma model/)).toBeInTheDocument();
+  });
+
   it('sends the parameters as set, fixed drop-out one per contributor, and shows no formula tables once saved', async () => {
     const posted = sentBodies('POST');
     const view = await asAdmin(`${base()}/new`);

@@ -44,7 +44,9 @@ describe.each(engines)('first start on $name', ({ open }) => {
     const groups = await database.db.select().from(analysisGroups).orderBy(asc(analysisGroups.name));
     expect(groups.map((g) => g.name)).toEqual(['Exclusion', 'Identity', 'Kinship', 'Missing persons', 'Mixtures', 'Y-STR']);
     const rows = await database.db.select().from(analyses);
-    expect(rows).toHaveLength(18);
+    expect(rows).toHaveLength(19);
+    // Issue 31: the calculator offers the continuous (peak-height) model in the Mixtures group.
+    expect(rows.filter((r) => r.kind === 'Continuous mixture').map((r) => [r.name, r.roles, r.mixture])).toEqual([['Continuous mixture', ['Evidence', 'Person of interest'], null]]);
     expect(rows.filter((r) => r.kind === 'Mixture').map((r) => [r.name, r.mixture?.contributors])).toEqual([
       ['Partial profile (1 contributor)', 1],
       ['Mixture, 2 contributors', 2],
@@ -67,7 +69,7 @@ describe.each(engines)('first start on $name', ({ open }) => {
     const [group] = await database.db.select().from(accessGroups).where(eq(accessGroups.id, admin!.accessGroupId!));
     expect(group).toMatchObject({ name: 'Administrator', isAdmin: true });
     // The About and Contact texts, and the mark that the seed search rules were written (once per database).
-    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:mixture-analyses', 'seed:pedigree-analyses', 'seed:search-rules']);
+    expect((await database.db.select().from(settings)).map((s) => s.id).sort()).toEqual(['About', 'Contact', 'seed:continuous-analyses', 'seed:mixture-analyses', 'seed:pedigree-analyses', 'seed:search-rules']);
     const rules = await database.db.select().from(searchRules);
     expect(rules.map((r) => r.name).sort()).toEqual([...SEED_SEARCH_RULES, ...SEED_MIXTURE_RULES].map((r) => r.name).sort());
     expect(rules.filter((r) => r.trigger === 'request').map((r) => r.searchedSampleTypes)).toEqual([

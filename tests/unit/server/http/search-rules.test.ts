@@ -11,7 +11,7 @@ let adminAll: string;
 let adminOrg: string;
 let reader: string;
 let noRights: string;
-const ids = {} as Record<'identity' | 'sibling' | 'trio' | 'exclusion' | 'yIdentity' | 'oslo' | 'bergen' | 'synthetic' | 'yPopulation' | 'otherOrgPopulation', string>;
+const ids = {} as Record<'identity' | 'sibling' | 'trio' | 'exclusion' | 'yIdentity' | 'continuous' | 'oslo' | 'bergen' | 'synthetic' | 'yPopulation' | 'otherOrgPopulation', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,6 +33,7 @@ beforeAll(async () => {
   ids.trio = await analysis('Paternity trio', 'Computational', 'Autosomal', ['Mother', 'Child', 'Alleged father']);
   ids.exclusion = await analysis('Paternity exclusion', 'Exclusion', 'Autosomal', ['Child', 'Alleged parent']);
   ids.yIdentity = await analysis('Y-STR haplotype', 'Computational', 'YStr', ['Unknown', 'Reference']);
+  ids.continuous = await analysis('Peak heights', 'Continuous mixture', 'Autosomal', ['Evidence', 'Person of interest']);
   const population = async (name: string, kind: string, synthetic: boolean, organizationId: string) => {
     const [row] = await db.insert(populations).values({ name, kind, synthetic }).returning();
     await db.insert(populationOrganizations).values({ populationId: row!.id, organizationId });
@@ -128,6 +129,12 @@ describe('what the server refuses (400 with the field named)', () => {
 
   it('an analysis that does not exist', async () => {
     expect(await refused({ analysisId: '00000000-0000-4000-8000-000000000000' })).toEqual([{ path: '/analysisId', message: 'No such analysis' }]);
+  });
+
+  it('a continuous mixture analysis (issue 31): weighed in the calculator, not by a rule yet', async () => {
+    expect(await refused({ analysisId: ids.continuous, stringency: null })).toEqual([
+      { path: '/analysisId', message: 'Peak heights weighs peak heights in the calculator; a search rule cannot run it yet' },
+    ]);
   });
 
   it('a paternity trio: a database search compares two profiles', async () => {
@@ -271,6 +278,8 @@ describe('the list', () => {
   it('offers the analyses (with their roles) and the populations the user may see', async () => {
     const all = (await get('/api/search-rules/form-options')).json() as { analyses: { id: string; roleCount: number; groupName: string }[]; populations: { id: string; synthetic: boolean }[] };
     expect(all.analyses.find((a) => a.id === ids.trio)).toMatchObject({ roleCount: 3, groupName: 'Rule test analyses' });
+    // Not a rule's analysis (issue 31); listed, it would not fit the answer's kinds (a 500).
+    expect(all.analyses.map((a) => a.id)).not.toContain(ids.continuous);
     expect(all.populations.find((p) => p.id === ids.synthetic)).toMatchObject({ synthetic: true });
     expect(all.populations.map((p) => p.id)).toContain(ids.otherOrgPopulation);
     const own = (await get('/api/search-rules/form-options', reader)).json() as { populations: { id: string }[] };
