@@ -2,23 +2,9 @@ import type { HypothesisModel } from './continuous-likelihood';
 import type { GammaParameters } from './continuous-types';
 import { compiledLogLikelihood } from './compiled-marker';
 import { logGammaDensity, logLowerGammaRatio } from './gamma-functions';
+import type { ExpectedHeight, PeakCumulative } from '../../../core/continuous/validation-types';
 
-/** One observed peak's cumulative probability under the fit (a point of the PP-plot). */
-export interface PeakCumulative {
-  marker: string;
-  replicate: number;
-  allele: string;
-  height: number;
-  cumulative: number;
-}
-
-/** Per marker and allele position: the heights observed per replicate (null: under the threshold) and the expected height. */
-export interface ExpectedHeight {
-  marker: string;
-  allele: string;
-  observed: (number | null)[];
-  expected: number;
-}
+export type { ExpectedHeight, PeakCumulative } from '../../../core/continuous/validation-types';
 
 /**
  * Model validation at the fitted parameters (EuroForMix `validMLEmodel`; Bleka, Storvik & Gill 2016): each observed
