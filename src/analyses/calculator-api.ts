@@ -4,7 +4,9 @@ import type { AnalysisGroupSummary, AnalysisSummary } from '../../core/schemas/a
 import { MAX_PAGE_SIZE, type ListQueryInput, type ListResult } from '../../core/schemas/list';
 import type { Population } from '../../core/schemas/populations';
 import type { Profile, ProfileKind } from '../../core/schemas/profiles';
+import type { ContinuousLrBody, ContinuousLrResult } from '../../core/schemas/continuous';
 import type { AnalyzeRequest } from '../../machines/analysisRun.machine';
+import type { LoadedStain } from '../../machines/continuousRun.machine';
 import type { ApiClient } from '../api/client';
 import { unwrap } from '../api/unwrap';
 import { saveResponseAsFile } from '../ui/download';
@@ -63,6 +65,14 @@ export function calculatorApi(api: ApiClient) {
     },
     analyze: ({ analysisId, body }: AnalyzeRequest, signal?: AbortSignal): Promise<AnalysisResult> =>
       unwrap(api.POST('/api/analyses/{id}/analyze', { params: { path: { id: analysisId } }, body, ...(signal ? { signal } : {}) })),
+    /** A continuous run's stain (issue 31): the profile with its replicates and heights, and its kit's bins and thresholds (null when the kit cannot be read). */
+    stain: async (profileId: string): Promise<LoadedStain> => {
+      const profile = await unwrap(api.GET('/api/profiles/{id}', { params: { path: { id: profileId } } }));
+      const kit = await unwrap(api.GET('/api/chemistries/{id}/alleles', { params: { path: { id: profile.chemistryId } } })).catch(() => null);
+      return { profile, kit };
+    },
+    /** Weighs a stain with the continuous model (POST continuous-lr): fixed parameters or a fit, on the server's worker. */
+    continuousLr: (body: ContinuousLrBody, signal?: AbortSignal): Promise<ContinuousLrResult> => unwrap(api.POST('/api/continuous-lr', { body, ...(signal ? { signal } : {}) })),
     /** Runs the same request again on the server and saves the result as a PDF or CSV file; resolves to the file name. */
     report: async ({ analysisId, body }: AnalyzeRequest, format: ReportFormat): Promise<string> => {
       const { response } = await api.POST('/api/analyses/{id}/report', { params: { path: { id: analysisId }, query: { format } }, body, parseAs: 'stream' });

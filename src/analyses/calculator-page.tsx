@@ -1,8 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
-import type { Analysis } from '../../core/schemas/analyses';
-import type { Population } from '../../core/schemas/populations';
+import { CONTINUOUS_MIXTURE, type Analysis } from '../../core/schemas/analyses';
 import type { Profile } from '../../core/schemas/profiles';
 import { analysisRunMachine, analyzeRequest, runBlockers, usesPopulations, type AnalyzeRequest } from '../../machines/analysisRun.machine';
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
@@ -11,10 +10,12 @@ import { useApi } from '../app/api-provider';
 import { useDocumentTitle } from '../app/use-document-title';
 import { AnalysisResultView } from './analysis-result-view';
 import { calculatorApi, type CalculatorCalls, type ReportFormat } from './calculator-api';
+import { ContinuousCalculator } from './continuous-calculator';
 import { MixtureChoices } from './mixture-choices';
 import { MixtureParameters } from './mixture-parameters';
 import { PopulationPicker } from './population-picker';
 import { ProfilePicker } from './profile-picker';
+import { usePopulations } from './use-populations';
 import { RunBlockers, RunButtons, RunFailure } from './run-controls';
 import './calculator.css';
 
@@ -65,21 +66,8 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
   const [chosen, setChosen] = useState<(Profile | null)[]>(() => analysis.roles.map(() => null));
   // A mixture run's further replicates and known contributors, by id (the machine holds the ids, in order).
   const [picked, setPicked] = useState<Record<string, Profile>>({});
-  const [populations, setPopulations] = useState<Population[] | null>(null);
-  const [populationsFailed, setPopulationsFailed] = useState(false);
   const withPopulations = usesPopulations(analysis.kind);
-
-  useEffect(() => {
-    if (!withPopulations) return;
-    let current = true;
-    calls.populations(orgId, analysis.profileKind).then(
-      (list) => current && setPopulations(list.items),
-      () => current && setPopulationsFailed(true),
-    );
-    return () => {
-      current = false;
-    };
-  }, [calls, orgId, analysis.profileKind, withPopulations]);
+  const { populations, failed: populationsFailed } = usePopulations(calls, orgId, analysis.profileKind, withPopulations);
 
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
@@ -131,7 +119,7 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
             />
           ) : null}
           {withPopulations ? (
-            <PopulationPicker populations={populationsFailed ? [] : populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
+            <PopulationPicker populations={populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
           ) : null}
           {context.mixture ? <MixtureParameters parameters={context.mixture.parameters} knownContributors={context.mixture.knownContributorIds.length} disabled={busy} send={send} /> : null}
         </div>
@@ -187,7 +175,14 @@ export function CalculatorPage({ orgId, analysisId, caseId }: { orgId: string; a
       ) : null}
       {load.status === 'loaded' ? (
         load.analysis.active ? (
-          <Calculator key={load.analysis.id} orgId={orgId} analysis={load.analysis} caseId={caseId} calls={calls} />
+          load.analysis.kind === CONTINUOUS_MIXTURE ? (
+            <>
+              {load.analysis.label && load.analysis.label !== load.analysis.name ? <p className="field__hint">{load.analysis.label}</p> : null}
+              <ContinuousCalculator key={load.analysis.id} orgId={orgId} analysisId={load.analysis.id} caseId={caseId} calls={calls} />
+            </>
+          ) : (
+            <Calculator key={load.analysis.id} orgId={orgId} analysis={load.analysis} caseId={caseId} calls={calls} />
+          )
         ) : (
           <p className="notice notice--warning" role="status">
             This analysis is not active. An administrator activates it under Analysis groups.

@@ -1,7 +1,7 @@
 import type { ProfileKind, Profile } from '../../core/schemas/profiles';
 import { knownContributorLabel, replicateLabel, type AnalysisRunEvent, type MixtureRun } from '../../machines/analysisRun.machine';
 import type { CalculatorCalls } from './calculator-api';
-import { ProfilePicker } from './profile-picker';
+import { SlotPicker } from './profile-picker';
 
 interface MixtureChoicesProps {
   mixture: MixtureRun;
@@ -22,21 +22,7 @@ interface MixtureChoicesProps {
 /** A mixture run's further replicates of the evidence and its known contributors (issue 17): a picker each, added and removed here. */
 export function MixtureChoices({ mixture, canAddReplicate, canAddKnownContributor, orgId, caseId, kind, busy, calls, picked, onPick, send }: MixtureChoicesProps) {
   const picker = (label: string, profileId: string | null, choose: (id: string | null) => void, remove: () => void) => (
-    <ProfilePicker
-      key={label}
-      role={label}
-      orgId={orgId}
-      caseId={caseId}
-      kind={kind}
-      chosen={profileId ? (picked[profileId] ?? null) : null}
-      disabled={busy}
-      calls={calls}
-      onChoose={(profile) => {
-        if (profile) onPick(profile);
-        choose(profile?.id ?? null);
-      }}
-      onRemove={remove}
-    />
+    <SlotPicker key={label} role={label} orgId={orgId} caseId={caseId} kind={kind} profileId={profileId} picked={picked} onPick={onPick} disabled={busy} calls={calls} onChange={choose} onRemove={remove} />
   );
   return (
     <>

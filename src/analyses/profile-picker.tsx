@@ -98,3 +98,27 @@ export function ProfilePicker({ role, orgId, caseId, kind, chosen, disabled, cal
     </fieldset>
   );
 }
+
+interface SlotPickerProps extends Omit<ProfilePickerProps, 'chosen' | 'onChoose'> {
+  /** The slot's profile id (null: none chosen). */
+  profileId: string | null;
+  /** The profiles picked so far by id, so the picker shows its own. */
+  picked: Readonly<Record<string, Profile>>;
+  onPick(profile: Profile): void;
+  /** The slot's new profile id. */
+  onChange(profileId: string | null): void;
+}
+
+/** A picker for a slot the machine holds by profile id (a replicate, a known contributor): it keeps the profile picked for the slot's label. */
+export function SlotPicker({ profileId, picked, onPick, onChange, ...picker }: SlotPickerProps) {
+  return (
+    <ProfilePicker
+      {...picker}
+      chosen={profileId ? (picked[profileId] ?? null) : null}
+      onChoose={(profile) => {
+        if (profile) onPick(profile);
+        onChange(profile?.id ?? null);
+      }}
+    />
+  );
+}

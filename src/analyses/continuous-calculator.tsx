@@ -1,0 +1,107 @@
+import { useMachine } from '@xstate/react';
+import { useMemo, useState } from 'react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import type { ContinuousLrBody } from '../../core/schemas/continuous';
+import type { Profile } from '../../core/schemas/profiles';
+import { continuousBlockers, continuousRunMachine } from '../../machines/continuousRun.machine';
+import type { CalculatorCalls } from './calculator-api';
+import { ContinuousParameters } from './continuous-parameters';
+import { ContinuousPersons } from './continuous-persons';
+import { ContinuousResult } from './continuous-result';
+import { ContinuousStain } from './continuous-stain';
+import { PopulationPicker } from './population-picker';
+import { usePopulations } from './use-populations';
+import { RunBlockers, RunButtons, RunFailure } from './run-controls';
+
+interface ContinuousCalculatorProps {
+  orgId: string;
+  analysisId: string;
+  caseId: string | null;
+  calls: CalculatorCalls;
+  /** Where the machine starts (stories show each reachable state); a new calculator starts editing. */
+  snapshot?: ContinuousRunSnapshot;
+}
+
+export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
+
+/**
+ * The calculator of a Continuous mixture analysis (issue 31): the stain and its replicates with heights, the persons,
+ * one population and the model's settings; Run weighs on the server (POST continuous-lr) and the result shows the
+ * LR, the parameters, the deconvolution and the model's validation. Driven by machines/continuousRun.
+ */
+export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start }: ContinuousCalculatorProps) {
+  const logic = useMemo(
+    () =>
+      continuousRunMachine.provide({
+        actors: {
+          loadStain: fromPromise(({ input }: { input: { profileId: string } }) => calls.stain(input.profileId)),
+          weigh: fromPromise(({ input, signal }: { input: ContinuousLrBody; signal: AbortSignal }) => calls.continuousLr(input, signal)),
+        },
+      }),
+    [calls],
+  );
+  const [snapshot, send] = useMachine(logic, start ? { input: { analysisId }, snapshot: start } : { input: { analysisId } });
+  // The profiles chosen so far by id, so each picker shows its own (the machine holds the ids).
+  const [picked, setPicked] = useState<Record<string, Profile>>({});
+  const { populations, failed: populationsFailed } = usePopulations(calls, orgId, 'Autosomal');
+
+  const { context } = snapshot;
+  const busy = snapshot.hasTag('busy');
+  const pick = (profile: Profile) => setPicked((all) => ({ ...all, [profile.id]: profile }));
+  const blockers = context.showBlockers ? continuousBlockers(context) : [];
+  return (
+    <>
+      <form
+        className="calculator__form"
+        aria-label="Analysis choices"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send({ type: 'run.start' });
+        }}
+      >
+        <div className="calculator__choices">
+          <ContinuousStain
+            orgId={orgId}
+            caseId={caseId}
+            chosen={context.stainId ? (picked[context.stainId] ?? null) : null}
+            stain={context.stain}
+            loading={snapshot.hasTag('stainLoading')}
+            error={context.stainError}
+            replicatesChosen={context.replicatesChosen}
+            busy={busy}
+            calls={calls}
+            onChoose={(profile) => {
+              if (profile) pick(profile);
+              send({ type: 'stain.choose', profileId: profile?.id ?? null });
+            }}
+            send={send}
+          />
+          <ContinuousPersons
+            orgId={orgId}
+            caseId={caseId}
+            personOfInterestId={context.personOfInterestId}
+            lists={{ knownContributors: context.knownContributors, knownNonContributors: context.knownNonContributors }}
+            canAdd={{ knownContributors: snapshot.can({ type: 'person.add', list: 'knownContributors' }), knownNonContributors: snapshot.can({ type: 'person.add', list: 'knownNonContributors' }) }}
+            busy={busy}
+            calls={calls}
+            picked={picked}
+            onPick={pick}
+            send={send}
+          />
+          <PopulationPicker single populations={populations} chosen={context.populationId ? [context.populationId] : []} disabled={busy} onToggle={(populationId) => send({ type: 'population.choose', populationId })} />
+          <ContinuousParameters draft={context.draft} knownContributors={context.knownContributors.length} disabled={busy} send={send} />
+        </div>
+        {populationsFailed ? (
+          <p className="notice notice--negative" role="alert">
+            The populations could not be read. Reload the page to try again.
+          </p>
+        ) : null}
+        <RunBlockers blockers={blockers} />
+        <RunButtons busy={busy} onCancel={() => send({ type: 'run.cancel' })} />
+        {busy && context.draft.mode === 'fit' ? <p role="status">Fitting both hypotheses by maximum likelihood; a large stain takes seconds.</p> : null}
+      </form>
+      {snapshot.matches({ run: 'error' }) && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
+      {snapshot.matches({ run: 'result' }) && context.result ? <ContinuousResult result={context.result} /> : null}
+    </>
+  );
+}
