@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, transition, waitFor, type SnapshotFrom, type StateValue } from 'xstate';
-import type { ContinuousLrBody, ContinuousLrResult } from '../../../core/schemas/continuous';
+import { ContinuousLrBody, type ContinuousLrResult } from '../../../core/schemas/continuous';
 import {
   continuousBlockers,
   continuousDraft,
@@ -153,6 +153,13 @@ describe('continuousLrBody', () => {
     });
     const degraded = continuousLrBody(context({ ...ready, draft: { ...continuousDraft(), degradation: true } }));
     expect(degraded.fragmentSizes.map((f) => [f.marker, f.longest, f.alleles.length])).toEqual([['D3S1358', 123.6, 5], ['TH01', 170.1, 3]]);
+  });
+
+  it('builds a body the route\'s own schema accepts unchanged, at fixed parameters and for a fit with every part of the model on', () => {
+    const fixed = continuousLrBody(context({ ...ready, knownNonContributors: [OTHER], draft: { ...continuousDraft(), mode: 'fixed', degradation: true, backwardStutter: true, forwardStutter: true } }));
+    expect(ContinuousLrBody.parse(fixed)).toEqual(fixed);
+    const fit = continuousLrBody(context(ready));
+    expect(ContinuousLrBody.parse(fit)).toEqual(fit);
   });
 
   it('sends a typed threshold for every marker instead of the kit\'s', () => {
