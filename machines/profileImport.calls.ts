@@ -31,6 +31,8 @@ export interface PageRequest {
   page: number;
   pageSize: number;
   filter: ImportRowFilter;
+  /** The kit chosen for the add: the rows' peak heights are weighed against it (issue 31); null: none yet. */
+  chemistryId: string | null;
 }
 
 /** One page of the import's profiles and how many match the filter. */

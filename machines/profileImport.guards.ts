@@ -47,6 +47,12 @@ export const profileImportGuards = {
     };
     return event.with !== event.index && ok(event.index) && ok(event.with);
   },
+  /** The kit changes while the page shows rows read with peak heights, whose warnings depend on it. */
+  kitChangedUnderHeights: ({ context, event }: GuardArgs) => {
+    assertEvent(event, 'assignment.change');
+    const { chemistryId } = event.patch;
+    return chemistryId !== undefined && chemistryId !== context.assignment.chemistryId && context.rows.some((r) => (r.replicates?.length ?? 0) > 0);
+  },
   pageHasAddable: ({ context }: GuardArgs) => context.rows.some((r) => toggleable(r) && !context.excluded.has(r.index)),
   canConfirm: ({ context }: GuardArgs) => confirmBlockers(context).length === 0,
   /** The job as last read offers no approval: it ran out while the preview was open. */

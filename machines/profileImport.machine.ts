@@ -184,7 +184,7 @@ export const profileImportMachine = profileImportSetup.createMachine({
           invoke: {
             id: 'readPage',
             src: 'readPage',
-            input: ({ context }) => ({ importId: context.job!.id, page: context.page, pageSize: IMPORT_PAGE_SIZE, filter: context.filter }),
+            input: ({ context }) => ({ importId: context.job!.id, page: context.page, pageSize: IMPORT_PAGE_SIZE, filter: context.filter, chemistryId: context.assignment.chemistryId }),
             onDone: { target: 'ready', actions: { type: 'storePage', params: ({ event }) => ({ page: event.output }) } },
             onError: { target: 'pageFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
           },
@@ -206,7 +206,8 @@ export const profileImportMachine = profileImportSetup.createMachine({
         'page.next': { guard: 'hasNextPage', target: '.loadingPage', actions: ['clearError', 'nextPage'] },
         'page.previous': { guard: 'hasPreviousPage', target: '.loadingPage', actions: ['clearError', 'previousPage'] },
         'filter.change': { target: '.loadingPage', actions: ['clearError', 'changeFilter'] },
-        'assignment.change': { actions: 'changeAssignment' },
+        // Another kit weighs the page's peak heights differently (its thresholds and sizes): the page is read again.
+        'assignment.change': [{ guard: 'kitChangedUnderHeights', target: '.loadingPage', actions: ['clearError', 'changeAssignment'] }, { actions: 'changeAssignment' }],
         'import.confirm': [
           { guard: 'approvalMissing', target: 'tokenExpired', actions: 'approvalMissingError' },
           { guard: 'canConfirm', target: 'confirming', actions: 'clearError' },

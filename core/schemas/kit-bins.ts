@@ -6,7 +6,9 @@ import { Versioned } from './list';
 
 /** The most an analytical threshold may be (RFU): above an instrument's saturation nothing is ever called. */
 const MAX_RFU = 100_000;
-const Rfu = z.number().positive('An analytical threshold is a positive number of RFU').max(MAX_RFU, `At most ${MAX_RFU} RFU`);
+const RFU_MESSAGE = 'An analytical threshold is a positive number of RFU';
+/** An analytical threshold (RFU); the kit form reads its cells through it too. */
+export const Rfu = z.number({ error: RFU_MESSAGE }).positive(RFU_MESSAGE).max(MAX_RFU, `At most ${MAX_RFU} RFU`);
 
 /** A kit's analytical thresholds: one for the whole kit and, taking precedence, one per dye. */
 export const KitThresholds = z.object({ kit: Rfu.nullable(), dyes: z.record(z.string().trim().min(1).max(20), Rfu) }).meta({ id: 'KitThresholds' });

@@ -64,6 +64,8 @@ export const ProfileImportRow = ImportedProfile.extend({
   index: z.number().int(),
   line: z.number().int().nullable(),
   problems: z.array(z.string()),
+  /** Against the kit the page was read for (`chemistryId`, issue 31): heights under its analytical threshold (kept, flagged) and alleles it cannot size. Never block the add. */
+  warnings: z.array(z.string()),
   chosen: z.boolean(),
   added: z.boolean(),
 }).meta({ id: 'ProfileImportRow' });
@@ -77,6 +79,8 @@ export const ProfileImportRowsQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(100),
   filter: z.enum(IMPORT_ROW_FILTERS).default('all'),
+  /** The kit chosen for the add: each row's peak heights are weighed against its thresholds and sizes (`warnings`). */
+  chemistryId: Id.optional(),
 });
 export type ProfileImportRowsQuery = z.infer<typeof ProfileImportRowsQuery>;
 

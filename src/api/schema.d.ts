@@ -8315,13 +8315,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the import’s profiles in file order, each with its problems */
+        /** A page of the import’s profiles in file order, each with its problems (and, given the kit, its peak heights’ warnings) */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     pageSize?: number;
                     filter?: "all" | "addable" | "flagged" | "problems";
+                    chemistryId?: string;
                 };
                 header?: never;
                 path: {
@@ -14016,6 +14017,7 @@ export interface components {
             index: number;
             line: number | null;
             problems: string[];
+            warnings: string[];
             chosen: boolean;
             added: boolean;
         };
@@ -16039,6 +16041,7 @@ export interface components {
             index: number;
             line: number | null;
             problems: string[];
+            warnings: string[];
             chosen: boolean;
             added: boolean;
         };

@@ -75,9 +75,9 @@ export function summaryText(job: Pick<ProfileImportJob, 'profileCount' | 'flagge
   return `${counted(job.profileCount, 'profile')} read: ${formatCount(addableCount(job))} can be added, ${formatCount(flagged)} ${flagged === 1 ? 'has' : 'have'} errors`;
 }
 
-/** What is wrong with a row, in words: the parser's errors, then what the check against the assignment refused. */
+/** What is wrong with a row, in words: the parser's errors, what the check against the assignment refused, then the peak heights' warnings. */
 function RowProblems({ row }: { row: ProfileImportRow }) {
-  if (row.errors.length === 0 && row.problems.length === 0) return <>None</>;
+  if (row.errors.length === 0 && row.problems.length === 0 && row.warnings.length === 0) return <>None</>;
   return (
     <ul className="profile-import__errors">
       {row.errors.map((e, i) => (
@@ -85,6 +85,12 @@ function RowProblems({ row }: { row: ProfileImportRow }) {
       ))}
       {row.problems.map((p, i) => (
         <li key={`p${i}`}>Not accepted: {p}</li>
+      ))}
+      {/* Issue 31: against the chosen kit; kept, so they never keep the profile from being added. */}
+      {row.warnings.map((w, i) => (
+        <li key={`w${i}`} className="profile-import__warning">
+          Warning: {w}
+        </li>
       ))}
     </ul>
   );

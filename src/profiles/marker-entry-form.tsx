@@ -10,6 +10,8 @@ import { parseAlleleText } from './allele-text';
 import { LoadState } from './load-state';
 import { markerRows, type MarkerRow } from './marker-rows';
 import { profilesApi, type ProfileCalls, type ProfileFormOptions } from './profiles-api';
+import { readRunMarker, runText, type RunText } from './replicate-entry';
+import { heightsFieldId, ReplicateFields } from './replicate-fields';
 import { indexInPath, serverFieldErrors } from '../ui/form/server-field-errors';
 import { useLoaded } from './use-loaded';
 import './profiles.css';
@@ -78,6 +80,10 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<EditorError | null>(null);
   const mixture = MIXTURE_SAMPLE_TYPES.has(profile.sampleType);
+  // Issue 31: the forensic sample types keep peak heights per replicate; a reference has none.
+  const [runs, setRuns] = useState<RunText[]>(() => profile.replicates.map((r) => runText(r, (id) => parseAlleleText(stored[id] ?? ''))));
+  const [runsChecked, setRunsChecked] = useState<ReadonlySet<string>>(new Set());
+  const [runServerErrors, setRunServerErrors] = useState<Record<string, string[]>>({});
   const pending = profile.status === 'pending';
   const viewHref = routes.ProfilesView.href({ orgId, caseId, sampleid: profile.id });
 
@@ -86,6 +92,11 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
     return alleles.length === 0 ? [] : validateMarkerAlleles(alleles, row, { mixture });
   };
   const messagesOf = (row: MarkerRow) => [...(checked.has(row.markerId) ? ruleErrors(row) : []), ...(serverErrors[row.markerId] ?? [])];
+  const runMarker = (r: number, markerId: string) => readRunMarker(texts[markerId] ?? '', runs[r]?.heights[markerId] ?? '', runs[r]?.sizes[markerId] ?? '');
+  const runMessagesOf = (r: number, markerId: string) => [...(runsChecked.has(`${r} ${markerId}`) ? runMarker(r, markerId).problems : []), ...(runServerErrors[`${r} ${markerId}`] ?? [])];
+  const emptyRun = (r: number) => rows.every((row) => runMarker(r, row.markerId).peaks.length === 0);
+  const runMessages = (r: number) => (runsChecked.has(`${r}`) && emptyRun(r) ? [`Replicate ${r + 1} has no peak heights: type them, or remove it`] : []);
+  const heightRows = rows.filter((row) => parseAlleleText(texts[row.markerId] ?? '').length > 0 || runs.some((run) => (run.heights[row.markerId] ?? '').trim() !== ''));
 
   const save = async () => {
     setChecked(new Set(rows.map((r) => r.markerId)));
@@ -94,11 +105,24 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
       document.getElementById(fieldId(invalid))?.focus();
       return;
     }
+    if (mixture) {
+      setRunsChecked(new Set(runs.flatMap((_, r) => [`${r}`, ...rows.map((row) => `${r} ${row.markerId}`)])));
+      const badRun = runs.findIndex((_, r) => emptyRun(r) || rows.some((row) => runMarker(r, row.markerId).problems.length > 0));
+      if (badRun >= 0) {
+        const row = heightRows.find((x) => runMarker(badRun, x.markerId).problems.length > 0) ?? heightRows[0];
+        if (row) document.getElementById(heightsFieldId(badRun, row.markerId))?.focus();
+        return;
+      }
+    }
     const sent = rows.map((r) => ({ markerId: r.markerId, alleles: parseAlleleText(texts[r.markerId] ?? '') })).filter((m) => m.alleles.length > 0);
+    const replicates = runs.map((run, r) => ({
+      name: run.name.trim(),
+      markers: rows.map((row) => ({ markerId: row.markerId, peaks: runMarker(r, row.markerId).peaks })).filter((m) => m.peaks.length > 0),
+    }));
     setSaving(true);
     setError(null);
     try {
-      await calls.updateMarkers(profile.id, { markerValues: sent, version: profile.version });
+      await calls.updateMarkers(profile.id, { markerValues: sent, ...(mixture ? { replicates } : {}), version: profile.version });
       navigate(viewHref);
     } catch (err) {
       setSaving(false);
@@ -110,6 +134,14 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
         if (markerId) byMarker[markerId] = [...(byMarker[markerId] ?? []), e.message];
       }
       setServerErrors(byMarker);
+      const byRun: Record<string, string[]> = {};
+      for (const e of serverFieldErrors(err)) {
+        const r = indexInPath(e.path, '/replicates/');
+        const i = r === null ? null : indexInPath(e.path, `/replicates/${r}/markers/`);
+        const markerId = r === null || i === null ? undefined : replicates[r]?.markers[i]?.markerId;
+        if (markerId) byRun[`${r} ${markerId}`] = [...(byRun[`${r} ${markerId}`] ?? []), e.message];
+      }
+      setRunServerErrors(byRun);
     }
   };
 
@@ -172,6 +204,20 @@ function MarkerEntryForm({ orgId, caseId, profile, options, calls, edits, onRelo
           <legend>Outside {profile.chemistryName}</legend>
           {others.map(field)}
         </fieldset>
+      ) : null}
+      {mixture ? (
+        <ReplicateFields
+          rows={heightRows}
+          runs={runs}
+          messagesOf={runMessagesOf}
+          runMessages={runMessages}
+          disabled={saving || !pending}
+          onChange={(next) => {
+            setRuns(next);
+            setRunServerErrors({});
+          }}
+          onBlur={(r, markerId) => setRunsChecked((c) => new Set(c).add(`${r} ${markerId}`))}
+        />
       ) : null}
       <div className="form__actions">
         {pending ? (

@@ -77,8 +77,8 @@ export function profilesApi(api: ApiClient) {
     unfinishedImports: (caseId: string): Promise<ListResult<ProfileImportJob>> =>
       unwrap(api.GET('/api/profile-imports', { params: { query: { caseId, open: 'true' } } })),
     importJob: (id: string): Promise<JobView> => jobView(api.GET('/api/profile-imports/{id}', byId(id))),
-    importRows: ({ importId, page, pageSize, filter }: PageRequest): Promise<RowsPage> =>
-      unwrap(api.GET('/api/profile-imports/{id}/profiles', { params: { path: { id: importId }, query: { page, pageSize, filter } } })),
+    importRows: ({ importId, page, pageSize, filter, chemistryId }: PageRequest): Promise<RowsPage> =>
+      unwrap(api.GET('/api/profile-imports/{id}/profiles', { params: { path: { id: importId }, query: { page, pageSize, filter, ...(chemistryId ? { chemistryId } : {}) } } })),
     /** Confirms an import with the approval token of its last read; the server checks, then adds in batches. */
     addImport: ({ importId, token, body }: AddImportRequest): Promise<JobView> =>
       jobView(api.POST('/api/profile-imports/{id}/add', { params: { path: { id: importId }, header: { approval: token } }, body })),

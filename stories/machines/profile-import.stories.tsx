@@ -107,6 +107,7 @@ const row = (index: number, patch: Partial<ProfileImportRow> = {}): ProfileImpor
   ],
   errors: [],
   problems: [],
+  warnings: [],
   chosen: false,
   added: false,
   ...patch,

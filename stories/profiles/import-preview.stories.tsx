@@ -29,6 +29,7 @@ const row = (index: number, profileId: string, patch: Partial<ProfileImportRow> 
   ]),
   errors: [],
   problems: [],
+  warnings: [],
   chosen: false,
   added: false,
   ...patch,

@@ -27,6 +27,7 @@ import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
 import { readMultipartForm } from '../multipart-form';
 import type { RouteDeps } from '../route-deps';
+import { rowWarnings } from './row-warnings';
 import { approvedImport, claimImport, findOwnImport, resumeImport, runConfirm, runResume } from './confirm-import';
 
 const Params = z.object({ id: Id });
@@ -158,11 +159,11 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
       '/profile-imports/:id/profiles',
       {
         config: { access },
-        schema: { tags: ['profile-imports'], summary: 'A page of the import’s profiles in file order, each with its problems', params: Params, querystring: ProfileImportRowsQuery, response: { 200: listOf(ProfileImportRow), 404: ErrorBody } },
+        schema: { tags: ['profile-imports'], summary: 'A page of the import’s profiles in file order, each with its problems (and, given the kit, its peak heights’ warnings)', params: Params, querystring: ProfileImportRowsQuery, response: { 200: listOf(ProfileImportRow), 404: ErrorBody } },
       },
       async (request) => {
         const job = await findOwnImport(db, request.user, request.params.id);
-        const { page, pageSize, filter } = request.query;
+        const { page, pageSize, filter, chemistryId } = request.query;
         const where = and(eq(profileImportRows.importId, job.id), FILTERS[filter]);
         // Every row: the page is a range of file positions, found through the primary key (an OFFSET would
         // step over 99,900 rows for the last page of 100,000). A filter pages by OFFSET over its few rows.
@@ -171,9 +172,10 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
           filter === 'all'
             ? await db.select().from(profileImportRows).where(range).orderBy(asc(profileImportRows.index))
             : await db.select().from(profileImportRows).where(where).orderBy(asc(profileImportRows.index)).limit(pageSize).offset(page * pageSize);
+        const warnings = await rowWarnings(db, chemistryId, rows.map((r) => ({ profileId: r.profileId, replicates: r.replicates as ImportedReplicate[] })));
         return {
           count: await rowCount(db, job, filter),
-          items: rows.map((r) => ({
+          items: rows.map((r, i) => ({
             index: r.index,
             line: r.line,
             profileId: r.profileId,
@@ -184,6 +186,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
             ...((r.replicates as ImportedReplicate[]).length > 0 ? { replicates: r.replicates as ImportedReplicate[] } : {}),
             errors: r.errors as string[],
             problems: r.addProblems as string[],
+            warnings: warnings[i]!,
             chosen: r.chosen,
             added: r.added,
           })),

@@ -15,7 +15,7 @@ import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
 import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, writeMarkerValues } from './marker-values';
-import { checkReplicates, writeReplicates } from './replicate-values';
+import { checkReplicates, sampleTypeErrors, writeReplicates } from './replicate-values';
 import { selectProfiles, toProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -95,7 +95,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
         const checked = checkMarkerValues(draft.markerValues, { kind: chemistry.kind, sampleType: body.sampleType, markers, order, pathPrefix: '/profiles/0' });
         const names = new Map([...markers].map(([id, m]) => [id, m.name]));
         const replicates = checkReplicates(draft.replicates ?? [], checked.values, names, '/profiles/0');
-        assertNoMarkerErrors([...checked.errors, ...replicates.errors]);
+        assertNoMarkerErrors([...checked.errors, ...sampleTypeErrors(draft.replicates ?? [], body.sampleType, '/profiles/0'), ...replicates.errors]);
         const codes = await markerCodes(db, checked.values.map((v) => v.markerId));
 
         const added = await db.transaction(async (tx) => {

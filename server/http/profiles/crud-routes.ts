@@ -133,7 +133,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       assertPending(current, 'markers');
       const { markerValues, replicates, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
-      const peaks = replicates === undefined ? null : await checkProfileReplicates(db, replicates, values);
+      const peaks = replicates === undefined ? null : await checkProfileReplicates(db, replicates, values, current.sampleType);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
@@ -142,6 +142,10 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         if (peaks) await writeReplicates(t, current.id, peaks.replicates, peaks.codes);
         const after = await profileSnapshot(t, current.id);
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Markers edited', before: before.markerValues, after: after.markerValues });
+        // Heights are evidence too (issue 31): a change of them has its own row in the trail.
+        if (peaks && JSON.stringify(before.replicates) !== JSON.stringify(after.replicates)) {
+          await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(after), action: 'Peak heights edited', before: before.replicates, after: after.replicates });
+        }
         return after;
       });
     },

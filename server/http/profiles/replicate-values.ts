@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { parseAllele } from '../../../core/alleles';
+import { MIXTURE_SAMPLE_TYPES } from '../../../core/schemas/profiles';
 import type { ReplicateInput } from '../../../core/schemas/replicates';
 import type { Db } from '../../db/database';
 import { decodeGenotype, encodeGenotype } from '../../db/genotype-codec';
@@ -86,11 +87,20 @@ export async function readStoredReplicates(db: Db, profileId: string): Promise<D
   });
 }
 
-/** Checks a stored profile's new replicates against its checked marker values, throwing the field errors; with the markers' codes to pack them. */
-export async function checkProfileReplicates(db: Db, replicates: readonly ReplicateInput[], values: readonly StoredMarkerValue[]): Promise<{ replicates: StoredReplicate[]; codes: Map<string, number> }> {
+/**
+ * Peak heights entered by hand belong to a forensic sample type (issue 31: the stain's runs); a reference's are
+ * refused rather than kept where nothing reads them. (An import keeps what its file gives.)
+ */
+export function sampleTypeErrors(replicates: readonly ReplicateInput[], sampleType: string, pathPrefix = ''): FieldError[] {
+  if (replicates.length === 0 || MIXTURE_SAMPLE_TYPES.has(sampleType)) return [];
+  return [{ path: `${pathPrefix}/replicates`, message: `Peak heights are kept for the forensic sample types (${[...MIXTURE_SAMPLE_TYPES].join('; ')}), not for ${sampleType}` }];
+}
+
+/** Checks a stored profile's new replicates against its sample type and checked marker values, throwing the field errors; with the markers' codes to pack them. */
+export async function checkProfileReplicates(db: Db, replicates: readonly ReplicateInput[], values: readonly StoredMarkerValue[], sampleType: string): Promise<{ replicates: StoredReplicate[]; codes: Map<string, number> }> {
   const ids = values.map((v) => v.markerId);
   const names = new Map([...(await loadMarkers(db, ids))].map(([id, m]) => [id, m.name]));
   const checked = checkReplicates(replicates, values, names);
-  assertNoMarkerErrors(checked.errors);
+  assertNoMarkerErrors([...sampleTypeErrors(replicates, sampleType), ...checked.errors]);
   return { replicates: checked.replicates, codes: await markerCodes(db, ids) };
 }

@@ -1,6 +1,7 @@
 import type { Replicate } from '../../../core/schemas/replicates';
 import type { Db } from '../../db/database';
 import { loadKitSizing } from '../../kits/kit-sizing';
+import { unsizedNote } from '../../kits/peak-warnings';
 import { markersByCode } from './marker-values';
 import { readStoredReplicates } from './replicate-values';
 
@@ -23,8 +24,7 @@ export async function readReplicates(db: Db, profileId: string, kit: { id: strin
         const size = p.size ?? kitSize;
         return { allele: p.allele, height: p.height, size, sizeSource: p.size !== null ? ('file' as const) : kitSize !== null ? ('kit' as const) : ('none' as const), belowThreshold: threshold !== null && p.height !== null && p.height < threshold };
       });
-      const unsized = peaks.filter((p) => p.sizeSource === 'none').map((p) => p.allele);
-      const note = unsized.length === 0 ? undefined : !sizing.hasMarker(marker.id) ? `No size for ${unsized.join(', ')}: the kit ${kit.name} has no allele table for ${marker.name}` : `No size for ${unsized.join(', ')}: not a repeat number the kit ${kit.name} can size`;
+      const note = unsizedNote(sizing, kit.name, marker, peaks.filter((p) => p.sizeSource === 'none').map((p) => p.allele));
       return [{ markerId: marker.id, marker: marker.name, peaks, ...(note ? { note } : {}) }];
     }),
   }));

@@ -1,10 +1,5 @@
-/** Cell text that means "no value" (FORMATS.md §0): empty, or a placeholder a tool writes instead. */
-const PLACEHOLDERS = new Set(['', '-', '--', 'na', 'n/a', 'null', 'nan']);
-
-/** Whether a cell holds no value. */
-export function isBlank(cell: string | undefined): boolean {
-  return cell === undefined || PLACEHOLDERS.has(cell.trim().toLowerCase());
-}
+// Cell text that means "no value" (FORMATS.md §0), shared with the hand entry of peak heights (core/peak-cells.ts).
+export { isBlank } from '../../../core/blank-cell';
 
 /** A number read from a cell, or why it could not be read. */
 export type NumberCell = { ok: true; value: number } | { ok: false; reason: string };

@@ -3,7 +3,7 @@ import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAllele
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
 import { controlReason } from './controls';
-import { readPeaks, type PeakCells } from './peaks';
+import { readPeaks, type PeakCells } from '../../../core/peak-cells';
 import type { ImportedReplicate, PeakInput } from '../../../core/schemas/replicates';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
 

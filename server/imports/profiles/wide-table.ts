@@ -1,6 +1,6 @@
 import type { Table } from '../frequencies/types';
 import { findRunColumn, findSampleColumn, isInfoColumn, isMeasureColumn, markerOfColumn, peakColumnKind } from './columns';
-import { listPositions } from './peaks';
+import { listPositions } from '../../../core/peak-cells';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues, MarkerResolver } from './types';
 

@@ -9,6 +9,7 @@ import { RecordForm } from '../../ui/record/record-form';
 import { usePrincipal } from '../../app/use-principal';
 import { useRecordEditor } from '../../ui/record/use-record-editor';
 import { chemistryApi } from './chemistry-api';
+import { KitThresholds } from './kit-thresholds';
 import type { ChemistryScreens } from './chemistry-kinds';
 import { MarkerOrderField } from './marker-order-field';
 import { useMarkerChoices } from './use-marker-choices';
@@ -35,19 +36,23 @@ export function ChemistryEdit({ screens, orgId, id }: { screens: ChemistryScreen
     [editor.record],
   );
   return (
-    <EditorPage title={editor.isNew ? `New ${screens.what}` : screens.title} editor={editor} doneHref={tableHref} deleteWhat={(c) => `${screens.what} "${c.name}"`}>
-      <RecordForm
-        schema={ChemistryInput}
-        values={values}
-        onSubmit={editor.save}
-        busy={editor.status === 'saving'}
-        cancelHref={tableHref}
-        readOnly={!mayEdit}
-        onDelete={!editor.isNew && can(principal, screens.entity, 'Delete') ? editor.askDelete : undefined}
-      >
-        <TextField name="name" label="Name" required />
-        <MarkerOrderField known={known} choices={choices} choiceNoun={screens.choiceNoun} readOnly={!mayEdit} />
-      </RecordForm>
-    </EditorPage>
+    <>
+      <EditorPage title={editor.isNew ? `New ${screens.what}` : screens.title} editor={editor} doneHref={tableHref} deleteWhat={(c) => `${screens.what} "${c.name}"`}>
+        <RecordForm
+          schema={ChemistryInput}
+          values={values}
+          onSubmit={editor.save}
+          busy={editor.status === 'saving'}
+          cancelHref={tableHref}
+          readOnly={!mayEdit}
+          onDelete={!editor.isNew && can(principal, screens.entity, 'Delete') ? editor.askDelete : undefined}
+        >
+          <TextField name="name" label="Name" required />
+          <MarkerOrderField known={known} choices={choices} choiceNoun={screens.choiceNoun} readOnly={!mayEdit} />
+        </RecordForm>
+      </EditorPage>
+      {/* Beside the page, not in it: saving thresholds moves the kit's version and its form reads it again meanwhile. */}
+      {editor.record ? <KitThresholds chemistryId={editor.record.id} chemistryName={editor.record.name} calls={calls} mayEdit={mayEdit} onSaved={editor.reload} /> : null}
+    </>
   );
 }

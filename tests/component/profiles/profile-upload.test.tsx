@@ -98,6 +98,7 @@ const rowOf = (index: number): ProfileImportRow => ({
   ...(index === 1 ? { replicates: [{ name: 'run1.fsa', markers: [] }, { name: 'run2.fsa', markers: [] }] } : {}),
   errors: FLAGGED.has(index) ? ['Marker D99S999 is invalid'] : [],
   problems: [],
+  warnings: [],
   chosen: false,
   added: false,
 });
@@ -157,7 +158,10 @@ class FakeImportServer {
       const page = Number(url.searchParams.get('page'));
       const size = Number(url.searchParams.get('pageSize'));
       const matching = this.rows.filter((r) => filter === 'all' || (filter === 'flagged' ? r.errors.length > 0 : filter === 'problems' ? r.problems.length > 0 : r.errors.length === 0 && r.problems.length === 0));
-      return json(200, { items: matching.slice(page * size, (page + 1) * size), count: matching.length });
+      // Issue 31: a row read with heights is weighed against the kit the page is read for.
+      const kit = url.searchParams.get('chemistryId');
+      const weighed = matching.map((r) => (r.replicates && kit === FUSION ? { ...r, warnings: [`D3S1358 of ${r.profileId}, run run1.fsa: the height 40 of allele 16 is under the analytical threshold of PowerPlex Fusion 6C (50 RFU); kept and flagged`] } : r));
+      return json(200, { items: weighed.slice(page * size, (page + 1) * size), count: matching.length });
     }
     if (path === `/api/profile-imports/${IMPORT}/add`) {
       const answer = this.onAdd(body as AddImportBody);
@@ -423,6 +427,19 @@ describe('profile upload', () => {
     await userEvent.selectOptions(screen.getByLabelText(/^Chemistry/), 'PowerPlex Fusion 6C');
     await waitFor(() => expect(screen.queryByText(/markers are not in/)).not.toBeInTheDocument());
   });
+
+  it('shows on its row each height under the chosen kit’s analytical threshold, read again when the kit changes; the profile stays chosen (issue 31)', async () => {
+    renderImport(server);
+    const grid = await uploadAndRead();
+    expect(rowOfName(grid, 'S-1')).not.toHaveTextContent(/Warning/);
+    await userEvent.selectOptions(screen.getByLabelText(/^Chemistry/), 'PowerPlex Fusion 6C');
+    await waitFor(() =>
+      expect(rowOfName(grid, 'S-1')).toHaveTextContent('Warning: D3S1358 of S-1, run run1.fsa: the height 40 of allele 16 is under the analytical threshold of PowerPlex Fusion 6C (50 RFU); kept and flagged'),
+    );
+    expect(within(rowOfName(grid, 'S-1')).getByRole('checkbox', { name: 'Add S-1' })).toBeChecked();
+    expect(rowOfName(grid, 'S-2')).not.toHaveTextContent(/Warning/);
+    // Reading 250 rows and re-rendering the grid takes seconds on a loaded machine.
+  }, 20_000);
 
   it('stops the add after the current batch and says how many were added', async () => {
     renderImport(server);

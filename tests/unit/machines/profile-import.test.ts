@@ -73,6 +73,7 @@ const rowOf = (index: number, patch: Partial<ProfileImportRow> = {}): ProfileImp
   markerValues: [{ markerId: D3S1358, marker: 'D3S1358', alleles: ['15', '16'] }],
   errors: [],
   problems: [],
+  warnings: [],
   chosen: false,
   added: false,
   ...patch,
@@ -331,6 +332,17 @@ describe('profileImport machine: the preview', () => {
     const first = send(at({ parsed: 'ready' }, ready), { type: 'assignment.change', patch: { laboratoryId: LAB } });
     const second = send(first, { type: 'assignment.change', patch: { comments: 'Batch 7', sampleType: 'Reference' } });
     expect(second.context.assignment).toEqual({ chemistryId: GLOBALFILER, sampleType: 'Reference', sampleSourceId: null, physicalItemId: null, laboratoryId: LAB, comments: 'Batch 7' });
+  });
+
+  it('reads the page again for another kit when it shows rows with peak heights, whose warnings the kit decides (issue 31, guard kitChangedUnderHeights)', () => {
+    const heights = [rowOf(0, { replicates: [{ name: 'run', markers: [] }] }), rowOf(1)];
+    const [changed, actions] = transition(profileImportMachine, at({ parsed: 'ready' }, { ...ready, rows: heights }), { type: 'assignment.change', patch: { chemistryId: FUSION } });
+    expect(changed.value).toEqual({ parsed: 'loadingPage' });
+    expect(started(actions, 'readPage')).toEqual([{ importId: IMPORT, page: 0, pageSize: IMPORT_PAGE_SIZE, filter: 'all', chemistryId: FUSION }]);
+    // Rows without heights, or the same kit again: nothing to read again.
+    expect(send(at({ parsed: 'ready' }, ready), { type: 'assignment.change', patch: { chemistryId: FUSION } }).value).toEqual({ parsed: 'ready' });
+    expect(send(at({ parsed: 'ready' }, { ...ready, rows: heights }), { type: 'assignment.change', patch: { chemistryId: GLOBALFILER } }).value).toEqual({ parsed: 'ready' });
+    expect(send(at({ parsed: 'ready' }, { ...ready, rows: heights }), { type: 'assignment.change', patch: { comments: 'x' } }).value).toEqual({ parsed: 'ready' });
   });
 
   it('confirms only with a profile chosen, a chemistry and a sample type (guard canConfirm)', () => {
@@ -715,11 +727,11 @@ describe('profileImport machine over time (fake calls, simulated clock)', () => 
 
     await r.after(IMPORT_POLL_MS);
     expect(r.snapshot().value).toEqual({ parsed: 'ready' });
-    expect(r.calls.pages).toEqual([{ importId: IMPORT, page: 0, pageSize: IMPORT_PAGE_SIZE, filter: 'all' }]);
+    expect(r.calls.pages).toEqual([{ importId: IMPORT, page: 0, pageSize: IMPORT_PAGE_SIZE, filter: 'all', chemistryId: GLOBALFILER }]);
 
     r.actor.send({ type: 'page.next' });
     await settle();
-    expect(r.calls.pages.at(-1)).toEqual({ importId: IMPORT, page: 1, pageSize: IMPORT_PAGE_SIZE, filter: 'all' });
+    expect(r.calls.pages.at(-1)).toEqual({ importId: IMPORT, page: 1, pageSize: IMPORT_PAGE_SIZE, filter: 'all', chemistryId: GLOBALFILER });
     r.actor.send({ type: 'profile.toggle', index: 150 });
     r.actor.send({ type: 'profile.toggle', index: 120 });
     r.actor.send({ type: 'assignment.change', patch: { sampleType: 'Suspect, Known', laboratoryId: LAB } });

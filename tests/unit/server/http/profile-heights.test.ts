@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KitAlleles } from '../../../../core/schemas/kit-bins';
 import type { ProfileImportResult, ProfileWithMarkers } from '../../../../core/schemas/profiles';
 import type { Database, Db } from '../../../../server/db/database';
-import { caseTypes, chemistries, laboratories, markers, profileReplicates } from '../../../../server/db/schema';
+import { auditLog, caseTypes, chemistries, laboratories, markers, profileReplicates } from '../../../../server/db/schema';
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
@@ -125,6 +125,31 @@ describe.each(engines)('on $name', ({ open }) => {
       const result = (await db.execute(sql`select sum(pg_column_size(genotype) + pg_column_size(peaks))::int as bytes from profile_replicates where profile_id = ${id}::uuid`)) as unknown as { rows: { bytes: number }[] };
       expect(result.rows[0]!.bytes / 4).toBeLessThanOrEqual(16);
       expect(await db.$count(profileReplicates, eq(profileReplicates.profileId, id))).toBe(2);
+    });
+  });
+
+  describe('peak heights typed on the marker entry form', () => {
+    it('saves the replicates with the markers, audits the change, and refuses heights on a reference', async () => {
+      const caseId = await newCase();
+      const [d3, vwa] = await Promise.all(['D3S1358', 'vWA'].map(async (name) => (await db.select().from(markers).where(eq(markers.name, name)))[0]!.id));
+      const markerValues = [{ markerId: d3!, alleles: ['15', '16'] }, { markerId: vwa!, alleles: ['14'] }];
+      const added = await call('POST', '/api/profiles', { ...assignment(caseId), profiles: [{ profileId: 'HAND-2', markerValues }] });
+      expect(added.statusCode, added.body).toBe(201);
+      const { id, version } = (added.json() as { items: { id: string; version: number }[] }).items[0]!;
+      const replicates = [{ name: 'run 1', markers: [{ markerId: d3!, peaks: [{ allele: '15', height: 640, size: 118.5 }, { allele: '16', height: 75.5, size: null }] }] }];
+      const saved = await call('PUT', `/api/profiles/${id}/markers`, { markerValues, replicates, version });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const read = saved.json() as ProfileWithMarkers;
+      expect(read.replicates[0]!.markers[0]!.peaks.map((p) => [p.allele, p.height, p.sizeSource])).toEqual([['15', 640, 'file'], ['16', 75.5, 'kit']]);
+      const trail = await db.select().from(auditLog).where(eq(auditLog.entityId, id));
+      expect(trail.map((a) => a.action)).toContain('Peak heights edited');
+      // Markers saved again without `replicates`: the heights stay.
+      const again = await call('PUT', `/api/profiles/${id}/markers`, { markerValues, version: read.version });
+      expect((again.json() as ProfileWithMarkers).replicates).toHaveLength(1);
+
+      const reference = await call('POST', '/api/profiles', { ...assignment(caseId), sampleType: 'Suspect, Known', profiles: [{ profileId: 'REF-2', markerValues, replicates }] });
+      expect(reference.statusCode).toBe(400);
+      expect(reference.json().error).toBe('Peak heights are kept for the forensic sample types (Forensic, Unknown; Forensic Mixture), not for Suspect, Known');
     });
   });
 

@@ -1,5 +1,5 @@
-import type { PeakInput } from '../../../core/schemas/replicates';
-import { isBlank } from '../frequencies/numbers';
+import { isBlank } from './blank-cell';
+import type { PeakInput } from './schemas/replicates';
 
 /** One marker's cells of one run: the alleles and, position by position, their heights and sizes (null: no such column). */
 export interface PeakCells {
