@@ -37,10 +37,8 @@ function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: numb
  * The category filter of a computational plan (cut: log10 a profile must reach), found from its tables: each marker's
  * value quantised as the fused pass does (q = ⌈(v − f)·s⌉ with v clamped up to the floor f, so Σq ≥ ⌈(cut − Σf)·s⌉ for
  * every profile reaching the cut) with one scale s for all markers that keeps each q within a byte, then the alleles
- * grouped into categories (two alleles are alike when they give the same q with every third allele: in kinship with a
- * single-source query the query's alleles and "any other", in a mixture the stain's alleles and the rest), each pair of
- * categories bounded by the largest q of its codes. 'all' when every profile would pass, 'none' when none can; null when a
- * marker has too many alleles or categories for the pass (the fused pass's kernel runs it then).
+ * grouped into categories ({@link groupAlleles}), each pair of categories bounded by the largest q of its codes. 'all' when every profile would pass, 'none' when none can; null when a
+ * marker has more than 64 alleles (the fused pass's kernel runs it then).
  */
 export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): CategoryFilter | 'all' | 'none' | null {
   if (plans.length === 0 || plans.length > MAX_MARKERS) return null;
@@ -74,24 +72,9 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
     const n = plan.alleles ?? 1 << plan.shift;
     const q = new Uint8Array(plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
-    // Allele x joins the category of representative r when every genotype pairing x with a third allele z has r's
-    // bound with z: then a pair of distinct categories has one bound, and a pair within a category (x with x, x with
-    // another member) gets the largest of its members' bounds (an over-estimate only, and exact in kinship and mixtures,
-    // where any two alleles the query does not hold behave alike).
-    const category = new Uint8Array(n);
-    const representatives: number[] = [];
-    const qAt = (x: number, z: number) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!;
-    for (let x = 1; x < n; x++) {
-      let c = representatives.findIndex((r) => {
-        for (let z = 1; z < n; z++) if (z !== x && z !== r && qAt(x, z) !== qAt(r, z)) return false;
-        return true;
-      });
-      if (c === -1) {
-        if (representatives.length + 1 >= MAX_CATEGORIES) return null;
-        c = representatives.push(x) - 1;
-      }
-      category[x] = c + 1;
-    }
+    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!);
+    if (!grouped) return null;
+    const { category, representatives } = grouped;
     // Chunks past the first 16·chunks alleles read 0 (a swizzle's index out of range): enough chunks that the alleles past
     // them share one category, which is then renumbered 0 (swapped with "not typed"'s).
     let chunks = Math.max(1, Math.ceil(n / 16));
@@ -123,6 +106,34 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
       return { catLo, catHi, pair: padded };
     }),
   };
+}
+
+/**
+ * Alleles 1 … n−1 grouped into at most MAX_CATEGORIES − 1 categories (category[x] ≥ 1): x joins representative r's when,
+ * with every third allele z, their bounds q(x, z) and q(r, z) differ by at most a tolerance — 0 first (then a pair of
+ * distinct categories has one bound, exact in kinship and mixtures, where any two alleles the query does not hold behave
+ * alike), doubled until the alleles fit (a pedigree under stepwise mutation, where an allele one step from a relative's
+ * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
+ */
+function groupAlleles(n: number, qAt: (x: number, z: number) => number): { category: Uint8Array; representatives: number[] } | null {
+  for (let tolerance = 0; tolerance <= 2 * STEPS; tolerance = Math.max(1, 2 * tolerance)) {
+    const category = new Uint8Array(n);
+    const representatives: number[] = [];
+    let fits = true;
+    for (let x = 1; x < n && fits; x++) {
+      let c = representatives.findIndex((r) => {
+        for (let z = 1; z < n; z++) if (z !== x && z !== r && Math.abs(qAt(x, z) - qAt(r, z)) > tolerance) return false;
+        return true;
+      });
+      if (c === -1) {
+        fits = representatives.length + 1 < MAX_CATEGORIES;
+        c = representatives.push(x) - 1;
+      }
+      category[x] = c + 1;
+    }
+    if (fits) return { category, representatives };
+  }
+  return null;
 }
 
 /** Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small. */

@@ -124,13 +124,25 @@ describe('the category pass', () => {
     }
   });
 
-  it('falls back to the lanes, still exact, when a marker has too many categories', () => {
+  it('groups alleles that differ a little when there are too many categories, and still finds exactly the verdicts\' hits', () => {
     const index = randomIndex(7, 501, 30);
-    // Every allele its own value: dozens of categories.
+    // Every allele its own value: dozens of categories, grouped with a tolerance (each pair bounded by its largest).
     const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => g.reduce((p, a) => p * (0.2 + Number(a) / 20), 1)]));
     const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
     const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).sort((a, b) => b - a);
-    const plan = genotypeLrPlan(index, weigh, { cut: sums[20]!, minMarkers: 0 });
+    for (const rank of [0, 20, 200]) {
+      const plan = genotypeLrPlan(index, weigh, { cut: sums[rank]!, minMarkers: 0 });
+      expect(filterOf(plan)).toHaveProperty('need');
+      expect(fusedScan([plan])[0]).toEqual(exactly(plan));
+    }
+  });
+
+  it('leaves a dictionary of more than 64 alleles to the lanes, still exact', () => {
+    const index = randomIndex(8, 3001, 120);
+    const weigh = categoricalWeigh(5);
+    const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
+    const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).filter(Number.isFinite).sort((a, b) => b - a);
+    const plan = genotypeLrPlan(index, weigh, { cut: sums[30]!, minMarkers: 0 });
     expect(filterOf(plan)).toBeNull();
     expect(fusedScan([plan])[0]).toEqual(exactly(plan));
   });
