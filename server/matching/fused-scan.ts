@@ -1,6 +1,7 @@
 import type { AnalysisMatch } from './analysis-scan';
 import type { ColumnPlan } from './lookup-table';
 import type { ProfileIndex } from './profile-index';
+import { categoryFilter, categoryPass, CLAMP_RANGE, ROUNDING, type CategoryFilter } from './category-pass';
 import { LookupKernel } from './lookup-kernel';
 import { FAIL } from './scans';
 import { memoryOf } from './shared-memory';
@@ -21,10 +22,6 @@ const WORD_BITS = 64;
 /** Computational lanes get at least this many bits (a 10-bit budget: about 0.05 log10 per step on a kinship analysis) and at most 16. */
 const MIN_LANE_BITS = 11;
 const MAX_LANE_BITS = 16;
-/** Per-marker log10 factors more than this under the marker's best count as that floor (an over-estimate: candidates are confirmed exactly). */
-const CLAMP_RANGE = 12;
-/** Slack for floating-point rounding in (v − f)·s: far above its error, far below one step. */
-const ROUNDING = 1e-9;
 
 /**
  * A plan's integer filter. `bits` wide, the lane's top bit is its verdict: it starts at 2^(bits−1) − need
@@ -123,8 +120,18 @@ export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: num
   const keep = (p: number, match: AnalysisMatch | null) => {
     if (match) onMatch(p, match);
   };
+  // A computational plan whose markers fall into few allele categories runs the SIMD category pass instead of a lane.
+  const categorical: { p: number; plan: FusablePlan; filter: CategoryFilter }[] = [];
+  const laned: FusablePlan[] = [];
+  const lanedIndex: number[] = [];
+  for (const [p, plan] of plans.entries()) {
+    const filter = plan.kind === 'computational' ? categoryFilter(plan.plans, plan.cut) : null;
+    if (filter === 'none') continue;
+    if (filter !== null && filter !== 'all') categorical.push({ p, plan, filter });
+    else (laned.push(plan), lanedIndex.push(p));
+  }
   const words: Lane[][] = [];
-  for (const word of packWords(plans)) {
+  for (const word of packWords(laned).map((w) => w.map((l) => ({ ...l, index: lanedIndex[l.index]! })))) {
     const lanes: Lane[] = [];
     let offset = 0;
     for (const { plan, index: p, bits } of word) {
@@ -137,6 +144,7 @@ export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: num
     if (lanes.length > 0) words.push(lanes);
   }
   for (const [p, plan] of plans.entries()) for (const match of plan.sideMatches()) onMatch(p, match);
+  for (const { p, plan, filter } of categorical) categoryPass(index.size, plan.plans as ColumnPlan<Float64Array>[], filter, (slot) => keep(p, plan.matchAt(slot)));
   if (words.length > 0) scanWords(index, plans[0]!.plans, words, (lane, slot) => keep(lane.index, lane.plan.matchAt(slot)));
 }
 

@@ -33,6 +33,7 @@ export const OP = {
   i32Mul: 0x6c,
   i32GeU: 0x4f,
   br: 0x0c,
+  select: 0x1b,
 } as const;
 /** Memory immediates: alignment (log2) and offset 0. */
 export const ALIGN_1 = [0, 0];

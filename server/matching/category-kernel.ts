@@ -1,0 +1,182 @@
+/**
+ * The category pass of a computational search as a WebAssembly SIMD function (GENETICS.md "How the search reaches
+ * memory speed"): 16 profiles a vector, per marker two `i8x16.swizzle` lookups turn the lo and hi allele indices into
+ * categories, a third turns the pair of categories into the marker's quantised bound (at most 127), two markers' bounds
+ * are added as bytes and then into 16-bit sums (one load and store of the sums per two markers). A profile whose sum exceeds `need − 1` is reported. No gather exists in WebAssembly SIMD, so a table of more
+ * than 16 entries is read in 16-entry chunks (an index past a chunk's end reads 0, so the chunks are OR-ed); the module
+ * is assembled for the chunk counts a search needs (at most 4 each: 64 alleles, 8 categories), unrolled.
+ */
+
+import { HEADER, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+import { I32, OP } from './wasm-opcodes';
+
+const V128 = 0x7b;
+/** SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): the 0xfd prefix and the LEB128 sub-opcode. */
+const simd = (code: number) => [0xfd, ...leb128(code)];
+const V = {
+  load: (offset: number) => [...simd(0x00), 0, ...leb128(offset)],
+  store: (offset: number) => [...simd(0x0b), 0, ...leb128(offset)],
+  const: (bytes: readonly number[]) => [...simd(0x0c), ...bytes],
+  swizzle: simd(0x0e),
+  i16Splat: simd(0x10),
+  or: simd(0x50),
+  bitmask8: simd(0x64),
+  narrow16: simd(0x65),
+  add8: simd(0x6e),
+  sub8: simd(0x71),
+  gt16: simd(0x31),
+  extendLow: simd(0x89),
+  extendHigh: simd(0x8a),
+  add16: simd(0x8e),
+};
+
+/** Most 16-entry chunks of an allele → category table, and of a category pair → bound table. */
+export const MAX_CHUNKS = 4;
+
+/** A marker's record: lo and hi column addresses (16 bytes with padding), then the tables, chunk by chunk. */
+export const recordBytes = (alleleChunks: number, pairChunks: number) => 16 + 32 * alleleChunks + 16 * pairChunks;
+
+// scan(params, markers, from, to, needLess, out, acc) → count: parameters 0–6; then i32 locals and v128 locals (below).
+const [PARAMS, MARKERS, FROM, TO, NEED_LESS, OUT, ACC] = [0, 1, 2, 3, 4, 5, 6];
+const [START, END, P, M, LO, HI, I, A, COUNT, MASK, LO2, HI2] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
+const [X, CAT, NEEDS, Q] = [19, 20, 21, 22];
+/** v128 locals after Q: the offsets 16c (c = 1 … 3), then the two markers' tables (lo's, hi's, the pairs'). */
+const OFFSETS = 23;
+const ZERO = new Array<number>(16).fill(0);
+/** Profiles per block: each marker runs over a block before the next, so only its two columns stream from memory at a time. */
+export const CATEGORY_BLOCK = 1024;
+
+/** Leaves on the stack the OR of chunk c's swizzle of (index − 16c) over the tables in locals tables … tables + chunks − 1. */
+function chunkedLookup(from: number, tables: number, chunks: number): number[] {
+  const code = [OP.localGet, tables, OP.localGet, from, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, tables + c, OP.localGet, from, OP.localGet, OFFSETS + c - 1, ...V.sub8, ...V.swizzle, ...V.or);
+  return code;
+}
+
+/** The pass's function body for the given chunk counts. */
+function body(alleleChunks: number, pairChunks: number): number[] {
+  const record = recordBytes(alleleChunks, pairChunks);
+  const tableLocals = 2 * alleleChunks + pairChunks;
+  const tablesOf = (marker: number) => OFFSETS + 3 + marker * tableLocals;
+  const loadTables: number[] = [];
+  for (const marker of [0, 1]) for (let t = 0; t < tableLocals; t++) loadTables.push(OP.localGet, P, ...V.load(marker * record + 16 + 16 * t), OP.localSet, tablesOf(marker) + t);
+  // Leaves one marker's bounds for profiles i … i+15 on the stack: cat = catLo[lo] (categories × their count) + catHi[hi], then the pair's bound.
+  const bound = (marker: number, lo: number, hi: number) => [
+    OP.localGet, lo, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, X,
+    ...chunkedLookup(X, tablesOf(marker), alleleChunks), OP.localSet, CAT,
+    OP.localGet, hi, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, X,
+    ...chunkedLookup(X, tablesOf(marker) + alleleChunks, alleleChunks), OP.localGet, CAT, ...V.add8, OP.localSet, CAT,
+    ...chunkedLookup(CAT, tablesOf(marker) + 2 * alleleChunks, pairChunks),
+  ];
+  const offsets: number[] = [];
+  for (let c = 1; c <= 3; c++) offsets.push(...V.const(new Array<number>(16).fill(16 * c)), OP.localSet, OFFSETS + c - 1);
+  // prettier-ignore
+  return [
+    ...vector([[12, I32], [7 + 2 * tableLocals, V128]]),
+    OP.localGet, NEED_LESS, ...V.i16Splat, OP.localSet, NEEDS,
+    ...offsets,
+    OP.localGet, FROM, OP.localSet, START,
+    OP.block, OP.emptyBlock,
+    OP.localGet, START, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
+    OP.loop, OP.emptyBlock,
+    // end = min(start + BLOCK, to); the block's sums start at 0
+    OP.localGet, START, OP.i32Const, ...signedLeb(CATEGORY_BLOCK), OP.i32Add, OP.localTee, END, OP.localGet, TO, OP.localGet, END, OP.localGet, TO, OP.i32LtU, OP.select, OP.localSet, END,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, A, ...V.const(ZERO), ...V.store(0),
+    OP.localGet, A, ...V.const(ZERO), ...V.store(16),
+    OP.localGet, A, OP.i32Const, 32, OP.i32Add, OP.localSet, A,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.localGet, PARAMS, OP.localSet, P,
+    OP.localGet, MARKERS, OP.localSet, M,
+    OP.loop, OP.emptyBlock,
+    ...loadTables,
+    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO,
+    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI,
+    OP.localGet, P, OP.i32Load, 2, ...leb128(record), OP.localSet, LO2,
+    OP.localGet, P, OP.i32Load, 2, ...leb128(record + 4), OP.localSet, HI2,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.loop, OP.emptyBlock,
+    // two markers' bounds (each at most 127) added as bytes, then to the 16-bit sums
+    ...bound(0, LO, HI), OP.localSet, Q,
+    ...bound(1, LO2, HI2), OP.localGet, Q, ...V.add8, OP.localSet, X,
+    OP.localGet, A, OP.localGet, A, ...V.load(0), OP.localGet, X, ...V.extendLow, ...V.add16, ...V.store(0),
+    OP.localGet, A, OP.localGet, A, ...V.load(16), OP.localGet, X, ...V.extendHigh, ...V.add16, ...V.store(16),
+    OP.localGet, A, OP.i32Const, 32, OP.i32Add, OP.localSet, A,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.localGet, P, OP.i32Const, ...signedLeb(2 * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, 2, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+    OP.end,
+    // bit j of mask: profile i + j's sum exceeds need − 1
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, A, ...V.load(0), OP.localGet, NEEDS, ...V.gt16, OP.localGet, A, ...V.load(16), OP.localGet, NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8, OP.localTee, MASK,
+    OP.if, OP.emptyBlock,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, MASK, OP.i32Store, 2, 4,
+    OP.localGet, COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, COUNT,
+    OP.end,
+    OP.localGet, A, OP.i32Const, 32, OP.i32Add, OP.localSet, A,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.localGet, END, OP.localTee, START, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    OP.localGet, COUNT,
+    OP.end,
+  ];
+}
+
+/** Signed LEB128 (an i32.const immediate). */
+function signedLeb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && (byte & 0x40) === 0) || (n === -1 && (byte & 0x40) !== 0)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+}
+
+const MAX_PAGES = 65_536;
+
+function moduleFor(alleleChunks: number, pairChunks: number): WebAssembly.Module {
+  const code = body(alleleChunks, pairChunks);
+  return new WebAssembly.Module(
+    new Uint8Array([
+      ...HEADER,
+      // type 0: (i32 × 7) → i32
+      ...section(1, vector([[0x60, ...vector(Array.from({ length: 7 }, () => [I32])), ...vector([[I32]])]])),
+      ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
+      ...section(3, vector([leb128(0)])),
+      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)]])),
+      ...section(10, vector([[...leb128(code.length), ...code]])),
+    ]),
+  );
+}
+
+type Scan = (params: number, markers: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
+const modules = new Map<string, WebAssembly.Module>();
+const instances = new WeakMap<WebAssembly.Memory, Map<string, Scan>>();
+
+/**
+ * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, markers, from, to,
+ * needLess, out, acc)` with an even number of markers (pad with a record of zero tables) reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
+ * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
+ * slot and its 16-bit mask (two i32) at `out`; returns how many runs.
+ */
+export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): Scan {
+  const key = `${alleleChunks}/${pairChunks}`;
+  let byKey = instances.get(memory);
+  if (!byKey) instances.set(memory, (byKey = new Map()));
+  let scan = byKey.get(key);
+  if (!scan) {
+    let module = modules.get(key);
+    if (!module) modules.set(key, (module = moduleFor(alleleChunks, pairChunks)));
+    scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as Scan;
+    byKey.set(key, scan);
+  }
+  return scan;
+}

@@ -1,0 +1,184 @@
+import { CATEGORY_BLOCK, categoryScan, MAX_CHUNKS, recordBytes } from './category-kernel';
+import type { ColumnPlan } from './lookup-table';
+import { LookupKernel } from './lookup-kernel';
+import { memoryOf } from './shared-memory';
+
+/** Per-marker log10 factors more than this under the marker's best count as that floor (an over-estimate: candidates are confirmed exactly). */
+export const CLAMP_RANGE = 12;
+/** Slack for floating-point rounding in (v − f)·s: far above its error, far below one step. */
+export const ROUNDING = 1e-9;
+/** Most categories of a marker: their pairs fill the pass's four 16-entry chunks. */
+const MAX_CATEGORIES = 8;
+/** A marker's bound is at most 127 (its best value quantised, one added by ⌈⌉), so two markers' bounds add within a byte. */
+const STEPS = 126;
+/** The 16-bit sums hold 127 per marker. */
+const MAX_MARKERS = 256;
+
+/**
+ * A computational plan's integer filter for the category pass: per marker which category each allele index falls in
+ * (lo's times the marker's category count, so lo's and hi's add to the pair's index) and each pair of categories'
+ * bound; a profile is a candidate when its bounds sum to at least `need`.
+ */
+export interface CategoryFilter {
+  need: number;
+  alleleChunks: number;
+  pairChunks: number;
+  markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
+}
+
+/** The genotype codes a column's table covers: 0 (not typed) and every lo ≤ hi of the dictionary, lo ≥ 1. */
+function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
+  const n = plan.alleles ?? 1 << plan.shift;
+  visit(0, 0, 0);
+  for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) visit((lo << plan.shift) | hi, lo, hi);
+}
+
+/**
+ * The category filter of a computational plan (cut: log10 a profile must reach), found from its tables: each marker's
+ * value quantised as the fused pass does (q = ⌈(v − f)·s⌉ with v clamped up to the floor f, so Σq ≥ ⌈(cut − Σf)·s⌉ for
+ * every profile reaching the cut) with one scale s for all markers that keeps each q within a byte, then the alleles
+ * grouped into categories ({@link groupAlleles}), each pair of categories bounded by the largest q of its codes. 'all' when every profile would pass, 'none' when none can; null when a
+ * marker has more than 64 alleles (the fused pass's kernel runs it then).
+ */
+export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): CategoryFilter | 'all' | 'none' | null {
+  if (plans.length === 0 || plans.length > MAX_MARKERS) return null;
+  if (plans.some((p) => (p.alleles ?? 1 << p.shift) > 16 * MAX_CHUNKS)) return null;
+  const tops = plans.map((p) => {
+    let top = -Infinity;
+    eachCode(p, (code) => {
+      if (p.table[code]! > top) top = p.table[code]!;
+    });
+    return top === -Infinity ? 0 : top;
+  });
+  const floors = plans.map((p, m) => {
+    let min = tops[m]!;
+    eachCode(p, (code) => {
+      const v = p.table[code]!;
+      if (v < min && v >= tops[m]! - CLAMP_RANGE) min = v;
+    });
+    return min;
+  });
+  const widest = Math.max(...tops.map((top, m) => top - floors[m]!));
+  const scale = widest > 0 ? STEPS / widest : 1;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.ceil((v - floor) * scale + ROUNDING) : 0);
+  const need = Math.ceil((cut - floors.reduce((a, b) => a + b, 0)) * scale - ROUNDING);
+  const most = plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0);
+  if (need <= 0) return 'all';
+  if (need > most) return 'none';
+
+  // n: the alleles the pass's tables cover (16 a chunk).
+  const markers: { n: number; categories: number; category: Uint8Array; pair: Uint8Array }[] = [];
+  for (const [m, plan] of plans.entries()) {
+    const n = plan.alleles ?? 1 << plan.shift;
+    const q = new Uint8Array(plan.table.length);
+    eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
+    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!);
+    if (!grouped) return null;
+    const { category, representatives } = grouped;
+    // Chunks past the first 16·chunks alleles read 0 (a swizzle's index out of range): enough chunks that the alleles past
+    // them share one category, which is then renumbered 0 (swapped with "not typed"'s).
+    let chunks = Math.max(1, Math.ceil(n / 16));
+    while (chunks > 1 && category.subarray(16 * (chunks - 1)).every((c) => c === category[16 * (chunks - 1)])) chunks--;
+    if (16 * chunks < n) {
+      const rest = category[16 * chunks]!;
+      category.forEach((c, x) => (category[x] = c === rest ? 0 : c === 0 ? rest : c));
+    }
+    const categories = representatives.length + 1;
+    const pair = new Uint8Array(categories * categories);
+    eachCode(plan, (code, lo, hi) => {
+      const cell = category[lo]! * categories + category[hi]!;
+      pair[cell] = Math.max(pair[cell]!, q[code]!);
+    });
+    markers.push({ n: 16 * chunks, categories, category, pair });
+  }
+  const alleleChunks = Math.max(...markers.map((m) => Math.ceil(m.n / 16)));
+  const pairChunks = Math.max(...markers.map((m) => Math.ceil((m.categories * m.categories) / 16)));
+  return {
+    need,
+    alleleChunks,
+    pairChunks,
+    markers: markers.map(({ categories, category, pair }) => {
+      const catLo = new Uint8Array(16 * alleleChunks);
+      const catHi = new Uint8Array(16 * alleleChunks);
+      category.subarray(0, 16 * alleleChunks).forEach((c, x) => ((catLo[x] = c * categories), (catHi[x] = c)));
+      const padded = new Uint8Array(16 * pairChunks);
+      padded.set(pair);
+      return { catLo, catHi, pair: padded };
+    }),
+  };
+}
+
+/**
+ * Alleles 1 … n−1 grouped into at most MAX_CATEGORIES − 1 categories (category[x] ≥ 1): x joins representative r's when,
+ * with every third allele z, their bounds q(x, z) and q(r, z) differ by at most a tolerance — 0 first (then a pair of
+ * distinct categories has one bound, exact in kinship and mixtures, where any two alleles the query does not hold behave
+ * alike), doubled until the alleles fit (a pedigree under stepwise mutation, where an allele one step from a relative's
+ * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
+ */
+function groupAlleles(n: number, qAt: (x: number, z: number) => number): { category: Uint8Array; representatives: number[] } | null {
+  for (let tolerance = 0; tolerance <= 2 * STEPS; tolerance = Math.max(1, 2 * tolerance)) {
+    const category = new Uint8Array(n);
+    const representatives: number[] = [];
+    let fits = true;
+    for (let x = 1; x < n && fits; x++) {
+      let c = representatives.findIndex((r) => {
+        for (let z = 1; z < n; z++) if (z !== x && z !== r && Math.abs(qAt(x, z) - qAt(r, z)) > tolerance) return false;
+        return true;
+      });
+      if (c === -1) {
+        fits = representatives.length + 1 < MAX_CATEGORIES;
+        c = representatives.push(x) - 1;
+      }
+      category[x] = c + 1;
+    }
+    if (fits) return { category, representatives };
+  }
+  return null;
+}
+
+/** Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small. */
+const STRETCH = 1 << 16;
+
+/**
+ * The category pass over slots 0 … size−1 of the plans' columns (in an index's column memory): each slot whose bounds
+ * reach the filter's need handed to `onCandidate`, in slot order, and every slot of the last, incomplete run of 16 (the
+ * pass reads whole vectors).
+ */
+export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void): void {
+  const memory = memoryOf(plans[0]!.lo);
+  if (!memory || plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The category pass reads columns in an index's column memory only.");
+  const scan = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
+  const k = LookupKernel.over(memory);
+  const record = recordBytes(filter.alleleChunks, filter.pairChunks);
+  // The pass takes markers two at a time: an odd one is paired with a marker whose bounds are all 0.
+  const markers = plans.length + (plans.length % 2);
+  const base = k.scratch(markers * record + 2 * CATEGORY_BLOCK + 8 * (STRETCH / 16));
+  const accAt = base + markers * record;
+  const outAt = accAt + 2 * CATEGORY_BLOCK;
+  plans.forEach((plan, m) => {
+    const at = base + m * record;
+    const { catLo, catHi, pair } = filter.markers[m]!;
+    k.words[at / 4] = plan.lo.byteOffset;
+    k.words[at / 4 + 1] = plan.hi.byteOffset;
+    k.bytes.set(catLo, at + 16);
+    k.bytes.set(catHi, at + 16 + catLo.length);
+    k.bytes.set(pair, at + 16 + 2 * catLo.length);
+  });
+  if (markers > plans.length) {
+    const at = base + plans.length * record;
+    k.bytes.fill(0, at, at + record);
+    k.words[at / 4] = plans[0]!.lo.byteOffset;
+    k.words[at / 4 + 1] = plans[0]!.hi.byteOffset;
+  }
+  const whole = size - (size % 16);
+  for (let from = 0; from < whole; from += STRETCH) {
+    const runs = scan(base, markers, from, Math.min(whole, from + STRETCH), filter.need - 1, outAt, accAt);
+    // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
+    const found = k.words.slice(outAt / 4, outAt / 4 + 2 * runs);
+    for (let r = 0; r < runs; r++) {
+      const first = found[2 * r]!;
+      for (let mask = found[2 * r + 1]!; mask !== 0; mask &= mask - 1) onCandidate(first + 31 - Math.clz32(mask & -mask));
+    }
+  }
+  for (let slot = whole; slot < size; slot++) onCandidate(slot);
+}
