@@ -106,7 +106,8 @@ function pairLocation(memo: Map<string, CanonicalPattern>, first: Genotype, seco
   if (!bySecond) PAIRS[ploidy].set(first, (bySecond = new WeakMap()));
   let location = bySecond.get(second);
   if (!location) {
-    location = locationOrError(() => locate(memo, [first, second], ploidy));
+    // Through the text-keyed memo: another index's genotype objects (the keyboard search's candidates) find it there.
+    location = locationOrError(() => memoisedPattern(memo, [first, second], ploidy));
     bySecond.set(second, location);
   }
   return location;
