@@ -1,6 +1,7 @@
 import { compareAlleles, parseAllele } from '../../core/alleles';
 import { usesMutation, type EngineAnalysis } from '../genetics/evaluate-analysis';
-import { evaluate, ExpressionError, parseExpression, type Expression } from '../genetics/expressions';
+import { ExpressionError, FREQUENCY_LETTERS, parseExpression } from '../genetics/expressions';
+import { compileExpression, type CompiledExpression } from '../genetics/expressions/compile-expression';
 import { canonicalPattern, PatternError, type CanonicalPattern, type Ploidy } from '../genetics/patterns';
 import { alleleFrequency, duoExclusionPower, trioExclusionPower } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
@@ -74,12 +75,68 @@ function locate(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotyp
   return { pattern: labelled.pattern, alleles: new Map([...labelled.alleles].map(([letter, r]) => [letter, distinct[Number(r) - 1]!])) };
 }
 
+/** A located pattern with its letters as FREQUENCY_LETTERS indexes (−1 for a letter past u, which no formula names) and their alleles. */
+interface Location {
+  pattern: string;
+  letters: Int32Array;
+  alleles: string[];
+}
+
+/** Locations by their located pattern (memoisedPattern returns its kept ones again). */
+const LOCATIONS = new WeakMap<CanonicalPattern, Location>();
+
+function locationOf(located: CanonicalPattern): Location {
+  let location = LOCATIONS.get(located);
+  if (!location) {
+    const entries = [...located.alleles];
+    location = { pattern: located.pattern, letters: Int32Array.from(entries, ([letter]) => (FREQUENCY_LETTERS as readonly string[]).indexOf(letter.toLowerCase())), alleles: entries.map(([, allele]) => allele) };
+    LOCATIONS.set(located, location);
+  }
+  return location;
+}
+
+/**
+ * Locations of two genotypes by the genotypes themselves (a table's query genotype and a column's decoded genotypes
+ * are kept objects), per ploidy, a PatternError as such: a search's populations and analyses locate each pair once.
+ */
+const PAIRS: Record<Ploidy, WeakMap<Genotype, WeakMap<Genotype, Location | PatternError>>> = { diploid: new WeakMap(), haploid: new WeakMap() };
+
+function pairLocation(memo: Map<string, CanonicalPattern>, first: Genotype, second: Genotype, ploidy: Ploidy): Location | PatternError {
+  let bySecond = PAIRS[ploidy].get(first);
+  if (!bySecond) PAIRS[ploidy].set(first, (bySecond = new WeakMap()));
+  let location = bySecond.get(second);
+  if (!location) {
+    // Through the text-keyed memo: another index's genotype objects (the keyboard search's candidates) find it there.
+    location = locationOrError(() => memoisedPattern(memo, [first, second], ploidy));
+    bySecond.set(second, location);
+  }
+  return location;
+}
+
+/** The location of a located pattern, or the PatternError locating it raised. */
+function locationOrError(located: () => CanonicalPattern): Location | PatternError {
+  try {
+    return locationOf(located());
+  } catch (err) {
+    if (err instanceof PatternError) return err;
+    throw err;
+  }
+}
+
+/** usable() by the genotype itself, per profile kind. */
+const USABLE_GENOTYPES: Record<EngineAnalysis['profileKind'], WeakMap<Genotype, boolean>> = { Autosomal: new WeakMap(), YStr: new WeakMap() };
+
+/** What a formula table gives a pattern: not evaluated, an exclusion flag, or a compiled formula. */
+type PatternStep = { kind: 'none' } | { kind: 'exclusion'; outcome: MarkerOutcome } | { kind: 'formula'; compiled: CompiledExpression; inconsistent: boolean };
+
 /**
  * The per-marker step of evaluateComputational / evaluateExclusion (server/genetics/evaluate-analysis.ts,
- * GENETICS.md "Analyses are data") for one analysis, marker and population, with the formulae parsed
- * and the exclusion power A computed once, so a lookup table of thousands of genotype pairs costs
- * milliseconds. Tests hold it equal to evaluate-analysis pair by pair. `fixedRole`: the role whose genotype stays the
- * same across calls (the query's), so a pedigree-weighed analysis builds one table per query genotype.
+ * GENETICS.md "Analyses are data") for one analysis, marker and population, with the formulae parsed and compiled
+ * (compileExpression: evaluate's values bit for bit) and the exclusion power A computed once, each allele's frequency
+ * read once, and a pair's located pattern kept across the populations and analyses of a search, so a lookup table of
+ * thousands of genotype pairs costs a fraction of a millisecond. Tests hold it equal to evaluate-analysis pair by pair.
+ * `fixedRole`: the role whose genotype stays the same across calls (the query's), so a pedigree-weighed analysis builds
+ * one table per query genotype.
  */
 export function markerEvaluator(
   analysis: EngineAnalysis & { weighing?: PedigreeWeighing | undefined },
@@ -96,57 +153,72 @@ export function markerEvaluator(
     };
   }
   const formulae = new Map(analysis.formulae.map((f) => [f.pattern, f]));
-  const parsed = new Map<string, Expression | ExpressionError>();
-  const mutation = new Map<Expression, boolean>();
   const frequencies = population?.markers.get(marker);
   const all = frequencies ? [...frequencies.frequencies.values()] : [];
   const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && all.length > 0 ? (analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all)) : 0 };
   const ploidy = analysis.profileKind === 'YStr' ? 'haploid' : 'diploid';
   const patterns = SHAPES[ploidy];
   const usableMemo = USABLE[analysis.profileKind];
+  const usableGenotypes = USABLE_GENOTYPES[analysis.profileKind];
   const isUsable = (g: Genotype) => {
-    const key = g.join('/');
-    let ok = usableMemo.get(key);
+    let ok = usableGenotypes.get(g);
     if (ok === undefined) {
-      if (usableMemo.size > 100_000) usableMemo.clear();
-      usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
+      const key = g.join('/');
+      ok = usableMemo.get(key);
+      if (ok === undefined) {
+        if (usableMemo.size > 100_000) usableMemo.clear();
+        usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
+      }
+      usableGenotypes.set(g, ok);
     }
     return ok;
   };
-  const expressionOf = (text: string) => {
-    if (!parsed.has(text)) {
+  const evaluable = !!population && !!frequencies && frequencies.frequencies.size > 0;
+  // Each pattern's step once: its formula parsed and compiled, whether it uses μ.
+  const steps = new Map<string, PatternStep>();
+  const stepOf = (pattern: string): PatternStep => {
+    let known = steps.get(pattern);
+    if (known) return known;
+    const formula = formulae.get(pattern);
+    if (!formula) known = { kind: 'none' };
+    else if (analysis.kind === 'Exclusion') known = { kind: 'exclusion', outcome: { value: null, isExclusion: formula.isExclusion } };
+    else if (!evaluable) known = { kind: 'none' };
+    else {
       try {
-        parsed.set(text, parseExpression(text));
+        const expression = parseExpression(formula.expression ?? '');
+        known = { kind: 'formula', compiled: compileExpression(expression, constants), inconsistent: usesMutation(expression) };
       } catch (err) {
         if (!(err instanceof ExpressionError)) throw err;
-        parsed.set(text, err);
+        known = { kind: 'none' };
       }
     }
-    return parsed.get(text)!;
+    steps.set(pattern, known);
+    return known;
   };
+  const frequencyOf = new Map<string, number>();
+  const letters = new Float64Array(FREQUENCY_LETTERS.length);
   return (genotypes) => {
-    if (genotypes.some((g) => !g || g.length === 0 || !isUsable(g))) return NOT_EVALUATED;
-    let located;
-    try {
-      located = memoisedPattern(patterns, genotypes as Genotype[], ploidy);
-    } catch (err) {
-      if (err instanceof PatternError) return NOT_EVALUATED;
-      throw err;
+    for (const g of genotypes) if (!g || g.length === 0 || !isUsable(g)) return NOT_EVALUATED;
+    const located = genotypes.length === 2 ? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy) : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
+    if (located instanceof PatternError) return NOT_EVALUATED;
+    const step = stepOf(located.pattern);
+    if (step.kind === 'none') return NOT_EVALUATED;
+    if (step.kind === 'exclusion') return { value: step.outcome.value, isExclusion: step.outcome.isExclusion };
+    const { letters: index, alleles } = located;
+    let present = 0;
+    for (let i = 0; i < index.length; i++) {
+      if (index[i]! < 0) continue;
+      const allele = alleles[i]!;
+      let f = frequencyOf.get(allele);
+      if (f === undefined) frequencyOf.set(allele, (f = alleleFrequency(population!, marker, allele)));
+      // evaluate refuses a letter whose value is not finite, as it refuses a missing one.
+      if (!Number.isFinite(f)) continue;
+      letters[index[i]!] = f;
+      present |= 1 << index[i]!;
     }
-    const formula = formulae.get(located.pattern);
-    if (!formula) return NOT_EVALUATED;
-    if (analysis.kind === 'Exclusion') return { value: null, isExclusion: formula.isExclusion };
-    if (!population || !frequencies || frequencies.frequencies.size === 0) return NOT_EVALUATED;
-    const expression = expressionOf(formula.expression ?? '');
-    if (expression instanceof ExpressionError) return NOT_EVALUATED;
-    const letters = Object.fromEntries([...located.alleles].map(([letter, allele]) => [letter.toLowerCase(), alleleFrequency(population, marker, allele)]));
-    let inconsistent = mutation.get(expression);
-    if (inconsistent === undefined) mutation.set(expression, (inconsistent = usesMutation(expression)));
-    try {
-      return { value: evaluate(expression, { letters, constants }), isExclusion: null, inconsistent };
-    } catch (err) {
-      if (err instanceof ExpressionError) return NOT_EVALUATED;
-      throw err;
-    }
+    const { compiled } = step;
+    if ((compiled.letterMask & ~present) !== 0) return NOT_EVALUATED;
+    const value = compiled.valueOf(letters);
+    return Number.isNaN(value) ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: step.inconsistent };
   };
 }

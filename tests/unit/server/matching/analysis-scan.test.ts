@@ -50,6 +50,30 @@ describe('the lookup tables hold what evaluate-analysis computes', () => {
     }
   });
 
+  it('a lookup table of every genotype pair of two markers equals evaluateComputational, the populations sharing each pair\'s pattern', () => {
+    const other = fbi2015Population('African American');
+    const twoRoles = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).filter((a) => a.kind === 'Computational' && a.profileKind === 'Autosomal' && a.roles.length === 2);
+    expect(twoRoles.length).toBeGreaterThan(3);
+    for (const name of twoRoles.map((a) => a.name)) {
+      const analysis = seeded(name);
+      for (const marker of ['D18S51', 'TPOX']) {
+        const alleles = [...population.markers.get(marker)!.frequencies.keys()];
+        // The column's genotypes are kept objects, as a table's are: the second population finds each pair located.
+        const column = alleles.flatMap((a, i) => alleles.slice(i).map((b) => (a === b ? [a] : [a, b])));
+        for (const query of [[alleles[1]!, alleles[3]!], [alleles[2]!]]) {
+          for (const frequencies of [population, other]) {
+            const evaluateMarker = markerEvaluator(analysis, marker, frequencies);
+            for (const stored of column) {
+              const engine = evaluateComputational(analysis, [new Map([[marker, query]]), new Map([[marker, stored]])], frequencies, [marker]).markers[0]!;
+              const mine = evaluateMarker([query, stored]);
+              expect(mine.value, `${name} ${marker} ${query}–${stored}`).toBe(engine.value);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('marks the same markers not evaluated: lab markings, mixtures, markers missing on one side', () => {
     const analysis = seeded('Full siblings');
     const evaluate = markerEvaluator(analysis, 'FGA', population);

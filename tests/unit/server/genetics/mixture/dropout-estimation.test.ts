@@ -150,4 +150,18 @@ describe('the Monte-Carlo drop-outs of several populations, simulated together',
     expect(new Set(together.map((e) => e.tried)).size).toBe(cases.length);
     expect(together[4]!.observedAlleles).toBeLessThan(together[0]!.observedAlleles);
   });
+
+  it('gives each population the plain loop\'s estimate with two replicates, a known contributor and the person of interest under Hp, with and without drop-in', () => {
+    // Eight markers keep the plain loop short.
+    const first = new Map([...stain].slice(0, 8));
+    let j = 0;
+    const second = new Map([...first].map(([m, g]) => [m, g.filter(() => j++ % 5 !== 2)]));
+    for (const dropIn of [0.05, 0]) {
+      const pair = populations.slice(0, 2).map((population) => base({ population, contributors: 3, theta: 0.01, dropIn, personOfInterest: people[0]!, knownContributors: [people[1]!], replicates: [first, second] }));
+      const together = monteCarloDropouts(pair, 'Hp');
+      expect(together.map((e) => ({ conservative: e.conservative, accepted: e.accepted, tried: e.tried }))).toEqual(pair.map((c) => plainMonteCarlo(c, 'Hp')));
+      // Each alone takes the one-case loop: the same values.
+      expect(pair.map((c) => monteCarloDropout(c, 'Hp'))).toEqual(together);
+    }
+  });
 });
