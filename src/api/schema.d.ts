@@ -11691,6 +11691,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/continuous-lr/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A continuous-model LR as a PDF report (format=pdf, the default: parameters, fit, per-marker log-likelihoods, deconvolution, PP-plot and electropherograms) or CSV (format=csv, every digit) */
+        post: {
+            parameters: {
+                query?: {
+                    format?: "pdf" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContinuousLrBodyInput"];
+                };
+            };
+            responses: {
+                /** @description The file, named in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/continuous-lr/contributor-search": {
         parameters: {
             query?: never;
