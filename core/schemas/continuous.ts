@@ -205,3 +205,46 @@ export const ContinuousLrResult = z
   })
   .meta({ id: 'ContinuousLrResult' });
 export type ContinuousLrResult = z.infer<typeof ContinuousLrResult>;
+
+/** Start a number-of-contributors search as a job: the calculator's body, with the contributor counts and models to fit. */
+export const ContributorSearchStart = ContinuousLrBody.extend({
+  /** Not used: each model of the search has its own count. */
+  contributors: z.number().int().min(1).max(MAX_CONTINUOUS_CONTRIBUTORS).default(1),
+  contributorSearch: z
+    .object({
+      from: z.number().int().min(1).max(MAX_CONTINUOUS_CONTRIBUTORS).default(1),
+      to: z.number().int().min(1).max(MAX_CONTINUOUS_CONTRIBUTORS).default(MAX_CONTINUOUS_CONTRIBUTORS),
+      models: z.array(ContinuousModelSwitches).min(1).max(8).optional(),
+    })
+    .refine((s) => s.from <= s.to, 'from must not exceed to'),
+}).meta({ id: 'ContributorSearchStart' });
+export type ContributorSearchStart = z.infer<typeof ContributorSearchStart>;
+
+/** One model of a search job: waiting, being fitted, fitted (its figures) or refused (why: too many joint genotypes, too few contributors). */
+export const ContributorSearchJobModel = ContinuousSearchedModel.extend({
+  state: z.enum(['waiting', 'fitting', 'fitted', 'refused', 'cancelled']),
+  /** Why a refused model was not fitted. */
+  reason: z.string().nullable(),
+  /** Joint genotypes of the unknowns summed per evaluation, over both hypotheses and every marker. */
+  jointGenotypes: z.number().int(),
+  fittedHp: GammaParametersUsed.nullable(),
+  elapsedMs: z.number().int().nullable(),
+}).meta({ id: 'ContributorSearchJobModel' });
+export type ContributorSearchJobModel = z.infer<typeof ContributorSearchJobModel>;
+
+/** A number-of-contributors search running on a worker thread: progress per model fitted, cancellable; the best (lowest AIC) marked when every model is done. */
+export const ContributorSearchJob = z
+  .object({
+    id: Id,
+    state: z.enum(['running', 'done', 'cancelled', 'failed']),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    elapsedMs: z.number().int().nullable(),
+    /** Models to fit (the refused ones not counted) and fitted so far. */
+    modelsTotal: z.number().int(),
+    modelsDone: z.number().int(),
+    models: z.array(ContributorSearchJobModel),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'ContributorSearchJob' });
+export type ContributorSearchJob = z.infer<typeof ContributorSearchJob>;

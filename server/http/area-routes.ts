@@ -26,6 +26,8 @@ import { familialSearchRoutes } from './familial-search/routes';
 import { selfComparisonRoutes } from './self-comparison/routes';
 import { pedigreeLrRoute } from './pedigrees/pedigree-lr-route';
 import { continuousLrRoute } from './mixtures/continuous-lr-route';
+import { contributorSearchRoutes } from './mixtures/contributor-search-routes';
+import { continuousReportRoute } from './mixtures/continuous-report-route';
 import { mixtureLrRoute } from './mixtures/mixture-lr-route';
 import { mixtureSearchRoute } from './mixtures/mixture-search-route';
 import { familyRoutes } from './families/family-routes';
@@ -61,7 +63,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       await administration.register(plugin, scoped);
     }
   });
-  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, continuousLrRoute, familyRoutes, reviewCountsRoutes, auditExportRoutes]) await api.register(plugin, deps);
+  for (const plugin of [casesRoutes, profilesRoutes, taskRequestsRoutes, statsRoutes, hitsRoutes, emailOutboxRoutes, searchesRoutes, familialSearchRoutes, selfComparisonRoutes, pedigreeLrRoute, mixtureLrRoute, continuousLrRoute, continuousReportRoute, contributorSearchRoutes, familyRoutes, reviewCountsRoutes, auditExportRoutes]) await api.register(plugin, deps);
   // The keyboard search runs on the server's matcher, kept current on approve and reset (503 while it loads).
   const search = deps.search;
   await api.register(keyboardSearchRoutes, { ...deps, ...(search ? { matching: () => search.matcher(), pool: search.pool } : {}) });

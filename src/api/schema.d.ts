@@ -11692,6 +11692,272 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/continuous-lr/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A continuous-model LR as a PDF report (format=pdf, the default: parameters, fit, per-marker log-likelihoods, deconvolution, PP-plot and electropherograms) or CSV (format=csv, every digit) */
+        post: {
+            parameters: {
+                query?: {
+                    format?: "pdf" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContinuousLrBodyInput"];
+                };
+            };
+            responses: {
+                /** @description The file, named in Content-Disposition */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/continuous-lr/contributor-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start fitting every number of contributors from..to (and each model) under Hp and Hd, with AIC and BIC (background job; read it for progress, cancel it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ContributorSearchStartInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContributorSearchJob"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/continuous-lr/contributor-search/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A number-of-contributors search: its state, each model (waiting, fitting, fitted with its figures, or refused with the reason) and the best one once done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContributorSearchJob"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/continuous-lr/contributor-search/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop a running number-of-contributors search; the models fitted so far stay listed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ContributorSearchJob"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cases/{caseId}/families": {
         parameters: {
             query?: never;
@@ -14623,6 +14889,156 @@ export interface components {
             note: string | null;
             contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
         };
+        ContributorSearchStartInput: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        ContributorSearchJobModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsedInput"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJobInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModelInput"][];
+            message: string | null;
+        };
         FamilyInput: {
             /** Format: uuid */
             id: string;
@@ -16646,6 +17062,156 @@ export interface components {
             lr: number | null;
             note: string | null;
             contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
+        };
+        ContributorSearchStart: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        ContributorSearchJobModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsed"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJob: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModel"][];
+            message: string | null;
         };
         Family: {
             /** Format: uuid */

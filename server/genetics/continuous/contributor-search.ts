@@ -27,7 +27,74 @@ export interface SearchedModel {
   result: ContinuousLrResult;
 }
 
-const freeParameters = (k: number, m: ModelSwitches) => k - 1 + 2 + (m.degradation ? 1 : 0) + (m.backwardStutter ? 1 : 0) + (m.forwardStutter ? 1 : 0);
+/** Free parameters of a model (AIC's k): K − 1 mixture proportions, μ, σ, and β, ξB, ξF where on. */
+export const freeParameters = (k: number, m: ModelSwitches) => k - 1 + 2 + (m.degradation ? 1 : 0) + (m.backwardStutter ? 1 : 0) + (m.forwardStutter ? 1 : 0);
+
+/** One model a search would fit: its contributor count, switches, the joint genotypes its exact sums take per evaluation (both hypotheses, every marker), or why it cannot be fitted. */
+export interface PlannedModel {
+  contributors: number;
+  model: ModelSwitches;
+  jointGenotypes: number;
+  refusal: string | null;
+}
+
+/**
+ * The models of a search over `range` × `models`, in the order fitted (contributor count, then model), each with its
+ * work; a count below the person of interest and the known contributors is refused, as is a model whose joint
+ * genotypes pass `maxJointGenotypes` (null: no bound here).
+ */
+export function planContributorSearch(c: ContinuousCase, range: readonly [number, number], models: readonly ModelSwitches[], maxJointGenotypes: number | null): PlannedModel[] {
+  if (c.parameters.mode !== 'fit') throw new ContinuousModelError('A search over the number of contributors fits each model: give "fit", not fixed parameters.');
+  const known = c.knownContributors.length;
+  const genotypes = prepareEvidence(c.evidence).markers.map((m) => genotypeList(m.alleleCount).length);
+  return Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i).flatMap((k) =>
+    models.map((model): PlannedModel => {
+      if (k < known + 1) return { contributors: k, model, jointGenotypes: 0, refusal: `Hp holds the person of interest and ${known} known contributor(s): at least ${known + 1} contributors.` };
+      const jointGenotypes = genotypes.reduce((s, g) => s + g ** (k - known) + g ** (k - 1 - known), 0);
+      const refusal =
+        maxJointGenotypes !== null && jointGenotypes > maxJointGenotypes
+          ? `${k - known} unknowns under Hd sum ${jointGenotypes} joint genotypes over the markers per evaluation, more than the ${maxJointGenotypes} one fit takes in about 30 s; condition on known contributors to search it.`
+          : null;
+      return { contributors: k, model, jointGenotypes, refusal };
+    }),
+  );
+}
+
+/** Peaks observed over the threshold in every replicate: the n of BIC. */
+export function observedPeaks(c: ContinuousCase): number {
+  return c.evidence.replicates.reduce((s, r) => s + [...r.entries()].reduce((t, [marker, p]) => t + p.filter((x) => x.height >= c.evidence.analyticalThreshold(marker)).length, 0), 0);
+}
+
+/** Fits one model of a search under Hp and Hd (EuroForMix `contLikSearch`, one entry): log-likelihoods, AIC = 2k − 2 log L and BIC = k log n − 2 log L under Hd. */
+export function fitSearchedModel(c: ContinuousCase, contributors: number, model: ModelSwitches, peaks: number): SearchedModel {
+  const result = continuousLr({ ...c, contributors, evidence: { ...c.evidence, model }, deconvolution: false });
+  const [hp, hd] = result.hypotheses;
+  const parameters = freeParameters(contributors, model);
+  const lHd = hd!.logLikelihood;
+  return {
+    contributors,
+    model,
+    parameters,
+    logLikelihoodHd: lHd,
+    logLikelihoodHp: hp!.logLikelihood,
+    aic: lHd === null ? null : 2 * parameters - 2 * lHd,
+    bic: lHd === null ? null : parameters * Math.log(peaks) - 2 * lHd,
+    log10Lr: result.log10Lr,
+    best: false,
+    result,
+  };
+}
+
+/** Marks the lowest AIC best (ties: fewer parameters, then the earlier model); the others not. */
+export function markBest<T extends Pick<SearchedModel, 'aic' | 'parameters' | 'best'>>(searched: T[]): T[] {
+  let best: T | null = null;
+  for (const s of searched) {
+    s.best = false;
+    if (s.aic !== null && (!best || s.aic < best.aic! || (s.aic === best.aic && s.parameters < best.parameters))) best = s;
+  }
+  if (best) best.best = true;
+  return searched;
+}
 
 /**
  * The number of contributors and model search (EuroForMix `contLikSearch`): each contributor count of `range` and
@@ -36,41 +103,16 @@ const freeParameters = (k: number, m: ModelSwitches) => k - 1 + 2 + (m.degradati
  * sums pass MAX_SEARCH_JOINT_GENOTYPES, naming the contributor count that does. Deterministic: every fit is.
  */
 export function searchContributors(c: ContinuousCase, range: readonly [number, number], models: readonly ModelSwitches[]): SearchedModel[] {
-  if (c.parameters.mode !== 'fit') throw new ContinuousModelError('A search over the number of contributors fits each model: give "fit", not fixed parameters.');
   const known = c.knownContributors.length;
   const from = Math.max(range[0], known + 1);
-  if (range[1] < from) throw new ContinuousModelError(`Hp holds the person of interest and ${known} known contributor(s): search from ${known + 1} contributors.`);
-  const counts = Array.from({ length: range[1] - from + 1 }, (_, i) => from + i);
-  const alleles = prepareEvidence(c.evidence).markers.map((m) => genotypeList(m.alleleCount).length);
+  if (c.parameters.mode === 'fit' && range[1] < from) throw new ContinuousModelError(`Hp holds the person of interest and ${known} known contributor(s): search from ${known + 1} contributors.`);
+  const planned = planContributorSearch(c, [from, range[1]], models, null);
   let work = 0;
-  for (const k of counts) {
-    work += models.length * alleles.reduce((s, g) => s + g ** (k - known) + g ** (k - 1 - known), 0);
+  for (const p of planned) {
+    work += p.jointGenotypes;
     if (work > MAX_SEARCH_JOINT_GENOTYPES)
-      throw new ContinuousModelError(`A search up to ${k} contributors sums ${work} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`);
+      throw new ContinuousModelError(`A search up to ${p.contributors} contributors sums ${work} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`);
   }
-  const peaks = c.evidence.replicates.reduce((s, r) => s + [...r.entries()].reduce((t, [marker, p]) => t + p.filter((x) => x.height >= c.evidence.analyticalThreshold(marker)).length, 0), 0);
-  const searched = counts.flatMap((k) =>
-    models.map((model): SearchedModel => {
-      const result = continuousLr({ ...c, contributors: k, evidence: { ...c.evidence, model }, deconvolution: false });
-      const [hp, hd] = result.hypotheses;
-      const parameters = freeParameters(k, model);
-      const lHd = hd!.logLikelihood;
-      return {
-        contributors: k,
-        model,
-        parameters,
-        logLikelihoodHd: lHd,
-        logLikelihoodHp: hp!.logLikelihood,
-        aic: lHd === null ? null : 2 * parameters - 2 * lHd,
-        bic: lHd === null ? null : parameters * Math.log(peaks) - 2 * lHd,
-        log10Lr: result.log10Lr,
-        best: false,
-        result,
-      };
-    }),
-  );
-  let best: SearchedModel | null = null;
-  for (const s of searched) if (s.aic !== null && (!best || s.aic < best.aic! || (s.aic === best.aic && s.parameters < best.parameters))) best = s;
-  if (best) best.best = true;
-  return searched;
+  const peaks = observedPeaks(c);
+  return markBest(planned.map((p) => fitSearchedModel(c, p.contributors, p.model, peaks)));
 }

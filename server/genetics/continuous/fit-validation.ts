@@ -25,6 +25,12 @@ export function validateFit(model: HypothesisModel, parameters: GammaParameters)
     const { leafWeight, leafOffsets, leafSlots, slotPosition, slotShape } = m;
     const at = e.analyticalThreshold;
     const lambda = e.dropInLambda;
+    const { leafConstant } = m;
+    const leafWithout = (leaf: number, p: number) => {
+      let w = leafConstant[leaf]!;
+      for (let j = leafOffsets[leaf]!; j < leafOffsets[leaf + 1]!; j++) if (slotPosition[leafSlots[j]!] !== p) w += m.slotWeight[leafSlots[j]!]!;
+      return w;
+    };
     const shapeAt = (leaf: number, p: number) => {
       for (let j = leafOffsets[leaf]!; j < leafOffsets[leaf + 1]!; j++) if (slotPosition[leafSlots[j]!] === p) return slotShape[leafSlots[j]!]!;
       return 0;
@@ -46,7 +52,8 @@ export function validateFit(model: HypothesisModel, parameters: GammaParameters)
           let w: number;
           let cumulative: number;
           if (shape > 0) {
-            const below = Math.exp(logLowerGammaRatio(shape, at / scale));
+            // P(Y < AT) is 1 within rounding for a vanishing shape (its series can pass 1 by 1e-14): held to 1.
+            const below = Math.min(1, Math.exp(logLowerGammaRatio(shape, at / scale)));
             const logDensity = logGammaDensity(y, shape, scale);
             w = leafWeight[leaf]! - logDensity + Math.log1p(-below);
             cumulative = (Math.exp(logLowerGammaRatio(shape, y / scale)) - below) / (1 - below);
@@ -55,6 +62,10 @@ export function validateFit(model: HypothesisModel, parameters: GammaParameters)
             w = leafWeight[leaf]! - (Math.log(lambda) - lambda * (y - at));
             cumulative = -Math.expm1(-lambda * (y - at));
           }
+          // The height's own term was −∞ (a density that underflows): −∞ − (−∞) is not a number; sum the other terms anew.
+          if (Number.isNaN(w)) w = leafWithout(leaf, p) + (shape > 0 ? Math.log1p(-Math.min(1, Math.exp(logLowerGammaRatio(shape, at / scale)))) : 0);
+          // A genotype of weight 0 with the height left out (a shape so small that P(Y ≥ AT) is 0) adds nothing; its 0/0 must not spoil the sum.
+          if (w === -Infinity) continue;
           terms.push([w, cumulative]);
           if (w > max) max = w;
         }
