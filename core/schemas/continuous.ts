@@ -205,3 +205,34 @@ export const ContinuousLrResult = z
   })
   .meta({ id: 'ContinuousLrResult' });
 export type ContinuousLrResult = z.infer<typeof ContinuousLrResult>;
+
+/**
+ * The continuous model's settings of a database search (issue 31 "Quantitative database search"); the rest (contributors,
+ * drop-in, θ, frequency rule) is the mixture analysis's. Hd is fitted once with these; each hit is fitted again under Hp.
+ */
+export const ContinuousSearchSetting = z
+  .object({
+    analyticalThreshold: z.number().positive().finite().default(50),
+    dropInLambda: z.number().positive().finite().default(0.01),
+    model: ContinuousModelSwitches.default({ degradation: false, backwardStutter: false, forwardStutter: false }),
+    starts: z.number().int().min(1).max(20).default(4),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  })
+  .meta({ id: 'ContinuousSearchSetting' });
+export type ContinuousSearchSetting = z.infer<typeof ContinuousSearchSetting>;
+
+/** A continuous search's figures for one candidate in one population: the scan's number at Hd's fit and the exact one from its own fit. */
+export const ContinuousCandidateFigures = z
+  .object({
+    /** log10 LR from the per-marker tables at Hd's fitted parameters, the candidate in the place of Hd's unknown `position` (1-based). */
+    scanLog10Lr: z.number().nullable(),
+    position: z.number().int(),
+    /** log10 of the ratio of maximised likelihoods: Hp fitted with the candidate (null: no parameters explain the evidence under Hp). */
+    log10Lr: z.number().nullable(),
+    hd: GammaParametersUsed.nullable(),
+    hp: GammaParametersUsed.nullable(),
+    hpFit: ContinuousFitReport.nullable(),
+    model: ContinuousModelSwitches,
+  })
+  .meta({ id: 'ContinuousCandidateFigures' });
+export type ContinuousCandidateFigures = z.infer<typeof ContinuousCandidateFigures>;
