@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContinuousCandidateFigures } from './continuous';
+import { ContinuousCandidateFigures } from './continuous-model';
 import { Id } from './common';
 
 /** Where an exact probability lies: between `lower` and `upper` (rounding the log10 grid down and up). */

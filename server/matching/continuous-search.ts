@@ -127,7 +127,14 @@ function weighCandidate(lane: ContinuousLane, continuous: ContinuousSearchSettin
     const s = sideScore(tables, genotypes);
     if (position === 0 || s.log10 > scan.log10) scan = { ...s, position };
   });
-  const exact = reweighCandidate(lane.searchCase, continuous, lane.hd, genotypes as ReadonlyMap<string, readonly string[]>, lane.evidence);
+  let exact: ReturnType<typeof reweighCandidate>;
+  try {
+    exact = reweighCandidate(lane.searchCase, continuous, lane.hd, genotypes as ReadonlyMap<string, readonly string[]>, lane.evidence);
+  } catch (error) {
+    // The calculator refuses this candidate (an allele the frequencies leave no room for): LR 0, as its tables say.
+    if (!(error instanceof ContinuousModelError)) throw error;
+    exact = { log10Lr: null, hp: null, hpFit: null, hd: null };
+  }
   return {
     scan,
     figures: { scanLog10Lr: Number.isFinite(scan.log10) ? scan.log10 : null, position: scan.position + 1, log10Lr: exact.log10Lr, hd: exact.hd ?? lane.hd.parameters, hp: exact.hp, hpFit: exact.hpFit, model: { ...continuous.model } },

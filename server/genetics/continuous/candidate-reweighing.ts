@@ -28,7 +28,7 @@ export function fitSearchHd(c: ContributorSearchCase, fitting: SearchFitting, ev
 export interface ReweighedCandidate {
   log10Lr: number | null;
   hp: GammaParametersUsed | null;
-  hpFit: ContinuousFitReport;
+  hpFit: ContinuousFitReport | null;
   /** Hd's fit with the candidate among the typed persons (θ counts it); null when Hd's search fit stands (θ 0 or not counted). */
   hd: GammaParametersUsed | null;
 }

@@ -94,6 +94,6 @@ describe("a candidate's continuous LR from the search's tables", () => {
     const exact = reweighCandidate(c, fitting, fit, candidates[0]!);
     expect(exact.log10Lr! * Math.LN10).toBeGreaterThanOrEqual(best - 1e-9);
     expect(exact.hp!.mx).toHaveLength(3);
-    expect(exact.hpFit.starts).toBe(3);
+    expect(exact.hpFit!.starts).toBe(3);
   });
 });
