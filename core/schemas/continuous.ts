@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { Id } from './common';
 import { MixtureProfileInput } from './mixtures';
 import { FrequencyTableInput } from './pedigrees';
+import { ContinuousFitReport, ContinuousModelSwitches, GammaParametersUsed } from './continuous-model';
+
+export * from './continuous-model';
 
 /** Most contributors the continuous model weighs: exact sums over 4 unknowns already reach millions of genotypes per marker. */
 export const MAX_CONTINUOUS_CONTRIBUTORS = 4;
@@ -31,14 +34,6 @@ export const GammaParametersInput = z
   })
   .meta({ id: 'GammaParameters' });
 
-export const ContinuousModelSwitches = z
-  .object({
-    degradation: z.boolean().default(false),
-    backwardStutter: z.boolean().default(false),
-    /** Needs the backward stutter model (EuroForMix). */
-    forwardStutter: z.boolean().default(false),
-  })
-  .meta({ id: 'ContinuousModelSwitches' });
 
 export const ContinuousParametersSetting = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('fixed'), hp: GammaParametersInput, hd: GammaParametersInput }),
@@ -88,23 +83,7 @@ export const ContinuousLrBody = z
   .meta({ id: 'ContinuousLrBody' });
 export type ContinuousLrBody = z.infer<typeof ContinuousLrBody>;
 
-export const GammaParametersUsed = z.object({ mx: z.array(z.number()), mu: z.number(), sigma: z.number(), beta: z.number(), xiB: z.number(), xiF: z.number() }).meta({ id: 'GammaParametersUsed' });
-export type GammaParametersUsed = z.infer<typeof GammaParametersUsed>;
 
-export const ContinuousFitReport = z
-  .object({
-    seed: z.number().int(),
-    starts: z.number().int(),
-    /** Starts whose maximum is within 0.01 (natural log) of the best. */
-    agreeing: z.number().int(),
-    converged: z.boolean(),
-    iterations: z.number().int(),
-    evaluations: z.number().int(),
-    note: z.string().nullable(),
-  })
-  .meta({ id: 'ContinuousFitReport' });
-/** How a fit searched: what a reader needs to repeat it and to trust it. */
-export type ContinuousFitReport = z.infer<typeof ContinuousFitReport>;
 
 export const ContinuousDeconvolution = z.object({
   contributor: z.string(),

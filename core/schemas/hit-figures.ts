@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContinuousCandidateFigures } from './continuous-model';
 import { Id } from './common';
 
 /** Where an exact probability lies: between `lower` and `upper` (rounding the log10 grid down and up). */
@@ -53,6 +54,8 @@ export const PopulationFigures = z
     chance: ChanceFigures.nullable(),
     /** Pedigree hits (issue 16): the markers consistent with the family only through a mutation. */
     markersNeedingMutation: z.array(z.string()).nullish(),
+    /** Continuous-model mixture hits (issue 31): the scan's LR at Hd's fit and the exact one (combinedIndex) with the parameters of both fits. */
+    continuous: ContinuousCandidateFigures.nullish(),
   })
   .meta({ id: 'PopulationFigures' });
 export type PopulationFigures = z.infer<typeof PopulationFigures>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { ContinuousCandidateFigures, ContinuousFitReport, ContinuousSearchSetting, GammaParametersUsed } from './continuous-model';
 import { FrequencyTableInput } from './pedigrees';
 
 /** Most contributors a mixture analysis weighs (GENETICS.md "Mixtures": exact enumeration; 4 answers within a second). */
@@ -148,6 +149,13 @@ export const MixtureSearchBody = z
     searchedSampleTypes: z.array(z.string()).min(1).max(20).default([...MIXTURE_SEARCHED_DEFAULT]),
     minMarkers: z.number().int().min(1).max(100).default(8),
     limit: z.number().int().min(1).max(500).default(50),
+    /**
+     * `continuous` (issue 31): the stain's peak heights weighed by the gamma model — Hd fitted once, each reference
+     * scored from per-marker tables, each listed one fitted again under Hp; the replicates must be stored profiles with heights.
+     */
+    model: z.enum(['semi-continuous', 'continuous']).optional(),
+    /** The continuous model's own settings (the analysis or `setting` gives contributors, drop-in, θ and the frequency rule). */
+    continuous: ContinuousSearchSetting.optional(),
   })
   .meta({ id: 'MixtureSearchBody' });
 export type MixtureSearchBody = z.infer<typeof MixtureSearchBody>;
@@ -168,6 +176,8 @@ export const MixtureSearchCandidate = z
         /** P(an unrelated reference scores at least this LR), upper end of its bracket, and N × it. */
         pValue: z.number().nullable(),
         expectedChanceHits: z.number(),
+        /** The continuous model's figures (`lr` is then the exact one, from the candidate's own fit). */
+        continuous: ContinuousCandidateFigures.nullable().default(null),
       }),
     ),
   })
@@ -189,8 +199,12 @@ export const MixtureSearchAnswer = z
         dropoutHdRule: z.string().nullable(),
         /** Why the population weighed nothing (it holds none of the evidence's markers), or null: it is not in the candidates' results. */
         notEvaluated: z.string().nullable(),
+        /** The continuous model's Hd fit in this population (null: the semi-continuous model, or not evaluated). */
+        continuousHd: z.object({ parameters: GammaParametersUsed, logLikelihood: z.number(), fit: ContinuousFitReport }).nullable().default(null),
       }),
     ),
+    model: z.enum(['semi-continuous', 'continuous']).default('semi-continuous'),
+    continuous: ContinuousSearchSetting.nullable().default(null),
     hp: z.string(),
     hd: z.string(),
     searchedProfiles: z.number().int(),

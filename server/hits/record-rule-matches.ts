@@ -47,6 +47,7 @@ export function hitFigures(match: RuleMatch, rule: MatchRule | undefined): HitFi
       probability: hitProbabilityText({ matchKind: match.matchKind, combinedIndex: r.combinedIndex, markerCount: r.markerCount, nonExclusionMarkerCount: r.nonExclusionMarkerCount, figures: null }),
       reported: r.populationId === match.reportedPopulationId,
       chance: r.chance,
+      ...(r.continuous ? { continuous: r.continuous } : {}),
     };
   });
   const s = match.stringency;
@@ -68,6 +69,8 @@ export function hitFigureColumns(figures: HitFigures) {
     figures,
     expectedChanceHits: figures.stringency?.expectedChanceHits ?? shown?.chance?.expectedChanceHits ?? null,
     pValue: shown?.chance?.pValue ?? null,
+    // Both numbers of a continuous hit are kept: the scan's beside the exact one.
+    scanCombinedIndex: shown?.continuous?.scanLog10Lr == null ? null : 10 ** shown.continuous.scanLog10Lr,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ContinuousCandidateFigures } from '../../core/schemas/continuous';
 import type { LrDistribution } from '../genetics/statistics';
 import type { SkippedPopulation } from './evaluable-populations';
 import type { Genotype } from '../genetics/types';
@@ -46,6 +47,8 @@ export interface RulePopulationResult {
   markerCount: number;
   nonExclusionMarkerCount: number | null;
   chance: RuleChance | null;
+  /** A continuous-model search's figures (issue 31): the scan's LR at Hd's fit, the exact one from the candidate's own fit, the parameters. */
+  continuous?: ContinuousCandidateFigures;
 }
 
 /** One candidate a rule found: the pair in the analysis's role order, every population's result, the stringency counts. */

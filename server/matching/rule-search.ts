@@ -9,6 +9,8 @@ import { searchIdentity } from './identity-search';
 import type { IndexSet } from './index-set';
 import type { ProfileIndex } from './profile-index';
 import { searchMixture } from './mixture-search';
+import { searchContinuous } from './continuous-search';
+import { ContinuousSearchSetting } from '../../core/schemas/continuous';
 import { isRoleSymmetric } from './search-profile';
 import { CHANCE_GRID_STEP, candidateGenotypes, chanceAt, reported, ruleMatchKind, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleChance, type RuleMatch, type RulePopulationResult } from './rule-match';
 import type { IdentityCandidate, IdentityOptions, MatchPopulation, MatchProfile } from './types';
@@ -259,6 +261,17 @@ export class IdentityScans {
   }
 }
 
+/**
+ * A mixture rule's matches: with the continuous model when the stain has peak heights (issue 31, the analysis's
+ * contributors, drop-in, θ and frequency rule; the kit's analytical threshold), else the semi-continuous one.
+ */
+function mixtureMatches(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
+  const heights = profile.heights;
+  if (!heights) return searchMixture(rule, profile, indexes).matches;
+  const stain = { replicates: heights.replicates, markerThresholds: heights.markerThresholds, knownContributors: [] };
+  return searchContinuous(rule, profile, indexes, stain, ContinuousSearchSetting.parse(heights.analyticalThreshold === null ? {} : { analyticalThreshold: heights.analyticalThreshold }));
+}
+
 const smallestIndex = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? p.nonExclusionMarkerCount ?? 0));
 
 /**
@@ -271,7 +284,7 @@ export function searchRule(rule: MatchRule, profile: MatchProfile, indexes: Inde
   // A population holding none of the profile's markers is not evaluated: it neither blocks the rule nor is reported.
   const { usable, skipped } = rule.analysis.kind === 'Exclusion' ? { usable: rule.populations, skipped: [] } : evaluablePopulations(rulePopulations(rule), profile.genotypes);
   const weighing = { ...rule, populations: usable };
-  const matches = rule.analysis.kind === 'Mixture' ? searchMixture(weighing, profile, indexes).matches : rule.stringency !== null ? searchStringency(weighing, profile, indexes, scans) : searchRanked(weighing, profile, indexes);
+  const matches = rule.analysis.kind === 'Mixture' ? mixtureMatches(weighing, profile, indexes) : rule.stringency !== null ? searchStringency(weighing, profile, indexes, scans) : searchRanked(weighing, profile, indexes);
   return matches.map((m) => notEvaluatedApart(m, skipped, rule)).sort((a, b) => (a.candidateId < b.candidateId ? -1 : a.candidateId > b.candidateId ? 1 : 0));
 }
 

@@ -1,3 +1,4 @@
+import type { Peak } from '../genetics/continuous/continuous-types';
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import type { PedigreeWeighing } from './pedigree-evaluator';
 import type { EngineAnalysis } from '../genetics/evaluate-analysis';
@@ -18,6 +19,15 @@ export interface MatchProfile {
   /** The CMF specimen category (core/schemas/profiles.ts SAMPLE_TYPES): what the search rules search it with and against. */
   sampleType?: string;
   genotypes: ReadonlyMap<string, Genotype>;
+  /** A stain's replicates with peak heights (issue 31): a mixture rule then weighs it with the continuous model. */
+  heights?: StainHeights | undefined;
+}
+
+/** A stain's replicates with peak heights and its kit's analytical thresholds (RFU; null: the search's default). */
+export interface StainHeights {
+  replicates: { marker: string; peaks: Peak[] }[][];
+  analyticalThreshold: number | null;
+  markerThresholds: ReadonlyMap<string, number>;
 }
 
 /** What a CODIS identity search asks for (GENETICS.md "Database search"). */

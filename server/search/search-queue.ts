@@ -7,6 +7,8 @@ import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import type { MatchingService } from '../matching/matching-service';
 import type { RuleMatch } from '../matching/rule-match';
 import type { MatchProfile } from '../matching/types';
+import { MIXTURE_SAMPLE_TYPES } from '../../core/schemas/profiles';
+import { loadStainHeights } from './load-stain-heights';
 import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
 import type { SearchPool } from './search-pool';
 import { toWireRule } from './search-wire';
@@ -191,7 +193,9 @@ export class SearchQueue {
     const held = matching.indexes.find(job.profileId);
     // Reset or deleted while it waited: nothing to search.
     if (!approval || !held) return 0;
-    const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes };
+    // A stain's peak heights (issue 31): its mixture rules then weigh with the continuous model.
+    const heights = approval.kind === 'Autosomal' && MIXTURE_SAMPLE_TYPES.has(approval.sampleType) ? await loadStainHeights(db, job.profileId, approval.chemistryId) : null;
+    const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes, ...(heights ? { heights } : {}) };
     const rules = await loadSearchRules(db, this.inputs, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
     const onProgress = (done: number, total: number) => {
       job.done = done;

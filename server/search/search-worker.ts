@@ -11,6 +11,7 @@ import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-c
 import type { ScanRequest } from '../matching/analysis-scan';
 import { searchAnalysis } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
+import { rankContinuous, type ContinuousRanking } from '../matching/continuous-search';
 import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
 import { fromWireMixture, toWireMixture, type WireMixture } from '../matching/mixture-wire';
 import type { Genotype } from '../genetics/types';
@@ -34,6 +35,8 @@ export type SearchTask = OnIndexes &
     | { task: 'familial'; profile: MatchProfile; rule: WireRule; limit: number }
     | { task: 'familial-score'; profile: MatchProfile; rule: WireRule; candidateIds: string[] }
     | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
+    // A mixture search with peak heights (issue 31): the continuous model's ranking, each listed candidate fitted again.
+    | { task: 'continuous'; ranking: Omit<ContinuousRanking, 'scoped'>; masks: Record<string, Uint8Array> }
     | { task: 'family'; family: LoadedFamily }
     | { task: 'remains'; family: LoadedFamily; profile: MatchProfile; searched: number }
     | { task: 'keyboard'; input: Omit<KeyboardCandidatesInput, 'analyses'> & { analyses: readonly WireAnalysis[] } }
@@ -65,12 +68,13 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return rankRule(fromWireRule(task.rule), task.profile, indexes, { limit: task.limit });
     case 'familial-score':
       return scoreCandidates(fromWireRule(task.rule), task.profile, indexes, task.candidateIds);
-    case 'mixture': {
+    case 'mixture':
+    case 'continuous': {
       const scoped = indexes.indexes('Autosomal').flatMap((index) => {
         const mask = task.masks[index.chemistryId];
         return mask ? [{ index, mask }] : [];
       });
-      return rankMixture({ ...task.ranking, scoped });
+      return task.task === 'mixture' ? rankMixture({ ...task.ranking, scoped }) : rankContinuous({ ...task.ranking, scoped });
     }
     case 'family':
       return searchFamilyRemains(task.family, indexes);

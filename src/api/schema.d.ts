@@ -13470,6 +13470,58 @@ export interface components {
             kind: string;
             active: boolean;
         };
+        ContinuousModelSwitchesInput: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        GammaParametersUsedInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReportInput: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousSearchSettingInput: {
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default 4 */
+            starts: number;
+            /** @default 1 */
+            seed: number;
+        };
+        ContinuousCandidateFiguresInput: {
+            scanLog10Lr: number | null;
+            position: number;
+            log10Lr: number | null;
+            hd: components["schemas"]["GammaParametersUsedInput"] | null;
+            hp: components["schemas"]["GammaParametersUsedInput"] | null;
+            hpFit: components["schemas"]["ContinuousFitReportInput"] | null;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+        };
         PedigreePersonInput: {
             id: string;
             /** @enum {string} */
@@ -13746,6 +13798,9 @@ export interface components {
             minMarkers: number;
             /** @default 50 */
             limit: number;
+            /** @enum {string} */
+            model?: "semi-continuous" | "continuous";
+            continuous?: components["schemas"]["ContinuousSearchSettingInput"];
         };
         MixtureSearchCandidateInput: {
             /** Format: uuid */
@@ -13763,6 +13818,8 @@ export interface components {
                 markerCount: number;
                 pValue: number | null;
                 expectedChanceHits: number;
+                /** @default null */
+                continuous: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
             }[];
         };
         MixtureSearchAnswerInput: {
@@ -13776,7 +13833,20 @@ export interface components {
                 dropoutHd: number[];
                 dropoutHdRule: string | null;
                 notEvaluated: string | null;
+                /** @default null */
+                continuousHd: {
+                    parameters: components["schemas"]["GammaParametersUsedInput"];
+                    logLikelihood: number;
+                    fit: components["schemas"]["ContinuousFitReportInput"];
+                } | null;
             }[];
+            /**
+             * @default semi-continuous
+             * @enum {string}
+             */
+            model: "semi-continuous" | "continuous";
+            /** @default null */
+            continuous: components["schemas"]["ContinuousSearchSettingInput"] | null;
             hp: string;
             hd: string;
             searchedProfiles: number;
@@ -13954,6 +14024,7 @@ export interface components {
             reported: boolean;
             chance: components["schemas"]["ChanceFiguresInput"] | null;
             markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
         };
         StringencyFiguresInput: {
             /** @enum {string} */
@@ -14286,6 +14357,370 @@ export interface components {
             warnings: string[];
             chosen: boolean;
             added: boolean;
+        };
+        GammaParametersInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousLrBodyInput: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        ContinuousValidationInput: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResultInput: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsedInput"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReportInput"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidationInput"] | null;
+        };
+        ContinuousMarkerResultInput: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+        };
+        ContinuousLrResultInput: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitchesInput"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResultInput"][];
+            markers: components["schemas"]["ContinuousMarkerResultInput"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
+        };
+        ContributorSearchStartInput: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        ContributorSearchJobModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsedInput"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJobInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModelInput"][];
+            message: string | null;
         };
         TaskRequestInput: {
             /** Format: uuid */
@@ -14649,395 +15084,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        GammaParametersInput: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            /** @default 1 */
-            beta: number;
-            /** @default 0 */
-            xiB: number;
-            /** @default 0 */
-            xiF: number;
-        };
-        ContinuousModelSwitchesInput: {
-            /** @default false */
-            degradation: boolean;
-            /** @default false */
-            backwardStutter: boolean;
-            /** @default false */
-            forwardStutter: boolean;
-        };
-        ContinuousLrBodyInput: {
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParametersInput"];
-                hd: components["schemas"]["GammaParametersInput"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts?: number;
-                /** @default 1 */
-                seed?: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch?: {
-                from: number;
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
-            };
-        };
-        GammaParametersUsedInput: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            beta: number;
-            xiB: number;
-            xiF: number;
-        };
-        ContinuousFitReportInput: {
-            seed: number;
-            starts: number;
-            agreeing: number;
-            converged: boolean;
-            iterations: number;
-            evaluations: number;
-            note: string | null;
-        };
-        ContinuousValidationInput: {
-            peaks: {
-                marker: string;
-                replicate: number;
-                allele: string;
-                height: number;
-                cumulative: number;
-            }[];
-            expected: {
-                marker: string;
-                allele: string;
-                observed: (number | null)[];
-                expected: number;
-            }[];
-        };
-        ContinuousHypothesisResultInput: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            description: string;
-            contributors: string[];
-            parameters: components["schemas"]["GammaParametersUsedInput"] | null;
-            logLikelihood: number | null;
-            fit: components["schemas"]["ContinuousFitReportInput"] | null;
-            note: string | null;
-            deconvolution: {
-                contributor: string;
-                marker: string;
-                genotypes: {
-                    alleles: string[];
-                    probability: number;
-                }[];
-            }[];
-            validation: components["schemas"]["ContinuousValidationInput"] | null;
-        };
-        ContinuousMarkerResultInput: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            fragmentSizes: number[] | null;
-            analyticalThreshold: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            log10Lr: number | null;
-            lr: number | null;
-        };
-        ContinuousSearchedModelInput: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
-        };
-        ContinuousLrResultInput: {
-            precision: string;
-            settings: {
-                contributors: number;
-                /** @enum {string} */
-                mode: "fixed" | "fit";
-                model: components["schemas"]["ContinuousModelSwitchesInput"];
-                theta: number;
-                dropIn: number;
-                dropInLambda: number;
-                analyticalThreshold: number;
-                normalizeFrequencies: boolean;
-                personOfInterestTypedUnderHd: boolean;
-                population: {
-                    id: string | null;
-                    name: string;
-                    minimumAlleleFrequency: number;
-                };
-            };
-            hypotheses: components["schemas"]["ContinuousHypothesisResultInput"][];
-            markers: components["schemas"]["ContinuousMarkerResultInput"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            log10Lr: number | null;
-            lr: number | null;
-            note: string | null;
-            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
-        };
-        ContributorSearchStartInput: {
-            /** @default 1 */
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParametersInput"];
-                hd: components["schemas"]["GammaParametersInput"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts?: number;
-                /** @default 1 */
-                seed?: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch: {
-                /** @default 1 */
-                from: number;
-                /** @default 4 */
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
-            };
-        };
-        ContributorSearchJobModelInput: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
-            /** @enum {string} */
-            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
-            reason: string | null;
-            jointGenotypes: number;
-            fittedHp: components["schemas"]["GammaParametersUsedInput"] | null;
-            elapsedMs: number | null;
-        };
-        ContributorSearchJobInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            state: "running" | "done" | "cancelled" | "failed";
-            startedAt: string;
-            finishedAt: string | null;
-            elapsedMs: number | null;
-            modelsTotal: number;
-            modelsDone: number;
-            models: components["schemas"]["ContributorSearchJobModelInput"][];
-            message: string | null;
         };
         FamilyInput: {
             /** Format: uuid */
@@ -15644,6 +15690,58 @@ export interface components {
             kind: string;
             active: boolean;
         };
+        ContinuousModelSwitches: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        GammaParametersUsed: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReport: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousSearchSetting: {
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default 4 */
+            starts: number;
+            /** @default 1 */
+            seed: number;
+        };
+        ContinuousCandidateFigures: {
+            scanLog10Lr: number | null;
+            position: number;
+            log10Lr: number | null;
+            hd: components["schemas"]["GammaParametersUsed"] | null;
+            hp: components["schemas"]["GammaParametersUsed"] | null;
+            hpFit: components["schemas"]["ContinuousFitReport"] | null;
+            model: components["schemas"]["ContinuousModelSwitches"];
+        };
         PedigreePerson: {
             id: string;
             /** @enum {string} */
@@ -15920,6 +16018,9 @@ export interface components {
             minMarkers: number;
             /** @default 50 */
             limit: number;
+            /** @enum {string} */
+            model?: "semi-continuous" | "continuous";
+            continuous?: components["schemas"]["ContinuousSearchSetting"];
         };
         MixtureSearchCandidate: {
             /** Format: uuid */
@@ -15937,6 +16038,8 @@ export interface components {
                 markerCount: number;
                 pValue: number | null;
                 expectedChanceHits: number;
+                /** @default null */
+                continuous: components["schemas"]["ContinuousCandidateFigures"] | null;
             }[];
         };
         MixtureSearchAnswer: {
@@ -15950,7 +16053,20 @@ export interface components {
                 dropoutHd: number[];
                 dropoutHdRule: string | null;
                 notEvaluated: string | null;
+                /** @default null */
+                continuousHd: {
+                    parameters: components["schemas"]["GammaParametersUsed"];
+                    logLikelihood: number;
+                    fit: components["schemas"]["ContinuousFitReport"];
+                } | null;
             }[];
+            /**
+             * @default semi-continuous
+             * @enum {string}
+             */
+            model: "semi-continuous" | "continuous";
+            /** @default null */
+            continuous: components["schemas"]["ContinuousSearchSetting"] | null;
             hp: string;
             hd: string;
             searchedProfiles: number;
@@ -16128,6 +16244,7 @@ export interface components {
             reported: boolean;
             chance: components["schemas"]["ChanceFigures"] | null;
             markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFigures"] | null;
         };
         StringencyFigures: {
             /** @enum {string} */
@@ -16460,6 +16577,370 @@ export interface components {
             warnings: string[];
             chosen: boolean;
             added: boolean;
+        };
+        GammaParameters: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousLrBody: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        ContinuousValidation: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResult: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsed"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReport"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidation"] | null;
+        };
+        ContinuousMarkerResult: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+        };
+        ContinuousLrResult: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitches"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResult"][];
+            markers: components["schemas"]["ContinuousMarkerResult"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
+        };
+        ContributorSearchStart: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        ContributorSearchJobModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsed"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJob: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModel"][];
+            message: string | null;
         };
         TaskRequest: {
             /** Format: uuid */
@@ -16823,395 +17304,6 @@ export interface components {
                 first: string[] | null;
                 second: string[] | null;
             }[];
-        };
-        GammaParameters: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            /** @default 1 */
-            beta: number;
-            /** @default 0 */
-            xiB: number;
-            /** @default 0 */
-            xiF: number;
-        };
-        ContinuousModelSwitches: {
-            /** @default false */
-            degradation: boolean;
-            /** @default false */
-            backwardStutter: boolean;
-            /** @default false */
-            forwardStutter: boolean;
-        };
-        ContinuousLrBody: {
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitches"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParameters"];
-                hd: components["schemas"]["GammaParameters"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts: number;
-                /** @default 1 */
-                seed: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch?: {
-                from: number;
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitches"][];
-            };
-        };
-        GammaParametersUsed: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            beta: number;
-            xiB: number;
-            xiF: number;
-        };
-        ContinuousFitReport: {
-            seed: number;
-            starts: number;
-            agreeing: number;
-            converged: boolean;
-            iterations: number;
-            evaluations: number;
-            note: string | null;
-        };
-        ContinuousValidation: {
-            peaks: {
-                marker: string;
-                replicate: number;
-                allele: string;
-                height: number;
-                cumulative: number;
-            }[];
-            expected: {
-                marker: string;
-                allele: string;
-                observed: (number | null)[];
-                expected: number;
-            }[];
-        };
-        ContinuousHypothesisResult: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            description: string;
-            contributors: string[];
-            parameters: components["schemas"]["GammaParametersUsed"] | null;
-            logLikelihood: number | null;
-            fit: components["schemas"]["ContinuousFitReport"] | null;
-            note: string | null;
-            deconvolution: {
-                contributor: string;
-                marker: string;
-                genotypes: {
-                    alleles: string[];
-                    probability: number;
-                }[];
-            }[];
-            validation: components["schemas"]["ContinuousValidation"] | null;
-        };
-        ContinuousMarkerResult: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            fragmentSizes: number[] | null;
-            analyticalThreshold: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            log10Lr: number | null;
-            lr: number | null;
-        };
-        ContinuousSearchedModel: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitches"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
-        };
-        ContinuousLrResult: {
-            precision: string;
-            settings: {
-                contributors: number;
-                /** @enum {string} */
-                mode: "fixed" | "fit";
-                model: components["schemas"]["ContinuousModelSwitches"];
-                theta: number;
-                dropIn: number;
-                dropInLambda: number;
-                analyticalThreshold: number;
-                normalizeFrequencies: boolean;
-                personOfInterestTypedUnderHd: boolean;
-                population: {
-                    id: string | null;
-                    name: string;
-                    minimumAlleleFrequency: number;
-                };
-            };
-            hypotheses: components["schemas"]["ContinuousHypothesisResult"][];
-            markers: components["schemas"]["ContinuousMarkerResult"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            log10Lr: number | null;
-            lr: number | null;
-            note: string | null;
-            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
-        };
-        ContributorSearchStart: {
-            /** @default 1 */
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitches"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParameters"];
-                hd: components["schemas"]["GammaParameters"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts: number;
-                /** @default 1 */
-                seed: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch: {
-                /** @default 1 */
-                from: number;
-                /** @default 4 */
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitches"][];
-            };
-        };
-        ContributorSearchJobModel: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitches"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
-            /** @enum {string} */
-            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
-            reason: string | null;
-            jointGenotypes: number;
-            fittedHp: components["schemas"]["GammaParametersUsed"] | null;
-            elapsedMs: number | null;
-        };
-        ContributorSearchJob: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            state: "running" | "done" | "cancelled" | "failed";
-            startedAt: string;
-            finishedAt: string | null;
-            elapsedMs: number | null;
-            modelsTotal: number;
-            modelsDone: number;
-            models: components["schemas"]["ContributorSearchJobModel"][];
-            message: string | null;
         };
         Family: {
             /** Format: uuid */

@@ -96,7 +96,7 @@ const candidate = (rank: number, sampleName: string, sampleType: string, log10: 
   results: [CAUCASIAN, SYNTHETIC].map((populationId, i) => {
     const l = log10 - 0.4 * i;
     const p = Math.min(1, pValue * 10 ** (0.4 * i));
-    return { populationId, lr: 10 ** l, log10: l, markerCount: 20 - rank, pValue: p, expectedChanceHits: N * p };
+    return { populationId, lr: 10 ** l, log10: l, markerCount: 20 - rank, pValue: p, expectedChanceHits: N * p, continuous: null };
   }),
 });
 
@@ -104,9 +104,11 @@ const candidate = (rank: number, sampleName: string, sampleType: string, log10: 
 export const SEARCH_ANSWER: MixtureSearchAnswer = {
   setting: setting(3),
   populations: [
-    { populationId: CAUCASIAN, populationName: 'FBI 2015 Caucasian', synthetic: false, dropout: [0.21, 0.21, 0.21], dropoutHd: [0.21, 0.21, 0.21], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null },
-    { populationId: SYNTHETIC, populationName: 'Synthetic demo population', synthetic: true, dropout: [0.19, 0.19, 0.19], dropoutHd: [0.19, 0.19, 0.19], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null },
+    { populationId: CAUCASIAN, populationName: 'FBI 2015 Caucasian', synthetic: false, dropout: [0.21, 0.21, 0.21], dropoutHd: [0.21, 0.21, 0.21], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null, continuousHd: null },
+    { populationId: SYNTHETIC, populationName: 'Synthetic demo population', synthetic: true, dropout: [0.19, 0.19, 0.19], dropoutHd: [0.19, 0.19, 0.19], dropoutHdRule: 'Both hypotheses at the conservative estimate under Hd, one value for every contributor', notEvaluated: null, continuousHd: null },
   ],
+  model: 'semi-continuous',
+  continuous: null,
   hp: 'the candidate, 1 known contributor and 1 unknown',
   hd: '1 known contributor and 2 unknowns',
   searchedProfiles: N,

@@ -28,6 +28,8 @@ export const hits = pgTable(
     /** Null for exclusion analyses, which use no population. */
     populationId: uuid('population_id').references(() => populations.id, { onDelete: 'restrict' }),
     combinedIndex: doublePrecision('combined_index'),
+    /** A continuous-model mixture hit's LR from the search's tables at Hd's fit (issue 31); combined_index is its exact LR from its own fit. */
+    scanCombinedIndex: doublePrecision('scan_combined_index'),
     markerCount: integer('marker_count').notNull(),
     nonExclusionMarkerCount: integer('non_exclusion_marker_count'),
     /** 'pending' | 'published' | 'rejected' (core/schemas/hits.ts HIT_STATUSES). */

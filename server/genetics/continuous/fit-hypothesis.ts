@@ -51,10 +51,10 @@ const STOP_NOTES: Record<Exclude<StopReason, 'converged'>, string> = {
 /**
  * The maximum-likelihood parameters of a hypothesis (GENETICS.md "Continuous model"; EuroForMix `calcMLE` uses a
  * pre-search and nlm from several starts): BFGS from `starts` deterministic starts (the first from the data, the
- * others from `seed`), the best kept; the answer says how many starts agree on it. Never throws on data it cannot
+ * others from `seed`; `from`, when given, one more), the best kept; the answer says how many starts agree on it. Never throws on data it cannot
  * explain: the report says why.
  */
-export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, starts: number, seed: number): FittedHypothesis {
+export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, starts: number, seed: number, from?: GammaParameters): FittedHypothesis {
   const scratch = new LikelihoodScratch();
   const objective = (x: readonly number[]) => {
     const p = fromCoordinates(x, model.contributors, switches);
@@ -64,10 +64,12 @@ export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, s
   const random = seededRandom(seed);
   const first = firstStart(model);
   const results = Array.from({ length: starts }, (_, i) => minimize(objective, toCoordinates(i === 0 ? first : randomStart(first, random), switches)));
+  // A caller's own start besides (a database search's candidate: Hd's fit with the candidate in an unknown's place).
+  if (from) results.push(minimize(objective, toCoordinates(from, switches)));
   const evaluations = results.reduce((s, r) => s + r.evaluations, 0);
   let best = results[0]!;
   for (const r of results) if (r.value < best.value) best = r;
-  const report = { seed, starts, evaluations, iterations: best.iterations };
+  const report = { seed, starts: results.length, evaluations, iterations: best.iterations };
   if (!Number.isFinite(best.value)) {
     return { parameters: null, logLikelihood: null, fit: { ...report, agreeing: 0, converged: false, note: 'No parameter values give the evidence a likelihood above 0 under this hypothesis (from every start): the model cannot explain it. Check the number of contributors, the drop-in probability and the stutter model.' } };
   }
