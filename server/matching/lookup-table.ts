@@ -11,6 +11,8 @@ export interface ColumnPlan<T extends Uint32Array | Float64Array> {
   hi: Uint8Array;
   shift: number;
   table: T;
+  /** The column's dictionary size: no stored genotype holds an allele index at or past it (unknown: 1 << shift). */
+  alleles?: number;
 }
 
 /** The table of one column: `valueOf` for every pair of dictionary alleles (lo ≤ hi), `missing` for the untyped code 0/0. */
@@ -31,7 +33,7 @@ export function planColumn<T extends Uint32Array | Float64Array>(
       table[code] = valueOf(genotypes[code]!, code);
     }
   }
-  return { lo: column.lo, hi: column.hi, shift, table };
+  return { lo: column.lo, hi: column.hi, shift, table, alleles: n };
 }
 
 /** Each column's genotypes by code, decoded once (allele ordering parses designations) until its dictionary grows. */
