@@ -1,7 +1,8 @@
+import { isComparable, parseAllele } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
-import { compareGenotypes, compareProfiles, isComparableGenotype } from './genotype-comparison';
-import { planColumn, type ColumnPlan } from './lookup-table';
-import { isIgnoredMarker, type ProfileIndex } from './profile-index';
+import { compareProfiles, isComparableGenotype } from './genotype-comparison';
+import type { ColumnPlan } from './lookup-table';
+import { isIgnoredMarker, type MarkerColumn, type ProfileIndex } from './profile-index';
 import { COMPARED, countScan, FAIL } from './scans';
 import type { IdentityCandidate, IdentityOptions, Stringency } from './types';
 
@@ -16,9 +17,40 @@ export function identityPlans(index: ProfileIndex, query: ReadonlyMap<string, Ge
   for (const [marker, genotype] of query) {
     const column = index.column(marker);
     if (!column || isIgnoredMarker(marker) || !isComparableGenotype(genotype)) continue;
-    plans.push(planColumn(column, (n) => new Uint32Array(n), (stored) => VALUE[compareGenotypes(stringency, genotype, stored)], 0));
+    plans.push(identityPlan(column, genotype, stringency));
   }
   return plans;
+}
+
+/**
+ * One marker's table, VALUE[compareGenotypes(stringency, query, stored)] for every stored genotype (GENETICS.md
+ * "Database search"), from two flags per dictionary allele (comparable, in the query) instead of comparing allele sets
+ * per genotype: a search plans every marker, and a worker plans afresh for every search and slice.
+ */
+function identityPlan(column: MarkerColumn, query: Genotype, stringency: Stringency): ColumnPlan<Uint32Array> {
+  const n = column.alleles.length;
+  const shift = 32 - Math.clz32(n - 1);
+  const table = new Uint32Array(1 << (2 * shift));
+  const queryAlleles = new Set(query);
+  const comparable = new Uint8Array(n);
+  const inQuery = new Uint8Array(n);
+  for (let a = 1; a < n; a++) {
+    const allele = column.alleles[a]!;
+    comparable[a] = isComparable(parseAllele(allele)) ? 1 : 0;
+    inQuery[a] = queryAlleles.has(allele) ? 1 : 0;
+  }
+  // Dictionary alleles are distinct, so a stored genotype is the set {lo, hi}: one allele when lo = hi, else two.
+  for (let lo = 1; lo < n; lo++) {
+    if (!comparable[lo]) continue;
+    for (let hi = lo; hi < n; hi++) {
+      if (!comparable[hi]) continue;
+      const size = hi === lo ? 1 : 2;
+      const shared = inQuery[lo]! + (hi === lo ? 0 : inQuery[hi]!);
+      const meets = stringency === 'high' ? shared === queryAlleles.size && shared === size : stringency === 'moderate' ? shared === Math.min(queryAlleles.size, size) : shared > 0;
+      table[(lo << shift) | hi] = meets ? VALUE.match : VALUE.mismatch;
+    }
+  }
+  return { lo: column.lo, hi: column.hi, shift, table, alleles: n };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ProfileIndex, type ProfileIndexSnapshot } from './profile-index';
+import { keepAdopted } from './shared-memory';
 import type { MatchProfile, ProfileKind } from './types';
 
 /**
@@ -36,6 +37,7 @@ export class IndexSet {
       const slice = part && { from: Math.floor((part.part * size) / part.of), to: Math.floor(((part.part + 1) * size) / part.of) };
       set.byChemistry.set(snapshot.chemistryId, ProfileIndex.view(snapshot, slice));
     }
+    keepAdopted(snapshots.map((s) => s.memoryKey));
     return set;
   }
 

@@ -10,7 +10,7 @@
 
 import { growTo, HEADER, instantiate, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
 import { claimPages, PAGE } from './shared-memory';
-import { COUNT_BLOCK } from './count-listing';
+import { COUNT_BLOCK, COUNT_FILTERED } from './count-listing';
 import { ALIGN_1, ALIGN_4, ALIGN_8, I32, I64, OP } from './wasm-opcodes';
 
 /** The most pages a kernel's memory may have: 4 GiB, the 32-bit address space (shared-memory.ts). */
@@ -127,13 +127,14 @@ const MODULE = new Uint8Array([
   ])),
   // import env.memory: shared, 0 … 65,536 pages (an index's column memory, or the kernel's own)
   ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
-  ...section(3, vector([leb128(0), leb128(1), leb128(2), leb128(1)])),
-  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('reach'), 0x00, ...leb128(1)], [...name('addKeep'), 0x00, ...leb128(2)], [...name('countBlock'), 0x00, ...leb128(3)]])),
+  ...section(3, vector([leb128(0), leb128(1), leb128(2), leb128(1), leb128(1)])),
+  ...section(7, vector([[...name('addLookups'), 0x00, ...leb128(0)], [...name('reach'), 0x00, ...leb128(1)], [...name('addKeep'), 0x00, ...leb128(2)], [...name('countBlock'), 0x00, ...leb128(3)], [...name('countFiltered'), 0x00, ...leb128(4)]])),
   ...section(10, vector([
     [...leb128(ADD_LOOKUPS.length), ...ADD_LOOKUPS],
     [...leb128(REACH.length), ...REACH],
     [...leb128(ADD_KEEP.length), ...ADD_KEEP],
     [...leb128(COUNT_BLOCK.length), ...COUNT_BLOCK],
+    [...leb128(COUNT_FILTERED.length), ...COUNT_FILTERED],
   ])),
 ]);
 
@@ -149,6 +150,7 @@ export class LookupKernel {
   private readonly reachOf: (acc: number, n: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number, out: number) => number;
   private readonly keep: (acc: number, table: number, lo: number, hi: number, shift: number, list: number, count: number, addLow: number, addHigh: number, maskLow: number, maskHigh: number) => number;
   private readonly count: (plans: number, markers: number, start: number, end: number, limit: number, selected: number, acc: number) => number;
+  private readonly filtered: LookupKernel['count'];
   bytes: Uint8Array;
   words: Uint32Array;
   /** This thread's working room in the memory: its address and size (none yet). */
@@ -160,6 +162,7 @@ export class LookupKernel {
     this.reachOf = exports.reach as LookupKernel['reachOf'];
     this.keep = exports.addKeep as LookupKernel['keep'];
     this.count = exports.countBlock as LookupKernel['count'];
+    this.filtered = exports.countFiltered as LookupKernel['count'];
     this.bytes = new Uint8Array(this.memory.buffer);
     this.words = new Uint32Array(this.memory.buffer);
   }
@@ -202,6 +205,14 @@ export class LookupKernel {
    */
   countBlock(plans: number, markers: number, start: number, end: number, limit: number, selected: number, acc: number): number {
     return this.count(plans, markers, start, end, limit | 0, selected, acc);
+  }
+
+  /**
+   * countBlock with a SIMD filter before the count (count-listing.ts COUNT_FILTERED), laid out after the plans: it lists
+   * only profiles that pass at least `need` of the filter's markers, then counts every marker over them.
+   */
+  countFiltered(plans: number, markers: number, start: number, end: number, limit: number, selected: number, acc: number): number {
+    return this.filtered(plans, markers, start, end, limit | 0, selected, acc);
   }
 
   /** acc[i] += table[(lo[i] << shift) | hi[i]] for i < n; acc and table hold 64-bit integers (byte addresses, 8-aligned). */

@@ -1,7 +1,7 @@
 import { compareAlleles, isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
 import { ColumnArena } from './column-arena';
-import { sharedCopy, sharedUint16 } from './shared-memory';
+import { adoptMemory, memoryKey, sharedCopy, sharedUint16 } from './shared-memory';
 import { SlotIds, type SlotIdsSnapshot } from './slot-ids';
 import type { ProfileKind } from './types';
 
@@ -62,6 +62,8 @@ export interface ProfileIndexSnapshot {
   version: number;
   /** The shared WebAssembly memory holding every column (a view's columns are made over it again, so kernels read them in place). */
   memory: WebAssembly.Memory;
+  /** The memory's name ({@link memoryKey}): a worker reads every snapshot of one memory through one object. */
+  memoryKey: string;
   columns: { name: string; alleles: string[]; lo: Uint8Array; hi: Uint8Array }[];
   ids: SlotIdsSnapshot;
   groups: ProfileGroup[];
@@ -121,6 +123,7 @@ export class ProfileIndex {
       kind: this.kind,
       version: this.edits,
       memory: this.arena.memory,
+      memoryKey: memoryKey(this.arena.memory),
       columns: [...this.columns.values()].map((c) => ({ name: c.name, alleles: [...c.alleles], lo: c.lo, hi: c.hi })),
       ids: this.ids.snapshot(),
       groups: this.groups.map((g) => ({ ...g })),
@@ -146,8 +149,9 @@ export class ProfileIndex {
     index.edits = snapshot.version;
     const from = slice?.from ?? 0;
     const to = slice ? Math.min(slice.to, snapshot.ids.count) : snapshot.ids.count;
-    index.arena.memory = snapshot.memory;
-    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), ...ColumnArena.view(snapshot.memory, c, slice && { from, to }) });
+    const memory = adoptMemory(snapshot.memoryKey, snapshot.memory);
+    index.arena.memory = memory;
+    for (const c of snapshot.columns) index.columns.set(c.name, { name: c.name, alleles: c.alleles, indexOf: new Map(c.alleles.map((a, i) => [a, i])), ...ColumnArena.view(memory, c, slice && { from, to }) });
     index.ids = SlotIds.view(snapshot.ids, slice ? { from, to } : undefined);
     index.capacity = snapshot.ids.capacity;
     snapshot.groups.forEach((g, code) => {

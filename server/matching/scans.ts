@@ -1,4 +1,6 @@
 import type { ColumnPlan } from './lookup-table';
+import { countFilter, FILTER_SLOTS, type CountFilter } from './count-filter';
+import { FILTER_RECORD } from './count-listing';
 import { LookupKernel } from './lookup-kernel';
 import { memoryOf } from './shared-memory';
 
@@ -29,13 +31,11 @@ export function countScan(size: number, plans: readonly ColumnPlan<Uint32Array>[
 const SAMPLE = 1024;
 
 /**
- * The kernel's count: the tables and each marker's (table, lo, hi, shift) copied into this thread's working room, the
- * marker keeping fewest of a sample first (a sum does not depend on the order, and a profile over the limit stays over
- * it, so the survivors and their counts are the loop's), then one kernel call per block.
+ * The kernel's order of the markers, the one keeping fewest of a sample first (a sum does not depend on the order, and
+ * a profile over the limit stays over it, so the survivors and their counts are the loop's), and its SIMD filter.
  */
-function countKernelScan(k: LookupKernel, size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
-  const limit = (maxFails + 1) * FAIL;
-  const from = Math.max(0, (size - SAMPLE) >>> 1);
+export function countPlan(size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number): { order: number[]; filter: CountFilter | null } {
+  const from = Math.max(0, (size - SAMPLE) >> 1);
   const to = Math.min(size, from + SAMPLE);
   const kept = plans.map(({ lo, hi, shift, table }) => {
     let n = 0;
@@ -43,25 +43,51 @@ function countKernelScan(k: LookupKernel, size: number, plans: readonly ColumnPl
     return n;
   });
   const order = plans.map((_, m) => m).sort((a, b) => kept[a]! - kept[b]! || a - b);
+  return { order, filter: countFilter(plans, order, maxFails, { from, to }) };
+}
+
+/**
+ * The kernel's count: the tables and each marker's (table, lo, hi, shift) copied into this thread's working room in
+ * {@link countPlan}'s order, then one kernel call per block — with the SIMD filter first when the sample says it pays.
+ */
+function countKernelScan(k: LookupKernel, size: number, plans: readonly ColumnPlan<Uint32Array>[], maxFails: number, minCompared: number, onHit: (slot: number, compared: number, fails: number) => void): void {
+  const limit = (maxFails + 1) * FAIL;
+  const { order, filter } = countPlan(size, plans, maxFails);
+  const filterBytes = filter ? 16 + FILTER_RECORD * filter.markers.length : 0;
   const tableBytes = plans.reduce((sum, p) => sum + p.table.byteLength, 0);
-  const base = k.scratch(16 * plans.length + tableBytes + 8 * BLOCK);
-  let tableAt = base + 16 * plans.length;
+  const base = k.scratch(16 * plans.length + filterBytes + tableBytes + 8 * BLOCK);
+  let tableAt = base + 16 * plans.length + filterBytes;
   order.forEach((m, position) => {
     const { lo, hi, shift, table } = plans[m]!;
     k.words.set(table, tableAt / 4);
     k.words.set([tableAt, lo.byteOffset, hi.byteOffset, shift], base / 4 + 4 * position);
     tableAt += table.byteLength;
   });
+  if (filter) writeFilter(k, base + 16 * plans.length, filter, plans);
   const selectedAt = tableAt;
   const accAt = selectedAt + 4 * BLOCK;
   for (let start = 0; start < size; start += BLOCK) {
-    const n = k.countBlock(base, plans.length, start, Math.min(size, start + BLOCK), limit, selectedAt, accAt);
+    const end = Math.min(size, start + BLOCK);
+    const n = filter ? k.countFiltered(base, plans.length, start, end, limit, selectedAt, accAt) : k.countBlock(base, plans.length, start, end, limit, selectedAt, accAt);
     for (let j = 0; j < n; j++) {
       const sum = k.words[accAt / 4 + j]!;
       const compared = sum % FAIL;
       if (compared >= minCompared) onHit(k.words[selectedAt / 4 + j]!, compared, Math.floor(sum / FAIL));
     }
   }
+}
+
+/** The filter as COUNT_FILTERED reads it at `at`: a header, then per marker its lo and hi and its terms, each index in every byte of 16. */
+function writeFilter(k: LookupKernel, at: number, filter: CountFilter, plans: readonly ColumnPlan<Uint32Array>[]): void {
+  k.words.set([filter.markers.length, filter.need, 0, 0], at / 4);
+  filter.markers.forEach((f, position) => {
+    const record = at + 16 + FILTER_RECORD * position;
+    k.words.set([plans[f.plan]!.lo.byteOffset, plans[f.plan]!.hi.byteOffset, 0, 0], record / 4);
+    // Unused slots hold an index no profile has; the pair slots too when there are no pairs (lo never matches then).
+    const slots = (values: readonly number[], count: number) => Array.from({ length: count }, (_, s) => values[s] ?? f.none);
+    const terms = [...slots(f.los, FILTER_SLOTS.los), ...slots(f.his, FILTER_SLOTS.his), ...slots(f.pairLos, FILTER_SLOTS.pairLos), ...slots(f.pairHis, FILTER_SLOTS.pairHis)];
+    terms.forEach((value, t) => k.bytes.fill(value, record + 16 + 16 * t, record + 32 + 16 * t));
+  });
 }
 
 /** countScan as a JavaScript loop, for columns outside a column memory (and to hold the kernel to). */

@@ -2,6 +2,7 @@
  * Typed arrays over SharedArrayBuffer (ARCHITECTURE.md "Using every core"): the index's columns live in
  * memory every search worker reads without a copy; a worker is handed the buffers, never their bytes.
  */
+import { randomUUID } from 'node:crypto';
 
 export const sharedBytes = (length: number): Uint8Array => new Uint8Array(new SharedArrayBuffer(length));
 
@@ -34,7 +35,42 @@ const memoryOfBuffer = new WeakMap<ArrayBufferLike, WebAssembly.Memory>();
  * A shared WebAssembly memory for an index's columns (issue 29): every kernel and every search worker reads the columns
  * in place, where they are, without a copy into a kernel's own memory.
  */
-export const columnMemory = (): WebAssembly.Memory => new WebAssembly.Memory({ initial: 0, maximum: MAX_PAGES, shared: true });
+export function columnMemory(): WebAssembly.Memory {
+  const memory = new WebAssembly.Memory({ initial: 0, maximum: MAX_PAGES, shared: true });
+  keyOfMemory.set(memory, randomUUID());
+  return memory;
+}
+
+/** Each column memory's name, the same in every thread: a memory sent to a worker arrives as a new object each time. */
+const keyOfMemory = new WeakMap<WebAssembly.Memory, string>();
+
+/** The name of a column memory made in this thread ({@link columnMemory}), or of one a worker adopted. */
+export function memoryKey(memory: WebAssembly.Memory): string {
+  let key = keyOfMemory.get(memory);
+  if (key === undefined) keyOfMemory.set(memory, (key = randomUUID()));
+  return key;
+}
+
+/** The column memories this thread's latest search read, by name, as first received. */
+let adopted = new Map<string, WebAssembly.Memory>();
+
+/**
+ * The object this thread already holds for the column memory named `key` (`memory` when it holds none): a kernel and
+ * its working room are made once per memory object, so a worker that made a fresh one for every search would compile
+ * its kernels and claim new working room (growing the memory) on every search.
+ */
+export function adoptMemory(key: string, memory: WebAssembly.Memory): WebAssembly.Memory {
+  const held = adopted.get(key);
+  if (held) return held;
+  keyOfMemory.set(memory, key);
+  adopted.set(key, memory);
+  return memory;
+}
+
+/** Forgets the adopted memories but those named (the current search's), so a memory the index left is freed. */
+export function keepAdopted(keys: readonly string[]): void {
+  adopted = new Map(keys.flatMap((key) => (adopted.has(key) ? [[key, adopted.get(key)!] as const] : [])));
+}
 
 /**
  * Claims `bytes` (whole pages) at the end of the memory for the caller alone and returns their address: a grow is

@@ -34,6 +34,27 @@ export const OP = {
   i32GeU: 0x4f,
   br: 0x0c,
   select: 0x1b,
+  i32And: 0x71,
+  i32Ctz: 0x68,
+  i32Ne: 0x47,
+  i32Store8: 0x3a,
+} as const;
+export const V128 = 0x7b;
+/**
+ * SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): each is the prefix 0xfd and its number, which
+ * is LEB128-encoded (all these are under 128, one byte).
+ */
+const simd = (code: number) => [0xfd, code];
+export const SIMD = {
+  /** v128.load with a memory immediate after it. */
+  load: simd(0x00),
+  i8x16Splat: simd(0x0f),
+  i8x16Eq: simd(0x23),
+  i8x16GeU: simd(0x2c),
+  v128And: simd(0x4e),
+  v128Or: simd(0x50),
+  i8x16Bitmask: simd(0x64),
+  i8x16Sub: simd(0x71),
 } as const;
 /** Memory immediates: alignment (log2) and offset 0. */
 export const ALIGN_1 = [0, 0];

@@ -16,6 +16,12 @@ export function leb128(n: number): number[] {
   return out;
 }
 
+/** Signed LEB128 of n ≥ 0, the encoding of an i32.const: as unsigned, with a 0 byte more when the last byte's sign bit is set. */
+export function sleb128(n: number): number[] {
+  const out = leb128(n);
+  return out[out.length - 1]! & 0x40 ? [...out.slice(0, -1), out[out.length - 1]! | 0x80, 0] : out;
+}
+
 /** A count followed by the items. */
 export const vector = (items: number[][]) => [...leb128(items.length), ...items.flat()];
 /** A section: its id, its size, its body. */
@@ -25,9 +31,14 @@ export const name = (text: string) => [...leb128(text.length), ...[...text].map(
 /** The module header: magic and version 1. */
 export const HEADER = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
+/** Each listing compiled once per thread: a search worker instantiates a kernel over every memory it is given. */
+const compiled = new WeakMap<Uint8Array, WebAssembly.Module>();
+
 /** A module's exports, the memory given to it as env.memory. */
 export function instantiate(module: Uint8Array<ArrayBuffer>, memory: WebAssembly.Memory): WebAssembly.Exports {
-  return new WebAssembly.Instance(new WebAssembly.Module(module), { env: { memory } }).exports;
+  let code = compiled.get(module);
+  if (!code) compiled.set(module, (code = new WebAssembly.Module(module)));
+  return new WebAssembly.Instance(code, { env: { memory } }).exports;
 }
 
 /** Grows the memory to at least `size` bytes; true when it grew (views over the old buffer are then detached). */

@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareGenotypes, compareProfiles } from '../../../../server/matching/genotype-comparison';
-import { searchIdentity } from '../../../../server/matching/identity-search';
+import { identityPlans, searchIdentity } from '../../../../server/matching/identity-search';
+import { planColumn } from '../../../../server/matching/lookup-table';
+import { COMPARED, FAIL } from '../../../../server/matching/scans';
+import { isComparable, parseAllele } from '../../../../core/alleles';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { isIgnoredMarker } from '../../../../server/matching/profile-index';
+import { isIgnoredMarker, ProfileIndex } from '../../../../server/matching/profile-index';
 import type { IdentityOptions, Stringency } from '../../../../server/matching/types';
 
 const profile = (entries: Record<string, string[]>) => new Map(Object.entries(entries));
@@ -126,6 +129,30 @@ describe('the index agrees with a plain per-profile comparison', () => {
           const indexed = searchIdentity(set.index('kit', 'Autosomal'), query, options);
           const byId = (a: { profileId: string }, b: { profileId: string }) => a.profileId.localeCompare(b.profileId);
           expect(indexed.sort(byId)).toEqual(naive.sort(byId));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('the identity tables', () => {
+  const ALLELES = ['8', '9', '9.3', '10', '11', '12', '13.2', 'OL', '<8', '>21', 'X', 'Y'];
+
+  it('give every stored genotype the verdict of the plain comparison (compared, failed or not compared)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.constantFrom(...ALLELES), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 30 }),
+        fc.uniqueArray(fc.constantFrom(...ALLELES.filter((a) => isComparable(parseAllele(a)))), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<Stringency>('high', 'moderate', 'low'),
+        (stored, query, stringency) => {
+          const index = new ProfileIndex('kit', 'Autosomal');
+          stored.forEach((g, i) => index.upsert(`P${i}`, new Map([['D3S1358', g]])));
+          const column = index.column('D3S1358')!;
+          const [plan] = identityPlans(index, new Map([['D3S1358', query]]), stringency);
+          const value = { skip: 0, match: COMPARED, mismatch: COMPARED + FAIL };
+          const expected = planColumn(column, (n) => new Uint32Array(n), (genotype) => value[compareGenotypes(stringency, query, genotype)], 0);
+          expect([...plan!.table]).toEqual([...expected.table]);
         },
       ),
       { numRuns: 300 },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IndexSet } from '../../../../server/matching/index-set';
+import { searchIdentity } from '../../../../server/matching/identity-search';
 import { ProfileIndex } from '../../../../server/matching/profile-index';
 import type { Genotype } from '../../../../server/genetics/types';
 
@@ -37,6 +38,19 @@ describe('a pinned snapshot of the index (the search workers read shared memory)
     // The same memory: a byte written by the owner past the view's size is visible through the view's array.
     index.column('vWA')!.lo[index.size + 1] = 9;
     expect(view.column('vWA')!.lo[index.size + 1]).toBe(9);
+  });
+
+  it('is read through one memory object however often it arrives, so searches do not claim new working room each time', () => {
+    const { index } = filled(3000);
+    const query = profile({ D3S1358: ['12', '14'], vWA: ['15'] });
+    const options = { stringency: 'moderate' as const, minMarkers: 1, maxMismatches: 0 };
+    const search = () => searchIdentity(IndexSet.view([structuredClone(index.pin())]).indexes()[0]!, query, options);
+    const first = search();
+    const bytes = index.memoryBytes();
+    // A worker receives a new WebAssembly.Memory object with every task (structured clone): each used to compile its
+    // kernel and claim working room at the memory's end again, growing the index's memory with every search.
+    for (let i = 0; i < 5; i++) expect(search()).toEqual(first);
+    expect(index.memoryBytes()).toBe(bytes);
   });
 
   it('keeps its bytes while the owner removes, replaces and appends (copy on write), and the owner sees its edits', () => {
