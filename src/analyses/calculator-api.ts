@@ -73,6 +73,11 @@ export function calculatorApi(api: ApiClient) {
     },
     /** Weighs a stain with the continuous model (POST continuous-lr): fixed parameters or a fit, on the server's worker. */
     continuousLr: (body: ContinuousLrBody, signal?: AbortSignal): Promise<ContinuousLrResult> => unwrap(api.POST('/api/continuous-lr', { body, ...(signal ? { signal } : {}) })),
+    /** Runs the same continuous request again on the server and saves it as a PDF or CSV file; resolves to the file name. */
+    continuousReport: async (body: ContinuousLrBody, format: ReportFormat): Promise<string> => {
+      const { response } = await api.POST('/api/continuous-lr/report', { params: { query: { format } }, body, parseAs: 'stream' });
+      return saveResponseAsFile(response, `continuous-lr.${format}`);
+    },
     /** Runs the same request again on the server and saves the result as a PDF or CSV file; resolves to the file name. */
     report: async ({ analysisId, body }: AnalyzeRequest, format: ReportFormat): Promise<string> => {
       const { response } = await api.POST('/api/analyses/{id}/report', { params: { path: { id: analysisId }, query: { format } }, body, parseAs: 'stream' });

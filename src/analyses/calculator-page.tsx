@@ -16,6 +16,7 @@ import { MixtureParameters } from './mixture-parameters';
 import { PopulationPicker } from './population-picker';
 import { ProfilePicker } from './profile-picker';
 import { usePopulations } from './use-populations';
+import { ReportButtons } from './report-buttons';
 import { RunBlockers, RunButtons, RunFailure } from './run-controls';
 import './calculator.css';
 
@@ -25,35 +26,6 @@ interface CalculatorProps {
   /** The case the calculator was opened from (`?caseId=`), whose profiles it offers; null for the organization's. */
   caseId: string | null;
   calls: CalculatorCalls;
-}
-
-/** Downloads the result the screen shows, by running the same request on the server as a PDF or CSV. */
-function ReportButtons({ request, calls }: { request: AnalyzeRequest; calls: CalculatorCalls }) {
-  const [busy, setBusy] = useState<ReportFormat | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const download = (format: ReportFormat) => {
-    setBusy(format);
-    setMessage(null);
-    calls.report(request, format).then(
-      (name) => setMessage({ text: `Saved ${name}`, failed: false }),
-      (err: unknown) => setMessage({ text: toEditorError(err).message, failed: true }),
-    ).finally(() => setBusy(null));
-  };
-  return (
-    <div className="form__actions">
-      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => download('pdf')}>
-        {busy === 'pdf' ? 'Preparing PDF…' : 'Download PDF'}
-      </button>
-      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => download('csv')}>
-        {busy === 'csv' ? 'Preparing CSV…' : 'Download CSV'}
-      </button>
-      {message ? (
-        <span className={message.failed ? 'field__error' : 'field__hint'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 /** The calculator for one loaded analysis: the choices, Run/Cancel and the result, driven by machines/analysisRun. */
@@ -134,7 +106,7 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
       {snapshot.matches('error') && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
       {snapshot.matches('result') && context.result ? (
         <>
-          <ReportButtons request={analyzeRequest(context)} calls={calls} />
+          <ReportButtons report={(format) => calls.report(analyzeRequest(context), format)} />
           <AnalysisResultView result={context.result} />
         </>
       ) : null}

@@ -3,13 +3,14 @@ import { useMemo, useState } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { ContinuousLrBody } from '../../core/schemas/continuous';
 import type { Profile } from '../../core/schemas/profiles';
-import { continuousBlockers, continuousRunMachine } from '../../machines/continuousRun.machine';
+import { continuousBlockers, continuousLrBody, continuousRunMachine } from '../../machines/continuousRun.machine';
 import type { CalculatorCalls } from './calculator-api';
 import { ContinuousParameters } from './continuous-parameters';
 import { ContinuousPersons } from './continuous-persons';
 import { ContinuousResult } from './continuous-result';
 import { ContinuousStain } from './continuous-stain';
 import { PopulationPicker } from './population-picker';
+import { ReportButtons } from './report-buttons';
 import { usePopulations } from './use-populations';
 import { RunBlockers, RunButtons, RunFailure } from './run-controls';
 
@@ -101,7 +102,12 @@ export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapsho
         {busy && context.draft.mode === 'fit' ? <p role="status">Fitting both hypotheses by maximum likelihood; a large stain takes seconds.</p> : null}
       </form>
       {snapshot.matches({ run: 'error' }) && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
-      {snapshot.matches({ run: 'result' }) && context.result ? <ContinuousResult result={context.result} /> : null}
+      {snapshot.matches({ run: 'result' }) && context.result ? (
+        <>
+          <ReportButtons report={(format) => calls.continuousReport(continuousLrBody(context), format)} />
+          <ContinuousResult result={context.result} />
+        </>
+      ) : null}
     </>
   );
 }

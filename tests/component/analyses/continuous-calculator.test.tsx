@@ -35,6 +35,7 @@ const PROFILES = [profile(STAIN_ID, 'STAIN-07'), profile(NO_HEIGHTS_ID, 'STAIN-0
 /** Fake calls: the case's profiles, one population, the stains, and a continuous call that records its body. */
 function fakeCalls(answer: (body: ContinuousLrBody) => Promise<ContinuousLrResult> = async () => CONTINUOUS_RESULT) {
   const sent: ContinuousLrBody[] = [];
+  const reports: { body: ContinuousLrBody; format: string }[] = [];
   const calls = {
     profiles: async (_org: string, _case: string | null, _kind: string, search: string) => {
       const items = PROFILES.filter((p) => p.profileId.includes(search.trim()));
@@ -46,8 +47,13 @@ function fakeCalls(answer: (body: ContinuousLrBody) => Promise<ContinuousLrResul
       sent.push(body);
       return answer(body);
     },
+    continuousReport: async (body: ContinuousLrBody, format: string) => {
+      reports.push({ body, format });
+      if (format === 'csv') throw Object.assign(new Error('400'), { status: 400, serverMessage: 'The population has no frequencies for D3S1358.' });
+      return `continuous-lr.${format}`;
+    },
   } as unknown as CalculatorCalls;
-  return { calls, sent };
+  return { calls, sent, reports };
 }
 
 function renderCalculator(answer?: (body: ContinuousLrBody) => Promise<ContinuousLrResult>) {
@@ -232,5 +238,18 @@ describe('the Continuous mixture calculator: its result', TYPING, () => {
     expect(result.getByText('Likelihood ratio').nextElementSibling).toHaveTextContent('–');
     // The fit under Hd still validates.
     expect(screen.getByRole('img', { name: /^PP-plot under Hd/ })).toBeInTheDocument();
+  });
+
+  it('downloads the result as a PDF or CSV by sending the run\'s own request to the report call, a refusal shown', async () => {
+    const { sent, reports } = renderCalculator();
+    await chooseAll();
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('region', { name: 'Continuous result' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(await screen.findByText('Saved continuous-lr.pdf')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('The population has no frequencies for D3S1358.')).toBeInTheDocument();
+    expect(reports.map((r) => r.format)).toEqual(['pdf', 'csv']);
+    expect(reports[0]!.body).toEqual(sent[0]);
   });
 });
