@@ -17,7 +17,7 @@ import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
 import { updateVersioned } from '../../db/versioned';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
-import { checkProfileReplicates, writeReplicates } from './replicate-values';
+import { checkProfileReplicates, checkStoredReplicates, writeReplicates } from './replicate-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -134,6 +134,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       const { markerValues, replicates, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
       const peaks = replicates === undefined ? null : await checkProfileReplicates(db, replicates, values, current.sampleType);
+      if (replicates === undefined) await checkStoredReplicates(db, current.id, values);
       return db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);

@@ -6,7 +6,8 @@ import type { Db } from '../../db/database';
 import { decodeGenotype, encodeGenotype } from '../../db/genotype-codec';
 import { decodePeaks, encodePeaks, type PeakMeasures } from '../../db/peaks-codec';
 import { profileReplicates } from '../../db/schema';
-import { assertNoMarkerErrors, loadMarkers, markerCodes, type FieldError, type StoredMarkerValue } from './marker-values';
+import { BadRequest } from '../errors';
+import { assertNoMarkerErrors, loadMarkers, markerCodes, markersByCode, type FieldError, type StoredMarkerValue } from './marker-values';
 
 // Issue 31: a profile's replicates with peak heights, stored beside the profile (profile_replicates), never in
 // profiles.genotype, so the search index (which reads only that column) does not grow.
@@ -103,4 +104,24 @@ export async function checkProfileReplicates(db: Db, replicates: readonly Replic
   const checked = checkReplicates(replicates, values, names);
   assertNoMarkerErrors([...sampleTypeErrors(replicates, sampleType), ...checked.errors]);
   return { replicates: checked.replicates, codes: await markerCodes(db, ids) };
+}
+
+/**
+ * A marker edit that sends no replicates keeps the stored ones only while every stored peak still names one of the
+ * new marker values: heights of an allele the edit removes would be evidence of nothing (issue 31). Refused with each
+ * such peak named, nothing written; null when the profile has no replicates.
+ */
+export async function checkStoredReplicates(db: Db, profileId: string, values: readonly StoredMarkerValue[]): Promise<void> {
+  const stored = await readStoredReplicates(db, profileId);
+  if (stored.length === 0) return;
+  const byCode = await markersByCode(db, stored.flatMap((r) => r.markers.map((m) => m.code)));
+  const inputs: ReplicateInput[] = stored.map((r) => ({ name: r.name, markers: r.markers.flatMap((m) => (byCode.has(m.code) ? [{ markerId: byCode.get(m.code)!.id, peaks: m.peaks }] : [])) }));
+  const names = new Map([...byCode.values()].map((m) => [m.id, m.name]));
+  const { errors } = checkReplicates(inputs, values, names);
+  if (errors.length === 0) return;
+  const first = errors[0]!.message;
+  throw new BadRequest(
+    `The profile's peak heights name alleles this edit removes: send its replicates with the marker values, or edit them too. ${first}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+    errors.map((e) => ({ path: '/replicates', message: e.message })),
+  );
 }

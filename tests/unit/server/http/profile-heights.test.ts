@@ -146,6 +146,23 @@ describe.each(engines)('on $name', ({ open }) => {
       // Markers saved again without `replicates`: the heights stay.
       const again = await call('PUT', `/api/profiles/${id}/markers`, { markerValues, version: read.version });
       expect((again.json() as ProfileWithMarkers).replicates).toHaveLength(1);
+      // Without `replicates`, an edit that removes an allele the heights name is refused and nothing is written.
+      const kept = again.json() as ProfileWithMarkers;
+      const dropped = await call('PUT', `/api/profiles/${id}/markers`, { markerValues: [{ markerId: d3!, alleles: ['15', '17'] }, { markerId: vwa!, alleles: ['14'] }], version: kept.version });
+      expect(dropped.statusCode, dropped.body).toBe(400);
+      expect(dropped.json().error).toBe(
+        "The profile's peak heights name alleles this edit removes: send its replicates with the marker values, or edit them too. Replicate run 1: 16 at D3S1358 is not one of the profile's alleles there (15, 17)",
+      );
+      const unchanged = (await call('GET', `/api/profiles/${id}`)).json() as ProfileWithMarkers;
+      expect(unchanged.version).toBe(kept.version);
+      expect(unchanged.markerValues.find((m) => m.markerId === d3)!.alleles).toEqual(['15', '16']);
+      // With the replicates edited too, the same edit is saved.
+      const both = await call('PUT', `/api/profiles/${id}/markers`, {
+        markerValues: [{ markerId: d3!, alleles: ['15', '17'] }, { markerId: vwa!, alleles: ['14'] }],
+        replicates: [{ name: 'run 1', markers: [{ markerId: d3!, peaks: [{ allele: '15', height: 640, size: 118.5 }, { allele: '17', height: 80, size: null }] }] }],
+        version: kept.version,
+      });
+      expect(both.statusCode, both.body).toBe(200);
 
       const reference = await call('POST', '/api/profiles', { ...assignment(caseId), sampleType: 'Suspect, Known', profiles: [{ profileId: 'REF-2', markerValues, replicates }] });
       expect(reference.statusCode).toBe(400);
