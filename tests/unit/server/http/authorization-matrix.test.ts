@@ -136,6 +136,8 @@ beforeAll(async () => {
   const [taskA] = await db.insert(taskRequests).values({ organizationId: orgA.id, title: 'Matrix task', caseId: caseA!.id, assignedTo: memberOfA.id }).returning();
   set('task-requests/id', taskA!.id);
   set('stats/key', 'cases-by-status');
+  // Issue 31: a contributor-number job nobody started (each job answers its starter only: 404 for everyone else).
+  set('continuous-lr/id', '0f0e0d0c-0b0a-4908-8706-050403020100');
   secrets.push(taskA!.id);
   // Hits (issue 6): a pending hit of organization A naming its profile.
   const [hitA] = await db.transaction((tx) =>
@@ -260,6 +262,11 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/pedigree-lr': { entity: 'Analyses', verb: 'Read' },
   'POST /api/mixture-lr': { entity: 'Analyses', verb: 'Read' },
   'POST /api/continuous-lr': { entity: 'Analyses', verb: 'Read' },
+  // Issue 31: the continuous calculation's report and its contributor-number job answer whoever may run the calculation.
+  'POST /api/continuous-lr/report': { entity: 'Analyses', verb: 'Read' },
+  'POST /api/continuous-lr/contributor-search': { entity: 'Analyses', verb: 'Read' },
+  'GET /api/continuous-lr/contributor-search/:id': { entity: 'Analyses', verb: 'Read' },
+  'POST /api/continuous-lr/contributor-search/:id/cancel': { entity: 'Analyses', verb: 'Read' },
   // Missing-person families are part of their case (issue 16).
   'GET /api/cases/:caseId/families': { entity: 'Cases', verb: 'Read' },
   'POST /api/cases/:caseId/families': { entity: 'Cases', verb: 'Edit' },
