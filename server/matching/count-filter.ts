@@ -1,5 +1,5 @@
 import type { ColumnPlan } from './lookup-table';
-import { FAIL } from './scans';
+import { FAIL } from './count-codes';
 
 /**
  * One marker of a count's SIMD filter (issue 29; count-listing.ts COUNT_FILTERED): allele indices such that every

@@ -51,18 +51,14 @@ export interface IndexSlice {
   to: number;
 }
 
-/**
- * One index as it is at a moment, for a search worker (ARCHITECTURE.md "Using every core"): the columns, group
- * codes and ids are the index's own shared arrays (no copy), the dictionaries are copied (small). It stays true
- * while the index is pinned: the owner appends past `size` only, and copies its arrays before editing a slot below.
- */
+/** One index at a moment, for a search worker (ARCHITECTURE.md "Using every core"): its own shared arrays (no copy), the
+ * dictionaries copied; true while pinned (the owner appends past `size` only, and copies its arrays before editing below). */
 export interface ProfileIndexSnapshot {
   chemistryId: string;
   kind: ProfileKind;
   version: number;
-  /** The shared WebAssembly memory holding every column (a view's columns are made over it again, so kernels read them in place). */
+  /** The shared WebAssembly memory of every column (kernels read them in place) and its name ({@link memoryKey}: a worker reads one memory through one object). */
   memory: WebAssembly.Memory;
-  /** The memory's name ({@link memoryKey}): a worker reads every snapshot of one memory through one object. */
   memoryKey: string;
   columns: { name: string; alleles: string[]; lo: Uint8Array; hi: Uint8Array }[];
   ids: SlotIdsSnapshot;

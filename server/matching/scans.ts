@@ -1,4 +1,5 @@
 import type { ColumnPlan } from './lookup-table';
+import { FAIL } from './count-codes';
 import { countFilter, FILTER_SLOTS, type CountFilter } from './count-filter';
 import { FILTER_RECORD } from './count-listing';
 import { LookupKernel } from './lookup-kernel';
@@ -7,9 +8,7 @@ import { memoryOf } from './shared-memory';
 /** Profiles per block: the block's accumulators and selection vector stay in the L1 cache. */
 const BLOCK = 4096;
 
-/** Count tables hold 1 per compared marker plus FAIL per failed one, so one addition counts both. */
-export const COMPARED = 1;
-export const FAIL = 1 << 16;
+export { COMPARED, FAIL } from './count-codes';
 
 /**
  * Counts compared and failed markers (identity stringency, exclusions) over slots 0 … size−1, block by

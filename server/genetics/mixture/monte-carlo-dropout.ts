@@ -1,10 +1,11 @@
 import { MULBERRY32_STEP as step, mulberry32At as at } from '../../../core/seeded-random';
 import type { MixtureCase } from './mixture-lr';
+import type { MixtureHypothesisName } from './monte-carlo-lane';
 import { alleleAt, laneOf, layoutColumns, layoutOf, MOST_TRIES, skipMarkers, WANTED, type Lane, type MarkerLayout } from './monte-carlo-lane';
 import { simulateOne } from './monte-carlo-one-case';
 
 /** Which hypothesis a drop-out estimate is made under. */
-export type MixtureHypothesisName = 'Hp' | 'Hd';
+export type { MixtureHypothesisName } from './monte-carlo-lane';
 
 /** The Monte-Carlo drop-out estimate and how it was reached. */
 export interface MonteCarloDropout {

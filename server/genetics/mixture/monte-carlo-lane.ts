@@ -3,7 +3,6 @@
 import { MULBERRY32_STEP as step, mulberry32At as at } from '../../../core/seeded-random';
 import { alleleFrequency } from '../statistics/allele-frequency';
 import { evidenceMarkers, type MixtureCase } from './mixture-lr';
-import type { MixtureHypothesisName } from './monte-carlo-dropout';
 
 /** Accepted values the Monte-Carlo estimate aims for, and the most values it tries. */
 export const WANTED = 1000;
@@ -155,3 +154,6 @@ export function layoutColumns(layout: readonly MarkerLayout[]) {
   const column = (field: 'unknowns' | 'copies' | 'typed' | 'typedBase' | 'replicates' | 'flagBase' | 'dropInBase') => Int32Array.from(layout, (m) => m[field]);
   return { unknownsOf: column('unknowns'), copiesOf: column('copies'), typedOf: column('typed'), typedBaseOf: column('typedBase'), replicatesOf: column('replicates'), flagBaseOf: column('flagBase'), dropInBaseOf: column('dropInBase') };
 }
+
+/** The hypothesis a Monte-Carlo drop-out estimate is made under. */
+export type MixtureHypothesisName = 'Hp' | 'Hd';
