@@ -20,6 +20,14 @@ const FIT_RUNS = 3;
 
 const rows = (file: string, separator: string | RegExp) => readFileSync(path.join(DATA, file), 'utf8').trim().split(/\r?\n/).map((l) => l.split(separator));
 
+/** Whether the shared data folder is there (else the tables say so and measure nothing). */
+export const benchDataFound = () => existsSync(DATA);
+
+/** A reference of ESX17_refs.csv (ref1, ref2, ref3), as the file names its markers. */
+export function esx17Reference(name: string): TypedPerson {
+  return new Map(rows('genemapper/ESX17_refs.csv', ',').filter((r) => r[0] === name).map((r) => [r[1]!, [...new Set(r.slice(2, 4))]]));
+}
+
 /** The bench's case: evidence, Hp and Hd persons. */
 export function continuousBenchCase(): { evidence: ContinuousEvidence; ref1: TypedPerson; ref2: TypedPerson } {
   const [header, ...table] = rows('frequencies-formats/ESX17_NorwayAMEL.csv', ';');
@@ -28,8 +36,6 @@ export function continuousBenchCase(): { evidence: ContinuousEvidence; ref1: Typ
   const stains = rows('genemapper/ESX17_evids_LTDNA.csv', ';');
   const stain = (name: string) =>
     new Map(stains.filter((r) => r[0] === name).map((r) => [r[1]!, r.slice(2, 7).flatMap((allele, i) => (allele ? [{ allele, height: Number(r[7 + i]) }] : []))]));
-  const refs = rows('genemapper/ESX17_refs.csv', ',');
-  const ref = (name: string): TypedPerson => new Map(refs.filter((r) => r[0] === name).map((r) => [r[1]!, [...new Set(r.slice(2, 4))]]));
   const kit = rows('kits/kit.txt', '\t').filter((r) => r[12] === 'ESX17');
   // The kit writes vWA where the stain writes VWA.
   const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
@@ -53,7 +59,7 @@ export function continuousBenchCase(): { evidence: ContinuousEvidence; ref1: Typ
     fragmentSize: size,
     qAlleleSize: longest,
   };
-  return { evidence, ref1: ref('ref1'), ref2: ref('ref2') };
+  return { evidence, ref1: esx17Reference('ref1'), ref2: esx17Reference('ref2') };
 }
 
 const cpuMs = (f: () => void): number => {
@@ -67,7 +73,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 
 /** Times the fixed-parameter likelihood and the full fit and prints one table. */
 export function runContinuousBench(): void {
-  if (!existsSync(DATA)) {
+  if (!benchDataFound()) {
     console.log(`\nContinuous model: ${DATA} not found (set BENCH_DATA to the shared data folder); not measured.`);
     return;
   }

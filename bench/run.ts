@@ -9,6 +9,7 @@ import { runScaleTable } from './scale-table';
 import { runSelfComparisonBench } from './self-comparison-bench';
 import { runMixtureCalculatorBench } from './mixture-calculator-bench';
 import { runContinuousBench } from './continuous-bench';
+import { runContinuousSearchTable } from './continuous-search-table';
 import { runServerTable } from './server-table';
 
 /** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous); all by default. */
@@ -29,5 +30,9 @@ if (ONLY.has('selfcompare')) {
 // Issue 30 "Mixture calculator speed": the calculator's call on a 3-person ESX17 stain with three replicates.
 if (ONLY.has('mixturecalc')) runMixtureCalculatorBench();
 // Issue 31 "Speed": the continuous model's fixed-parameter likelihood and full fit on the same stain with heights.
-if (ONLY.has('continuous')) runContinuousBench();
+if (ONLY.has('continuous')) {
+  runContinuousBench();
+  // Issue 31 "Speed": the quantitative database search's pass after the Hd fit against the SIMD floor (1,000,000 by default).
+  runContinuousSearchTable(process.env.BENCH_SIZES ? SIZES : [1_000_000]);
+}
 process.exit(0);

@@ -151,6 +151,23 @@ function populationResult(lane: ContinuousLane, weighed: ReturnType<typeof weigh
 const lanePlans = (index: ProfileIndex, lane: ContinuousLane, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string) => lane.tables.map((tables) => genotypeLrPlan(index, tables, { cut, minMarkers, groups, excludeId }));
 
 /**
+ * The quantitative search's pass once Hd is fitted (issue 31): every placement's plan of every lane fused into one scan
+ * per searched index; the references whose best placement reaches its lane's cut in every lane.
+ */
+export function continuousScan(lanes: readonly ContinuousLane[], scoped: readonly { index: ProfileIndex; mask: Uint8Array }[], cuts: readonly number[], minMarkers: number, excludeId: string): string[] {
+  const reached = new Map<string, Set<number>>();
+  for (const { index, mask } of scoped) {
+    if (index.countInGroups(mask) === 0) continue;
+    const owners: number[] = [];
+    const plans = lanes.flatMap((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId).map((plan) => (owners.push(l), plan)));
+    fusedScan(plans).forEach((matches, p) => {
+      for (const m of matches) (reached.get(m.profileId) ?? reached.set(m.profileId, new Set()).get(m.profileId)!).add(owners[p]!);
+    });
+  }
+  return [...reached].filter(([, l]) => l.size === lanes.length).map(([id]) => id);
+}
+
+/**
  * A mixture rule run on a stain with peak heights (issue 31 "Quantitative database search"): Hd fitted once per
  * population, one table per marker for each unknown the candidate may replace, one fused pass over the searched
  * references; a candidate is a match when its best placement reaches the rule's LR (or the LR giving at most the allowed
@@ -173,16 +190,7 @@ export function searchContinuous(rule: MatchRule, profile: MatchProfile, indexes
   const distributions = lanes.map((lane) => lane.tables.map((tables) => mixtureUnrelatedDistribution(tables, lane.population, from)));
   // An expected-chance-hits threshold shared over the placements: each gets its share, so their sum stays within it.
   const cuts = distributions.map((ds) => (rule.threshold.kind === 'expected-chance-hits' ? Math.max(...ds.map((d) => d.thresholdFor(limit / searched / ds.length))) : Math.log10(limit)));
-  const reached = new Map<string, Set<number>>();
-  for (const { index, mask } of scoped) {
-    if (index.countInGroups(mask) === 0) continue;
-    const owners: number[] = [];
-    const plans = lanes.flatMap((lane, l) => lanePlans(index, lane, cuts[l]!, rule.minMarkers, mask, profile.id).map((plan) => (owners.push(l), plan)));
-    fusedScan(plans).forEach((matches, p) => {
-      for (const m of matches) (reached.get(m.profileId) ?? reached.set(m.profileId, new Set()).get(m.profileId)!).add(owners[p]!);
-    });
-  }
-  const ids = [...reached].filter(([, l]) => l.size === lanes.length).map(([id]) => id);
+  const ids = continuousScan(lanes, scoped, cuts, rule.minMarkers, profile.id);
   const matches: RuleMatch[] = [];
   for (const [candidateId, genotypes] of candidateGenotypes(indexes, ids)) {
     const populations = lanes.map((lane, l) => {
