@@ -117,3 +117,6 @@ export const canSeeAdminUserOptions = (p: Principal): boolean => p.isAdmin;
 
 /** Organization assignment on the user form: Users Edit and scope All (spec 6). */
 export const canAssignOrganizations = (p: Principal): boolean => p.scope === 'All' && can(p, 'Users', 'Edit');
+
+/** The network of laboratories (issue 32): service clients, instance settings and lower instances are an administrator with scope All's. */
+export const canAdministerNetwork = (p: Principal): boolean => isAdminAll(p);

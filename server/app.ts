@@ -27,6 +27,7 @@ import { healthRoutes } from './http/health/routes';
 import { clientConfigRoutes } from './http/client-config/routes';
 import { meRoutes } from './http/me/routes';
 import { accessTokenRoutes } from './http/me/access-token-routes';
+import { networkRoutes } from './http/network';
 import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });
+      await api.register(networkRoutes, { db: database.db, clock, config });
       await registerAreaRoutes(api, { db: database.db, config, clock, search, events });
       await api.register(organizationEventsRoutes, { events });
     },

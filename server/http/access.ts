@@ -15,7 +15,7 @@ export type Access =
   /** `can(user, entity, verb, { orgId })` of core/permissions.ts; `orgParam` names the path parameter holding orgId. */
   | { entity: Entity; verb: Verb; orgParam?: string }
   /** A rule that is not one entity × verb (e.g. "Users Edit, or the user themself"); `rule` documents it. */
-  | { rule: string; allows(user: AuthenticatedUser, request: FastifyRequest): boolean };
+  | { rule: string; allows(user: AuthenticatedUser, request: FastifyRequest): boolean; services?: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,6 +33,8 @@ function describeRoute(route: RouteOptions): string {
 
 /** Whether `user` passes `access` for this request (after authentication). */
 export function allows(access: Access, user: AuthenticatedUser, request: FastifyRequest): boolean {
+  // A service client (issue 32) is no person: it reaches public routes and those whose rule admits services only.
+  if (user.service) return 'public' in access || ('rule' in access && access.services === true && access.allows(user, request));
   if ('public' in access || 'signedIn' in access) return true;
   if ('rule' in access) return access.allows(user, request);
   const params = request.params as Record<string, string | undefined>;

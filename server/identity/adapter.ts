@@ -3,6 +3,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { oidcPayloads } from '../db/schema';
+import { serviceClientMetadata } from './service-clients';
 
 /**
  * oidc-provider's storage over the oidc_payloads table, one row per (model, id), written against
@@ -34,6 +35,8 @@ export class DrizzleAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    // Clients beyond the SPA are the service clients (issue 32), read live so a revoked one gets no new token.
+    if (this.model === 'Client') return serviceClientMetadata(this.db, id);
     return this.first(eq(oidcPayloads.id, id));
   }
 

@@ -11,6 +11,8 @@ export interface AuthenticatedUser extends SignedInUser {
   lockedAt: Date | null;
   licensesAcceptedAt: Date | null;
   organizations: { id: string; name: string }[];
+  /** Set when a service client's token (client credentials, issue 32) is the caller, not a person. */
+  service?: { serviceClientId: string; clientId: string; name: string; organizationId: string | null };
 }
 
 type UserRow = typeof users.$inferSelect;

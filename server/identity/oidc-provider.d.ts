@@ -135,6 +135,8 @@ declare module 'oidc-provider' {
     readonly issuer: string;
     proxy: boolean;
     Grant: typeof Grant;
+    /** The client model; provider.ts replaces compareClientSecret so secrets are kept hashed. */
+    Client: { prototype: { clientSecret?: string; compareClientSecret(actual: unknown): boolean | Promise<boolean> } };
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
     interactionResult(

@@ -18,6 +18,7 @@ import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { loadPrincipal } from './load-principal';
 import { createAdapterFactory } from './adapter';
+import { secretMatches } from './service-clients';
 import { SIGNING_ALG, type IdentityKeys } from './keys';
 import { errorPage, logoutPage, signedOutPage, type PagePaths } from './pages';
 
@@ -178,6 +179,8 @@ export function createProvider(deps: {
     },
     features: {
       devInteractions: { enabled: false },
+      // Service clients (issue 32): other instances and scripts get API tokens with their client id and secret.
+      clientCredentials: { enabled: true },
       introspection: { enabled: false },
       // Not used by the SPA; DPoP would also need proof checks in verify-token.ts.
       pushedAuthorizationRequests: { enabled: false },
@@ -213,6 +216,7 @@ export function createProvider(deps: {
     },
     ttl: {
       AccessToken: identity.accessTokenTtl,
+      ClientCredentials: identity.accessTokenTtl,
       AuthorizationCode: AUTHORIZATION_CODE_TTL,
       IdToken: ID_TOKEN_TTL,
       Interaction: INTERACTION_TTL,
@@ -238,5 +242,9 @@ export function createProvider(deps: {
   // cookies. Koa knows no list of proxies, only on or off; without TRUST_PROXY nobody's headers are believed.
   provider.proxy = config.trustProxy !== false;
   provider.use(tokenEndpointThrottle(clock));
+  // Service clients' secrets are stored hashed (service-clients.ts): the metadata's client_secret is the hash.
+  provider.Client.prototype.compareClientSecret = function compareHashed(this: { clientSecret?: string }, actual: unknown) {
+    return Promise.resolve(this.clientSecret !== undefined && secretMatches(this.clientSecret, actual));
+  };
   return provider;
 }

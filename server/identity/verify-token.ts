@@ -41,6 +41,12 @@ function scopesOf(payload: JWTPayload): string[] {
   return [];
 }
 
+/** RFC 9068 names the client `client_id`; Keycloak and Entra ID say `azp`. */
+function clientOf(payload: JWTPayload): string | undefined {
+  const id = payload.client_id ?? payload.azp;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
 async function verifyWith(keys: JWTVerifyGetKey, token: string, opts: VerifyOptions): Promise<VerifiedToken> {
   let payload: JWTPayload;
   try {
@@ -65,6 +71,7 @@ async function verifyWith(keys: JWTVerifyGetKey, token: string, opts: VerifyOpti
     issuedAt: new Date(payload.iat * 1000),
     scopes: scopesOf(payload),
     ...(typeof payload.grant_id === 'string' ? { grantId: payload.grant_id } : {}),
+    ...(clientOf(payload) ? { clientId: clientOf(payload)! } : {}),
   };
 }
 
@@ -77,6 +84,9 @@ export function createLocalVerifier(opts: { issuer: string; audience: string; ke
   };
 }
 
+/** The embedded provider's client-credentials tokens name the client as their subject and carry no grant. */
+export const isClientCredentials = (token: VerifiedToken) => token.clientId !== undefined && token.subject === token.clientId && token.grantId === undefined;
+
 export const SIGNED_OUT = 'The access token was revoked: its sign-in has ended';
 
 /**
@@ -88,6 +98,8 @@ export function requiringLiveGrant(verifier: TokenVerifier, grantExists: (grantI
   return {
     async verify(token) {
       const verified = await verifier.verify(token);
+      // A client-credentials token has no grant; authentication checks its service client is not revoked.
+      if (isClientCredentials(verified)) return verified;
       if (!verified.grantId || !(await grantExists(verified.grantId))) throw new Unauthorized(SIGNED_OUT);
       return verified;
     },

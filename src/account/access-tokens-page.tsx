@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCESS_TOKEN_MAX_DAYS, CreateAccessTokenBody, type AccessToken } from '../../core/schemas/access-tokens';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { CopyableSecret } from '../ui/copyable-secret';
 import { serverFieldErrors } from '../ui/form/server-field-errors';
 import { TextField } from '../ui/form/text-field';
 import { accessTokensApi, curlExample, newestFirst, tokenStatus, type AccessTokenCalls, type CreatedToken, type NewAccessToken } from './access-tokens-api';
@@ -108,36 +109,14 @@ function NewTokenForm({ calls, onCreated }: { calls: AccessTokenCalls; onCreated
 
 /** The new token, this once: read-only, with Copy and a curl line for the organization chosen in the app. */
 function CreatedTokenBox({ created, orgId, onDone }: { created: CreatedToken; orgId: string; onDone(): void }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const copyToken = async () => {
-    try {
-      // The clipboard exists only in secure contexts; elsewhere the token is selected for copying by hand.
-      if (!navigator.clipboard) throw new Error('No clipboard');
-      await navigator.clipboard.writeText(created.token);
-      setCopy('copied');
-    } catch {
-      input.current?.select();
-      setCopy('failed');
-    }
-  };
   return (
     <section className="notice access-tokens__created" aria-labelledby="created-token-title">
       <h2 id="created-token-title">Your new token “{created.name}”</h2>
       <p>
         <strong>{SHOWN_ONCE}</strong>
       </p>
-      <label htmlFor="created-token" className="field__label">
-        Token
-      </label>
-      <div className="access-tokens__token-row">
-        <input id="created-token" ref={input} className="input" readOnly value={created.token} onFocus={(e) => e.currentTarget.select()} spellCheck={false} />
-        <button type="button" className="button button--secondary" onClick={() => void copyToken()}>
-          {copy === 'copied' ? 'Copied' : 'Copy'}
-        </button>
-      </div>
-      {copy === 'failed' ? <p className="field__hint">The browser did not allow copying: the token is selected, copy it by hand.</p> : null}
+      <CopyableSecret id="created-token" label="Token" value={created.token} />
       <p>It expires {formatDateTime(created.expiresAt)}. For example, to list the organization's hits:</p>
       <pre className="access-tokens__example">
         <code>{curlExample(created.token, origin, orgId)}</code>

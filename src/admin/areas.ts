@@ -6,6 +6,7 @@ import { chemistriesArea } from './chemistries/area';
 import { citationsArea } from './citations/area';
 import { emailTemplatesArea } from './email-templates/area';
 import { markersArea } from './markers/area';
+import { networkArea } from './network/area';
 import { populationsArea } from './populations/area';
 import { referenceListsArea } from './reference-lists/area';
 import { searchRulesArea } from './search-rules/area';
@@ -25,5 +26,6 @@ export const ADMIN_AREAS: readonly FeatureArea[] = [
   analysisGroupsArea,
   searchRulesArea,
   settingsTextsArea,
+  networkArea,
   auditArea,
 ];

@@ -323,6 +323,521 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service clients (OAuth 2 client credentials), newest first, revoked ones included; never a secret */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceClientList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Create a service client; its secret is in this answer only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateServiceClientBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedServiceClient"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/service-clients/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a service client: its tokens are refused from the next call and it gets no new one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ServiceClient"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/instance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This instance’s name and level, as another instance (a service client) asks for them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceIdentity"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This instance’s level, name and upper instance; the upper instance’s secret is never returned */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceSettings"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Set this instance’s level, name and upper instance (the secret: omitted keeps it, null removes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InstanceSettingsBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InstanceSettings"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/settings/test-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to the upper instance with the saved client credentials and ask its name and level */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConnectionTest"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/lower-instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The instances below this one, with the laboratories each sends for */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LowerInstanceList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a lower instance: its service client and its laboratories (created here, read-only) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RegisterLowerInstanceBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LowerInstance"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -13262,6 +13777,91 @@ export interface components {
         AccessTokenListInput: {
             items: components["schemas"]["AccessTokenInput"][];
         };
+        ServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientListInput: {
+            items: components["schemas"]["ServiceClientInput"][];
+        };
+        CreateServiceClientBodyInput: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentityInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettingsInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBodyInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTestInput: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentityInput"];
+            error?: string;
+        };
+        LowerInstanceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceListInput: {
+            items: components["schemas"]["LowerInstanceInput"][];
+        };
+        RegisterLowerInstanceBodyInput: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
+        };
         AccessGroupSummaryInput: {
             /** Format: uuid */
             id: string;
@@ -15481,6 +16081,91 @@ export interface components {
         };
         AccessTokenList: {
             items: components["schemas"]["AccessToken"][];
+        };
+        ServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientList: {
+            items: components["schemas"]["ServiceClient"][];
+        };
+        CreateServiceClientBody: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentity: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettings: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBody: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTest: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentity"];
+            error?: string;
+        };
+        LowerInstance: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceList: {
+            items: components["schemas"]["LowerInstance"][];
+        };
+        RegisterLowerInstanceBody: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
         };
         AccessGroupSummary: {
             /** Format: uuid */

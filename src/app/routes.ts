@@ -144,6 +144,9 @@ export const routes = defineRoutes({
   SearchRulesEdit: { pattern: '/:orgId/search-rules/:id/edit', title: 'Search rule', breadcrumb: id, parent: 'SearchRules', permission: { entity: 'SearchRules', verb: 'Read', verbWhenNew: 'Add' } },
   EmailTemplates: { pattern: '/:orgId/email-templates', title: 'Email templates', breadcrumb: 'Email templates', parent: 'Dashboard', permission: read('EmailTemplates') },
   EmailTemplateForm: { pattern: '/:orgId/email-templates/:id', title: 'Email template', breadcrumb: id, parent: 'EmailTemplates', permission: edit('EmailTemplates') },
+  // Not in the spec (issue 32): the network of laboratories, an administrator with scope All's (Settings Edit is exactly that).
+  ServiceClients: { pattern: '/:orgId/service-clients', title: 'Service clients', breadcrumb: 'Service clients', parent: 'Dashboard', permission: { entity: 'Settings', verb: 'Edit' } },
+  NetworkSettings: { pattern: '/:orgId/network', title: 'Network', breadcrumb: 'Network', parent: 'Dashboard', permission: { entity: 'Settings', verb: 'Edit' } },
   // Not in the spec (issue 18): the organization's audit trail over a period, and its exports (Organizations ViewAudit: administrators).
   AuditTrail: { pattern: '/:orgId/audit', title: 'Audit trail', breadcrumb: 'Audit trail', parent: 'Dashboard', permission: { entity: 'Organizations', verb: 'ViewAudit' } },
 

@@ -6,6 +6,9 @@ import { Unauthorized } from '../errors';
 import { findUserForSubject, loadPrincipal, type AuthenticatedUser } from '../../identity/load-principal';
 import { findAccessTokenUser, isAccessToken } from '../../identity/access-tokens';
 import type { Clock } from '../../clock';
+import { loadServicePrincipal } from '../../identity/service-principal';
+import { SERVICE_CLIENT_PREFIX } from '../../identity/service-clients';
+import { isClientCredentials } from '../../identity/verify-token';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +53,16 @@ export function registerAuthentication(
     }
     const token = await deps.verifier.verify(presented);
     if (!token.scopes.includes(API_SCOPE)) throw new Unauthorized(`The access token lacks the "${API_SCOPE}" scope`);
+    // A registered service client's token (issue 32), from the embedded provider or an external one; looked up on
+    // every call so a revoked client is refused at once. The embedded provider's own clients all carry the prefix.
+    const serviceClient = token.clientId && (deps.mode === 'external' || token.clientId.startsWith(SERVICE_CLIENT_PREFIX));
+    const service = serviceClient ? await loadServicePrincipal(deps.db, token.clientId!) : undefined;
+    if (service && 'refused' in service) throw new Unauthorized(service.refused);
+    if (service) {
+      request.user = service;
+      return;
+    }
+    if (isClientCredentials(token)) throw new Unauthorized('No service client matches this access token');
     const row = await findUserForSubject(deps.db, token, deps.mode);
     if (!row) throw new Unauthorized('No user matches this access token');
     if (row.lockedAt) throw new Unauthorized('This account is locked');

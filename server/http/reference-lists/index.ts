@@ -5,6 +5,7 @@ import { cases, caseTypes, laboratories, organizations, populationOrganizations,
 import { casesUsing, profilesUsing } from '../records-using';
 import { inReachableOrganizations } from '../tenancy';
 import { namedListRoutes, nameList } from './routes';
+import { heldForLowerInstance } from '../../network/held-organizations';
 
 /** The name-only reference lists of spec 2.7: organizations, case types, sample sources, laboratories. */
 export async function registerReferenceLists(api: FastifyInstance, db: Db): Promise<void> {
@@ -16,6 +17,8 @@ export async function registerReferenceLists(api: FastifyInstance, db: Db): Prom
     what: 'organization',
     // Organization scope sees only the organizations the user belongs to (spec 6 tenancy).
     scope: (user) => inReachableOrganizations(organizations.id, user),
+    // A lower instance's laboratory is its own: the upper instance holds it read-only (issue 32).
+    readOnly: heldForLowerInstance,
     inUse: async (db, id) => {
       const members = await db
         .select({ email: users.email })

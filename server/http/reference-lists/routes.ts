@@ -28,6 +28,8 @@ export interface NamedListOptions {
   scope?: (user: AuthenticatedUser) => SQL | undefined;
   /** Names what still uses a record, so deleting it is refused with that message; null when unused. */
   inUse?: (db: Db, id: string, name: string) => Promise<string | null>;
+  /** Names why a record may be neither renamed nor deleted here (an organization held for a lower instance); null when editable. */
+  readOnly?: (db: Db, id: string) => Promise<string | null>;
 }
 
 const toRecord = (row: NamedRow): NamedRecord => ({ id: row.id, name: row.name, version: row.version, createdAt: row.createdAt.toISOString() });
@@ -98,7 +100,9 @@ export const namedListRoutes: FastifyPluginAsyncZod<NamedListOptions> = async (a
       schema: { tags, summary: `Rename a ${what}`, params: ById, body: UpdateBody, response: { 200: NamedRecord, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
     },
     async (request) => {
-      await findVisible(request.user, request.params.id);
+      const current = await findVisible(request.user, request.params.id);
+      const locked = await opts.readOnly?.(db, current.id);
+      if (locked) throw new Conflict(`${capitalized} "${current.name}" cannot be renamed: ${locked}`);
       const { name, version } = request.body;
       const row = await onUniqueViolation(() => updateVersioned(db, table, request.params.id, version, { name } as never, what), duplicate(name));
       return toRecord(row as NamedRow);
@@ -113,7 +117,7 @@ export const namedListRoutes: FastifyPluginAsyncZod<NamedListOptions> = async (a
     },
     async (request, reply) => {
       const row = await findVisible(request.user, request.params.id);
-      const use = await opts.inUse?.(db, row.id, row.name);
+      const use = (await opts.readOnly?.(db, row.id)) ?? (await opts.inUse?.(db, row.id, row.name));
       if (use) throw new Conflict(`${capitalized} "${row.name}" cannot be deleted: ${use}`);
       await db.delete(table).where(eq(table.id, row.id));
       return reply.code(204).send(null);

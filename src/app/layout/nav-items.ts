@@ -36,6 +36,8 @@ export const NAV_SECTIONS: readonly NavSectionSpec[] = [
       item('SearchRules'),
       item('EmailTemplates'),
       item('Citations'),
+      item('NetworkSettings'),
+      item('ServiceClients'),
       item('AuditTrail'),
     ],
   },

@@ -32,6 +32,8 @@ describe('side navigation shows only what can() allows', () => {
       ['Search rules', `/${OSLO}/search-rules`],
       ['Email templates', `/${OSLO}/email-templates`],
       ['Citations', `/${OSLO}/citations`],
+      ['Network', `/${OSLO}/network`],
+      ['Service clients', `/${OSLO}/service-clients`],
       ['Audit trail', `/${OSLO}/audit`],
       ['About us', `/${OSLO}/about`],
       ['Contact', `/${OSLO}/contact`],
@@ -58,7 +60,7 @@ describe('side navigation shows only what can() allows', () => {
     const orgAdmin: Me = { ...adminAll, scope: 'Organization', organizations: [{ id: OSLO, name: 'Oslo Laboratory' }] };
     renderShell(`/${OSLO}`, { me: orgAdmin });
     const labels = navLinks().map(([label]) => label);
-    for (const hidden of ['Roles', 'Organizations', 'Case types', 'Sample sources', 'Markers', 'Y-STR chemistries', 'Citations']) {
+    for (const hidden of ['Roles', 'Organizations', 'Case types', 'Sample sources', 'Markers', 'Y-STR chemistries', 'Citations', 'Network', 'Service clients']) {
       expect(labels).not.toContain(hidden);
     }
     expect(labels).toEqual(expect.arrayContaining(['Users', 'Populations', 'Laboratories', 'Hits']));

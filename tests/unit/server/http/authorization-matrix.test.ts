@@ -1,6 +1,6 @@
 /**
  * The authorization matrix of issue 3, generated from the server's own route list: every /api
- * route is called as five personas and must answer as its declared access rule and spec 6 say.
+ * route is called as six personas and must answer as its declared access rule and spec 6 say.
  * A new route is covered automatically; a route whose parameters have no fixture fails below.
  */
 import Fastify, { type LightMyRequestResponse } from 'fastify';
@@ -39,10 +39,14 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
 import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
 import { ORGANIZATION_EVENTS_ACCESS } from '../../../../server/http/events/routes';
+import { NETWORK_ADMINISTRATION, NETWORK_PEER } from '../../../../server/http/network/access';
+import { newClientCredentials } from '../../../../server/identity/service-clients';
+import { loadServicePrincipal } from '../../../../server/identity/service-principal';
+import { serviceClients } from '../../../../server/db/schema';
 
 const everything = (verbs: readonly Verb[]) => Object.fromEntries(ENTITIES.map((e) => [e, [...verbs]])) as Record<Entity, Verb[]>;
 
-type PersonaName = 'admin with scope All' | 'admin with organization scope' | 'role with only Read' | 'user of another organization' | 'no token';
+type PersonaName = 'admin with scope All' | 'admin with organization scope' | 'role with only Read' | 'user of another organization' | 'service client' | 'no token';
 interface Persona {
   name: PersonaName;
   token?: string;
@@ -72,12 +76,18 @@ beforeAll(async () => {
   const memberOfA = await createUser(db, { scope: 'Organization', accessGroupId: readRole.id, organizationIds: [orgA.id] });
 
   const principal = async (id: string) => loadPrincipal(db, (await db.select().from(users).where(eq(users.id, id)))[0]!);
+  // Issue 32: another instance signing in with client credentials (a service client acting for organization A).
+  const service = newClientCredentials();
+  await db.insert(serviceClients).values({ name: 'Matrix instance', clientId: service.clientId, secretHash: service.secretHash, organizationId: orgA.id });
+  const servicePrincipal = await loadServicePrincipal(db, service.clientId);
+  if (!servicePrincipal || 'refused' in servicePrincipal) throw new Error('no service principal');
   // Order matters: the personas that must be refused run before those that may delete fixtures.
   personas.push(
     { name: 'no token' },
     { name: 'user of another organization', token: t.verifier.issue(other.id), principal: await principal(other.id) },
     { name: 'role with only Read', token: t.verifier.issue(reader.id), principal: await principal(reader.id) },
     { name: 'admin with organization scope', token: t.verifier.issue(adminOrg.id), principal: await principal(adminOrg.id) },
+    { name: 'service client', token: t.verifier.issue(service.clientId, { clientId: service.clientId }), principal: servicePrincipal },
     { name: 'admin with scope All', token: t.verifier.issue(adminAll.id), principal: await principal(adminAll.id) },
   );
 
@@ -155,6 +165,10 @@ beforeAll(async () => {
   // Personal access tokens (issue 18): a token of a member of organization A (another user's revoke is 404).
   const [token] = await db.insert(accessTokens).values({ userId: memberOfA.id, name: 'Matrix token', tokenHash: 'matrix-hash', prefix: 'locus_pat_abcd', expiresAt: new Date(Date.now() + 86_400_000) }).returning();
   set('me/id', token!.id);
+  // Issue 32: a service client an administrator with scope All may revoke (not the service persona's own).
+  const revocable = newClientCredentials();
+  const [client] = await db.insert(serviceClients).values({ name: 'Matrix revocable', clientId: revocable.clientId, secretHash: revocable.secretHash }).returning();
+  set('service-clients/id', client!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -334,6 +348,17 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/organizations/:orgId/self-comparison/pairs.csv': selfComparisonAccess,
   // The e-mail outbox is read by those who manage e-mail templates (administrators with scope All).
   'GET /api/email-outbox': { entity: 'EmailTemplates', verb: 'Edit' },
+  // The network of laboratories (issue 32): service clients, this instance's settings and its lower instances are an
+  // administrator with scope All's; another instance's service client may ask this one's name and level, nothing else.
+  'GET /api/service-clients': NETWORK_ADMINISTRATION,
+  'POST /api/service-clients': NETWORK_ADMINISTRATION,
+  'POST /api/service-clients/:id/revoke': NETWORK_ADMINISTRATION,
+  'GET /api/network/instance': NETWORK_PEER,
+  'GET /api/network/settings': NETWORK_ADMINISTRATION,
+  'PUT /api/network/settings': NETWORK_ADMINISTRATION,
+  'POST /api/network/settings/test-connection': NETWORK_ADMINISTRATION,
+  'GET /api/network/lower-instances': NETWORK_ADMINISTRATION,
+  'POST /api/network/lower-instances': NETWORK_ADMINISTRATION,
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */
@@ -398,7 +423,7 @@ describe('authorization matrix (generated from the route list)', () => {
   // Deletes run last so the other calls still find their fixtures.
   const ordered = () => [...t.app.accessCatalogue].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
 
-  it('answers every route as its rule says, for each of the five personas', async () => {
+  it('answers every route as its rule says, for each of the six personas', async () => {
     const failures: string[] = [];
     for (const route of ordered()) {
       const target = urlFor(route.url);
@@ -425,14 +450,18 @@ describe('authorization matrix (generated from the route list)', () => {
           const leaks = res.statusCode < 300 ? secrets.filter((id) => body.includes(id)) : [];
           if (leaks.length > 0) failures.push(`${where}, leaked organization A's ${leaks.join(', ')}`);
           if (res.statusCode === 401) failures.push(`${where}, expected to pass authentication`);
+        } else if (persona.name === 'service client' && secrets.some((id) => res.statusCode < 300 && body.includes(id))) {
+          // Another instance learns nothing of the laboratory's records from the calls it may make.
+          failures.push(`${where}, answered organization A's records to a service client`);
         } else if (res.statusCode === 401 || res.statusCode === 403 || res.statusCode >= 500) {
           failures.push(`${where}, expected to be let through`);
         }
       }
     }
     expect(failures).toEqual([]);
-    // Every route × five personas, one request each: minutes on a loaded two-core machine, not seconds.
-  }, 180_000);
+    // Every route × six personas, one request each: minutes on a loaded two-core machine, not seconds (the sixth, the
+    // service client, added a fifth to the time the five took).
+  }, 216_000);
 });
 
 describe('a route without an access rule', () => {

@@ -85,6 +85,24 @@ describe('external identity provider', () => {
     expect((await getMe(app, await mint({ sub: 'x', email: user.email, aud: AUDIENCE, scope: 'openid' }))).statusCode).toBe(401);
   });
 
+  it("takes the provider's client-credentials token as the service client its client id names (issue 32), until it is revoked", async () => {
+    const admin = await seedUser(database.db, { isAdmin: true, scope: 'All' });
+    const adminToken = await mint({ sub: 'ext-admin', email: admin.email, aud: AUDIENCE });
+    const headers = (token: string) => ({ authorization: `Bearer ${token}` });
+    const created = await app.inject({ method: 'POST', url: '/api/service-clients', headers: headers(adminToken), payload: { name: 'State index', externalClientId: 'sdis-a' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ clientId: 'sdis-a', clientSecret: null, hasSecret: false });
+    // Keycloak's shape: the service account's own subject, the client in azp.
+    const service = await mint({ sub: 'service-account-uuid', azp: 'sdis-a', aud: AUDIENCE });
+    expect((await app.inject({ url: '/api/network/instance', headers: headers(service) })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/cases', headers: headers(service) })).statusCode).toBe(403);
+    const missing = await app.inject({ method: 'POST', url: '/api/service-clients', headers: headers(adminToken), payload: { name: 'No id' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Name the client id your identity provider issued for this client');
+    await app.inject({ method: 'POST', url: `/api/service-clients/${created.json().id as string}/revoke`, headers: headers(adminToken) });
+    expect((await app.inject({ url: '/api/network/instance', headers: headers(service) })).statusCode).toBe(401);
+  });
+
   it('verifier: reads sub, email, iat and the scopes (scope string or scp array)', async () => {
     const verifier = createRemoteVerifier({ issuer: provider.issuer, audience: AUDIENCE, clock: systemClock });
     const token = await mint({ sub: 'abc', email: 'a@b.org', aud: AUDIENCE, scope: undefined, scp: ['access', 'read'] });

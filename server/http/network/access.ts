@@ -1,0 +1,12 @@
+import { canAdministerNetwork } from '../../../core/permissions';
+import type { Access } from '../access';
+
+/** Service clients, this instance's settings and the registry of lower instances: an administrator with scope All. */
+export const NETWORK_ADMINISTRATION: Access = { rule: 'administrator with scope All (network administration)', allows: (user) => canAdministerNetwork(user) };
+
+/** What one instance asks another (its name and level): a service client, or an administrator with scope All. */
+export const NETWORK_PEER: Access = {
+  rule: 'service client, or administrator with scope All (network calls)',
+  allows: (user) => user.service !== undefined || canAdministerNetwork(user),
+  services: true,
+};
