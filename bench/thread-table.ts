@@ -33,7 +33,8 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
     // long-lived workers run (a fresh thread's first few searches take up to twice as long).
     for (let round = 0; round < 5; round++) {
       await run({ task: 'identity', kind: 'Autosomal', query: planted[round]!, options }, perIndex<IdentityCandidate>);
-      await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[round]!, round) }, perIndex<AnalysisMatch>);
+      // Other siblings than the timed ones: a thread keeps the tables it made (table-memo.ts), and timed queries must not be made ahead.
+      await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[planted.length - 1 - round]!, 500 + round) }, perIndex<AnalysisMatch>);
       await mixtureRun(stains[round % stains.length]!);
     }
     const identity: number[] = [];

@@ -4,7 +4,8 @@ import { countHaplotype, haplotypeFrequency, type HaplotypeEntry } from '../gene
 import type { CategoryFilter } from './category-pass';
 import { planColumn, type ColumnPlan } from './lookup-table';
 import { markerEvaluator, type MarkerOutcome } from './marker-evaluator';
-import type { ProfileIndex } from './profile-index';
+import type { MarkerColumn, ProfileIndex } from './profile-index';
+import { memoTables, type MarkerTables } from './table-memo';
 import { COMPARED, countScan, FAIL, sumScan } from './scans';
 import type { MatchAnalysis } from './types';
 
@@ -66,19 +67,25 @@ function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, 
   }
   planning.tables++;
   const plans: MarkerPlan<T>[] = [];
+  // A pedigree-weighed analysis's models are not in the memo's key: its tables are made each time.
+  const tablesOf = (column: MarkerColumn, genotype: Genotype, made: () => MarkerTables<T>) => (request.analysis.weighing ? made() : memoTables(request.analysis, request.queryRole, evaluatorPopulation(request), column, genotype, made));
   for (const [marker, genotype] of request.query) {
     const column = index.column(marker);
     if (!column) continue;
-    const outcomeOf = pairEvaluator(request, marker, genotype);
-    const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
-    const inconsistent = new Uint8Array(evaluated.length);
-    const plan = planColumn(column, make, (stored, code) => {
-      const outcome = outcomeOf(stored);
-      evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
-      inconsistent[code] = outcome.value !== null && outcome.inconsistent ? 1 : 0;
-      return valueOf(outcome);
-    }, valueOf({ value: null, isExclusion: null }));
-    plans.push({ ...plan, marker, evaluated, inconsistent });
+    const made = tablesOf(column, genotype, () => {
+      const outcomeOf = pairEvaluator(request, marker, genotype);
+      const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
+      const inconsistent = new Uint8Array(evaluated.length);
+      const { table } = planColumn(column, make, (stored, code) => {
+        const outcome = outcomeOf(stored);
+        evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
+        inconsistent[code] = outcome.value !== null && outcome.inconsistent ? 1 : 0;
+        return valueOf(outcome);
+      }, valueOf({ value: null, isExclusion: null }));
+      return { table, evaluated, inconsistent };
+    });
+    const n = column.alleles.length;
+    plans.push({ lo: column.lo, hi: column.hi, shift: 32 - Math.clz32(n - 1), alleles: n, marker, ...made });
   }
   return plans;
 }
