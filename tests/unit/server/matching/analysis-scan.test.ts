@@ -74,6 +74,28 @@ describe('the lookup tables hold what evaluate-analysis computes', () => {
     }
   });
 
+  it('a table against a fixed query genotype (each pair located by its shape) equals evaluateComputational in either role, for any query', () => {
+    const twoRoles = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).filter((a) => a.kind === 'Computational' && a.profileKind === 'Autosomal' && a.roles.length === 2);
+    const marker = 'D21S11';
+    const alleles = [...population.markers.get(marker)!.frequencies.keys()];
+    // Stored genotypes in either order, homozygous written once or twice; queries likewise, and ones outside the stored alleles.
+    const stored = alleles.flatMap((a, i) => alleles.slice(i).flatMap((b) => (a === b ? [[a], [a, a]] : [[a, b], [b, a]])));
+    const queries = [[alleles[4]!, alleles[1]!], [alleles[0]!], [alleles[7]!, alleles[7]!], [alleles[2]!, '99'], ['98', '99']];
+    for (const name of twoRoles.map((a) => a.name)) {
+      const analysis = seeded(name);
+      for (const role of [0, 1] as const) {
+        for (const query of queries) {
+          const evaluate = markerEvaluator(analysis, marker, population, role);
+          for (const other of stored) {
+            const pair = role === 0 ? [query, other] : [other, query];
+            const engine = evaluateComputational(analysis, pair.map((g) => new Map([[marker, g]])), population, [marker]).markers[0]!;
+            expect(evaluate(pair).value, `${name} role ${role} ${query}–${other}`).toBe(engine.value);
+          }
+        }
+      }
+    }
+  });
+
   it('a table made again for the same query genotype follows what changed since: frequencies, constants, the dictionary', () => {
     // Tables are kept across searches by what they depend on (issue 29); each search must still see its own inputs.
     const analysis = { ...seeded('Full siblings'), threshold: 0 };
