@@ -1,9 +1,11 @@
 import { MAX_INCONSISTENCIES } from '../genetics/evaluate-analysis';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { countHaplotype, haplotypeFrequency, type HaplotypeEntry } from '../genetics/statistics';
+import type { CategoryFilter } from './category-pass';
 import { planColumn, type ColumnPlan } from './lookup-table';
 import { markerEvaluator, type MarkerOutcome } from './marker-evaluator';
-import type { ProfileIndex } from './profile-index';
+import type { MarkerColumn, ProfileIndex } from './profile-index';
+import { memoTables, type MarkerTables } from './table-memo';
 import { COMPARED, countScan, FAIL, sumScan } from './scans';
 import type { MatchAnalysis } from './types';
 
@@ -42,22 +44,48 @@ function pairEvaluator(request: ScanRequest, marker: string, genotype: Genotype)
   return (stored) => evaluateMarker(request.queryRole === 0 ? [genotype, stored] : [stored, genotype]);
 }
 
-/** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit) and which are inconsistent (formula uses μ). */
-function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number): MarkerPlan<T>[] {
+/**
+ * A plan's tables as plain data (issue 29): made once for a search split over threads and read by every slice, whose
+ * columns share the dictionaries the tables were made over; `filter` is the fused pass's category filter when made.
+ */
+export interface PlanTables {
+  markers: { marker: string; table: Uint32Array | Float64Array; evaluated: Uint8Array; inconsistent: Uint8Array }[];
+  filter?: CategoryFilter | 'all' | 'none' | null;
+}
+
+/** Plans whose tables were computed from the formulae in this thread (a split search's slices compute none). */
+export const planning = { tables: 0 };
+
+/** The per-marker tables of a scan plus, per marker, which codes were evaluated (for the marker count of a hit) and which are inconsistent (formula uses μ); from `given` when sent. */
+function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, request: ScanRequest, make: (n: number) => T, valueOf: (o: MarkerOutcome) => number, given?: PlanTables): MarkerPlan<T>[] {
+  if (given) {
+    return given.markers.map(({ marker, table, evaluated, inconsistent }) => {
+      const column = index.column(marker)!;
+      const n = column.alleles.length;
+      return { lo: column.lo, hi: column.hi, shift: 32 - Math.clz32(n - 1), table: table as T, alleles: n, marker, evaluated, inconsistent };
+    });
+  }
+  planning.tables++;
   const plans: MarkerPlan<T>[] = [];
+  // A pedigree-weighed analysis's models are not in the memo's key: its tables are made each time.
+  const tablesOf = (column: MarkerColumn, genotype: Genotype, made: () => MarkerTables<T>) => (request.analysis.weighing ? made() : memoTables(request.analysis, request.queryRole, evaluatorPopulation(request), column, genotype, made));
   for (const [marker, genotype] of request.query) {
     const column = index.column(marker);
     if (!column) continue;
-    const outcomeOf = pairEvaluator(request, marker, genotype);
-    const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
-    const inconsistent = new Uint8Array(evaluated.length);
-    const plan = planColumn(column, make, (stored, code) => {
-      const outcome = outcomeOf(stored);
-      evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
-      inconsistent[code] = outcome.value !== null && outcome.inconsistent ? 1 : 0;
-      return valueOf(outcome);
-    }, valueOf({ value: null, isExclusion: null }));
-    plans.push({ ...plan, marker, evaluated, inconsistent });
+    const made = tablesOf(column, genotype, () => {
+      const outcomeOf = pairEvaluator(request, marker, genotype);
+      const evaluated = new Uint8Array(1 << (2 * (32 - Math.clz32(column.alleles.length - 1))));
+      const inconsistent = new Uint8Array(evaluated.length);
+      const { table } = planColumn(column, make, (stored, code) => {
+        const outcome = outcomeOf(stored);
+        evaluated[code] = outcome.value !== null || outcome.isExclusion !== null ? 1 : 0;
+        inconsistent[code] = outcome.value !== null && outcome.inconsistent ? 1 : 0;
+        return valueOf(outcome);
+      }, valueOf({ value: null, isExclusion: null }));
+      return { table, evaluated, inconsistent };
+    });
+    const n = column.alleles.length;
+    plans.push({ lo: column.lo, hi: column.hi, shift: 32 - Math.clz32(n - 1), alleles: n, marker, ...made });
   }
   return plans;
 }
@@ -108,13 +136,13 @@ export type MarkerPlan<T extends Uint32Array | Float64Array> = ColumnPlan<T> & {
  */
 export type AnalysisPlan = { request: ScanRequest; index: ProfileIndex; matchAt(slot: number): AnalysisMatch | null; sideMatches(): AnalysisMatch[] } & (
   | { kind: 'exclusion'; plans: MarkerPlan<Uint32Array>[]; maxExclusions: number }
-  | { kind: 'computational'; plans: MarkerPlan<Float64Array>[]; cut: number }
+  | { kind: 'computational'; plans: MarkerPlan<Float64Array>[]; cut: number; filter?: PlanTables['filter'] }
 );
 
 const codeAt = (plan: ColumnPlan<Uint32Array | Float64Array>, slot: number) => (plan.lo[slot]! << plan.shift) | plan.hi[slot]!;
 
-/** The tables of an analysis with a threshold and two roles for one query (GENETICS.md "How the search reaches memory speed"); null for any other analysis. */
-export function planAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisPlan | null {
+/** The tables of an analysis with a threshold and two roles for one query (GENETICS.md "How the search reaches memory speed"), or those `given` (made once for a split search); null for any other analysis. */
+export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: PlanTables): AnalysisPlan | null {
   const { analysis } = request;
   if (analysis.threshold === null || analysis.roles.length !== 2) return null;
   const { groups } = request;
@@ -130,7 +158,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
     });
 
   if (analysis.kind === 'Exclusion') {
-    const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED));
+    const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED), given);
     const maxExclusions = Math.floor(analysis.threshold);
     const verdict = (markerCount: number, exclusions: number): Figures | null =>
       markerCount >= request.minMarkers && exclusions <= maxExclusions ? { combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null;
@@ -153,7 +181,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
     };
   }
 
-  const plans = planMarkers(index, request, (n) => new Float64Array(n), logOf);
+  const plans = planMarkers(index, request, (n) => new Float64Array(n), logOf, given);
   // Y-STR: every compared marker must agree (log 0); the haplotype count gives the index afterwards.
   const cut = analysis.profileKind === 'YStr' ? -Number.MAX_VALUE : Math.log10(analysis.threshold);
   return {
@@ -162,6 +190,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
     index,
     plans,
     cut,
+    ...(given?.filter !== undefined ? { filter: given.filter } : {}),
     matchAt: (slot) => {
       if (outside(slot)) return null;
       let log10 = 0;
@@ -189,8 +218,8 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest): Analysi
  * `threshold` exclusions) with at least `minMarkers` markers evaluated; a result with more inconsistent
  * markers than `maxInconsistencies` is Excluded (combined index 0).
  */
-export function scanAnalysis(index: ProfileIndex, request: ScanRequest): AnalysisMatch[] {
-  const plan = planAnalysis(index, request);
+export function scanAnalysis(index: ProfileIndex, request: ScanRequest, given?: PlanTables): AnalysisMatch[] {
+  const plan = planAnalysis(index, request, given);
   if (!plan) return [];
   const found: AnalysisMatch[] = [];
   eachAnalysisMatch(plan, (match) => found.push(match));

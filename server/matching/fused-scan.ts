@@ -12,7 +12,8 @@ import { memoryOf } from './shared-memory';
  */
 export type FusablePlan = { index: ProfileIndex; matchAt(slot: number): AnalysisMatch | null; sideMatches(): AnalysisMatch[] } & (
   | { kind: 'exclusion'; plans: ColumnPlan<Uint32Array>[]; maxExclusions: number }
-  | { kind: 'computational'; plans: ColumnPlan<Float64Array>[]; cut: number }
+  // filter: the category filter made with the tables (a split search's, once for every slice); made here when absent.
+  | { kind: 'computational'; plans: ColumnPlan<Float64Array>[]; cut: number; filter?: CategoryFilter | 'all' | 'none' | null }
 );
 
 /** Profiles per block: the block's accumulators stay in the L1/L2 cache. */
@@ -125,7 +126,7 @@ export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: num
   const laned: FusablePlan[] = [];
   const lanedIndex: number[] = [];
   for (const [p, plan] of plans.entries()) {
-    const filter = plan.kind === 'computational' ? categoryFilter(plan.plans, plan.cut) : null;
+    const filter = plan.kind === 'computational' ? (plan.filter !== undefined ? plan.filter : categoryFilter(plan.plans, plan.cut)) : null;
     if (filter === 'none') continue;
     if (filter !== null && filter !== 'all') categorical.push({ p, plan, filter });
     else (laned.push(plan), lanedIndex.push(p));

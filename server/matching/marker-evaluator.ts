@@ -123,6 +123,73 @@ function locationOrError(located: () => CanonicalPattern): Location | PatternErr
   }
 }
 
+/** A located shape of a fixed genotype against any stored one: the pattern, its letters, and where each letter's allele sits (0, 1: the stored genotype's; 2 +j: the fixed genotype's j-th distinct allele in order). */
+interface Shape {
+  pattern: string;
+  letters: Int32Array;
+  slots: Int8Array;
+}
+
+/**
+ * Locations of diploid pairs whose `fixedRole` genotype stays the same object across calls (a table's query), found
+ * without locating each pair (issue 29: locating was most of a kinship search's planning): a pair's pattern and which
+ * allele each letter names depend only on how each stored allele orders against the fixed alleles (below, equal,
+ * above each, compareAlleles), and on how the two stored alleles order when nothing between them tells, so each such
+ * shape is located once (memoisedPattern: the same pattern and letters) and every other pair of that shape reads it.
+ * Undefined for a pair it does not cover (more than two alleles on a side).
+ */
+function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => Location | PatternError | undefined {
+  let fixed: Genotype | null = null;
+  let sorted: string[] = [];
+  const signs = new Map<string, number>();
+  const shapes = new Map<number, Shape | PatternError>();
+  const signOf = (allele: string) => {
+    let sign = signs.get(allele);
+    if (sign === undefined) {
+      sign = 0;
+      for (const f of sorted) {
+        const d = compareCached(allele, f);
+        sign = sign * 3 + (d < 0 ? 0 : d === 0 ? 1 : 2);
+      }
+      signs.set(allele, sign);
+    }
+    return sign;
+  };
+  return (genotypes) => {
+    const query = genotypes[fixedRole]!;
+    const stored = genotypes[1 - fixedRole]!;
+    if (query.length > 2 || stored.length > 2) return undefined;
+    if (query !== fixed) {
+      fixed = query;
+      sorted = [...new Set(query)].sort(compareCached);
+      signs.clear();
+      shapes.clear();
+    }
+    const x = signOf(stored[0]!);
+    const y = stored.length === 2 ? signOf(stored[1]!) : 0;
+    // Two stored alleles on the same side of every fixed one (neither equal to one): their own order decides.
+    const between = stored.length === 2 && x === y && !hasEqual(x, sorted.length) ? 1 + Math.sign(compareCached(stored[0]!, stored[1]!)) + 1 : 0;
+    const key = stored.length | (x << 2) | (y << 6) | (between << 10);
+    let shape = shapes.get(key);
+    if (!shape) {
+      const located = locationOrError(() => memoisedPattern(memo, genotypes, 'diploid'));
+      shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))) };
+      shapes.set(key, shape);
+    }
+    if (shape instanceof PatternError) return shape;
+    const { slots } = shape;
+    const alleles: string[] = [];
+    for (let i = 0; i < slots.length; i++) alleles.push(slots[i]! < 2 ? stored[slots[i]!]! : sorted[slots[i]! - 2]!);
+    return { pattern: shape.pattern, letters: shape.letters, alleles };
+  };
+}
+
+/** Whether a sign (base-3 digits, one per fixed allele) says equal to one of them. */
+function hasEqual(sign: number, digits: number): boolean {
+  for (let i = 0; i < digits; i++, sign = Math.floor(sign / 3)) if (sign % 3 === 1) return true;
+  return false;
+}
+
 /** usable() by the genotype itself, per profile kind. */
 const USABLE_GENOTYPES: Record<EngineAnalysis['profileKind'], WeakMap<Genotype, boolean>> = { Autosomal: new WeakMap(), YStr: new WeakMap() };
 
@@ -197,9 +264,13 @@ export function markerEvaluator(
   };
   const frequencyOf = new Map<string, number>();
   const letters = new Float64Array(FREQUENCY_LETTERS.length);
+  const shapes = ploidy === 'diploid' ? fixedShapes(patterns, fixedRole) : null;
   return (genotypes) => {
     for (const g of genotypes) if (!g || g.length === 0 || !isUsable(g)) return NOT_EVALUATED;
-    const located = genotypes.length === 2 ? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy) : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
+    const located =
+      genotypes.length === 2
+        ? (shapes?.(genotypes as readonly Genotype[]) ?? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy))
+        : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
     if (located instanceof PatternError) return NOT_EVALUATED;
     const step = stepOf(located.pattern);
     if (step.kind === 'none') return NOT_EVALUATED;

@@ -5,7 +5,7 @@ import { workerPool } from '../jobs/worker-pool';
 import type { IndexSet } from '../matching/index-set';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import type { ProfileKind } from '../matching/types';
-import { runSearch, type SearchOutcome, type SearchRequest, type SearchTask } from './search-worker';
+import { runSearch, splitPlan, type SearchOutcome, type SearchRequest, type SearchTask } from './search-worker';
 
 // A constant, not an inline URL: Vite rewrites `new URL('./x.ts', import.meta.url)` into an asset when the server runs in component tests.
 const WORKER = './search-worker.ts';
@@ -72,9 +72,12 @@ export class SearchPool {
 
   /**
    * One search split into `parts` slices of every index, each on a thread, merged in slice order by `merge`
-   * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part.
+   * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part. A search
+   * with per-search work (splitPlan: a scan's tables, a mixture's) does it once, on one thread, for every slice.
    */
   async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+    const plan = parts > 1 ? splitPlan(task) : null;
+    if (plan) return this.runPrepared(indexes, kind, plan.prepare, plan.then, parts, merge);
     return this.onPin(indexes, kind, parts, (snapshots) => this.slices(snapshots, task, parts, merge));
   }
 

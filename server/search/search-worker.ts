@@ -8,8 +8,8 @@ import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
 import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-chance';
-import type { ScanRequest } from '../matching/analysis-scan';
-import { searchAnalysis } from '../matching/analysis-search';
+import type { PlanTables, ScanRequest } from '../matching/analysis-scan';
+import { analysisTables, searchAnalysis } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
 import { rankContinuous, type ContinuousRanking } from '../matching/continuous-search';
 import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
@@ -21,6 +21,8 @@ import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } fr
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
+
+type WireScanRequest = Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis };
 
 interface OnIndexes {
   indexes: ProfileIndexSnapshot[];
@@ -44,7 +46,9 @@ export type SearchTask = OnIndexes &
     | { task: 'keyboard-chance'; input: Omit<KeyboardChanceInput, 'analyses'> & { analyses: readonly WireAnalysis[] } }
     // The engine's own scans (the benchmark's thread table): a list per index, in slot order.
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
-    | { task: 'scan'; kind: ProfileKind; request: Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis } }
+    // prepared: per index, the tables 'scan-prepare' made once for every slice of a split search (issue 29).
+    | { task: 'scan'; kind: ProfileKind; request: WireScanRequest; prepared?: (PlanTables | null)[] }
+    | { task: 'scan-prepare'; kind: ProfileKind; request: WireScanRequest }
     // A mixture rule split over slices: its per-search work done once ('mixture-prepare', over the whole index), each
     // slice scanned with it (issue 29).
     | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile; prepared?: WireMixture | null }
@@ -88,7 +92,11 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return indexes.indexes(task.kind).map((index) => searchIdentity(index, task.query, task.options));
     case 'scan': {
       const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
-      return indexes.indexes(task.kind).map((index) => searchAnalysis(index, request));
+      return indexes.indexes(task.kind).map((index, i) => searchAnalysis(index, request, task.prepared?.[i]));
+    }
+    case 'scan-prepare': {
+      const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
+      return indexes.indexes(task.kind).map((index) => analysisTables(index, request));
     }
     case 'mixture-rule': {
       const rule = fromWireRule(task.rule);
@@ -102,6 +110,16 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
   }
+}
+
+/**
+ * A split search's per-search work (issue 29): the task that makes it once, over the whole snapshot, and the slices'
+ * task given its answer; null for a task whose slices have nothing to share (or that was given it already).
+ */
+export function splitPlan(task: SearchRequest): { prepare: SearchRequest; then: (prepared: unknown) => SearchRequest } | null {
+  if (task.task === 'scan' && !task.prepared) return { prepare: { task: 'scan-prepare', kind: task.kind, request: task.request }, then: (prepared) => ({ ...task, prepared: prepared as (PlanTables | null)[] }) };
+  if (task.task === 'mixture-rule' && task.prepared === undefined) return { prepare: { task: 'mixture-prepare', rule: task.rule, profile: task.profile }, then: (prepared) => ({ ...task, prepared: prepared as WireMixture | null }) };
+  return null;
 }
 
 export default function searchWorker(task: SearchTask): SearchOutcome {

@@ -74,6 +74,58 @@ describe('the lookup tables hold what evaluate-analysis computes', () => {
     }
   });
 
+  it('a table against a fixed query genotype (each pair located by its shape) equals evaluateComputational in either role, for any query', () => {
+    const twoRoles = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).filter((a) => a.kind === 'Computational' && a.profileKind === 'Autosomal' && a.roles.length === 2);
+    const marker = 'D21S11';
+    const alleles = [...population.markers.get(marker)!.frequencies.keys()];
+    // Stored genotypes in either order, homozygous written once or twice; queries likewise, and ones outside the stored alleles.
+    const stored = alleles.flatMap((a, i) => alleles.slice(i).flatMap((b) => (a === b ? [[a], [a, a]] : [[a, b], [b, a]])));
+    const queries = [[alleles[4]!, alleles[1]!], [alleles[0]!], [alleles[7]!, alleles[7]!], [alleles[2]!, '99'], ['98', '99']];
+    for (const name of twoRoles.map((a) => a.name)) {
+      const analysis = seeded(name);
+      for (const role of [0, 1] as const) {
+        for (const query of queries) {
+          const evaluate = markerEvaluator(analysis, marker, population, role);
+          for (const other of stored) {
+            const pair = role === 0 ? [query, other] : [other, query];
+            const engine = evaluateComputational(analysis, pair.map((g) => new Map([[marker, g]])), population, [marker]).markers[0]!;
+            expect(evaluate(pair).value, `${name} role ${role} ${query}–${other}`).toBe(engine.value);
+          }
+        }
+      }
+    }
+  });
+
+  it('a table made again for the same query genotype follows what changed since: frequencies, constants, the dictionary', () => {
+    // Tables are kept across searches by what they depend on (issue 29); each search must still see its own inputs.
+    const analysis = { ...seeded('Full siblings'), threshold: 0 };
+    const generate = profileGenerator(population, 77);
+    const a = generate();
+    const b = siblingOf(a, population, 3);
+    const c = generate();
+    const set = indexWith(new Map([['B', b]]));
+    const index = set.index('kit', 'Autosomal');
+    const scan = (pop: typeof population, an: MatchAnalysis) => scanAnalysis(index, { analysis: an, query: a, queryRole: 0, population: { ...matchPopulation, frequencies: pop }, minMarkers: 0 })[0]!.combinedIndex!;
+    const expected = (pop: typeof population, an: MatchAnalysis, other = b) => 10 ** evaluateComputational(an, [a, other], pop, order).log10!;
+    const close = (x: number, y: number) => expect(Math.abs(Math.log10(x) - Math.log10(y))).toBeLessThan(1e-9);
+    close(scan(population, analysis), expected(population, analysis));
+    // One allele of the query rarer: the same genotypes, another LR.
+    const marker = order.find((m) => a.get(m)!.some((x) => b.get(m)!.includes(x)))!;
+    const allele = a.get(marker)!.find((x) => b.get(marker)!.includes(x))!;
+    const frequencies = new Map(population.markers.get(marker)!.frequencies).set(allele, 0.01);
+    const rarer = { ...population, markers: new Map(population.markers).set(marker, { ...population.markers.get(marker)!, frequencies }) };
+    expect(expected(rarer, analysis)).not.toBe(expected(population, analysis));
+    close(scan(rarer, analysis), expected(rarer, analysis));
+    // Other kinship coefficients: the formulae's constants.
+    const changed = { ...analysis, constants: { kappa0: 0.5, kappa1: 0.5, kappa2: 0 } };
+    expect(expected(population, changed)).not.toBe(expected(population, analysis));
+    close(scan(population, changed), expected(population, changed));
+    // A profile with new alleles grows the dictionary: the tables cover them.
+    set.upsert({ id: 'C', kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes: c });
+    const found = scanAnalysis(index, { analysis, query: a, queryRole: 0, population: matchPopulation, minMarkers: 0 }).find((m) => m.profileId === 'C')!;
+    close(found.combinedIndex!, expected(population, analysis, c));
+  });
+
   it('marks the same markers not evaluated: lab markings, mixtures, markers missing on one side', () => {
     const analysis = seeded('Full siblings');
     const evaluate = markerEvaluator(analysis, 'FGA', population);

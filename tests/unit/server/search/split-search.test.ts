@@ -8,14 +8,14 @@ import { fbi2015Population, profileGenerator, siblingOf } from '../../../../benc
 import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
 import type { Genotype } from '../../../../server/genetics/types';
 import { closeWorkerPools } from '../../../../server/jobs/worker-pool';
-import { scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { planning, scanAnalysis } from '../../../../server/matching/analysis-scan';
 import { searchIdentity } from '../../../../server/matching/identity-search';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { keyboardCandidates, mergeKeyboardCandidates, type KeyboardCandidates, type KeyboardCandidatesInput } from '../../../../server/matching/keyboard-candidates';
 import type { AnalysisMatch } from '../../../../server/matching/analysis-scan';
 import type { IdentityCandidate, MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
 import { SearchPool } from '../../../../server/search/search-pool';
-import { toWireRule } from '../../../../server/search/search-wire';
+import { toWireAnalysis, toWireRule } from '../../../../server/search/search-wire';
 import { mixtureRule, stainOf } from '../../../../bench/mixture-table';
 import { searchMixture } from '../../../../server/matching/mixture-search';
 import type { WireMixture } from '../../../../server/matching/mixture-wire';
@@ -103,6 +103,23 @@ describe('a search split into slices of the index', () => {
       expect(byIndex(parts(indexes, of, (s) => runSearch({ task: 'scan', kind: 'Autosomal', request }, s) as AnalysisMatch[][]))).toEqual(kinship);
     }
   });
+
+  it('a kinship scan split into slices plans its tables once, and every slice scans with them to the whole answer', async () => {
+    const request = { analysis: toWireAnalysis(fullSiblings), query, queryRole: 0 as const, population: matchPopulation, minMarkers: 6 };
+    const whole = runSearch({ task: 'scan', kind: 'Autosomal', request }, indexes) as AnalysisMatch[][];
+    expect(whole.flat().length).toBeGreaterThan(20);
+    const before = planning.tables;
+    const { snapshots, release } = indexes.pin('Autosomal');
+    const prepared = structuredClone(runSearch({ task: 'scan-prepare', kind: 'Autosomal', request }, IndexSet.view(snapshots)));
+    release();
+    const split = byIndex(parts(indexes, 3, (s) => runSearch({ task: 'scan', kind: 'Autosomal', request, prepared } as never, s) as AnalysisMatch[][]));
+    expect(split).toEqual(whole);
+    // One plan per index (two chemistries), none by the three slices.
+    expect(planning.tables - before).toBe(2);
+    // The pool's split search does the same (it prepares the tables on one thread): the same answer.
+    const pool = new SearchPool(2);
+    expect(await pool.runParts<AnalysisMatch[][], AnalysisMatch[][]>(indexes, 'Autosomal', { task: 'scan', kind: 'Autosomal', request }, 2, byIndex)).toEqual(whole);
+  }, 120_000);
 
   it('a mixture rule split into slices, its per-search work done once and sent to them, is the whole search', async () => {
     const stain = { id: 'STAIN', kind: 'Autosomal' as const, chemistryId: 'kit-a', organizationId: 'A', sampleType: 'Forensic Mixture', genotypes: stainOf(['U1', 'U2', 'U4'].map((id) => indexes.indexes('Autosomal').find((i) => i.has(id))!.genotypesOf(id)!)) };
