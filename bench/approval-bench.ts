@@ -2,7 +2,10 @@
 // offender profiles, through the search queue the server runs — the seed search rules read from
 // PostgreSQL, the CODIS identity search, the analysis's figures over four FBI 2015 populations with the
 // expected chance hits, and the hit writes to PostgreSQL. One approval in ten is a planted partial
-// second source of an offender, so a correct run records about one hit per planted profile.
+// second source of an offender, so a correct run records about one hit per planted profile. Then (issue 29) forensic
+// mixtures of two or three people, one in ten with an offender among them, approved through the same queue on a pool of
+// search threads: the identity rules and the seed mixture rule (3 contributors, conservative Monte-Carlo drop-out) over
+// the four populations, hits written.
 import { eq, sql } from 'drizzle-orm';
 import { freshPostgres } from '../tests/helpers/database';
 import { encodeGenotype } from '../server/db/genotype-codec';
@@ -16,8 +19,10 @@ import { searchIdentity } from '../server/matching/identity-search';
 import { IndexSet } from '../server/matching/index-set';
 import { MatchingService } from '../server/matching/matching-service';
 import type { MatchPopulation } from '../server/matching/types';
+import { closeWorkerPools } from '../server/jobs/worker-pool';
 import { refreshProfile } from '../server/search/index-sync';
 import { recordSearchHits } from '../server/search/record-search-hits';
+import { SearchPool } from '../server/search/search-pool';
 import { SearchQueue } from '../server/search/search-queue';
 import { fbi2015Population, profileGenerator, seededRandom } from './synthetic-profiles';
 
@@ -36,6 +41,18 @@ export interface ApprovalBenchResult {
   keyboardP50: number;
   keyboardP95: number;
   rssMiB: number;
+  mixtures: MixtureApprovals | null;
+}
+
+/** The forensic-mixture approvals: wall and process CPU (every thread's) until every search is done and its hits written. */
+export interface MixtureApprovals {
+  approvals: number;
+  threads: number;
+  seconds: number;
+  cpuSeconds: number;
+  hitsRecorded: number;
+  plantedFound: number;
+  planted: number;
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
@@ -65,7 +82,7 @@ function partialCopy(genotypes: ReadonlyMap<string, Genotype>, random: () => num
   return new Map([...genotypes].filter(() => random() > 0.15));
 }
 
-export async function runApprovalBench(opts: { offenders: number; approvals: number; url: string; log?: (line: string) => void }): Promise<ApprovalBenchResult> {
+export async function runApprovalBench(opts: { offenders: number; approvals: number; mixtures?: number; threads?: number; url: string; log?: (line: string) => void }): Promise<ApprovalBenchResult> {
   const log = opts.log ?? (() => undefined);
   // A fresh, migrated PostgreSQL database of its own, dropped again at the end.
   const database = await freshPostgres(opts.url);
@@ -140,6 +157,7 @@ export async function runApprovalBench(opts: { offenders: number; approvals: num
     const plantedFound = recorded.filter((h) => h.profileSet.split(',').some((id) => plantedIds.has(id))).length;
     const failed = queue.list(null).filter((j) => j.status === 'failed');
     if (failed.length > 0) throw new Error(`${failed.length} searches failed: ${failed[0]!.error}`);
+    const mixtures = (opts.mixtures ?? 0) > 0 ? await approveMixtures(db, service, place, { count: opts.mixtures!, threads: opts.threads ?? 2, offenders, markerCodes, frequencies, hitsBefore: recorded.length, log }) : null;
     return {
       offenders: opts.offenders,
       approvals: opts.approvals,
@@ -150,8 +168,70 @@ export async function runApprovalBench(opts: { offenders: number; approvals: num
       keyboardP50: percentile(keyboard, 0.5),
       keyboardP95: percentile(keyboard, 0.95),
       rssMiB: process.memoryUsage().rss / 2 ** 20,
+      mixtures,
     };
   } finally {
     await database.close();
   }
+}
+
+/** A stain of these people: every allele of theirs at each marker, each dropped out with probability `dropout`. */
+function mixtureOf(people: readonly ReadonlyMap<string, Genotype>[], random: () => number, dropout: number): Map<string, Genotype> {
+  const stain = new Map<string, Genotype>();
+  for (const marker of people[0]!.keys()) {
+    const alleles = [...new Set(people.flatMap((p) => [...(p.get(marker) ?? [])]))].filter(() => random() >= dropout);
+    if (alleles.length > 0) stain.set(marker, alleles);
+  }
+  return stain;
+}
+
+/**
+ * Approves `count` forensic mixtures (two or three people, a fifth of the alleles dropped out; one in ten with a sampled
+ * offender among them) through the search queue on a pool of `threads` search threads, as the server runs them.
+ */
+async function approveMixtures(
+  db: Db,
+  service: MatchingService,
+  place: { caseId: string; organizationId: string; chemistryId: string },
+  opts: { count: number; threads: number; offenders: readonly Map<string, Genotype>[]; markerCodes: Map<string, number>; frequencies: readonly PopulationFrequencies[]; hitsBefore: number; log: (line: string) => void },
+): Promise<MixtureApprovals> {
+  await insertProfiles(db, 3, opts.count, place, 'Forensic Mixture', 'pending');
+  const random = seededRandom(2929);
+  const fresh = profileGenerator(opts.frequencies[1]!, 2929);
+  let planted = 0;
+  for (let j = 0; j < opts.count; j++) {
+    const people = Array.from({ length: 2 + (j % 2) }, fresh);
+    if (j % 10 === 0) {
+      planted++;
+      people[0] = opts.offenders[Math.floor(random() * opts.offenders.length)]!;
+    }
+    const genotype = encodeGenotype([...mixtureOf(people, random, 0.2)].map(([marker, alleles]) => ({ code: opts.markerCodes.get(marker)!, alleles })));
+    await db.update(profiles).set({ genotype: Buffer.from(genotype) }).where(eq(profiles.id, uuidOf(3, j)));
+  }
+  // No threads: the searches run here, one at a time (a profile of them sees every search).
+  const pool = opts.threads > 0 ? new SearchPool(opts.threads) : undefined;
+  const queue = new SearchQueue({ db, clock: systemClock, matching: service, record: recordSearchHits(db), ...(pool ? { pool } : {}) });
+  opts.log(`Approving ${opts.count.toLocaleString('en')} forensic mixtures on ${opts.threads} search threads (one in ten with an offender among its contributors)…`);
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  try {
+    for (let j = 0; j < opts.count; j++) {
+      const id = uuidOf(3, j);
+      await db.update(profiles).set({ status: 'approved', reviewedAt: new Date(), searchedAt: null }).where(eq(profiles.id, id));
+      await refreshProfile(db, service, id);
+      queue.enqueue({ id, profileId: `Forensic Mixture-${j}`, organizationId: place.organizationId });
+      if (j % 50 === 49) await queue.idle();
+    }
+    await queue.idle();
+  } finally {
+    await closeWorkerPools();
+  }
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const failed = queue.list(null).filter((j) => j.status === 'failed');
+  if (failed.length > 0) throw new Error(`${failed.length} mixture searches failed: ${failed[0]!.error}`);
+  const recorded = await db.select({ profileSet: hits.profileSet }).from(hits);
+  const plantedIds = new Set(Array.from({ length: opts.count }, (_, j) => j).filter((j) => j % 10 === 0).map((j) => uuidOf(3, j)));
+  const plantedFound = recorded.filter((h) => h.profileSet.split(',').some((id) => plantedIds.has(id))).length;
+  return { approvals: opts.count, threads: opts.threads, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, hitsRecorded: recorded.length - opts.hitsBefore, plantedFound, planted };
 }

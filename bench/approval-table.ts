@@ -6,8 +6,11 @@ import { ms, printTable } from './bench-table';
 // FBI 2015 populations, the expected chance hits and the hit writes to PostgreSQL (BENCH_DATABASE_URL).
 export async function runApprovalTable(largest: number, databaseUrl: string): Promise<void> {
   const APPROVALS = Number(process.env.BENCH_APPROVALS ?? 1000);
+  // Issue 29: forensic mixtures on the pool's threads (BENCH_MIXTURES approvals, BENCH_THREADS threads).
+  const MIXTURES = Number(process.env.BENCH_MIXTURES ?? 1000);
+  const THREADS = Number(process.env.BENCH_THREADS ?? 2);
   try {
-    const r = await runApprovalBench({ offenders: largest, approvals: APPROVALS, url: databaseUrl, log: (l) => console.log(l) });
+    const r = await runApprovalBench({ offenders: largest, approvals: APPROVALS, mixtures: MIXTURES, threads: THREADS, url: databaseUrl, log: (l) => console.log(l) });
     const approvalRow = [
       r.offenders.toLocaleString('en'),
       r.approvals.toLocaleString('en'),
@@ -23,6 +26,14 @@ export async function runApprovalTable(largest: number, databaseUrl: string): Pr
       ['offenders', 'approvals', 'total', 'per approval', 'hits recorded (per approval)', 'planted second sources found', 'keyboard search with chance figure p50/p95', 'RSS'],
       [approvalRow],
     );
+    const m = r.mixtures;
+    if (m) {
+      printTable(
+        `\nApprovals of forensic mixtures (2–3 people, seed rules: identity and the 3-contributor mixture rule with the conservative Monte-Carlo drop-out, ${BENCH_POPULATIONS.length} FBI 2015 populations) on ${m.threads} search threads, hits written (target: 1,000 at 1M in ≤ 5 minutes):\n`,
+        ['offenders', 'approvals', 'total', 'per approval', 'CPU per approval (all threads)', 'hits recorded', 'planted contributors found'],
+        [[r.offenders.toLocaleString('en'), m.approvals.toLocaleString('en'), `${m.seconds.toFixed(1)} s`, ms((1000 * m.seconds) / m.approvals), ms((1000 * m.cpuSeconds) / m.approvals), String(m.hitsRecorded), `${m.plantedFound} hits for ${m.planted} planted`]],
+      );
+    }
   } catch (err) {
     console.log(`\nApproval benchmark skipped: no PostgreSQL at ${databaseUrl} (${err instanceof Error ? err.message : String(err)})`);
   }

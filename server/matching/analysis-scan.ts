@@ -90,9 +90,20 @@ function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, 
   return plans;
 }
 
-/** The outcomes of the query against one stored profile, marker by marker (the side list, and the markers a hit compared). */
-function outcomesAgainst(request: ScanRequest, stored: ReadonlyMap<string, Genotype>): { marker: string; outcome: MarkerOutcome }[] {
-  return [...request.query].map(([marker, genotype]) => ({ marker, outcome: pairEvaluator(request, marker, genotype)(stored.get(marker) ?? null) }));
+/**
+ * The query's outcomes against any stored profile, marker by marker: each marker's evaluator made once, and each
+ * genotype met there evaluated once (a few hundred profiles share a few dozen genotypes per marker).
+ */
+function outcomesAgainst(request: ScanRequest): (stored: ReadonlyMap<string, Genotype>) => { marker: string; outcome: MarkerOutcome }[] {
+  const evaluators = [...request.query].map(([marker, genotype]) => ({ marker, outcomeOf: pairEvaluator(request, marker, genotype), seen: new Map<string, MarkerOutcome>() }));
+  return (stored) =>
+    evaluators.map(({ marker, outcomeOf, seen }) => {
+      const genotype = stored.get(marker) ?? null;
+      const key = genotype === null ? '\u0000' : genotype.join('/');
+      let outcome = seen.get(key);
+      if (!outcome) seen.set(key, (outcome = outcomeOf(genotype)));
+      return { marker, outcome };
+    });
 }
 
 /**
@@ -150,18 +161,19 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: 
   const excludeSlot = request.excludeId === undefined ? -1 : index.slotOf(request.excludeId);
   const outside = (slot: number) => slot === excludeSlot || (groups !== undefined && !index.slotInGroups(slot, groups));
   const named = (slot: number, figures: Figures | null): AnalysisMatch | null => (figures ? { profileId: index.idAt(slot), ...figures } : null);
-  const sideMatches = (verdict: (outcomes: { marker: string; outcome: MarkerOutcome }[]) => Figures | null) => () =>
-    [...index.side].flatMap(([id, g]) => {
+  const sideMatches = () => {
+    const weigh = pairWeigher(request);
+    return [...index.side].flatMap(([id, g]) => {
       if (id === request.excludeId || (groups !== undefined && !index.sideInGroups(id, groups))) return [];
-      const figures = verdict(outcomesAgainst(request, g));
+      const figures = weigh(g);
       return figures ? [{ profileId: id, ...figures }] : [];
     });
+  };
 
   if (analysis.kind === 'Exclusion') {
     const plans = planMarkers(index, request, (n) => new Uint32Array(n), (o) => (o.isExclusion === null ? 0 : o.isExclusion ? COMPARED + FAIL : COMPARED), given);
     const maxExclusions = Math.floor(analysis.threshold);
-    const verdict = (markerCount: number, exclusions: number): Figures | null =>
-      markerCount >= request.minMarkers && exclusions <= maxExclusions ? { combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null;
+    const verdict = exclusionVerdict(request);
     return {
       kind: 'exclusion',
       request,
@@ -174,10 +186,7 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: 
         for (const plan of plans) total += plan.table[codeAt(plan, slot)]!;
         return named(slot, verdict(total % FAIL, Math.floor(total / FAIL)));
       },
-      sideMatches: sideMatches((outcomes) => {
-        const compared = outcomes.filter((o) => o.outcome.isExclusion !== null);
-        return verdict(compared.length, compared.filter((o) => o.outcome.isExclusion).length);
-      }),
+      sideMatches,
     };
   }
 
@@ -204,10 +213,33 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: 
       }
       return log10 >= cut ? named(slot, computationalMatch(request, log10, compared, inconsistent)) : null;
     },
-    sideMatches: sideMatches((outcomes) => {
-      const compared = outcomes.filter((o) => o.outcome.value !== null);
-      return computationalMatch(request, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker), compared.filter((o) => o.outcome.inconsistent).length);
-    }),
+    sideMatches,
+  };
+}
+
+/** An exclusion analysis's verdict from a profile's compared markers and exclusions: at least the minimum markers, at most the threshold's exclusions. */
+function exclusionVerdict(request: ScanRequest): (markerCount: number, exclusions: number) => Figures | null {
+  const maxExclusions = Math.floor(request.analysis.threshold!);
+  return (markerCount, exclusions) => (markerCount >= request.minMarkers && exclusions <= maxExclusions ? { combinedIndex: null, markerCount, nonExclusionMarkerCount: markerCount - exclusions } : null);
+}
+
+/**
+ * The figures of the query against any one stored profile, weighed marker by marker (null when not a match): what a
+ * scan's tables sum for it, without the tables — the side list, and a short list of candidates (candidateResults).
+ * Markers not evaluated add log10 0, so the sum is the tables' to the bit.
+ */
+export function pairWeigher(request: ScanRequest): (stored: ReadonlyMap<string, Genotype>) => Figures | null {
+  const outcomes = outcomesAgainst(request);
+  if (request.analysis.kind === 'Exclusion') {
+    const verdict = exclusionVerdict(request);
+    return (stored) => {
+      const compared = outcomes(stored).filter((o) => o.outcome.isExclusion !== null);
+      return verdict(compared.length, compared.filter((o) => o.outcome.isExclusion).length);
+    };
+  }
+  return (stored) => {
+    const compared = outcomes(stored).filter((o) => o.outcome.value !== null);
+    return computationalMatch(request, compared.reduce((sum, o) => sum + logOf(o.outcome), 0), compared.map((o) => o.marker), compared.filter((o) => o.outcome.inconsistent).length);
   };
 }
 

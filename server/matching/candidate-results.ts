@@ -1,6 +1,5 @@
-import { scanAnalysis } from './analysis-scan';
+import { pairWeigher } from './analysis-scan';
 import type { Genotype } from '../genetics/types';
-import { ProfileIndex } from './profile-index';
 import type { MatchAnalysis, MatchPopulation, ProfileKind } from './types';
 
 /** One analysis over one population for one candidate, and whether it reaches the analysis threshold. */
@@ -16,8 +15,9 @@ export interface CandidateResult {
 
 /**
  * Every two-role analysis over every population of the kind for a short list of candidates (keyboard
- * search): the candidates get a small index of their own and the same scans run with the threshold
- * lifted, so the figures are the database search's; `overThreshold` says whether it would be a hit.
+ * search, a rule's matches): each candidate weighed marker by marker with the threshold lifted, the
+ * per-marker factors of just those profiles (no table over every genotype of a column), so the figures
+ * are the database search's to the bit; `overThreshold` says whether it would be a hit.
  * `queryRole` places the query in the analysis's first or second role.
  * A Y-STR haplotype whose markers differ has no figure (not a match).
  */
@@ -29,8 +29,6 @@ export function candidateResults(
   populations: readonly MatchPopulation[],
   queryRole: 0 | 1 = 0,
 ): CandidateResult[] {
-  const index = new ProfileIndex('candidates', kind);
-  for (const [id, genotypes] of candidates) index.upsert(id, genotypes);
   const out: CandidateResult[] = [];
   for (const analysis of analyses) {
     if (analysis.profileKind !== kind || analysis.roles.length !== 2 || analysis.threshold === null) continue;
@@ -38,9 +36,12 @@ export function candidateResults(
     const pops = analysis.kind === 'Exclusion' ? [null] : populations.filter((p) => p.kind === kind);
     for (const population of pops) {
       const lifted = { ...analysis, threshold: analysis.kind === 'Exclusion' ? Infinity : 0 };
-      for (const m of scanAnalysis(index, { analysis: lifted, query, queryRole, population, minMarkers: 0 })) {
+      const weigh = pairWeigher({ analysis: lifted, query, queryRole, population, minMarkers: 0 });
+      for (const [profileId, genotypes] of candidates) {
+        const m = weigh(genotypes);
+        if (!m) continue;
         const overThreshold = analysis.kind === 'Exclusion' ? m.markerCount - m.nonExclusionMarkerCount! <= threshold : (m.combinedIndex ?? 0) >= threshold;
-        out.push({ ...m, analysisId: analysis.id, populationId: population?.id ?? null, overThreshold });
+        out.push({ profileId, ...m, analysisId: analysis.id, populationId: population?.id ?? null, overThreshold });
       }
     }
   }

@@ -40,7 +40,7 @@ export function searchDropout(setting: MixtureSetting, evidence: ReadonlyMap<str
 
 /**
  * searchDropout in each population, the same values (GENETICS.md "Mixtures": drop-out estimation): the populations'
- * Monte-Carlo estimates are simulated together, since they draw the same numbers.
+ * Monte-Carlo estimates read tries kept per (layout, drop-in, population), shared by every stain of the layout.
  */
 export function searchDropouts(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> | Evidence, populations: readonly PopulationFrequencies[]): (SearchDropouts | null)[] {
   const n = setting.contributors;

@@ -1,6 +1,5 @@
 // The Monte-Carlo drop-out's tables (monte-carlo-dropout.ts): where each marker's numbers lie in a try, and one
 // population's side of them in flat arrays, which the simulation loops read at every draw.
-import { MULBERRY32_STEP as step, mulberry32At as at } from '../../../core/seeded-random';
 import { alleleFrequency } from '../statistics/allele-frequency';
 import { evidenceMarkers, type MixtureCase } from './mixture-lr';
 
@@ -132,21 +131,6 @@ export function alleleAt(lane: Lane, m: number, u: number): number {
   let i = -1 - g;
   while (i < last && cumulative[base + i]! < u) i++;
   return i < 0 ? 0 : i;
-}
-
-/** The state after the numbers markers `from`… of a try would draw (mulberry32 is random access: only the drop-in draws, which decide whether a drop-in allele is drawn, are read). */
-export function skipMarkers(layout: readonly MarkerLayout[], from: number, state: number, dropIn: number): number {
-  const STEP = step;
-  for (let m = from; m < layout.length; m++) {
-    const { unknowns, copies, replicates } = layout[m]!;
-    state = (state + Math.imul(2 * unknowns, STEP)) >>> 0;
-    for (let r = 0; r < replicates; r++) {
-      state = (state + Math.imul(copies + 1, STEP)) >>> 0;
-      // A drop-in draws its allele: one number more.
-      if (dropIn > 0 && at(state) < dropIn) state = (state + STEP) >>> 0;
-    }
-  }
-  return state;
 }
 
 /** A layout's numbers as flat arrays (the loops read them at every draw). */

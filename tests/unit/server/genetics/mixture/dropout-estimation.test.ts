@@ -165,3 +165,41 @@ describe('the Monte-Carlo drop-outs of several populations, simulated together',
     }
   });
 });
+
+describe('the Monte-Carlo tries kept between estimates (issue 29)', () => {
+  const fbi = fbi2015Population('Caucasian');
+  const people = Array.from({ length: 6 }, (_, i) => profileGenerator(fbi, 500 + i)());
+  // Eight markers keep the plain loop short; every stain below has the same markers, so the same layout.
+  const markers = [...people[0]!.keys()].slice(0, 8);
+  const stainOf = (persons: ReadonlyMap<string, Genotype>[], skip: number) => {
+    let k = 0;
+    return new Map(markers.map((m) => [m, [...new Set(persons.flatMap((p) => [...p.get(m)!]))].filter((_, i) => i === 0 || k++ % skip !== 1)]));
+  };
+  const caseOf = (stain: ReadonlyMap<string, Genotype>, population = fbi) => base({ population, contributors: 3, theta: 0.01, personOfInterest: new Map(), replicates: [stain] });
+  const estimate = (c: MixtureCase) => {
+    const e = monteCarloDropout(c, 'Hd');
+    return { conservative: e.conservative, accepted: e.accepted, tried: e.tried };
+  };
+
+  it('gives stains of one layout, one after another, each its own plain-loop estimate', () => {
+    const stains = [stainOf(people.slice(0, 3), 4), stainOf(people.slice(2, 4), 3), stainOf(people.slice(3, 6), 2), stainOf(people.slice(0, 3), 4)];
+    const estimates = stains.map((s) => estimate(caseOf(s)));
+    expect(estimates).toEqual(stains.map((s) => plainMonteCarlo(caseOf(s), 'Hd')));
+    expect(new Set(estimates.map((e) => e.tried)).size).toBeGreaterThan(1);
+  });
+
+  it("never answers from a population's former frequencies once they changed", () => {
+    const stain = stainOf(people.slice(0, 3), 3);
+    const before = estimate(caseOf(stain));
+    // The same population, its commonest allele at each marker made rarer (an upload of new statistics).
+    const changed = { ...fbi, markers: new Map([...fbi.markers].map(([m, f]) => {
+      const [top] = [...f.frequencies].sort((a, b) => b[1] - a[1]);
+      return [m, { ...f, frequencies: new Map([...f.frequencies].map(([a, p]) => [a, a === top![0] ? p / 4 : p])) }];
+    })) };
+    const after = estimate(caseOf(stain, changed));
+    expect(after).toEqual(plainMonteCarlo(caseOf(stain, changed), 'Hd'));
+    expect(after).not.toEqual(before);
+    // And back: the former frequencies give the former estimate.
+    expect(estimate(caseOf(stain))).toEqual(before);
+  });
+});
