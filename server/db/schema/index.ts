@@ -23,3 +23,4 @@ export * from './access-tokens';
 export * from './row-counts';
 export * from './profile-replicates';
 export * from './kit-alleles';
+export * from './upload-eligibility';

@@ -67,6 +67,7 @@ describe('migrations', () => {
         'search_rules',
         'settings',
         'task_requests',
+        'upload_eligibility_indexes',
         'user_organizations',
         'users',
       ]);
