@@ -69,7 +69,8 @@ export function UploadEligibilityRulesView({ calls, mayEdit, cancelHref }: Uploa
       (err: unknown) => setState((s) => ({ ...s, draft: update, saving: false, saveError: toEditorError(err) })),
     );
   };
-  const reload = () => setState((s) => ({ ...s, saveError: null, attempt: s.attempt + 1 }));
+  // Reading again shows Loading until the current version is in, so no save can go out on the stale versions.
+  const reload = () => setState((s) => ({ ...s, rules: null, saveError: null, attempt: s.attempt + 1 }));
   const names = state.rules?.indexes.map((i) => i.name) ?? [];
 
   return (

@@ -1,29 +1,10 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { formatOneIn } from '../../../core/network/upload-eligibility';
 import { SAMPLE_TYPES } from '../../../core/schemas/profiles';
 import type { UploadEligibilityIndex, UploadEligibilityRulesUpdate } from '../../../core/schemas/upload-eligibility';
-import { controlAttributes, Field } from '../../ui/form/field';
+import { OptionalNumberField } from '../../ui/form/optional-number-field';
 import { TextField } from '../../ui/form/text-field';
 import { MultiChoiceField, type Choice } from '../search-rules/choice-fields';
-
-/** "1 in N" as a number, or empty for no rarity threshold. */
-function RarityInput({ name, hint }: { name: string; hint: string }) {
-  const { register } = useFormContext();
-  return (
-    <Field name={name} label="Rarity threshold: 1 in" hint={hint}>
-      {(control) => (
-        <input
-          className="input"
-          type="number"
-          min={1}
-          step="any"
-          {...controlAttributes(control)}
-          {...register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined || Number.isNaN(v) ? null : Number(v)) })}
-        />
-      )}
-    </Field>
-  );
-}
 
 /**
  * One index's rules. A sample type goes to one index at most, so one chosen in another index is offered disabled,
@@ -45,7 +26,7 @@ export function UploadIndexFields({ at, index, names, coreCount }: { at: number;
       <div className="search-rule-form__pair">
         <TextField name={`indexes.${at}.minCoreLoci`} label="Minimum core loci" type="number" required hint={`Of the ${coreCount} CODIS core loci, how many must be typed.`} />
         <TextField name={`indexes.${at}.maxAllelesPerLocus`} label="Most alleles per locus" type="number" required hint="More at any locus and the profile stays here." />
-        <RarityInput name={`indexes.${at}.rarityOneIn`} hint={rarityHint} />
+        <OptionalNumberField name={`indexes.${at}.rarityOneIn`} label="Rarity threshold: 1 in" hint={rarityHint} min={1} />
       </div>
     </fieldset>
   );

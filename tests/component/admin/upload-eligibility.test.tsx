@@ -52,7 +52,7 @@ describe('the upload eligibility screen (issue 32)', () => {
     await userEvent.type(min, '10');
     await userEvent.click(index('Relatives of Missing Person').getByLabelText('Spouse'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: the upload rules are in force.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: the upload rules are in force.', {}, { timeout: 10_000 })).toBeInTheDocument();
     const saved = (await rules()).indexes;
     expect(saved.find((i) => i.name === 'Forensic Unknown')!.minCoreLoci).toBe(10);
     expect(saved.find((i) => i.name === 'Relatives of Missing Person')!.sampleTypes).not.toContain('Spouse');
@@ -82,9 +82,10 @@ describe('the upload eligibility screen (issue 32)', () => {
     expect(missing).toHaveValue(12);
     await userEvent.click(within(alert).getByRole('button', { name: 'Load the current version' }));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    await screen.findByRole('group', { name: 'Missing Person' }, { timeout: 10_000 });
     expect(index('Missing Person').getByLabelText(/^Minimum core loci/)).toHaveValue(12);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved: the upload rules are in force.')).toBeInTheDocument();
+    expect(await screen.findByText('Saved: the upload rules are in force.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect((await rules()).indexes.find((i) => i.name === 'Missing Person')!.minCoreLoci).toBe(12);
   });
 
