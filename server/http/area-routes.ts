@@ -12,6 +12,7 @@ import { settingsTextsRoutes } from './settings-texts';
 import { analysisGroupsRoutes } from './analysis-groups';
 import { analysesRoutes } from './analyses';
 import { searchRulesRoutes } from './search-rules';
+import { uploadEligibilityRoutes } from './upload-eligibility/routes';
 import { auditAdministrationWrites } from './administration-audit';
 import { TransactionScope } from '../db/transaction-scope';
 import { casesRoutes } from './cases';
@@ -57,6 +58,7 @@ export async function registerAreaRoutes(api: FastifyInstance, deps: RouteDeps):
       analysisGroupsRoutes,
       analysesRoutes,
       searchRulesRoutes,
+      uploadEligibilityRoutes,
       reviewSettingsRoutes,
       reportSettingsRoutes,
     ]) {

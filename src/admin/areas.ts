@@ -11,6 +11,7 @@ import { populationsArea } from './populations/area';
 import { referenceListsArea } from './reference-lists/area';
 import { searchRulesArea } from './search-rules/area';
 import { settingsTextsArea } from './settings-texts/area';
+import { uploadEligibilityArea } from './upload-eligibility/area';
 import { usersArea } from './users/area';
 
 /** Every administration area of spec 2.7, plus About us and Contact (2.6). */
@@ -25,6 +26,7 @@ export const ADMIN_AREAS: readonly FeatureArea[] = [
   citationsArea,
   analysisGroupsArea,
   searchRulesArea,
+  uploadEligibilityArea,
   settingsTextsArea,
   networkArea,
   auditArea,

@@ -6581,6 +6581,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upload-eligibility-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload eligibility rules of each index of the upper level */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadEligibilityRules"];
+                    };
+                };
+            };
+        };
+        /** Change the upload eligibility rules (every index, with the versions read) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        indexes: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+                            minCoreLoci: number;
+                            maxAllelesPerLocus: number;
+                            rarityOneIn: number | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UploadEligibilityRules"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations/{id}/review-settings": {
         parameters: {
             query?: never;
@@ -9589,6 +9677,53 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ProfileSearchRules"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profiles/{id}/upload-eligibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this profile may be uploaded to the upper level, and every reason it may not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProfileUploadEligibility"];
                     };
                 };
                 /** @description Default Response */
@@ -14771,6 +14906,28 @@ export interface components {
             searching: components["schemas"]["RuleReferenceInput"][];
             searchedBy: components["schemas"]["RuleReferenceInput"][];
         };
+        UploadEligibilityIndexInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            minCoreLoci: number;
+            maxAllelesPerLocus: number;
+            rarityOneIn: number | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UploadEligibilityRulesInput: {
+            coreLoci: string[];
+            indexes: components["schemas"]["UploadEligibilityIndexInput"][];
+        };
+        ProfileUploadEligibilityInput: {
+            eligible: boolean;
+            index: string | null;
+            reasons: string[];
+            matchProbability: number | null;
+        };
         CaseUserInput: {
             /** Format: uuid */
             id: string;
@@ -17075,6 +17232,28 @@ export interface components {
             sampleType: string;
             searching: components["schemas"]["RuleReference"][];
             searchedBy: components["schemas"]["RuleReference"][];
+        };
+        UploadEligibilityIndex: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            minCoreLoci: number;
+            maxAllelesPerLocus: number;
+            rarityOneIn: number | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UploadEligibilityRules: {
+            coreLoci: string[];
+            indexes: components["schemas"]["UploadEligibilityIndex"][];
+        };
+        ProfileUploadEligibility: {
+            eligible: boolean;
+            index: string | null;
+            reasons: string[];
+            matchProbability: number | null;
         };
         CaseUser: {
             /** Format: uuid */

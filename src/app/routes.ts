@@ -142,6 +142,8 @@ export const routes = defineRoutes({
   // The search policy (ARCHITECTURE.md "Search policy"): readers open a rule read-only, adding needs SearchRules Add.
   SearchRules: { pattern: '/:orgId/search-rules', title: 'Search rules', breadcrumb: 'Search rules', parent: 'Dashboard', permission: read('SearchRules') },
   SearchRulesEdit: { pattern: '/:orgId/search-rules/:id/edit', title: 'Search rule', breadcrumb: id, parent: 'SearchRules', permission: { entity: 'SearchRules', verb: 'Read', verbWhenNew: 'Add' } },
+  // Not in the spec (issue 32): the upper level's upload eligibility rules, an instance setting everyone reads; only an administrator with scope All saves.
+  UploadEligibilityRules: { pattern: '/:orgId/upload-eligibility-rules', title: 'Upload eligibility', breadcrumb: 'Upload eligibility', parent: 'Dashboard', permission: read('Settings') },
   EmailTemplates: { pattern: '/:orgId/email-templates', title: 'Email templates', breadcrumb: 'Email templates', parent: 'Dashboard', permission: read('EmailTemplates') },
   EmailTemplateForm: { pattern: '/:orgId/email-templates/:id', title: 'Email template', breadcrumb: id, parent: 'EmailTemplates', permission: edit('EmailTemplates') },
   // Not in the spec (issue 32): the network of laboratories, an administrator with scope All's (Settings Edit is exactly that).

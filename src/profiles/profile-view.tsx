@@ -15,6 +15,7 @@ import { ProfileDownloads } from './profile-downloads';
 import { ProfileMarkersTable } from './profile-markers-table';
 import { ProfileReplicates } from './profile-replicates';
 import { ProfileSearchRulesNote } from './profile-search-rules';
+import { ProfileUploadEligibilityNote } from './profile-upload-eligibility';
 import type { ProfileCalls } from './profiles-api';
 import { ReviewActions } from './review-actions';
 import { LinkTabs } from '../ui/link-tabs';
@@ -80,6 +81,8 @@ export function ProfileView({ orgId, profile, tab, calls, onChange }: ProfileVie
       </div>
       <ProfileDetails orgId={orgId} profile={profile} />
       <ProfileSearchRulesNote profileId={profile.id} sampleType={profile.sampleType} calls={calls} />
+      {/* Read again with each version: an approval, a marker edit or a new sample type changes the verdict. */}
+      <ProfileUploadEligibilityNote profileId={profile.id} version={profile.version} calls={calls} />
       {/* Keyed by id only: the review machine keeps its own copy of the profile across decisions. */}
       <ReviewActions key={profile.id} profile={profile} calls={calls} onChange={onChange} />
       <CmfExportNote profile={profile} />

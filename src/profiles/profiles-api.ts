@@ -31,6 +31,7 @@ export type DownloadFormat = 'cmf' | 'csv';
 
 /** GET /api/profiles/{id}/search-rules. */
 export type ProfileSearchRules = components['schemas']['ProfileSearchRules'];
+export type ProfileUploadEligibility = components['schemas']['ProfileUploadEligibility'];
 
 /** A job as an import call answers it, with the approval token of its `Approval-Token` header (spec 4). */
 async function jobView(call: Promise<{ data?: ProfileImportJob; response: Response }>): Promise<JobView> {
@@ -103,6 +104,8 @@ export function profilesApi(api: ApiClient) {
     },
     /** Which search rules search the profile and which find it (ARCHITECTURE.md "Search policy"). */
     searchRules: (id: string): Promise<ProfileSearchRules> => unwrap(api.GET('/api/profiles/{id}/search-rules', byId(id))),
+    /** Whether the profile may be uploaded to the upper level, and every reason it may not (issue 32). */
+    uploadEligibility: (id: string): Promise<ProfileUploadEligibility> => unwrap(api.GET('/api/profiles/{id}/upload-eligibility', byId(id))),
   };
 }
 

@@ -24,3 +24,4 @@ export * from './row-counts';
 export * from './profile-replicates';
 export * from './kit-alleles';
 export * from './network';
+export * from './upload-eligibility';

@@ -2,6 +2,7 @@ import type { Db } from '../database';
 import { caseTypes, chemistries, chemistryMarkers, markers, populationAlleles, populationMarkers, populationOrganizations, populations, sampleSources } from '../schema';
 import { seedAnalyses } from './analyses';
 import { seedSearchRules } from './search-rules';
+import { seedUploadEligibility } from './upload-eligibility';
 import { addContinuousAnalyses } from './upgrades/continuous-analyses';
 import { addMixtureAnalyses } from './upgrades/mixture-analyses';
 import { addPedigreeAnalyses } from './upgrades/pedigree-analyses';
@@ -49,6 +50,7 @@ export async function seedReferenceData(tx: Tx, opts: { shareWith: readonly stri
   await addMixtureAnalyses(tx as unknown as Db);
   await addContinuousAnalyses(tx as unknown as Db);
   await seedSearchRules(tx as unknown as Db);
+  await seedUploadEligibility(tx as unknown as Db);
   await tx.insert(sampleSources).values(SEED_SAMPLE_SOURCES.map((name) => ({ name })));
 
   const synthetic = syntheticDemoPopulation(SYNTHETIC_POPULATION_SEED);

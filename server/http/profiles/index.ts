@@ -11,11 +11,12 @@ import { profileImportJobRoutes } from '../profile-imports/routes';
 import { profileListRoutes } from './list-routes';
 import { profileReviewRoutes } from './review-routes';
 import { profileSearchRulesRoute } from './search-rules-route';
+import { profileUploadEligibilityRoute } from './upload-eligibility-route';
 
 /** Everything under /profiles (spec 2.3, 2.8, 4, 7.1). */
 export const profilesRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const tokens = approvalTokens(await loadApprovalSecret(deps.db), deps.clock);
-  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileImportJobRoutes(tokens), profileReviewRoutes, profileBulkReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute]) {
+  for (const plugin of [profileListRoutes, profileCrudRoutes, profileAddRoute(tokens), profileImportRoute(tokens), profileImportJobRoutes(tokens), profileReviewRoutes, profileBulkReviewRoutes, profileDownloadRoute, profileAuditRoute, profileSearchRulesRoute, profileUploadEligibilityRoute]) {
     await app.register(plugin, deps);
   }
 };

@@ -1,6 +1,6 @@
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { AnalysisKind } from '../../../core/schemas/analyses';
-import { controlAttributes, Field } from '../../ui/form/field';
+import { OptionalNumberField } from '../../ui/form/optional-number-field';
 
 /** What the threshold means for each kind (core/schemas/analyses AnalysisInput.threshold). */
 const MEANING: Record<AnalysisKind, string> = {
@@ -13,21 +13,7 @@ const MEANING: Record<AnalysisKind, string> = {
 
 /** The analysis's threshold: a number, or empty for never a hit (the analysis is then used in the calculator only). */
 export function ThresholdField() {
-  const { register } = useFormContext();
   const kind = useWatch({ name: 'kind' }) as AnalysisKind | undefined;
   const hint = `${kind ? `${MEANING[kind]} ` : ''}Leave empty: never a hit (calculator only).`;
-  return (
-    <Field name="threshold" label="Threshold" hint={hint}>
-      {(control) => (
-        <input
-          className="input"
-          type="number"
-          min={0}
-          step="any"
-          {...controlAttributes(control)}
-          {...register('threshold', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
-        />
-      )}
-    </Field>
-  );
+  return <OptionalNumberField name="threshold" label="Threshold" hint={hint} />;
 }

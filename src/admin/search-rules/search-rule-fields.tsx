@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { SAMPLE_TYPES } from '../../../core/schemas/profiles';
 import {
   SEARCH_TRIGGERS,
@@ -13,8 +13,8 @@ import {
 } from '../../../core/schemas/search-rules';
 import { STRINGENCIES } from '../../../core/schemas/keyboard-search';
 import { CheckboxField } from '../../ui/form/checkbox-field';
-import { controlAttributes, Field } from '../../ui/form/field';
 import { SelectField } from '../../ui/form/select-field';
+import { OptionalNumberField } from '../../ui/form/optional-number-field';
 import { TextField } from '../../ui/form/text-field';
 import { MultiChoiceField, RadioChoiceField, type Choice } from './choice-fields';
 
@@ -35,25 +35,6 @@ function analysisHint(a: SearchRuleAnalysisOption | undefined): string {
   if (a.roleCount !== 2) return `A database search compares two profiles; this analysis has ${a.roleCount} roles.`;
   if (a.kind === 'Mixture') return 'Weighs each searched reference as a contributor to the evidence (semi-continuous LR with drop-out, drop-in and θ); hits are ranked by LR.';
   return `${a.kind === 'Exclusion' ? 'Counts exclusions' : 'Computes a likelihood ratio'} between two ${PROFILE_KIND_TEXT[a.profileKind]} profiles.`;
-}
-
-/** A number, or empty for null (the analysis's own threshold). */
-function ThresholdInput({ hint }: { hint: string }) {
-  const { register } = useFormContext();
-  return (
-    <Field name="threshold" label="Threshold" hint={hint}>
-      {(control) => (
-        <input
-          className="input"
-          type="number"
-          min={0}
-          step="any"
-          {...controlAttributes(control)}
-          {...register('threshold', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined || Number.isNaN(v) ? null : Number(v)) })}
-        />
-      )}
-    </Field>
-  );
 }
 
 interface SearchRuleFieldsProps {
@@ -123,7 +104,7 @@ export function SearchRuleFields({ options, savedPopulations }: SearchRuleFields
       ) : null}
       <div className="search-rule-form__pair">
         <SelectField name="thresholdKind" label="Threshold kind" required options={THRESHOLD_KIND_OPTIONS} />
-        <ThresholdInput hint={thresholdHint} />
+        <OptionalNumberField name="threshold" label="Threshold" hint={thresholdHint} />
       </div>
       <MultiChoiceField
         name="populationIds"

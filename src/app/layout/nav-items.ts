@@ -34,6 +34,7 @@ export const NAV_SECTIONS: readonly NavSectionSpec[] = [
       item('Populations'),
       item('AnalysisGroups'),
       item('SearchRules'),
+      item('UploadEligibilityRules'),
       item('EmailTemplates'),
       item('Citations'),
       item('NetworkSettings'),

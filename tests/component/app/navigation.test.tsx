@@ -30,6 +30,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Populations', `/${OSLO}/populations`],
       ['Analysis groups', `/${OSLO}/analysis-groups`],
       ['Search rules', `/${OSLO}/search-rules`],
+      ['Upload eligibility', `/${OSLO}/upload-eligibility-rules`],
       ['Email templates', `/${OSLO}/email-templates`],
       ['Citations', `/${OSLO}/citations`],
       ['Network', `/${OSLO}/network`],
@@ -49,6 +50,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Hits', `/${OSLO}/hits/all`],
       ['Keyboard search', `/${OSLO}/keyboard-search`],
       ['Markers', `/${OSLO}/markers`],
+      ['Upload eligibility', `/${OSLO}/upload-eligibility-rules`],
       ['About us', `/${OSLO}/about`],
       ['Contact', `/${OSLO}/contact`],
     ]);

@@ -1,3 +1,5 @@
+import { CODIS_CORE_LOCI } from '../../../../core/network/codis-core-loci';
+
 /** The chromosome group a seed marker belongs to; Amelogenin (X/Y) is typed with the autosomal kits. */
 export type SeedMarkerKind = 'Autosomal' | 'YStr';
 
@@ -9,11 +11,8 @@ export interface SeedMarker {
   multiCopy?: true;
 }
 
-/** The expanded CODIS core loci (FBI, effective 2017; Hares 2015, FSI Genetics 17:33). */
-export const CODIS_CORE_MARKERS = [
-  'CSF1PO', 'D1S1656', 'D2S441', 'D2S1338', 'D3S1358', 'D5S818', 'D7S820', 'D8S1179', 'D10S1248', 'D12S391',
-  'D13S317', 'D16S539', 'D18S51', 'D19S433', 'D21S11', 'D22S1045', 'FGA', 'TH01', 'TPOX', 'vWA',
-] as const;
+/** The expanded CODIS core loci (core/network/codis-core-loci.ts, where the upload rules read them too). */
+export const CODIS_CORE_MARKERS = CODIS_CORE_LOCI;
 
 /** The European Standard Set (Council Resolution 2009/C 296/01): 12 loci, all also CODIS core loci. */
 export const ESS_MARKERS = [

@@ -71,6 +71,7 @@ describe('migrations', () => {
         'service_clients',
         'settings',
         'task_requests',
+        'upload_eligibility_indexes',
         'user_organizations',
         'users',
       ]);

@@ -209,6 +209,8 @@ const ENTITY_OF_SEGMENT: Record<string, Entity> = {
   hits: 'Hits',
   'task-requests': 'TaskRequests',
   'search-rules': 'SearchRules',
+  // Issue 32: the level's upload rules are an instance setting (read by all, changed by an administrator with scope All).
+  'upload-eligibility-rules': 'Settings',
 };
 const VERB_OF_METHOD: Record<string, Verb> = { GET: 'Read', POST: 'Add', PUT: 'Edit', PATCH: 'Edit', DELETE: 'Delete' };
 
@@ -327,6 +329,8 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/profiles/:id/familial-search/promote': { entity: 'Hits', verb: 'Publish' },
   // Which search rules concern a profile (issue 12): whoever may read the profile may see what the search policy does with it.
   'GET /api/profiles/:id/search-rules': { entity: 'Profiles', verb: 'Read' },
+  // Whether a profile may go to the upper level (issue 32): whoever may read the profile reads its verdict.
+  'GET /api/profiles/:id/upload-eligibility': { entity: 'Profiles', verb: 'Read' },
   // Live updates (issues 12, 18): the event stream says when the organization's hits, searches or profiles change; each user hears only what they read.
   'GET /api/organizations/:orgId/events': ORGANIZATION_EVENTS_ACCESS,
   // Waiting for review (issue 18): whoever sees either review list sees its figure (the other is null).
