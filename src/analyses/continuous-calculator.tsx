@@ -6,6 +6,7 @@ import type { Profile } from '../../core/schemas/profiles';
 import { continuousBlockers, continuousLrBody, continuousRunMachine } from '../../machines/continuousRun.machine';
 import type { CalculatorCalls } from './calculator-api';
 import { ContinuousParameters } from './continuous-parameters';
+import { ContributorSearch, type ContributorSearchSnapshot } from './contributor-search';
 import { ContinuousPersons } from './continuous-persons';
 import { ContinuousResult } from './continuous-result';
 import { ContinuousStain } from './continuous-stain';
@@ -21,6 +22,8 @@ interface ContinuousCalculatorProps {
   calls: CalculatorCalls;
   /** Where the machine starts (stories show each reachable state); a new calculator starts editing. */
   snapshot?: ContinuousRunSnapshot;
+  /** Where the number-of-contributors search starts (stories). */
+  searchSnapshot?: ContributorSearchSnapshot;
 }
 
 export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
@@ -30,7 +33,7 @@ export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
  * one population and the model's settings; Run weighs on the server (POST continuous-lr) and the result shows the
  * LR, the parameters, the deconvolution and the model's validation. Driven by machines/continuousRun.
  */
-export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start }: ContinuousCalculatorProps) {
+export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start, searchSnapshot }: ContinuousCalculatorProps) {
   const logic = useMemo(
     () =>
       continuousRunMachine.provide({
@@ -91,6 +94,16 @@ export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapsho
         <PopulationPicker single populations={populations} chosen={context.populationId ? [context.populationId] : []} disabled={busy} onToggle={(populationId) => send({ type: 'population.choose', populationId })} />
         <ContinuousParameters draft={context.draft} knownContributors={context.knownContributors.length} disabled={busy} send={send} />
       </RunForm>
+      <ContributorSearch
+        calls={calls}
+        disabled={busy}
+        snapshot={searchSnapshot}
+        request={() => {
+          const missing = continuousBlockers(context);
+          return { request: missing.length === 0 ? continuousLrBody(context) : null, blockers: missing };
+        }}
+        onUse={(contributors, model) => send({ type: 'model.use', contributors, model })}
+      />
       {snapshot.matches({ run: 'error' }) && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
       {snapshot.matches({ run: 'result' }) && context.result ? (
         <>
