@@ -80,9 +80,9 @@ const SETTINGS = {
   'variant.check': { actions: 'checkVariant' },
 } as const;
 const START = [
-  { guard: 'requestReady', target: '#contributorSearch.starting', actions: assign({ blockers: [] as string[], job: null, error: null }) },
-  { actions: 'keepBlockers' },
-] as const;
+  { guard: 'requestReady' as const, target: '#contributorSearch.starting', actions: 'startFresh' as const },
+  { actions: 'keepBlockers' as const },
+];
 
 export const contributorSearchMachine = setup({
   types: {
@@ -114,6 +114,7 @@ export const contributorSearchMachine = setup({
       assertEvent(event, 'variant.check');
       return { variants: { ...context.variants, [event.variant]: event.checked } };
     }),
+    startFresh: assign({ blockers: [], job: null, error: null }),
     keepBlockers: assign(({ event }) => {
       assertEvent(event, 'search.start');
       return { blockers: event.blockers.length > 0 ? [...event.blockers] : ['The calculator’s choices cannot be sent yet'] };
