@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { AnalysisKind, AnalysisResult, AnalyzeBody } from '../core/schemas/analyses';
 import type { MixtureSetting } from '../core/schemas/mixtures';
-import { toEditorError, type EditorError } from './recordEditor.machine';
+import type { EditorError } from './recordEditor.machine';
+import { runActions, runStates } from './runStates';
 
 /**
  * Running an analysis in the calculator (spec 2.5; issue 5): choose a profile for each role and, for
@@ -262,43 +263,11 @@ export const analysisRunMachine = setup({
       return parametersChange(context, (p) => ({ ...p, [event.field]: event.checked }));
     }),
     resetParameters: assign(({ context }) => parametersChange(context, () => mixtureDraft(context.analysis.mixture))),
+    ...runActions<AnalysisRunContext, AnalysisRunEvent, AnalysisResult>(),
   },
 }).createMachine({
   id: 'analysisRun',
   context: ({ input }) => initialRunContext(input),
   initial: 'editing',
-  states: {
-    editing: {
-      on: { ...CHOICES, 'run.start': 'validating' },
-    },
-    /** Run was pressed: missing choices keep the user editing, with the reasons shown. */
-    validating: {
-      always: [
-        { guard: 'hasBlockers', target: 'editing', actions: assign({ showBlockers: true }) },
-        { target: 'running', actions: assign({ showBlockers: false }) },
-      ],
-    },
-    running: {
-      tags: ['busy'],
-      invoke: {
-        src: 'analyze',
-        input: ({ context }) => analyzeRequest(context),
-        onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output, error: null }) },
-        onError: { target: 'error', actions: assign({ error: ({ event }) => toEditorError(event.error), result: null }) },
-      },
-      // Leaving the state stops the actor, whose signal aborts the request.
-      on: { 'run.cancel': 'editing' },
-    },
-    result: {
-      on: { ...CHOICES, 'run.start': 'validating' },
-    },
-    /** The analysis failed (e.g. a population was deleted meanwhile): the choices stay. */
-    error: {
-      on: {
-        ...CHOICES,
-        'run.retry': { target: 'validating', actions: assign({ error: null }) },
-        'failure.dismiss': { target: 'editing', actions: assign({ error: null }) },
-      },
-    },
-  },
+  states: runStates(CHOICES, 'analyze', ({ context }: { context: AnalysisRunContext }) => analyzeRequest(context)),
 });

@@ -1,4 +1,4 @@
-import { MAX_CONTINUOUS_CONTRIBUTORS, type ContinuousLrBody } from '../core/schemas/continuous';
+import { MAX_CONTINUOUS_CONTRIBUTORS, type ContinuousLrBody, type ContinuousModelSwitches } from '../core/schemas/continuous';
 import { REQUIRED } from '../core/schemas/named-record';
 
 // The continuous calculator's parameters as its form holds them (issue 31), read into what POST continuous-lr takes.
@@ -81,6 +81,11 @@ export function withSwitch(draft: ContinuousDraft, field: ContinuousSwitch, chec
   if (field === 'forwardStutter' && checked) next.backwardStutter = true;
   if (field === 'backwardStutter' && !checked) next.forwardStutter = false;
   return next;
+}
+
+/** A searched model used: its contributor count and switches, its parameters fitted (the search fitted them). */
+export function withModel(draft: ContinuousDraft, contributors: number, model: ContinuousModelSwitches): ContinuousDraft {
+  return { ...withContributorCount(draft, String(contributors)), degradation: model.degradation, backwardStutter: model.backwardStutter, forwardStutter: model.forwardStutter && model.backwardStutter, mode: 'fit' };
 }
 
 /** A fixed parameter typed: `index` names the contributor of `mx`. */

@@ -1,5 +1,5 @@
 import { and, assertEvent, assign, fromPromise, not, setup, stateIn } from 'xstate';
-import type { ContinuousLrBody, ContinuousLrResult } from '../core/schemas/continuous';
+import type { ContinuousLrBody, ContinuousLrResult, ContinuousModelSwitches } from '../core/schemas/continuous';
 import { MAX_CONTINUOUS_CONTRIBUTORS } from '../core/schemas/continuous';
 import {
   DEFAULT_THRESHOLD,
@@ -8,6 +8,7 @@ import {
   readContinuousDraft,
   withContributorCount,
   withFixed,
+  withModel,
   withSwitch,
   type ContinuousDraft,
   type ContinuousSwitch,
@@ -17,6 +18,7 @@ import {
 } from './continuousRun.draft';
 import { kitFragmentSizes, kitThresholds, replicatesBody, stainReplicates, type LoadedStain } from './continuousRun.stain';
 import { toEditorError, type EditorError } from './recordEditor.machine';
+import { runActions, runStates } from './runStates';
 
 export * from './continuousRun.draft';
 export * from './continuousRun.stain';
@@ -70,6 +72,8 @@ export type ContinuousRunEvent =
   | { type: 'parameters.chooseThreshold'; threshold: ContinuousDraft['threshold'] }
   | { type: 'parameters.editFixed'; hypothesis: Hypothesis; field: GammaField; index?: number; value: string }
   | { type: 'parameters.reset' }
+  /** A model of the number-of-contributors search chosen: its contributor count and switches, fitted. */
+  | { type: 'model.use'; contributors: number; model: ContinuousModelSwitches }
   | { type: 'run.start' }
   | { type: 'run.cancel' }
   | { type: 'run.retry' }
@@ -173,6 +177,7 @@ const CHOICES = {
   'parameters.chooseThreshold': { target: '#continuousRun.run.editing', actions: 'chooseThreshold' },
   'parameters.editFixed': { guard: 'fixedFieldExists', target: '#continuousRun.run.editing', actions: 'editFixed' },
   'parameters.reset': { target: '#continuousRun.run.editing', actions: 'resetParameters' },
+  'model.use': { guard: 'modelFits', target: '#continuousRun.run.editing', actions: 'useModel' },
 } as const;
 
 export const continuousRunMachine = setup({
@@ -193,6 +198,7 @@ export const continuousRunMachine = setup({
     replicateExists: ({ context, event }) => event.type === 'replicate.toggle' && event.index >= 0 && event.index < context.replicatesChosen.length,
     canAddPerson: ({ context, event }) => event.type === 'person.add' && context[event.list].length < LIMITS[event.list],
     personExists: ({ context, event }) => (event.type === 'person.choose' || event.type === 'person.remove') && event.index >= 0 && event.index < context[event.list].length,
+    modelFits: ({ context, event }) => event.type === 'model.use' && event.contributors > context.knownContributors.length && event.contributors <= MAX_CONTINUOUS_CONTRIBUTORS,
     fixedFieldExists: ({ context, event }) => event.type === 'parameters.editFixed' && (event.field !== 'mx' || ((event.index ?? 0) >= 0 && (event.index ?? 0) < context.draft.fixed[event.hypothesis].mx.length)),
   },
   actions: {
@@ -245,6 +251,11 @@ export const continuousRunMachine = setup({
       return changed({ draft: withFixed(context.draft, event.hypothesis, event.field, event.value, event.index) });
     }),
     resetParameters: assign(() => changed({ draft: continuousDraft() })),
+    useModel: assign(({ context, event }) => {
+      assertEvent(event, 'model.use');
+      return changed({ draft: withModel(context.draft, event.contributors, event.model) });
+    }),
+    ...runActions<ContinuousRunContext, ContinuousRunEvent, ContinuousLrResult>(),
   },
 }).createMachine({
   id: 'continuousRun',
@@ -283,36 +294,7 @@ export const continuousRunMachine = setup({
     },
     run: {
       initial: 'editing',
-      states: {
-        editing: { on: { ...CHOICES, 'run.start': 'validating' } },
-        /** Run was pressed: missing choices keep the user editing, with the reasons shown. */
-        validating: {
-          always: [
-            { guard: 'hasBlockers', target: 'editing', actions: assign({ showBlockers: true }) },
-            { target: 'running', actions: assign({ showBlockers: false }) },
-          ],
-        },
-        running: {
-          tags: ['busy'],
-          invoke: {
-            src: 'weigh',
-            input: ({ context }) => continuousLrBody(context),
-            onDone: { target: 'result', actions: assign({ result: ({ event }) => event.output, error: null }) },
-            onError: { target: 'error', actions: assign({ error: ({ event }) => toEditorError(event.error), result: null }) },
-          },
-          // Leaving the state stops the actor, whose signal aborts the request.
-          on: { 'run.cancel': 'editing' },
-        },
-        result: { on: { ...CHOICES, 'run.start': 'validating' } },
-        /** The weighing failed (a refusal names its reason): the choices stay. */
-        error: {
-          on: {
-            ...CHOICES,
-            'run.retry': { target: 'validating', actions: assign({ error: null }) },
-            'failure.dismiss': { target: 'editing', actions: assign({ error: null }) },
-          },
-        },
-      },
+      states: runStates(CHOICES, 'weigh', ({ context }: { context: ContinuousRunContext }) => continuousLrBody(context)),
     },
   },
 });

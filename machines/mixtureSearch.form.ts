@@ -43,7 +43,19 @@ function slotInput(slot: ProfileSlot): MixtureProfileInput | null {
   return markers.length > 0 ? { markers } : null;
 }
 
-type FormContext = Pick<MixtureSearchContext, 'evidence' | 'typedEvidence' | 'analyses' | 'analysisId' | 'replicates' | 'knownContributors' | 'parameters' | 'populationIds' | 'sampleTypes' | 'limit' | 'minMarkers'>;
+type FormContext = Pick<MixtureSearchContext, 'evidence' | 'typedEvidence' | 'analyses' | 'analysisId' | 'replicates' | 'knownContributors' | 'parameters' | 'model' | 'populationIds' | 'sampleTypes' | 'limit' | 'minMarkers'>;
+
+/** Why the continuous model cannot weigh this evidence (it weighs the stored peak heights), shown as soon as it is chosen. */
+function modelErrors(context: Pick<FormContext, 'model' | 'evidence' | 'replicates'>): FieldErrors {
+  if (context.model !== 'continuous') return {};
+  const errors: FieldErrors = {};
+  if (!context.evidence) errors.model = 'The continuous model weighs peak heights: search from a stored stain imported with its heights (typed alleles have none)';
+  else if (context.evidence.hasHeights === false) errors.model = `${context.evidence.sampleName} has no peak heights: the continuous model weighs them. Import the stain’s file with its heights, or choose the semi-continuous model`;
+  context.replicates.forEach((slot, i) => {
+    if (slot.source === 'typed') errors[`replicates.${i}`] = 'Typed alleles have no peak heights: choose a stored replicate, or remove it';
+  });
+  return errors;
+}
 
 /** The parameters' messages by field (shown beside their boxes as they are typed). */
 function parameterErrors(context: Pick<FormContext, 'parameters' | 'knownContributors'>): FieldErrors {
@@ -74,13 +86,21 @@ export function formErrors(context: FormContext): FieldErrors {
       else seen.set(slot.profile.id, slotLabel(list, i));
     });
   }
-  Object.assign(errors, parameterErrors(context));
+  Object.assign(errors, parameterErrors(context), modelErrors(context));
   if (context.populationIds.length === 0) errors.populations = 'Choose at least one population';
   else if (context.populationIds.length > MIXTURE_SEARCH_MAX_POPULATIONS) errors.populations = `At most ${MIXTURE_SEARCH_MAX_POPULATIONS} populations at once`;
   if (context.sampleTypes.length === 0) errors.sampleTypes = 'Choose at least one sample type';
   if (wholeNumber(context.limit, 1, MIXTURE_SEARCH_MAX_LIMIT) === null) errors.limit = `A whole number from 1 to ${MIXTURE_SEARCH_MAX_LIMIT}`;
   if (wholeNumber(context.minMarkers, 1, 100) === null) errors.minMarkers = 'A whole number from 1 to 100';
   return errors;
+}
+
+/** The continuous search's own settings the form does not offer (ContinuousSearchSetting's defaults); the threshold is left to the kit. */
+const CONTINUOUS_SEARCH_DEFAULTS = { dropInLambda: 0.01, starts: 4, seed: 1 };
+
+/** The continuous model's parts that are on, as the list names them; empty when none. */
+export function continuousParts(model: { degradation: boolean; backwardStutter: boolean; forwardStutter: boolean }): string {
+  return [model.degradation && 'degradation', model.backwardStutter && 'backward stutter', model.forwardStutter && 'forward stutter'].filter(Boolean).join(', ');
 }
 
 /** The fields' names as Run lists them. */
@@ -108,6 +128,8 @@ export function fieldLabel(key: string, context: Pick<FormContext, 'parameters' 
       return 'Drop-in';
     case 'theta':
       return 'θ';
+    case 'model':
+      return 'Model';
     case 'populations':
       return 'Populations';
     case 'sampleTypes':
@@ -123,7 +145,7 @@ export function fieldLabel(key: string, context: Pick<FormContext, 'parameters' 
 
 /** The messages a field shows now: the parameters' as typed, the rest once Run was pressed, and the server's. */
 export function visibleFieldErrors(context: MixtureSearchContext): FieldErrors {
-  const own = context.showBlockers ? formErrors(context) : parameterErrors(context);
+  const own = context.showBlockers ? formErrors(context) : { ...parameterErrors(context), ...modelErrors(context) };
   return { ...own, ...context.error?.fields };
 }
 
@@ -140,6 +162,7 @@ export function searchRequest(context: MixtureSearchContext): MixtureSearchBody 
     searchedSampleTypes: [...context.sampleTypes],
     minMarkers: Number(context.minMarkers.trim()),
     limit: Number(context.limit.trim()),
+    ...(context.model === 'continuous' ? { model: 'continuous' as const, continuous: { ...CONTINUOUS_SEARCH_DEFAULTS, model: { ...context.continuousParts } } } : {}),
   };
 }
 
@@ -160,6 +183,9 @@ export function fieldOfPath(path: string, dropout: DropoutChoice): string | null
       if (dropout === 'all') return 'dropout.all';
       if (dropout !== 'each' || valueIndex === undefined || !Number.isInteger(Number(valueIndex))) return 'dropout';
       return list === 'hdValues' ? `dropout.hd${valueIndex}` : `dropout.${valueIndex}`;
+    case 'model':
+    case 'continuous':
+      return 'model';
     case 'populationIds':
       return 'populations';
     case 'searchedSampleTypes':
@@ -199,6 +225,8 @@ export function initialSearchContext(input: MixtureSearchInput): MixtureSearchCo
     replicates: [],
     knownContributors: [],
     parameters: mixtureDraft(first?.mixture),
+    model: 'semi-continuous',
+    continuousParts: { degradation: false, backwardStutter: false, forwardStutter: false },
     populationIds: [...(input.populationIds ?? [])],
     sampleTypes: [...MIXTURE_SEARCHED_DEFAULT],
     limit: '50',

@@ -43,6 +43,8 @@ const EDITS = {
   'parameters.editDropoutHd': { guard: 'contributorExists', target: '#mixtureSearch.editing', actions: 'editDropoutHd' },
   'parameters.reset': { guard: 'hasAnalysis', target: '#mixtureSearch.editing', actions: 'resetParameters' },
   'parameters.check': { target: '#mixtureSearch.editing', actions: 'checkParameter' },
+  'model.choose': { target: '#mixtureSearch.editing', actions: 'chooseModel' },
+  'continuous.check': { target: '#mixtureSearch.editing', actions: 'checkContinuousPart' },
   'population.toggle': { target: '#mixtureSearch.editing', actions: 'togglePopulation' },
   'sampleType.toggle': { target: '#mixtureSearch.editing', actions: 'toggleSampleType' },
   'scope.edit': { target: '#mixtureSearch.editing', actions: 'editScope' },
@@ -120,6 +122,18 @@ export const mixtureSearchMachine = setup({
     checkParameter: assign(({ context, event }) => {
       assertEvent(event, 'parameters.check');
       return change({ parameters: { ...context.parameters, [event.field]: event.checked } });
+    }),
+    chooseModel: assign(({ event }) => {
+      assertEvent(event, 'model.choose');
+      return change({ model: event.model });
+    }),
+    checkContinuousPart: assign(({ context, event }) => {
+      assertEvent(event, 'continuous.check');
+      const parts = { ...context.continuousParts, [event.part]: event.checked };
+      // Forward stutter needs the backward stutter model (EuroForMix).
+      if (event.part === 'forwardStutter' && event.checked) parts.backwardStutter = true;
+      if (event.part === 'backwardStutter' && !event.checked) parts.forwardStutter = false;
+      return change({ continuousParts: parts });
     }),
     togglePopulation: assign(({ context, event }) => {
       assertEvent(event, 'population.toggle');

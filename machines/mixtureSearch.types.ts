@@ -17,7 +17,14 @@ export interface SearchEvidence {
   sampleName: string;
   caseNumber: string;
   markers: readonly string[];
+  /** Whether any replicate of the profile keeps peak heights (the continuous model weighs them). */
+  hasHeights?: boolean;
 }
+
+/** Which model weighs the candidates (issue 31): allele calls with drop-out and drop-in, or the peak heights. */
+export type SearchModel = 'semi-continuous' | 'continuous';
+/** The continuous model's parts the search may switch on. */
+export type ContinuousPart = 'degradation' | 'backwardStutter' | 'forwardStutter';
 
 /** A further replicate or known contributor: a stored profile (null until chosen), or alleles typed per marker name. */
 export type ProfileSlot = { source: 'stored'; profile: Profile | null } | { source: 'typed'; alleles: Readonly<Record<string, string>> };
@@ -26,7 +33,7 @@ export type SlotList = 'replicates' | 'knownContributors';
 /** The search's own text fields (numbers as typed). */
 export type ScopeField = 'limit' | 'minMarkers';
 
-/** Messages by field: `analysis`, `evidence`, `replicates.0`, `knownContributors.1`, `contributors`, `dropout`, `dropout.all`, `dropout.2`, `dropout.hd0` (under Hd), `dropIn`, `theta`, `populations`, `sampleTypes`, `limit`, `minMarkers`. */
+/** Messages by field: `analysis`, `evidence`, `replicates.0`, `knownContributors.1`, `contributors`, `dropout`, `dropout.all`, `dropout.2`, `dropout.hd0` (under Hd), `dropIn`, `theta`, `model`, `populations`, `sampleTypes`, `limit`, `minMarkers`. */
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** Why the search failed: the server's message, and its field messages (a 400's `details`) by field, or listed when no field shows them. */
@@ -61,6 +68,8 @@ export interface MixtureSearchContext {
   replicates: ProfileSlot[];
   knownContributors: ProfileSlot[];
   parameters: MixtureDraft;
+  model: SearchModel;
+  continuousParts: Record<ContinuousPart, boolean>;
   populationIds: string[];
   sampleTypes: string[];
   limit: string;
@@ -92,6 +101,9 @@ export type MixtureSearchEvent =
   | { type: 'parameters.check'; field: MixtureSwitch; checked: boolean }
   /** Back to the chosen analysis's parameters. */
   | { type: 'parameters.reset' }
+  | { type: 'model.choose'; model: SearchModel }
+  /** A part of the continuous model on or off (forward stutter brings backward stutter). */
+  | { type: 'continuous.check'; part: ContinuousPart; checked: boolean }
   | { type: 'population.toggle'; populationId: string }
   | { type: 'sampleType.toggle'; sampleType: string }
   | { type: 'scope.edit'; field: ScopeField; value: string }

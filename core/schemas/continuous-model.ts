@@ -11,6 +11,7 @@ export const ContinuousModelSwitches = z
     forwardStutter: z.boolean().default(false),
   })
   .meta({ id: 'ContinuousModelSwitches' });
+export type ContinuousModelSwitches = z.infer<typeof ContinuousModelSwitches>;
 
 export const GammaParametersUsed = z.object({ mx: z.array(z.number()), mu: z.number(), sigma: z.number(), beta: z.number(), xiB: z.number(), xiF: z.number() }).meta({ id: 'GammaParametersUsed' });
 export type GammaParametersUsed = z.infer<typeof GammaParametersUsed>;

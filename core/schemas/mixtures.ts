@@ -155,7 +155,10 @@ export const MixtureSearchBody = z
      */
     model: z.enum(['semi-continuous', 'continuous']).optional(),
     /** The continuous model's own settings (the analysis or `setting` gives contributors, drop-in, θ and the frequency rule). */
-    continuous: ContinuousSearchSetting.optional(),
+    continuous: ContinuousSearchSetting.extend({
+      /** Left out: the stain's kit's threshold (a default here would hide the kit's). */
+      analyticalThreshold: z.number().positive().finite().optional(),
+    }).optional(),
   })
   .meta({ id: 'MixtureSearchBody' });
 export type MixtureSearchBody = z.infer<typeof MixtureSearchBody>;

@@ -4,7 +4,7 @@ import type { AnalysisGroupSummary, AnalysisSummary } from '../../core/schemas/a
 import { MAX_PAGE_SIZE, type ListQueryInput, type ListResult } from '../../core/schemas/list';
 import type { Population } from '../../core/schemas/populations';
 import type { Profile, ProfileKind } from '../../core/schemas/profiles';
-import type { ContinuousLrBody, ContinuousLrResult } from '../../core/schemas/continuous';
+import type { ContinuousLrBody, ContinuousLrResult, ContributorSearchJob, ContributorSearchStart } from '../../core/schemas/continuous';
 import type { AnalyzeRequest } from '../../machines/analysisRun.machine';
 import type { LoadedStain } from '../../machines/continuousRun.machine';
 import type { ApiClient } from '../api/client';
@@ -73,6 +73,12 @@ export function calculatorApi(api: ApiClient) {
     },
     /** Weighs a stain with the continuous model (POST continuous-lr): fixed parameters or a fit, on the server's worker. */
     continuousLr: (body: ContinuousLrBody, signal?: AbortSignal): Promise<ContinuousLrResult> => unwrap(api.POST('/api/continuous-lr', { body, ...(signal ? { signal } : {}) })),
+    /** Starts the number-of-contributors search (a job on the server's worker), reads it, cancels it. */
+    contributorSearch: {
+      start: (body: ContributorSearchStart): Promise<ContributorSearchJob> => unwrap(api.POST('/api/continuous-lr/contributor-search', { body })),
+      read: (id: string): Promise<ContributorSearchJob> => unwrap(api.GET('/api/continuous-lr/contributor-search/{id}', { params: { path: { id } } })),
+      cancel: (id: string): Promise<ContributorSearchJob> => unwrap(api.POST('/api/continuous-lr/contributor-search/{id}/cancel', { params: { path: { id } } })),
+    },
     /** Runs the same continuous request again on the server and saves it as a PDF or CSV file; resolves to the file name. */
     continuousReport: async (body: ContinuousLrBody, format: ReportFormat): Promise<string> => {
       const { response } = await api.POST('/api/continuous-lr/report', { params: { query: { format } }, body, parseAs: 'stream' });

@@ -17,7 +17,7 @@ import { PopulationPicker } from './population-picker';
 import { ProfilePicker } from './profile-picker';
 import { usePopulations } from './use-populations';
 import { ReportButtons } from './report-buttons';
-import { RunBlockers, RunButtons, RunFailure } from './run-controls';
+import { RunFailure, RunForm } from './run-controls';
 import './calculator.css';
 
 interface CalculatorProps {
@@ -53,56 +53,40 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
     <>
       {analysis.label && analysis.label !== analysis.name ? <p className="field__hint">{analysis.label}</p> : null}
       <MissingPatterns patterns={analysis.missingPatterns} />
-      <form
-        className="calculator__form"
-        aria-label="Analysis choices"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'run.start' });
-        }}
-      >
-        <div className="calculator__choices">
-          {analysis.roles.map((role, i) => (
-            <ProfilePicker
-              key={role}
-              role={role}
-              orgId={orgId}
-              caseId={caseId}
-              kind={analysis.profileKind}
-              chosen={chosen[i] ?? null}
-              disabled={busy}
-              calls={calls}
-              onChoose={(profile) => choose(i, profile)}
-            />
-          ))}
-          {context.mixture ? (
-            <MixtureChoices
-              mixture={context.mixture}
-              canAddReplicate={snapshot.can({ type: 'replicate.add' })}
-              canAddKnownContributor={snapshot.can({ type: 'knownContributor.add' })}
-              orgId={orgId}
-              caseId={caseId}
-              kind={analysis.profileKind}
-              busy={busy}
-              calls={calls}
-              picked={picked}
-              onPick={(profile) => setPicked((all) => ({ ...all, [profile.id]: profile }))}
-              send={send}
-            />
-          ) : null}
-          {withPopulations ? (
-            <PopulationPicker populations={populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
-          ) : null}
-          {context.mixture ? <MixtureParameters parameters={context.mixture.parameters} knownContributors={context.mixture.knownContributorIds.length} disabled={busy} send={send} /> : null}
-        </div>
-        {populationsFailed ? (
-          <p className="notice notice--negative" role="alert">
-            The populations could not be read. Reload the page to try again.
-          </p>
+      <RunForm busy={busy} blockers={blockers} populationsFailed={populationsFailed} onRun={() => send({ type: 'run.start' })} onCancel={() => send({ type: 'run.cancel' })}>
+        {analysis.roles.map((role, i) => (
+          <ProfilePicker
+            key={role}
+            role={role}
+            orgId={orgId}
+            caseId={caseId}
+            kind={analysis.profileKind}
+            chosen={chosen[i] ?? null}
+            disabled={busy}
+            calls={calls}
+            onChoose={(profile) => choose(i, profile)}
+          />
+        ))}
+        {context.mixture ? (
+          <MixtureChoices
+            mixture={context.mixture}
+            canAddReplicate={snapshot.can({ type: 'replicate.add' })}
+            canAddKnownContributor={snapshot.can({ type: 'knownContributor.add' })}
+            orgId={orgId}
+            caseId={caseId}
+            kind={analysis.profileKind}
+            busy={busy}
+            calls={calls}
+            picked={picked}
+            onPick={(profile) => setPicked((all) => ({ ...all, [profile.id]: profile }))}
+            send={send}
+          />
         ) : null}
-        <RunBlockers blockers={blockers} />
-        <RunButtons busy={busy} onCancel={() => send({ type: 'run.cancel' })} />
-      </form>
+        {withPopulations ? (
+          <PopulationPicker populations={populations} chosen={context.populationIds} disabled={busy} onToggle={(populationId) => send({ type: 'population.toggle', populationId })} />
+        ) : null}
+        {context.mixture ? <MixtureParameters parameters={context.mixture.parameters} knownContributors={context.mixture.knownContributorIds.length} disabled={busy} send={send} /> : null}
+      </RunForm>
       {snapshot.matches('error') && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
       {snapshot.matches('result') && context.result ? (
         <>

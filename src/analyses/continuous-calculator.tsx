@@ -6,13 +6,14 @@ import type { Profile } from '../../core/schemas/profiles';
 import { continuousBlockers, continuousLrBody, continuousRunMachine } from '../../machines/continuousRun.machine';
 import type { CalculatorCalls } from './calculator-api';
 import { ContinuousParameters } from './continuous-parameters';
+import { ContributorSearch, type ContributorSearchSnapshot } from './contributor-search';
 import { ContinuousPersons } from './continuous-persons';
 import { ContinuousResult } from './continuous-result';
 import { ContinuousStain } from './continuous-stain';
 import { PopulationPicker } from './population-picker';
 import { ReportButtons } from './report-buttons';
 import { usePopulations } from './use-populations';
-import { RunBlockers, RunButtons, RunFailure } from './run-controls';
+import { RunFailure, RunForm } from './run-controls';
 
 interface ContinuousCalculatorProps {
   orgId: string;
@@ -21,6 +22,8 @@ interface ContinuousCalculatorProps {
   calls: CalculatorCalls;
   /** Where the machine starts (stories show each reachable state); a new calculator starts editing. */
   snapshot?: ContinuousRunSnapshot;
+  /** Where the number-of-contributors search starts (stories). */
+  searchSnapshot?: ContributorSearchSnapshot;
 }
 
 export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
@@ -30,7 +33,7 @@ export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
  * one population and the model's settings; Run weighs on the server (POST continuous-lr) and the result shows the
  * LR, the parameters, the deconvolution and the model's validation. Driven by machines/continuousRun.
  */
-export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start }: ContinuousCalculatorProps) {
+export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start, searchSnapshot }: ContinuousCalculatorProps) {
   const logic = useMemo(
     () =>
       continuousRunMachine.provide({
@@ -52,55 +55,55 @@ export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapsho
   const blockers = context.showBlockers ? continuousBlockers(context) : [];
   return (
     <>
-      <form
-        className="calculator__form"
-        aria-label="Analysis choices"
-        onSubmit={(e) => {
-          e.preventDefault();
-          send({ type: 'run.start' });
-        }}
+      <RunForm
+        busy={busy}
+        blockers={blockers}
+        populationsFailed={populationsFailed}
+        onRun={() => send({ type: 'run.start' })}
+        onCancel={() => send({ type: 'run.cancel' })}
+        footer={busy && context.draft.mode === 'fit' ? <p role="status">Fitting both hypotheses by maximum likelihood; a large stain takes seconds.</p> : null}
       >
-        <div className="calculator__choices">
-          <ContinuousStain
-            orgId={orgId}
-            caseId={caseId}
-            chosen={context.stainId ? (picked[context.stainId] ?? null) : null}
-            stain={context.stain}
-            loading={snapshot.hasTag('stainLoading')}
-            error={context.stainError}
-            replicatesChosen={context.replicatesChosen}
-            busy={busy}
-            calls={calls}
-            onChoose={(profile) => {
-              if (profile) pick(profile);
-              send({ type: 'stain.choose', profileId: profile?.id ?? null });
-            }}
-            send={send}
-          />
-          <ContinuousPersons
-            orgId={orgId}
-            caseId={caseId}
-            personOfInterestId={context.personOfInterestId}
-            lists={{ knownContributors: context.knownContributors, knownNonContributors: context.knownNonContributors }}
-            canAdd={{ knownContributors: snapshot.can({ type: 'person.add', list: 'knownContributors' }), knownNonContributors: snapshot.can({ type: 'person.add', list: 'knownNonContributors' }) }}
-            busy={busy}
-            calls={calls}
-            picked={picked}
-            onPick={pick}
-            send={send}
-          />
-          <PopulationPicker single populations={populations} chosen={context.populationId ? [context.populationId] : []} disabled={busy} onToggle={(populationId) => send({ type: 'population.choose', populationId })} />
-          <ContinuousParameters draft={context.draft} knownContributors={context.knownContributors.length} disabled={busy} send={send} />
-        </div>
-        {populationsFailed ? (
-          <p className="notice notice--negative" role="alert">
-            The populations could not be read. Reload the page to try again.
-          </p>
-        ) : null}
-        <RunBlockers blockers={blockers} />
-        <RunButtons busy={busy} onCancel={() => send({ type: 'run.cancel' })} />
-        {busy && context.draft.mode === 'fit' ? <p role="status">Fitting both hypotheses by maximum likelihood; a large stain takes seconds.</p> : null}
-      </form>
+        <ContinuousStain
+          orgId={orgId}
+          caseId={caseId}
+          chosen={context.stainId ? (picked[context.stainId] ?? null) : null}
+          stain={context.stain}
+          loading={snapshot.hasTag('stainLoading')}
+          error={context.stainError}
+          replicatesChosen={context.replicatesChosen}
+          busy={busy}
+          calls={calls}
+          onChoose={(profile) => {
+            if (profile) pick(profile);
+            send({ type: 'stain.choose', profileId: profile?.id ?? null });
+          }}
+          send={send}
+        />
+        <ContinuousPersons
+          orgId={orgId}
+          caseId={caseId}
+          personOfInterestId={context.personOfInterestId}
+          lists={{ knownContributors: context.knownContributors, knownNonContributors: context.knownNonContributors }}
+          canAdd={{ knownContributors: snapshot.can({ type: 'person.add', list: 'knownContributors' }), knownNonContributors: snapshot.can({ type: 'person.add', list: 'knownNonContributors' }) }}
+          busy={busy}
+          calls={calls}
+          picked={picked}
+          onPick={pick}
+          send={send}
+        />
+        <PopulationPicker single populations={populations} chosen={context.populationId ? [context.populationId] : []} disabled={busy} onToggle={(populationId) => send({ type: 'population.choose', populationId })} />
+        <ContinuousParameters draft={context.draft} knownContributors={context.knownContributors.length} disabled={busy} send={send} />
+      </RunForm>
+      <ContributorSearch
+        calls={calls}
+        disabled={busy}
+        snapshot={searchSnapshot}
+        request={() => {
+          const missing = continuousBlockers(context);
+          return { request: missing.length === 0 ? continuousLrBody(context) : null, blockers: missing };
+        }}
+        onUse={(contributors, model) => send({ type: 'model.use', contributors, model })}
+      />
       {snapshot.matches({ run: 'error' }) && context.error ? <RunFailure error={context.error} onRetry={() => send({ type: 'run.retry' })} onDismiss={() => send({ type: 'failure.dismiss' })} /> : null}
       {snapshot.matches({ run: 'result' }) && context.result ? (
         <>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EditorError } from '../../machines/recordEditor.machine';
 
 /** What keeps Run from sending (machines/analysisRun `runBlockers`), shown after Run was pressed. */
@@ -44,5 +45,42 @@ export function RunFailure({ error, onRetry, onDismiss }: { error: EditorError; 
         </button>
       </div>
     </div>
+  );
+}
+
+interface RunFormProps {
+  busy: boolean;
+  /** What keeps Run from sending, once Run was pressed. */
+  blockers: readonly string[];
+  populationsFailed: boolean;
+  onRun(): void;
+  onCancel(): void;
+  /** The choices. */
+  children: ReactNode;
+  /** Shown under Run (e.g. what a long run is doing). */
+  footer?: ReactNode;
+}
+
+/** A calculator's form: the choices, the populations' failure, what keeps Run from sending, Run and Cancel. */
+export function RunForm({ busy, blockers, populationsFailed, onRun, onCancel, children, footer }: RunFormProps) {
+  return (
+    <form
+      className="calculator__form"
+      aria-label="Analysis choices"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun();
+      }}
+    >
+      <div className="calculator__choices">{children}</div>
+      {populationsFailed ? (
+        <p className="notice notice--negative" role="alert">
+          The populations could not be read. Reload the page to try again.
+        </p>
+      ) : null}
+      <RunBlockers blockers={blockers} />
+      <RunButtons busy={busy} onCancel={onCancel} />
+      {footer}
+    </form>
   );
 }

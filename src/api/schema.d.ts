@@ -14535,7 +14535,23 @@ export interface components {
             limit: number;
             /** @enum {string} */
             model?: "semi-continuous" | "continuous";
-            continuous?: components["schemas"]["ContinuousSearchSettingInput"];
+            continuous?: {
+                analyticalThreshold?: number;
+                /** @default 0.01 */
+                dropInLambda: number;
+                /**
+                 * @default {
+                 *       "degradation": false,
+                 *       "backwardStutter": false,
+                 *       "forwardStutter": false
+                 *     }
+                 */
+                model: components["schemas"]["ContinuousModelSwitchesInput"];
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
         };
         MixtureSearchCandidateInput: {
             /** Format: uuid */
@@ -16862,7 +16878,23 @@ export interface components {
             limit: number;
             /** @enum {string} */
             model?: "semi-continuous" | "continuous";
-            continuous?: components["schemas"]["ContinuousSearchSetting"];
+            continuous?: {
+                analyticalThreshold?: number;
+                /** @default 0.01 */
+                dropInLambda: number;
+                /**
+                 * @default {
+                 *       "degradation": false,
+                 *       "backwardStutter": false,
+                 *       "forwardStutter": false
+                 *     }
+                 */
+                model: components["schemas"]["ContinuousModelSwitches"];
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
         };
         MixtureSearchCandidate: {
             /** Format: uuid */

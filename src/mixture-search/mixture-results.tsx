@@ -1,14 +1,17 @@
 import { Link } from 'wouter';
 import { formatPValue } from '../../core/chance-display';
 import type { MixtureSearchAnswer, MixtureSearchCandidate } from '../../core/schemas/mixtures';
-import { searchContributorLabels, searchHdContributorLabels } from '../../machines/mixtureSearch.machine';
+import { continuousParts, searchContributorLabels, searchHdContributorLabels } from '../../machines/mixtureSearch.machine';
 import { Scientific } from '../admin/analyses/scientific';
 import { decimalText, log10Text } from '../analyses/result-format';
 import { routes } from '../app/routes';
 import { SyntheticLabel } from '../ui/synthetic-label';
 import { MixtureSearchActor } from './mixture-search-actor';
 
-const FIGURES = ['LR', 'log10 LR', 'p-value', 'Markers compared'] as const;
+const FIGURES = ['LR', 'log10 LR', 'p-value', 'Markers compared'];
+/** The continuous model's list: the exact LR from the candidate's own fit, and the scan's at Hd's fit that ranked it. */
+const CONTINUOUS_FIGURES = ['LR (full fit)', 'log10 LR', 'Scan log10 LR', 'p-value', 'Markers compared'];
+const figuresOf = (answer: MixtureSearchAnswer) => (answer.model === 'continuous' ? CONTINUOUS_FIGURES : FIGURES);
 
 /** A drop-out or other probability as read (0.21), in scientific notation when very small. */
 const Probability = ({ value }: { value: number }) => <>{decimalText(value) ?? <Scientific value={value} digits={3} />}</>;
@@ -56,18 +59,39 @@ function DropoutUsed({ answer, known }: { answer: MixtureSearchAnswer; known: nu
 }
 
 /** One population's figures of a candidate: LR (× 10ⁿ), log10 LR, p-value and the markers compared. */
-function PopulationCells({ candidate, populationId }: { candidate: MixtureSearchCandidate; populationId: string }) {
+function PopulationCells({ candidate, populationId, continuous }: { candidate: MixtureSearchCandidate; populationId: string; continuous: boolean }) {
   const r = candidate.results.find((x) => x.populationId === populationId);
-  if (!r) return <>{FIGURES.map((f) => <td key={f}>–</td>)}</>;
+  if (!r) return <>{(continuous ? CONTINUOUS_FIGURES : FIGURES).map((f) => <td key={f}>–</td>)}</>;
   return (
     <>
       <td className="calculator__number">
         <Scientific value={r.lr} digits={3} />
       </td>
       <td className="calculator__number">{log10Text(r.log10)}</td>
+      {continuous ? <td className="calculator__number">{log10Text(r.continuous?.scanLog10Lr ?? null)}</td> : null}
       <td className="calculator__number">{r.pValue === null ? '–' : formatPValue(r.pValue)}</td>
       <td className="calculator__number">{r.markerCount}</td>
     </>
+  );
+}
+
+/** The continuous model's fit of the evidence under Hd per population: the parameters every candidate was scanned at. */
+function HdFits({ answer }: { answer: MixtureSearchAnswer }) {
+  const parts = answer.continuous ? continuousParts(answer.continuous.model) : '';
+  return (
+    <dl className="mixture-search__dropout" aria-label="Continuous model fitted under Hd">
+      {answer.populations.map((p) => (
+        <div key={p.populationId}>
+          <dt>
+            Hd fitted over {p.populationName}
+            <SyntheticLabel synthetic={p.synthetic} />
+          </dt>
+          <dd>
+            {p.notEvaluated ?? (p.continuousHd ? `mixture proportions ${p.continuousHd.parameters.mx.map((m) => m.toFixed(3)).join(', ')}; μ ${p.continuousHd.parameters.mu.toFixed(1)} RFU; σ ${p.continuousHd.parameters.sigma.toFixed(3)}; ln L ${p.continuousHd.logLikelihood.toFixed(3)}; ${p.continuousHd.fit.agreeing} of ${p.continuousHd.fit.starts} starts agree${parts ? `; ${parts}` : ''}` : 'No parameters explain the evidence under Hd')}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -78,7 +102,7 @@ function Summary({ answer }: { answer: MixtureSearchAnswer }) {
   return (
     <p role="status">
       {searched}
-      {answer.truncated ? `; showing the first ${n}` : `; ${n} ${n === 1 ? 'candidate' : 'candidates'}`}, ranked by the smallest LR over the populations.
+      {answer.truncated ? `; showing the first ${n}` : `; ${n} ${n === 1 ? 'candidate' : 'candidates'}`}, ranked by the smallest LR over the populations{answer.model === 'continuous' ? ' (continuous model: the scan at Hd’s fit ranks, the full fit under Hp gives the LR)' : ''}.
     </p>
   );
 }
@@ -103,7 +127,7 @@ export function MixtureResults({ orgId }: { orgId: string }) {
           <strong>Hd:</strong> {answer.hd}
         </p>
       </div>
-      <DropoutUsed answer={answer} known={known} />
+      {answer.model === 'continuous' ? <HdFits answer={answer} /> : <DropoutUsed answer={answer} known={known} />}
       <Summary answer={answer} />
       {answer.candidates.length > 0 ? (
         <div className="calculator__scroll">
@@ -117,14 +141,14 @@ export function MixtureResults({ orgId }: { orgId: string }) {
                   </th>
                 ))}
                 {answer.populations.map((p) => (
-                  <th key={p.populationId} scope="colgroup" colSpan={FIGURES.length}>
+                  <th key={p.populationId} scope="colgroup" colSpan={figuresOf(answer).length}>
                     {p.populationName}
                     <SyntheticLabel synthetic={p.synthetic} />
                   </th>
                 ))}
               </tr>
               <tr>
-                {answer.populations.map((p) => FIGURES.map((f) => <th key={`${p.populationId}/${f}`} scope="col">{f}</th>))}
+                {answer.populations.map((p) => figuresOf(answer).map((f) => <th key={`${p.populationId}/${f}`} scope="col">{f}</th>))}
               </tr>
             </thead>
             <tbody>
@@ -137,7 +161,7 @@ export function MixtureResults({ orgId }: { orgId: string }) {
                   <td>{c.caseNumber}</td>
                   <td>{c.sampleType}</td>
                   {answer.populations.map((p) => (
-                    <PopulationCells key={p.populationId} candidate={c} populationId={p.populationId} />
+                    <PopulationCells key={p.populationId} candidate={c} populationId={p.populationId} continuous={answer.model === 'continuous'} />
                   ))}
                 </tr>
               ))}

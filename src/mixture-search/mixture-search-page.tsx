@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { can } from '../../core/permissions';
 import { fromPromise } from 'xstate';
 import type { Population } from '../../core/schemas/populations';
+import type { ProfileWithMarkers } from '../../core/schemas/profiles';
 import type { MixtureSearchBody } from '../../core/schemas/mixtures';
 import { fieldLabel, formErrors, mixtureSearchMachine, type MixtureSearchInput } from '../../machines/mixtureSearch.machine';
 import { useApi } from '../app/api-provider';
@@ -14,6 +15,7 @@ import { MixtureSearchActor, useBusy } from './mixture-search-actor';
 import { mixtureSearchApi, type MixtureSearchCalls, type MixtureSearchOptions, type TypedMixtureSearchOptions } from './mixture-search-api';
 import { EvidenceFields } from './profile-slots';
 import { SearchFailure } from './search-failure';
+import { SearchModelChoice } from './search-model';
 import { SearchParameters } from './search-parameters';
 import { SearchScope } from './search-scope';
 import '../analyses/calculator.css';
@@ -59,8 +61,8 @@ export function MixtureSearchScreen({ orgId, populations, calls }: { orgId: stri
   return (
     <>
       <p className="field__hint">
-        Ranks the organization’s approved references of the searched sample types by their likelihood ratio as a contributor to the evidence (semi-continuous model),
-        the smallest over the populations first. Nothing is stored but an entry in the audit trail, without alleles.
+        Ranks the organization’s approved references of the searched sample types by their likelihood ratio as a contributor to the evidence (semi-continuous or
+        continuous model), the smallest over the populations first. Nothing is stored but an entry in the audit trail, without alleles.
       </p>
       <form
         className="form mixture-search"
@@ -73,6 +75,7 @@ export function MixtureSearchScreen({ orgId, populations, calls }: { orgId: stri
       >
         <EvidenceFields orgId={orgId} calls={calls.calculator} />
         <div className="mixture-search__settings">
+          <SearchModelChoice />
           <SearchParameters />
           <SearchScope populations={populations} />
         </div>
@@ -85,10 +88,13 @@ export function MixtureSearchScreen({ orgId, populations, calls }: { orgId: stri
   );
 }
 
+/** Whether any replicate of the profile keeps a peak height (the continuous model weighs them). */
+const hasPeakHeights = (profile: ProfileWithMarkers): boolean => (profile.replicates ?? []).some((r) => r.markers.some((m) => m.peaks.some((p) => p.height !== null)));
+
 /** The machine's input for the loaded options: the evidence's sample name, case and markers. */
 export const searchInput = (orgId: string, options: MixtureSearchOptions): MixtureSearchInput => ({
   organizationId: orgId,
-  evidence: { id: options.evidence.id, sampleName: options.evidence.profileId, caseNumber: options.evidence.caseNumber, markers: options.evidence.markerValues.map((m) => m.marker) },
+  evidence: { id: options.evidence.id, sampleName: options.evidence.profileId, caseNumber: options.evidence.caseNumber, markers: options.evidence.markerValues.map((m) => m.marker), hasHeights: hasPeakHeights(options.evidence) },
   analyses: options.analyses,
 });
 

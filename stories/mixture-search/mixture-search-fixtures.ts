@@ -119,3 +119,22 @@ export const SEARCH_ANSWER: MixtureSearchAnswer = {
     candidate(3, 'SUS-2231', 'Suspect, Known', 1.37, 0.021),
   ],
 };
+
+const gamma = (mx: number[]) => ({ mx, mu: 1180.5, sigma: 0.151, beta: 1, xiB: 0, xiF: 0 });
+const hdFit = { parameters: gamma([0.62, 0.26, 0.12]), logLikelihood: -412.337, fit: { seed: 1, starts: 4, agreeing: 4, converged: true, iterations: 52, evaluations: 410, note: null } };
+const CONTINUOUS_MODEL = { degradation: true, backwardStutter: false, forwardStutter: false };
+
+/** The same search with the continuous model (issue 31): Hd fitted once per population, each candidate's scan LR and its full-fit LR. */
+export const CONTINUOUS_SEARCH_ANSWER: MixtureSearchAnswer = {
+  ...SEARCH_ANSWER,
+  model: 'continuous',
+  continuous: { analyticalThreshold: 50, dropInLambda: 0.01, model: CONTINUOUS_MODEL, starts: 4, seed: 1 },
+  populations: SEARCH_ANSWER.populations.map((p) => ({ ...p, continuousHd: hdFit })),
+  candidates: SEARCH_ANSWER.candidates.map((c) => ({
+    ...c,
+    results: c.results.map((r) => ({
+      ...r,
+      continuous: { scanLog10Lr: (r.log10 ?? 0) - 0.31, position: 1, log10Lr: r.log10, hd: hdFit.parameters, hp: gamma([0.6, 0.28, 0.12]), hpFit: hdFit.fit, model: CONTINUOUS_MODEL },
+    })),
+  })),
+};

@@ -277,4 +277,15 @@ describe('continuousRunMachine with its calls', () => {
     const failed = await waitFor(actor, (s) => s.matches({ run: 'error' }));
     expect(failed.context.error?.message).toBe(GENERIC_FAILURE);
   });
+
+  it('uses a searched model: its contributor count and switches, fitted; the old result goes; a count below the known contributors is refused', () => {
+    const result = at('result', { ...ready, knownContributors: [OTHER], result: CONTINUOUS_RESULT, draft: { ...continuousDraft(), mode: 'fixed' } });
+    const used = transition(continuousRunMachine, result, { type: 'model.use', contributors: 3, model: { degradation: true, backwardStutter: true, forwardStutter: false } })[0];
+    expect(used.matches({ run: 'editing' })).toBe(true);
+    expect(used.context.result).toBeNull();
+    expect(used.context.draft).toMatchObject({ contributors: '3', degradation: true, backwardStutter: true, forwardStutter: false, mode: 'fit' });
+    expect(used.context.draft.fixed.hp.mx).toHaveLength(3);
+    expect(result.can({ type: 'model.use', contributors: 1, model: { degradation: false, backwardStutter: false, forwardStutter: false } })).toBe(false);
+    expect(at('running', ready).can({ type: 'model.use', contributors: 2, model: { degradation: false, backwardStutter: false, forwardStutter: false } })).toBe(false);
+  });
 });
