@@ -40,6 +40,7 @@ export function continuousResultCsv(request: ContinuousRequest, result: Continuo
   row('Setting', 'Frequencies normalized', s.normalizeFrequencies ? 'yes' : 'no');
   row('Setting', 'Precision', result.precision);
   for (const p of facts.persons) row('Person', 'Source', p.source, { contributor: p.role });
+  facts.replicates.forEach((name, i) => row('Replicate', 'Name', name, { replicate: i + 1 }));
   for (const h of result.hypotheses) hypothesisRows(h, row);
   for (const m of result.markers) {
     row('Per marker', 'Analytical threshold (RFU)', m.analyticalThreshold, { marker: m.marker });

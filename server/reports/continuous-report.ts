@@ -13,6 +13,8 @@ export interface ContinuousReportFacts {
   organizationName: string;
   /** Per person of the request (person of interest, known contributors, known non-contributors): role and source. */
   persons: { role: string; source: string }[];
+  /** Each replicate's name as the request gave it (R1, R2… when it gave none), in the request's order. */
+  replicates: string[];
 }
 
 const bold = (text: string) => ({ text, bold: true });
@@ -182,6 +184,8 @@ export function continuousReportDocument(request: ContinuousRequest, result: Con
     { text: [bold('Hp: '), `${hp!.description} (contributors in Mx order: ${hp!.contributors.join(', ')})`] },
     { text: [bold('Hd: '), `${hd!.description} (contributors in Mx order: ${hd!.contributors.join(', ')})`], margin: [0, 0, 0, 6] },
     table(['auto', '*'], ['Person', 'Source'], facts.persons.map((p) => [p.role, p.source])),
+    sectionHeading('Evidence'),
+    table(['auto', '*'], ['Replicate', 'Name'], facts.replicates.map((name, i) => [`R${i + 1}`, name])),
     sectionHeading('Frequencies, model and settings'),
     table(
       ['auto', '*'],

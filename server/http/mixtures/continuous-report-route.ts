@@ -54,7 +54,7 @@ export const continuousReportRoute: FastifyPluginAsyncZod<RouteDeps> = async (ap
       ] as const;
       const persons = await Promise.all(roles.map(async ([role, input]) => ({ role, source: await personSource(db, user, input) })));
       const computedAt = clock.now().toISOString();
-      const facts = { preparedBy: auditActor(user).name, computedAt, organizationName: user.organizations.map((o) => o.name).join(', '), persons };
+      const facts = { preparedBy: auditActor(user).name, computedAt, organizationName: user.organizations.map((o) => o.name).join(', '), persons, replicates: body.replicates.map((r, i) => r.name ?? `R${i + 1}`) };
       const format = request.query.format;
       try {
         const file = await runContinuousReport({ request: continuous, format, facts }, untilClientLeaves(reply));

@@ -63,6 +63,14 @@ describe('the report of a continuous calculation', () => {
     expect(text).not.toMatch(/\d\.\d+e[+-]\d/);
   });
 
+  it('names each replicate as the request named it (R1, R2… otherwise) in the PDF and the CSV', async () => {
+    const named = { ...CASE_1, replicates: [{ ...CASE_1.replicates[0], name: 'stain80' }, CASE_1.replicates[0]] };
+    const pdf = pdfToText((await report('pdf', named)).rawPayload);
+    expect(pdf).toMatch(/Replicate\s+Name\s+R1\s+stain80\s+R2\s+R2/);
+    const [, ...rows] = Papa.parse<string[]>((await report('csv', named)).body.trim()).data;
+    expect(rows.filter((r) => r[0] === 'Replicate').map((r) => [r[4], r[7]])).toEqual([['1', 'stain80'], ['2', 'R2']]);
+  });
+
   it('writes every figure with all its digits in the CSV, and the fit and the contributor search when asked', async () => {
     const res = await report('csv', { ...CASE_1, parameters: { mode: 'fit', starts: 2, seed: 7 }, contributorSearch: { from: 1, to: 2 } });
     expect(res.statusCode, res.body).toBe(200);
