@@ -32,6 +32,7 @@ export function notWeighedText(hit: WeighedHit): string | null {
   return `${matching} of ${compared} markers match; ${NOT_WEIGHED_REASON}`;
 }
 
-/** The probability text of a hit as lists, the dashboard and reports show it: spec 4's, or why it has none. */
+/** The probability text of a hit as lists, the dashboard and reports show it: spec 4's, or why it has none; a mixture hit's number is named LR. */
 export const hitProbabilityText = (hit: WeighedHit): string =>
-  notWeighedText(hit) ?? formatHitProbability({ combinedIndex: hit.combinedIndex, markerCount: hit.markerCount, nonExclusionMarkerCount: hit.nonExclusionMarkerCount ?? 0 });
+  notWeighedText(hit) ??
+  formatHitProbability({ combinedIndex: hit.combinedIndex, markerCount: hit.markerCount, nonExclusionMarkerCount: hit.nonExclusionMarkerCount ?? 0, indexName: hit.matchKind === 'mixture' ? 'LR' : 'CI' });

@@ -34,6 +34,15 @@ export * from './continuousRun.stain';
 
 export interface ContinuousRunInput {
   analysisId: string;
+  /** Choices the calculator opens with (a continuous hit's "Open in the calculator"): the stain is read at once. */
+  prefill?: ContinuousPrefill;
+}
+
+/** A stain, person of interest and population chosen before the calculator opens; each may be left out. */
+export interface ContinuousPrefill {
+  stainId?: string | null;
+  personOfInterestId?: string | null;
+  populationId?: string | null;
 }
 
 /** Persons besides the person of interest: contributors under both hypotheses, and typed non-contributors (θ's counts). */
@@ -140,14 +149,14 @@ export function continuousLrBody(c: Choices): ContinuousLrBody {
 export function initialContinuousContext(input: ContinuousRunInput): ContinuousRunContext {
   return {
     analysisId: input.analysisId,
-    stainId: null,
+    stainId: input.prefill?.stainId ?? null,
     stain: null,
     stainError: null,
     replicatesChosen: [],
-    personOfInterestId: null,
+    personOfInterestId: input.prefill?.personOfInterestId ?? null,
     knownContributors: [],
     knownNonContributors: [],
-    populationId: null,
+    populationId: input.prefill?.populationId ?? null,
     draft: continuousDraft(),
     result: null,
     error: null,
@@ -194,6 +203,8 @@ export const continuousRunMachine = setup({
   guards: {
     hasBlockers: ({ context }) => continuousBlockers(context).length > 0,
     stainChosen: ({ event }) => event.type === 'stain.choose' && event.profileId !== null,
+    // Only a prefilled stain is chosen while nothing is read: choosing one otherwise goes straight to loading.
+    stainPrefilled: ({ context }) => context.stainId !== null,
     notRunning: not(stateIn('#continuousRun.run.running')),
     replicateExists: ({ context, event }) => event.type === 'replicate.toggle' && event.index >= 0 && event.index < context.replicatesChosen.length,
     canAddPerson: ({ context, event }) => event.type === 'person.add' && context[event.list].length < LIMITS[event.list],
@@ -272,7 +283,7 @@ export const continuousRunMachine = setup({
         ],
       },
       states: {
-        none: {},
+        none: { always: { guard: 'stainPrefilled', target: 'loading' } },
         loading: {
           tags: ['stainLoading'],
           invoke: {

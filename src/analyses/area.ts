@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { useSearch } from 'wouter';
+import type { ContinuousPrefill } from '../../machines/continuousRun.machine';
 import type { FeatureArea } from '../app/feature-area';
 import type { RouteViewProps } from '../app/route-view-props';
 import { lazyPage } from '../app/lazy-page';
@@ -19,10 +20,18 @@ function GroupAnalysesRoute({ params }: RouteViewProps) {
   return createElement(GroupAnalysesPage, { key: `${params.orgId}/${params.analysisGroupId}`, orgId: params.orgId!, analysisGroupId: params.analysisGroupId!, caseId });
 }
 
+/** The choices a continuous hit opens the calculator with (`?stain=&personOfInterest=&population=`). */
+function usePrefill(): ContinuousPrefill {
+  const query = new URLSearchParams(useSearch());
+  return { stainId: query.get('stain'), personOfInterestId: query.get('personOfInterest'), populationId: query.get('population') };
+}
+
 function CalculatorRoute({ params }: RouteViewProps) {
   const caseId = useCaseId();
-  // Another analysis, organization or case starts a fresh calculator.
-  return createElement(CalculatorPage, { key: `${params.orgId}/${params.analysisId}/${caseId}`, orgId: params.orgId!, analysisId: params.analysisId!, caseId });
+  const prefill = usePrefill();
+  // Another analysis, organization, case or prefill starts a fresh calculator.
+  const key = `${params.orgId}/${params.analysisId}/${caseId}/${prefill.stainId}/${prefill.personOfInterestId}/${prefill.populationId}`;
+  return createElement(CalculatorPage, { key, orgId: params.orgId!, analysisId: params.analysisId!, caseId, prefill });
 }
 
 /** Analyses (spec 2.5): every analysis by group (issue 18), a group's analyses and the calculator. */

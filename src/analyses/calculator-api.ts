@@ -65,6 +65,8 @@ export function calculatorApi(api: ApiClient) {
     },
     analyze: ({ analysisId, body }: AnalyzeRequest, signal?: AbortSignal): Promise<AnalysisResult> =>
       unwrap(api.POST('/api/analyses/{id}/analyze', { params: { path: { id: analysisId } }, body, ...(signal ? { signal } : {}) })),
+    /** One profile, as a picker names it. */
+    profile: (profileId: string): Promise<Profile> => unwrap(api.GET('/api/profiles/{id}', { params: { path: { id: profileId } } })),
     /** A continuous run's stain (issue 31): the profile with its replicates and heights, and its kit's bins and thresholds (null when the kit cannot be read). */
     stain: async (profileId: string): Promise<LoadedStain> => {
       const profile = await unwrap(api.GET('/api/profiles/{id}', { params: { path: { id: profileId } } }));

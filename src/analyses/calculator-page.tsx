@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { CONTINUOUS_MIXTURE, type Analysis } from '../../core/schemas/analyses';
 import type { Profile } from '../../core/schemas/profiles';
+import type { ContinuousPrefill } from '../../machines/continuousRun.machine';
 import { analysisRunMachine, analyzeRequest, runBlockers, usesPopulations, type AnalyzeRequest } from '../../machines/analysisRun.machine';
 import { toEditorError, type EditorError } from '../../machines/recordEditor.machine';
 import { MissingPatterns } from '../admin/analyses/missing-patterns';
@@ -101,7 +102,7 @@ export function Calculator({ orgId, analysis, caseId, calls }: CalculatorProps) 
 type AnalysisLoad = { status: 'loading' } | { status: 'failed'; error: EditorError } | { status: 'loaded'; analysis: Analysis };
 
 /** The Analyses route (spec 2.5): reads the analysis, titles the page with its name and shows the calculator. */
-export function CalculatorPage({ orgId, analysisId, caseId }: { orgId: string; analysisId: string; caseId: string | null }) {
+export function CalculatorPage({ orgId, analysisId, caseId, prefill }: { orgId: string; analysisId: string; caseId: string | null; prefill?: ContinuousPrefill }) {
   const api = useApi();
   const calls = useMemo(() => calculatorApi(api), [api]);
   const [load, setLoad] = useState<AnalysisLoad>({ status: 'loading' });
@@ -134,7 +135,7 @@ export function CalculatorPage({ orgId, analysisId, caseId }: { orgId: string; a
           load.analysis.kind === CONTINUOUS_MIXTURE ? (
             <>
               {load.analysis.label && load.analysis.label !== load.analysis.name ? <p className="field__hint">{load.analysis.label}</p> : null}
-              <ContinuousCalculator key={load.analysis.id} orgId={orgId} analysisId={load.analysis.id} caseId={caseId} calls={calls} />
+              <ContinuousCalculator key={load.analysis.id} orgId={orgId} analysisId={load.analysis.id} caseId={caseId} calls={calls} {...(prefill ? { prefill } : {})} />
             </>
           ) : (
             <Calculator key={load.analysis.id} orgId={orgId} analysis={load.analysis} caseId={caseId} calls={calls} />

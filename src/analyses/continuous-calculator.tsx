@@ -1,9 +1,9 @@
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import type { ContinuousLrBody } from '../../core/schemas/continuous';
 import type { Profile } from '../../core/schemas/profiles';
-import { continuousBlockers, continuousLrBody, continuousRunMachine } from '../../machines/continuousRun.machine';
+import { continuousBlockers, continuousLrBody, continuousRunMachine, type ContinuousPrefill } from '../../machines/continuousRun.machine';
 import type { CalculatorCalls } from './calculator-api';
 import { ContinuousParameters } from './continuous-parameters';
 import { ContributorSearch, type ContributorSearchSnapshot } from './contributor-search';
@@ -24,16 +24,38 @@ interface ContinuousCalculatorProps {
   snapshot?: ContinuousRunSnapshot;
   /** Where the number-of-contributors search starts (stories). */
   searchSnapshot?: ContributorSearchSnapshot;
+  /** The stain, person of interest and population chosen on opening (a continuous hit's link). */
+  prefill?: ContinuousPrefill;
 }
 
 export type ContinuousRunSnapshot = SnapshotFrom<typeof continuousRunMachine>;
+
+/** The prefilled stain and person of interest read once, so their pickers name them. */
+function usePrefilledProfiles(calls: CalculatorCalls, prefill: ContinuousPrefill | undefined, setPicked: Dispatch<SetStateAction<Record<string, Profile>>>) {
+  const stainId = prefill?.stainId ?? null;
+  const personOfInterestId = prefill?.personOfInterestId ?? null;
+  useEffect(() => {
+    let current = true;
+    for (const id of [stainId, personOfInterestId]) {
+      if (id === null) continue;
+      // A profile that cannot be read leaves its picker empty; the run's blockers say what is missing.
+      calls.profile(id).then(
+        (profile) => current && setPicked((all) => ({ ...all, [profile.id]: profile })),
+        () => undefined,
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [calls, stainId, personOfInterestId, setPicked]);
+}
 
 /**
  * The calculator of a Continuous mixture analysis (issue 31): the stain and its replicates with heights, the persons,
  * one population and the model's settings; Run weighs on the server (POST continuous-lr) and the result shows the
  * LR, the parameters, the deconvolution and the model's validation. Driven by machines/continuousRun.
  */
-export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start, searchSnapshot }: ContinuousCalculatorProps) {
+export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapshot: start, searchSnapshot, prefill }: ContinuousCalculatorProps) {
   const logic = useMemo(
     () =>
       continuousRunMachine.provide({
@@ -44,9 +66,11 @@ export function ContinuousCalculator({ orgId, analysisId, caseId, calls, snapsho
       }),
     [calls],
   );
-  const [snapshot, send] = useMachine(logic, start ? { input: { analysisId }, snapshot: start } : { input: { analysisId } });
+  const input = prefill ? { analysisId, prefill } : { analysisId };
+  const [snapshot, send] = useMachine(logic, start ? { input, snapshot: start } : { input });
   // The profiles chosen so far by id, so each picker shows its own (the machine holds the ids).
   const [picked, setPicked] = useState<Record<string, Profile>>({});
+  usePrefilledProfiles(calls, prefill, setPicked);
   const { populations, failed: populationsFailed } = usePopulations(calls, orgId, 'Autosomal');
 
   const { context } = snapshot;

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { ContinuousHypothesisResult, ContinuousLrResult, GammaParametersUsed } from '../../core/schemas/continuous';
+import type { ContinuousFitReport, ContinuousModelSwitches } from '../../core/schemas/continuous-model';
 import { ContinuousDeconvolution } from './continuous-deconvolution';
 import { EpgChart } from './epg-chart';
 import { Probability, Sci } from './mixture-result';
@@ -20,8 +21,11 @@ function LrValue({ lr, log10 }: { lr: number | null; log10: number | null }) {
 
 /** How a hypothesis's fit searched: what a reader needs to repeat it and to trust it. */
 function fitText(h: ContinuousHypothesisResult): string {
-  if (!h.fit) return 'Fixed parameters';
-  const f = h.fit;
+  return h.fit ? fitReportText(h.fit) : 'Fixed parameters';
+}
+
+/** A maximum-likelihood fit as read: how many starts agree, its seed, whether it converged and in how many steps. */
+export function fitReportText(f: ContinuousFitReport): string {
   return `${f.agreeing} of ${f.starts} starts agree on the maximum (seed ${f.seed}); ${f.converged ? 'converged' : 'did not converge'} after ${f.iterations} iterations, ${f.evaluations} evaluations${f.note ? `; ${f.note}` : ''}`;
 }
 
@@ -62,27 +66,33 @@ function Hypotheses({ result }: { result: ContinuousLrResult }) {
   );
 }
 
-/** Every parameter used or fitted, per hypothesis side by side (a mixture proportion per contributor in each hypothesis's order). */
-function ParametersUsed({ result }: { result: ContinuousLrResult }) {
-  const [hp, hd] = result.hypotheses;
-  const { model } = result.settings;
-  const value = (h: ContinuousHypothesisResult | undefined, read: (p: GammaParametersUsed) => number | undefined): ReactNode => {
+/** One hypothesis's contributors (in the order of its mixture proportions) and its parameters, fixed or fitted. */
+export interface HypothesisParameters {
+  contributors: readonly string[];
+  parameters: GammaParametersUsed | null;
+}
+
+type ParameterRow = [string, (p: GammaParametersUsed) => number | undefined];
+
+/** Every parameter used or fitted, Hp and Hd side by side (a mixture proportion per contributor in each hypothesis's order); the model's parts name the rows shown. */
+export function ContinuousParametersTable({ caption, model, hp, hd }: { caption: string; model: ContinuousModelSwitches; hp: HypothesisParameters | undefined; hd: HypothesisParameters | undefined }) {
+  const value = (h: HypothesisParameters | undefined, read: (p: GammaParametersUsed) => number | undefined): ReactNode => {
     const v = h?.parameters ? read(h.parameters) : undefined;
     return v === undefined ? '–' : <span className="calculator__number">{parameterText(v)}</span>;
   };
   const mixtures = Math.max(hp?.contributors.length ?? 0, hd?.contributors.length ?? 0);
-  const rows: [string, (p: GammaParametersUsed) => number | undefined][] = [
-    ...Array.from({ length: mixtures }, (_, i): [string, (p: GammaParametersUsed) => number | undefined] => [`Mixture proportion ${i + 1} (${hp?.contributors[i] ?? '–'} / ${hd?.contributors[i] ?? '–'})`, (p) => p.mx[i]]),
+  const rows: ParameterRow[] = [
+    ...Array.from({ length: mixtures }, (_, i): ParameterRow => [`Mixture proportion ${i + 1} (${hp?.contributors[i] ?? '–'} / ${hd?.contributors[i] ?? '–'})`, (p) => p.mx[i]]),
     ['Peak height expectation μ (RFU)', (p) => p.mu],
     ['Coefficient of variation σ', (p) => p.sigma],
-    ...(model.degradation ? [['Degradation slope β', (p: GammaParametersUsed) => p.beta] as [string, (p: GammaParametersUsed) => number]] : []),
-    ...(model.backwardStutter ? [['Backward stutter ξB', (p: GammaParametersUsed) => p.xiB] as [string, (p: GammaParametersUsed) => number]] : []),
-    ...(model.forwardStutter ? [['Forward stutter ξF', (p: GammaParametersUsed) => p.xiF] as [string, (p: GammaParametersUsed) => number]] : []),
+    ...(model.degradation ? [['Degradation slope β', (p) => p.beta] as ParameterRow] : []),
+    ...(model.backwardStutter ? [['Backward stutter ξB', (p) => p.xiB] as ParameterRow] : []),
+    ...(model.forwardStutter ? [['Forward stutter ξF', (p) => p.xiF] as ParameterRow] : []),
   ];
   return (
     <div className="calculator__scroll">
       <table className="calculator__markers">
-        <caption>{result.settings.mode === 'fit' ? 'Parameters fitted by maximum likelihood' : 'Parameters used (fixed)'}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Parameter</th>
@@ -102,6 +112,11 @@ function ParametersUsed({ result }: { result: ContinuousLrResult }) {
       </table>
     </div>
   );
+}
+
+function ParametersUsed({ result }: { result: ContinuousLrResult }) {
+  const [hp, hd] = result.hypotheses;
+  return <ContinuousParametersTable caption={result.settings.mode === 'fit' ? 'Parameters fitted by maximum likelihood' : 'Parameters used (fixed)'} model={result.settings.model} hp={hp} hd={hd} />;
 }
 
 function Settings({ result }: { result: ContinuousLrResult }) {

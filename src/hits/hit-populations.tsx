@@ -1,5 +1,6 @@
 import { formatBracket, formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
-import type { HitFigures, PopulationFigures } from '../../core/schemas/hit-figures';
+import { hitProbabilityText } from '../../core/hit-weighing';
+import type { HitFigures, MatchKind, PopulationFigures } from '../../core/schemas/hit-figures';
 import { SyntheticLabel } from '../ui/synthetic-label';
 
 function PValue({ population }: { population: PopulationFigures }) {
@@ -13,13 +14,17 @@ function PValue({ population }: { population: PopulationFigures }) {
   );
 }
 
+/** A population's text as lists show it; a mixture hit's stored text is read again, as hits recorded before it was named LR say CI. */
+const probabilityOf = (p: PopulationFigures, matchKind: MatchKind): string =>
+  matchKind === 'mixture' ? hitProbabilityText({ matchKind, combinedIndex: p.combinedIndex, markerCount: p.markerCount, nonExclusionMarkerCount: p.nonExclusionMarkerCount, figures: null }) : p.probability;
+
 /**
  * Every population's result for the hit side by side (ARCHITECTURE.md "Hits", GENETICS.md "Expected
  * chance hits"): the likelihood ratio, its log10, the p-value among unrelated profiles and the expected
  * chance hits at the rule's threshold; the reported population (the smallest LR) is marked. The rule's
  * populations that weighed nothing (issue 30: none of the profiles' markers) are named below, with why.
  */
-export function HitPopulations({ populations, skipped = [] }: { populations: readonly PopulationFigures[]; skipped?: HitFigures['skippedPopulations'] }) {
+export function HitPopulations({ populations, matchKind, skipped = [] }: { populations: readonly PopulationFigures[]; matchKind: MatchKind; skipped?: HitFigures['skippedPopulations'] }) {
   if (populations.length === 0 && skipped.length === 0) return null;
   return (
     <section aria-labelledby="hit-populations">
@@ -44,7 +49,7 @@ export function HitPopulations({ populations, skipped = [] }: { populations: rea
                   {p.reported ? <span className="hit-populations__tag">reported</span> : null}
                   <SyntheticLabel synthetic={p.synthetic} />
                 </th>
-                <td>{p.probability}</td>
+                <td>{probabilityOf(p, matchKind)}</td>
                 <td>{p.log10 === null ? '–' : p.log10.toFixed(2)}</td>
                 <td>
                   <PValue population={p} />

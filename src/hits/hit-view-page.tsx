@@ -3,9 +3,11 @@ import { Link } from 'wouter';
 import { formatExpectedChanceHits, formatPValue } from '../../core/chance-display';
 import { isNotWeighed, NOT_WEIGHED_REASON } from '../../core/hit-weighing';
 import { reportedChance } from '../../core/reported-chance';
+import { CONTINUOUS_MIXTURE } from '../../core/schemas/analyses';
 import { MATCH_KIND_LABELS } from '../../core/schemas/hit-figures';
 import { HIT_STATUS_LABELS, type HitView } from '../../core/schemas/hits';
 import { formatIndex, MarkerTable } from '../analyses/analysis-result-view';
+import { calculatorApi } from '../analyses/calculator-api';
 import { ConstantsUsed } from '../analyses/constants-used';
 import { ParentageConclusionNotice } from '../analyses/parentage-conclusion';
 import { useApi } from '../app/api-provider';
@@ -14,6 +16,7 @@ import { formatDateTime } from '../cases/format';
 import { SyntheticLabel } from '../ui/synthetic-label';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
+import { HitContinuous, type CalculatorPlace } from './hit-continuous';
 import { HitDownloadButton } from './hit-download-button';
 import { HitHistory } from './hit-history';
 import { HitPedigreeMarkers, isPedigreeHit } from './hit-pedigree';
@@ -52,7 +55,7 @@ function HitFigures({ orgId, view }: { orgId: string; view: HitView }) {
     ['Found', formatDateTime(hit.date)],
     ['Analysis', <Link key="a" href={routes.Analyses.href({ orgId, analysisGroupId: analysis.analysisGroupId, analysisId: analysis.id })}>{analysis.name}</Link>],
     ['Population', population ? <>{`${population.name}${population.source ? ` (source: ${population.source})` : ''}`}{synthetic}</> : isNotWeighed(hit) ? `None: ${NOT_WEIGHED_REASON}` : 'None (exclusion analysis)'],
-    ...(hit.combinedIndex !== null ? ([['Combined index', formatIndex(hit.combinedIndex)]] as [string, string][]) : []),
+    ...(hit.combinedIndex !== null ? ([[hit.matchKind === 'mixture' ? 'Likelihood ratio' : 'Combined index', formatIndex(hit.combinedIndex)]] as [string, string][]) : []),
     ['Probability', <>{hit.probability}{population ? synthetic : null}</>],
   ];
   return (
@@ -104,6 +107,21 @@ function HitProfiles({ orgId, view }: { orgId: string; view: HitView }) {
   );
 }
 
+/** A continuous hit's figures and the calculator opened on its stain and candidate (issue 31); nothing for another hit. */
+function HitContinuousFigures({ orgId, view }: { orgId: string; view: HitView }) {
+  const api = useApi();
+  const { figures, profiles } = view.hit;
+  const stain = profiles.find((p) => p.role === 'Evidence') ?? profiles[0];
+  const candidate = profiles.find((p) => p !== stain);
+  if (!figures || !stain || !candidate) return null;
+  const findCalculator = async (): Promise<CalculatorPlace | null> => {
+    const groups = await calculatorApi(api).analysesByGroup();
+    const found = groups.flatMap((g) => g.analyses).find((a) => a.kind === CONTINUOUS_MIXTURE && a.active);
+    return found ? { analysisGroupId: found.analysisGroupId, analysisId: found.id } : null;
+  };
+  return <HitContinuous orgId={orgId} populations={figures.populations} prefill={{ stainId: stain.profileId, candidateId: candidate.profileId }} findCalculator={findCalculator} />;
+}
+
 /**
  * HitView (spec 2.4 `/{orgId}/hits/{id}`): the figures, the profiles side by side per marker with
  * each marker's genotypes, pattern, formula (KaTeX) and value as the calculator computes them, the
@@ -120,7 +138,8 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
       <HitFigures orgId={orgId} view={view} />
       <HitChance hit={view.hit} />
       <ParentageConclusionNotice conclusion={view.evaluation?.conclusion} />
-      {figures ? <HitPopulations populations={figures.populations} skipped={figures.skippedPopulations} /> : null}
+      {figures ? <HitPopulations populations={figures.populations} matchKind={view.hit.matchKind} skipped={figures.skippedPopulations} /> : null}
+      <HitContinuousFigures orgId={orgId} view={view} />
       {figures?.stringency ? <HitStringency stringency={figures.stringency} synthetic={figures.populations.some((p) => p.synthetic)} weighed={!isNotWeighed(view.hit)} /> : null}
       <HitWeighing orgId={orgId} view={view} calls={calls} onChange={onChange} />
       <HitProfiles orgId={orgId} view={view} />

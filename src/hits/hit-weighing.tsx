@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { isNotWeighed, NOT_WEIGHED_REASON } from '../../core/hit-weighing';
 import { can } from '../../core/permissions';
 import type { HitView } from '../../core/schemas/hits';
 import { routes } from '../app/routes';
 import { usePrincipal } from '../app/use-principal';
+import { ActionError, useAction } from './action-state';
 import type { HitCalls } from './hits-api';
 
 interface HitWeighingProps {
@@ -21,20 +21,12 @@ interface HitWeighingProps {
  */
 export function HitWeighing({ orgId, view, calls, onChange }: HitWeighingProps) {
   const principal = usePrincipal();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
+  const action = useAction();
   const { hit } = view;
   const notWeighed = isNotWeighed(hit);
   const canWeigh = hit.status === 'pending' && hit.matchKind === 'identity' && hit.figures?.stringency != null && can(principal, 'Hits', 'Publish', { orgId: hit.organizationId });
   if (!notWeighed && !canWeigh) return null;
-  const weigh = async () => {
-    setState({ busy: true, error: null });
-    try {
-      onChange(await calls.weighAgain(hit.id, { version: hit.version }));
-      setState({ busy: false, error: null });
-    } catch (err) {
-      setState({ busy: false, error: err instanceof Error ? err.message : String(err) });
-    }
-  };
+  const weigh = () => action.run(async () => onChange(await calls.weighAgain(hit.id, { version: hit.version })));
   return (
     <div className="hit-weighing">
       {notWeighed ? (
@@ -46,16 +38,12 @@ export function HitWeighing({ orgId, view, calls, onChange }: HitWeighingProps) 
       ) : null}
       {canWeigh ? (
         <div className="form__actions">
-          <button type="button" className="button" disabled={state.busy} onClick={() => void weigh()}>
+          <button type="button" className="button" disabled={action.busy} onClick={() => void weigh()}>
             Weigh again with the current populations
           </button>
         </div>
       ) : null}
-      {state.error ? (
-        <p className="notice notice--negative" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <ActionError error={action.error} />
     </div>
   );
 }

@@ -92,17 +92,53 @@ export function SearchProgress({ orgId, onFinished }: { orgId: string; onFinishe
   }, [live, anyActive, jobs]);
 
   if (jobs.length === 0) return null;
+  return <SearchList jobs={jobs} />;
+}
+
+/** How many waiting and finished searches the panel lists before it counts the rest: a bulk approval starts hundreds. */
+export const SEARCHES_SHOWN = 5;
+
+function SearchItem({ job }: { job: SearchJob }) {
+  return (
+    <li>
+      <span className="search-progress__sample">{job.sampleName}</span>: <span role="status">{describe(job)}</span>
+      {job.status === 'running' && job.total > 0 ? <progress value={job.done} max={job.total} aria-label={`Search of ${job.sampleName}`} /> : null}
+    </li>
+  );
+}
+
+const finishedTime = (job: SearchJob) => (job.finishedAt === null ? 0 : Date.parse(job.finishedAt));
+
+/**
+ * The searches as listed: every running one, the first waiting ones with a count of the rest, and the latest
+ * finished ones with "N more finished searches" that lists the rest on demand, so 200 searches of a bulk approval
+ * do not push the hit list thousands of pixels down.
+ */
+export function SearchList({ jobs }: { jobs: readonly SearchJob[] }) {
+  const [allFinished, setAllFinished] = useState(false);
+  const running = jobs.filter((j) => j.status === 'running');
+  const waiting = jobs.filter((j) => j.status === 'queued');
+  const finished = jobs.filter((j) => !active(j)).sort((a, b) => finishedTime(b) - finishedTime(a));
+  const finishedShown = allFinished ? finished : finished.slice(0, SEARCHES_SHOWN);
+  const moreWaiting = waiting.length - SEARCHES_SHOWN;
+  const moreFinished = finished.length - finishedShown.length;
   return (
     <section className="search-progress" aria-labelledby="search-progress-title">
       <h2 id="search-progress-title">Database searches</h2>
       <ul>
-        {jobs.map((job) => (
-          <li key={job.id}>
-            <span className="search-progress__sample">{job.sampleName}</span>: <span role="status">{describe(job)}</span>
-            {job.status === 'running' && job.total > 0 ? <progress value={job.done} max={job.total} aria-label={`Search of ${job.sampleName}`} /> : null}
-          </li>
+        {[...running, ...waiting.slice(0, SEARCHES_SHOWN)].map((job) => (
+          <SearchItem key={job.id} job={job} />
+        ))}
+        {moreWaiting > 0 ? <li>{moreWaiting === 1 ? '1 more search waiting' : `${moreWaiting} more searches waiting`}</li> : null}
+        {finishedShown.map((job) => (
+          <SearchItem key={job.id} job={job} />
         ))}
       </ul>
+      {finished.length > SEARCHES_SHOWN ? (
+        <button type="button" className="button button--secondary" aria-expanded={allFinished} onClick={() => setAllFinished((all) => !all)}>
+          {allFinished ? 'Show only the latest finished searches' : moreFinished === 1 ? '1 more finished search' : `${moreFinished} more finished searches`}
+        </button>
+      ) : null}
     </section>
   );
 }

@@ -148,7 +148,7 @@ function mixturePopulationResult(setting: MixtureSetting, profiles: MixtureProfi
     markers: [...weighed, ...skipped],
     combinedIndex: result.lr,
     log10: result.log10,
-    probability: formatHitProbability({ combinedIndex: result.lr, nonExclusionMarkerCount: 0, markerCount: 0, excluded: result.lr === 0 }),
+    probability: formatHitProbability({ combinedIndex: result.lr, nonExclusionMarkerCount: 0, markerCount: 0, excluded: result.lr === 0, indexName: 'LR' }),
     haplotypeCount: null,
     conclusion: null,
     mixture: result,

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContinuousLrBody, ContinuousLrResult } from '../../../core/schemas/continuous';
 import type { Population } from '../../../core/schemas/populations';
 import type { Profile } from '../../../core/schemas/profiles';
-import type { LoadedStain } from '../../../machines/continuousRun.machine';
+import type { ContinuousPrefill, LoadedStain } from '../../../machines/continuousRun.machine';
 import type { CalculatorCalls } from '../../../src/analyses/calculator-api';
 import { ContinuousCalculator } from '../../../src/analyses/continuous-calculator';
 import {
@@ -43,6 +43,7 @@ function fakeCalls(answer: (body: ContinuousLrBody) => Promise<ContinuousLrResul
     },
     populations: async () => ({ items: [POPULATION], count: 1 }),
     stain: async (id: string): Promise<LoadedStain> => (id === STAIN_ID ? LOADED_STAIN : STAIN_WITHOUT_HEIGHTS),
+    profile: async (id: string) => PROFILES.find((p) => p.id === id)!,
     continuousLr: async (body: ContinuousLrBody) => {
       sent.push(body);
       return answer(body);
@@ -56,9 +57,9 @@ function fakeCalls(answer: (body: ContinuousLrBody) => Promise<ContinuousLrResul
   return { calls, sent, reports };
 }
 
-function renderCalculator(answer?: (body: ContinuousLrBody) => Promise<ContinuousLrResult>) {
+function renderCalculator(answer?: (body: ContinuousLrBody) => Promise<ContinuousLrResult>, prefill?: ContinuousPrefill) {
   const fake = fakeCalls(answer);
-  const view = render(<ContinuousCalculator orgId={ORG} analysisId={CONTINUOUS_ANALYSIS_ID} caseId={CASE_ID} calls={fake.calls} />);
+  const view = render(<ContinuousCalculator orgId={ORG} analysisId={CONTINUOUS_ANALYSIS_ID} caseId={CASE_ID} calls={fake.calls} {...(prefill ? { prefill } : {})} />);
   return { ...fake, view };
 }
 
@@ -91,6 +92,18 @@ describe('the Continuous mixture calculator: its choices', TYPING, () => {
     expect(replicates.getByRole('checkbox', { name: 'STAIN-07 run 1: 7 peaks with heights at 2 markers' })).toBeChecked();
     expect(replicates.getByRole('checkbox', { name: 'STAIN-07 run 2: 6 peaks with heights at 2 markers' })).toBeChecked();
     expect(replicates.getByText('Analytical threshold of PowerPlex ESX 17: 50 RFU; per dye green 60 RFU.')).toBeInTheDocument();
+  });
+
+  it('opened from a continuous hit, has the stain read, the candidate as person of interest and the population chosen: Run weighs them', async () => {
+    const { sent } = renderCalculator(undefined, { stainId: STAIN_ID, personOfInterestId: SUSPECT_ID, populationId: POPULATION_ID });
+    await screen.findByRole('group', { name: 'Replicates of STAIN-07' });
+    await waitFor(() => expect(screen.getByLabelText('Evidence', { selector: 'select' })).toHaveDisplayValue('STAIN-07 (case OSL-31, approved)'));
+    await waitFor(() => expect(screen.getByLabelText('Person of interest', { selector: 'select' })).toHaveDisplayValue('SUSPECT-1 (case OSL-31, approved)'));
+    expect(await screen.findByRole('radio', { name: 'Norway (ESX 17)' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Run' }));
+    await screen.findByRole('region', { name: 'Continuous result' });
+    expect(sent[0]).toMatchObject({ personOfInterest: { profileId: SUSPECT_ID }, populationId: POPULATION_ID });
+    expect(sent[0]!.replicates.map((r) => r.name)).toEqual(['STAIN-07 run 1', 'STAIN-07 run 2']);
   });
 
   it('says when a stain has no peak heights, and lists what is missing when Run is pressed', async () => {

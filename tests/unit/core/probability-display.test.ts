@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { hitProbabilityText } from '../../../core/hit-weighing';
 import { formatHitProbability, hitProbabilityPercent } from '../../../core/probability-display';
 
 // Source: product spec section 4 "Hit probability display". Exact text comparisons.
@@ -28,6 +29,13 @@ describe('formatHitProbability (spec 4)', () => {
   it('an excluded parentage result reads "Excluded" (GENETICS.md "Parentage with inconsistencies"), whatever its index', () => {
     expect(formatHitProbability({ combinedIndex: 0, nonExclusionMarkerCount: 0, markerCount: 0, excluded: true })).toBe('Excluded');
     expect(formatHitProbability({ combinedIndex: 0, nonExclusionMarkerCount: 0, markerCount: 0, excluded: false })).toBe('0.00% (CI 0.00e+0)');
+  });
+
+  it('a mixture hit\'s number is a likelihood ratio, named LR, never CI (a paternity combined index)', () => {
+    expect(formatHitProbability({ combinedIndex: 6.2e8, nonExclusionMarkerCount: 0, markerCount: 16, indexName: 'LR' })).toBe('99.99% (LR 6.20e+8)');
+    const hit = { combinedIndex: 6.2e8, markerCount: 16, nonExclusionMarkerCount: null, figures: null };
+    expect(hitProbabilityText({ ...hit, matchKind: 'mixture' })).toBe('99.99% (LR 6.20e+8)');
+    expect(hitProbabilityText({ ...hit, matchKind: 'identity' })).toBe('99.99% (CI 6.20e+8)');
   });
 
   it('refuses a negative or NaN index rather than showing a made-up probability', () => {

@@ -11,6 +11,7 @@ import {
   withFixed,
   withSwitch,
   type ContinuousDraft,
+  type ContinuousPrefill,
   type ContinuousRunContext,
   type LoadedStain,
 } from '../../../machines/continuousRun.machine';
@@ -29,7 +30,7 @@ function at(run: StateValue, c: Partial<ContinuousRunContext> = {}, stain = 'rea
 }
 
 /** Runs the machine with fake calls, recording what each was asked and whether the weighing was aborted. */
-function start(weigh: (body: ContinuousLrBody) => Promise<ContinuousLrResult> = async () => CONTINUOUS_RESULT, load: (id: string) => Promise<LoadedStain> = async () => LOADED_STAIN) {
+function start(weigh: (body: ContinuousLrBody) => Promise<ContinuousLrResult> = async () => CONTINUOUS_RESULT, load: (id: string) => Promise<LoadedStain> = async () => LOADED_STAIN, prefill?: ContinuousPrefill) {
   const sent: ContinuousLrBody[] = [];
   const loaded: string[] = [];
   const signals: AbortSignal[] = [];
@@ -46,7 +47,7 @@ function start(weigh: (body: ContinuousLrBody) => Promise<ContinuousLrResult> = 
       }),
     },
   });
-  const actor = createActor(logic, { input: { analysisId: CONTINUOUS_ANALYSIS_ID } }).start();
+  const actor = createActor(logic, { input: { analysisId: CONTINUOUS_ANALYSIS_ID, ...(prefill ? { prefill } : {}) } }).start();
   return { actor, sent, loaded, signals };
 }
 
@@ -56,6 +57,29 @@ async function choose(actor: ReturnType<typeof start>['actor']) {
   actor.send({ type: 'personOfInterest.choose', profileId: SUSPECT_ID });
   actor.send({ type: 'population.choose', populationId: POPULATION_ID });
 }
+
+describe('a calculator opened from a continuous hit', () => {
+  it('starts with the hit\'s stain read, its candidate as person of interest and its population chosen: Run weighs them at once', async () => {
+    const { actor, loaded, sent } = start(undefined, undefined, { stainId: STAIN_ID, personOfInterestId: SUSPECT_ID, populationId: POPULATION_ID });
+    await waitFor(actor, (s) => s.matches({ stain: 'ready' }));
+    expect(loaded).toEqual([STAIN_ID]);
+    expect(continuousBlockers(actor.getSnapshot().context)).toEqual([]);
+    actor.send({ type: 'run.start' });
+    await waitFor(actor, (s) => s.matches({ run: 'result' }));
+    expect(sent[0]).toMatchObject({ personOfInterest: { profileId: SUSPECT_ID }, populationId: POPULATION_ID });
+  });
+
+  it('reads nothing when opened without a stain, and a prefilled stain can still be put back', async () => {
+    const { actor, loaded } = start(undefined, undefined, { personOfInterestId: SUSPECT_ID });
+    expect(actor.getSnapshot().matches({ stain: 'none' })).toBe(true);
+    expect(loaded).toEqual([]);
+    const prefilled = start(undefined, undefined, { stainId: STAIN_ID });
+    await waitFor(prefilled.actor, (s) => s.matches({ stain: 'ready' }));
+    prefilled.actor.send({ type: 'stain.choose', profileId: null });
+    expect(prefilled.actor.getSnapshot().matches({ stain: 'none' })).toBe(true);
+    expect(prefilled.loaded).toEqual([STAIN_ID]);
+  });
+});
 
 describe('continuousBlockers', () => {
   it('names every missing choice', () => {
