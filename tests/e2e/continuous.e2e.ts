@@ -200,7 +200,7 @@ describe('continuous model: the ESX17 low-template 3-person stain with its peak 
     await analyst.getByRole('button', { name: 'Add a known contributor' }).click();
     await chooseCalculatorProfile(analyst, 'Known contributor 1', `ref2 (case ${CASE_NUMBER}, approved)`);
     await analyst.getByRole('radio', { name: POPULATION }).check();
-    await analyst.getByLabel('Number of contributors').selectOption('3');
+    await analyst.getByRole('combobox', { name: 'Number of contributors' }).selectOption('3');
     for (const part of [/^Degradation/, /^Backward stutter/, /^Forward stutter/]) await analyst.getByRole('checkbox', { name: part }).check();
     await screenshotAt(analyst, 600, 'calculator-choices-600.png');
     await analyst.setViewportSize({ width: 1440, height: 1000 });
