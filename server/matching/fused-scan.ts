@@ -5,6 +5,7 @@ import { categoryFilter, categoryPass, CLAMP_RANGE, ROUNDING, type CategoryFilte
 import { LookupKernel } from './lookup-kernel';
 import { FAIL } from './scans';
 import { memoryOf } from './shared-memory';
+import { vetoScan } from './veto-scan';
 
 /**
  * What the fused pass needs of a plan: its index, per-marker tables over the index's columns, and the exact verdict
@@ -126,6 +127,8 @@ export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: num
   const laned: FusablePlan[] = [];
   const lanedIndex: number[] = [];
   for (const [p, plan] of plans.entries()) {
+    // A plan whose LR-0 genotypes rule out nearly every profile is scanned by them alone (veto-scan.ts).
+    if (plan.kind === 'computational' && vetoScan(index.size, plan.plans, (slot) => keep(p, plan.matchAt(slot)))) continue;
     const filter = plan.kind === 'computational' ? (plan.filter !== undefined ? plan.filter : categoryFilter(plan.plans, plan.cut)) : null;
     if (filter === 'none') continue;
     if (filter !== null && filter !== 'all') categorical.push({ p, plan, filter });

@@ -11,6 +11,7 @@ import type { Genotype } from '../../../../server/genetics/types';
 import { planAnalysis, scanAnalysis, type ScanRequest } from '../../../../server/matching/analysis-scan';
 import { fusedScan } from '../../../../server/matching/fused-scan';
 import { IndexSet } from '../../../../server/matching/index-set';
+import { vetoPlans } from '../../../../server/matching/veto-scan';
 import type { MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
 
 const population = fbi2015Population('Caucasian');
@@ -145,5 +146,37 @@ describe('the fused approval scan', () => {
       const [children] = expectSameAsExactScans(index, [requestFor({ ...parentChild, threshold }, query)]);
       expect(children!.length).toBe(ranked.filter((m) => m.combinedIndex! >= threshold).length);
     }
+  });
+
+  it('weighs exactly only the profiles no LR-0 genotype rules out when those are few (Identity: a mismatch anywhere is LR 0)', () => {
+    const query = profileGenerator(population, 61)();
+    const index = database(67, query);
+    const identity = seeded.find((a) => a.id === 'Identity')!;
+    const request = requestFor(identity, query);
+    const plan = planAnalysis(index, request)!;
+    if (plan.kind !== 'computational') throw new Error('Identity is computational');
+    // By brute force: the slots whose every marker's factor is finite (a mismatch, LR 0, is −∞).
+    const codeAt = (p: (typeof plan.plans)[number], slot: number) => (p.lo[slot]! << p.shift) | p.hi[slot]!;
+    let possible = 0;
+    for (let slot = 0; slot < index.size; slot++) if (plan.plans.every((p) => p.table[codeAt(p, slot)]! !== -Infinity)) possible++;
+    let weighed = 0;
+    const matchAt = plan.matchAt;
+    const counted = { ...plan, matchAt: (slot: number) => (weighed++, matchAt(slot)) };
+    const [found] = fusedScan([counted]);
+    expect(byProfile(found!)).toEqual(byProfile(scanAnalysis(index, request)));
+    expect(found!.map((m) => m.profileId)).toContain('COPY');
+    // The copy and the query itself at least; a sum filter alone weighs every profile matching a few markers (hundreds here).
+    expect(possible).toBeGreaterThanOrEqual(2);
+    expect(weighed).toBe(possible);
+  });
+
+  it('keeps the sum filter for an analysis no genotype rules out (full siblings: κ0 > 0) and gives the exact scan\'s answer', () => {
+    const query = profileGenerator(population, 71)();
+    const index = database(73, query);
+    const request = requestFor(seeded.find((a) => a.id === 'Full siblings')!, query);
+    const plan = planAnalysis(index, request)!;
+    if (plan.kind !== 'computational') throw new Error('Full siblings is computational');
+    expect(vetoPlans(plan.plans)).toBeNull();
+    expectSameAsExactScans(index, [request]);
   });
 });
