@@ -26,11 +26,11 @@ const pools = new Map<string, Piscina>();
  * (`const FILE = './x-worker.ts'; new URL(FILE, import.meta.url)`): Vite rewrites the inline form into an
  * asset URL when the server runs inside the component tests.
  */
-export function workerPool(workerFile: URL, { maxThreads = MAX_THREADS, idleTimeout = IDLE_MS }: { maxThreads?: number; idleTimeout?: number } = {}): Piscina {
+export function workerPool(workerFile: URL, { maxThreads = MAX_THREADS, minThreads = 0, idleTimeout = IDLE_MS }: { maxThreads?: number; minThreads?: number; idleTimeout?: number } = {}): Piscina {
   const key = `${workerFile.href}#${maxThreads}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new Piscina({ filename: workerFile.href, maxThreads, minThreads: 0, idleTimeout, execArgv: workerExecArgv() });
+    pool = new Piscina({ filename: workerFile.href, maxThreads, minThreads, idleTimeout, execArgv: workerExecArgv() });
     pools.set(key, pool);
   }
   return pool;

@@ -16,8 +16,6 @@ export const defaultSearchThreads = (): number => availableParallelism();
 /** Fewest profiles a slice of a split search holds: below it, handing out the slices costs more than they save. */
 const SLICE_MIN = 50_000;
 
-/** A search worker stays up this long after its last search: starting one costs about a second. */
-const IDLE_MS = 5 * 60_000;
 
 type Task = SearchRequest;
 
@@ -121,8 +119,21 @@ export class SearchPool {
     return Math.max(1, Math.min(this.threads, Math.floor(profiles / SLICE_MIN)));
   }
 
+  /**
+   * Starts every thread and has each run a warm-up search over the indexes (warm-up.ts), so no user's search waits for
+   * a thread to start or compile (about a second each); the threads then stay up for the server's life. Resolves to
+   * the threads that warmed up.
+   */
+  async warm(indexes: IndexSet): Promise<number[]> {
+    // The tasks meet before they warm up (meetThenWarmUp), so each thread gets one.
+    const arrived = new Int32Array(new SharedArrayBuffer(4));
+    const done = await Promise.all(Array.from({ length: this.threads }, () => this.run<{ threadId: number }>(indexes, 'Autosomal', { task: 'warm-up', arrived, threads: this.threads })));
+    return done.map((d) => d.threadId);
+  }
+
   private pool() {
-    return workerPool(new URL(WORKER, import.meta.url), { maxThreads: this.threads, idleTimeout: IDLE_MS });
+    // Every thread kept: starting one costs about a second, and its first searches compile (issue 29's first-search waits).
+    return workerPool(new URL(WORKER, import.meta.url), { maxThreads: this.threads, minThreads: this.threads });
   }
 }
 

@@ -63,6 +63,9 @@ export interface SearchRuntimeDeps {
 /** Shortest time between two `searches` events of one organization. */
 export const SEARCH_EVENT_INTERVAL_MS = 500;
 
+/** Profiles from which the search threads warm up once the index is loaded: under it, a first search is quick anyway. */
+export const WARM_UP_FROM = 10_000;
+
 /** Wait before trying the start-up load again after it failed (the database was unreachable). */
 const LOAD_RETRY_MS = 2000;
 
@@ -128,6 +131,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
         retry = null;
       }
     }
+    // A large index's first searches would wait for threads to start and compile: they warm up first, on the threads.
+    if (service.indexes.indexes('Autosomal').reduce((n, i) => n + i.size, 0) >= WARM_UP_FROM) await pool.warm(service.indexes).catch((err: unknown) => onError(err, 'could not warm up the search threads'));
     // The searches a stop cut off run on the loaded index.
     await queue.resume().catch((err: unknown) => onError(err, 'could not queue again the searches a stop cut off'));
   })();

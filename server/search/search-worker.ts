@@ -21,6 +21,7 @@ import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } fr
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
+import { meetThenWarmUp } from './warm-up';
 
 type WireScanRequest = Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis };
 
@@ -55,6 +56,8 @@ export type SearchTask = OnIndexes &
     | { task: 'mixture-prepare'; rule: WireRule; profile: MatchProfile }
     // A stored identity hit weighed again (its pair's LRs and chance distributions): no index read.
     | { task: 'stringency-weigh'; rule: WireRule; profile: MatchProfile; found: Pick<IdentityCandidate, 'profileId' | 'comparedMarkers' | 'mismatches'>[]; genotypes: Map<string, ReadonlyMap<string, Genotype>>; searched: number }
+    // A thread's first searches compiled, answers thrown away (warm-up.ts).
+    | { task: 'warm-up'; arrived: Int32Array; threads: number }
   );
 
 /** A task as a caller gives it: the pool adds the pinned indexes. */
@@ -109,6 +112,8 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
     }
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
+    case 'warm-up':
+      return meetThenWarmUp(indexes, task.arrived, task.threads);
   }
 }
 
