@@ -838,6 +838,403 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/foreign-queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A foreign instance’s profile searched here (identity, high then moderate stringency): hit / no hit, the stringency and the number of candidates, nothing else */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference: string;
+                        requestingCountry: string;
+                        requestingInstance: string;
+                        kit: string;
+                        markerValues: {
+                            marker: string;
+                            alleles: string[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForeignQueryAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/foreign-queries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The answer to a foreign query, as its sender polls it: each candidate’s decision, and the data of those released */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForeignQueryAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foreign queries’ candidates in the organization (or every one reached), by decision, newest first */
+        get: {
+            parameters: {
+                query: {
+                    organizationId: string | "all";
+                    status?: "pending" | "released" | "refused";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ReleaseRequest"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the matched profile’s specimen id, laboratory and genotypes to the foreign sender */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseRequest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse to release the matched profile’s data, with a reason the sender is told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseRequest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -13912,298 +14309,53 @@ export interface components {
         AccessTokenListInput: {
             items: components["schemas"]["AccessTokenInput"][];
         };
-        ServiceClientInput: {
+        ForeignQueryAnswerInput: {
             /** Format: uuid */
             id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientListInput: {
-            items: components["schemas"]["ServiceClientInput"][];
-        };
-        CreateServiceClientBodyInput: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClientInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentityInput: {
-            name: string;
+            reference: string;
+            hit: boolean;
+            stringency: ("high" | "moderate") | null;
+            candidateCount: number;
             /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettingsInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBodyInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTestInput: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentityInput"];
-            error?: string;
-        };
-        LowerInstanceInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceListInput: {
-            items: components["schemas"]["LowerInstanceInput"][];
-        };
-        RegisterLowerInstanceBodyInput: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
-        };
-        AccessGroupSummaryInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            version: number;
-        };
-        AccessGroupInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            permissions: {
-                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ChemistryMarkerInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-        };
-        ChemistryInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            markers: components["schemas"]["ChemistryMarkerInput"][];
-            markerCount: number;
-        };
-        KitThresholdsInput: {
-            kit: number | null;
-            dyes: {
-                [key: string]: number;
-            };
-        };
-        KitAllelesInput: {
-            /** Format: uuid */
-            chemistryId: string;
-            version: number;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                dye: string;
-                repeatLength: number;
-                sizeOffset: number;
-                alleles: {
-                    allele: string;
-                    size: number;
-                    virtual: boolean;
-                }[];
-            }[];
-            thresholds: components["schemas"]["KitThresholdsInput"];
-        };
-        PopulationInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            minimumAlleleFrequency: number;
-            source: string;
-            statisticsUploadedAt: string | null;
-            synthetic: boolean;
-            organizations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            statistics: {
-                markerCount: number;
-                alleleCount: number;
-                haplotypeCount: number;
-                haplotypeTotal: number;
-                sampleSizeMin: number | null;
-                sampleSizeMax: number | null;
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PopulationStatisticsInput: {
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            source: string;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-            }[];
-            haplotypes: {
-                values: {
-                    [key: string]: string[];
-                };
-                count: number;
-            }[];
-            haplotypeCount: number;
-        };
-        StatisticsPreviewInput: {
-            fileName: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            format: string;
-            population: string | null;
-            populations: string[];
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-                sum: number;
-            }[];
-            haplotypeCount: number;
-            haplotypeTotal: number;
-            errors: {
-                row: number | null;
-                marker?: string;
-                message: string;
-            }[];
-            warnings: {
-                row: number | null;
-                marker?: string;
-                message: string;
+            status: "no-hit" | "pending" | "released" | "refused";
+            matches: {
+                /** @enum {string} */
+                status: "pending" | "released" | "refused";
+                reason: string | null;
+                profile: {
+                    specimenId: string;
+                    laboratory: string;
+                    kit: string;
+                    markerValues: {
+                        marker: string;
+                        alleles: string[];
+                    }[];
+                } | null;
             }[];
         };
-        EmailTemplateSummaryInput: {
+        ReleaseRequestInput: {
             /** Format: uuid */
             id: string;
-            hook: string;
-            subject: string;
             version: number;
-        };
-        EmailTemplateInput: {
-            /** Format: uuid */
-            id: string;
-            hook: string;
-            subject: string;
-            body: string;
-            version: number;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        CitationSummaryInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-        };
-        CitationInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-            contentType: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SettingsTextInput: {
+            reference: string;
+            requestingCountry: string;
+            requestingInstance: string;
+            receivedAt: string;
             /** @enum {string} */
-            id: "About" | "Contact";
-            text: string;
-            version: number;
-        };
-        AnalysisGroupSummaryInput: {
+            stringency: "high" | "moderate";
+            candidateCount: number;
             /** Format: uuid */
-            id: string;
-            name: string;
-            analysisCount: number;
-            version: number;
-        };
-        AnalysisGroupInput: {
+            profileId: string;
+            sampleName: string;
             /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AnalysisSummaryInput: {
+            caseId: string;
+            caseNumber: string;
             /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            name: string;
-            label: string;
-            kind: string;
-            active: boolean;
+            organizationId: string;
+            /** @enum {string} */
+            status: "pending" | "released" | "refused";
+            reason: string | null;
+            decidedAt: string | null;
         };
         ContinuousModelSwitchesInput: {
             /** @default false */
@@ -14603,6 +14755,663 @@ export interface components {
             searchedProfiles: number;
             truncated: boolean;
             candidates: components["schemas"]["MixtureSearchCandidateInput"][];
+        };
+        GammaParametersInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousLrBodyInput: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        ContinuousValidationInput: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResultInput: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsedInput"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReportInput"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidationInput"] | null;
+        };
+        ContinuousMarkerResultInput: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+        };
+        ContinuousLrResultInput: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitchesInput"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResultInput"][];
+            markers: components["schemas"]["ContinuousMarkerResultInput"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
+        };
+        ContributorSearchStartInput: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParametersInput"];
+                hd: components["schemas"]["GammaParametersInput"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts?: number;
+                /** @default 1 */
+                seed?: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
+            };
+        };
+        ContributorSearchJobModelInput: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsedInput"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJobInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModelInput"][];
+            message: string | null;
+        };
+        ServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientListInput: {
+            items: components["schemas"]["ServiceClientInput"][];
+        };
+        CreateServiceClientBodyInput: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentityInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettingsInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBodyInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTestInput: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentityInput"];
+            error?: string;
+        };
+        LowerInstanceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceListInput: {
+            items: components["schemas"]["LowerInstanceInput"][];
+        };
+        RegisterLowerInstanceBodyInput: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
+        };
+        AccessGroupSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            version: number;
+        };
+        AccessGroupInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            permissions: {
+                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChemistryMarkerInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        ChemistryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            markers: components["schemas"]["ChemistryMarkerInput"][];
+            markerCount: number;
+        };
+        KitThresholdsInput: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAllelesInput: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholdsInput"];
+        };
+        PopulationInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            minimumAlleleFrequency: number;
+            source: string;
+            statisticsUploadedAt: string | null;
+            synthetic: boolean;
+            organizations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            statistics: {
+                markerCount: number;
+                alleleCount: number;
+                haplotypeCount: number;
+                haplotypeTotal: number;
+                sampleSizeMin: number | null;
+                sampleSizeMax: number | null;
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PopulationStatisticsInput: {
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            source: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+            }[];
+            haplotypes: {
+                values: {
+                    [key: string]: string[];
+                };
+                count: number;
+            }[];
+            haplotypeCount: number;
+        };
+        StatisticsPreviewInput: {
+            fileName: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            format: string;
+            population: string | null;
+            populations: string[];
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+                sum: number;
+            }[];
+            haplotypeCount: number;
+            haplotypeTotal: number;
+            errors: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+            warnings: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+        };
+        EmailTemplateSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            version: number;
+        };
+        EmailTemplateInput: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            body: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CitationSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+        };
+        CitationInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+            contentType: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SettingsTextInput: {
+            /** @enum {string} */
+            id: "About" | "Contact";
+            text: string;
+            version: number;
+        };
+        AnalysisGroupSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            analysisCount: number;
+            version: number;
+        };
+        AnalysisGroupInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnalysisSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            name: string;
+            label: string;
+            kind: string;
+            active: boolean;
         };
         AnalysisPedigreeInput: {
             persons: components["schemas"]["PedigreePersonInput"][];
@@ -15130,370 +15939,6 @@ export interface components {
             warnings: string[];
             chosen: boolean;
             added: boolean;
-        };
-        GammaParametersInput: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            /** @default 1 */
-            beta: number;
-            /** @default 0 */
-            xiB: number;
-            /** @default 0 */
-            xiF: number;
-        };
-        ContinuousLrBodyInput: {
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParametersInput"];
-                hd: components["schemas"]["GammaParametersInput"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts?: number;
-                /** @default 1 */
-                seed?: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch?: {
-                from: number;
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
-            };
-        };
-        ContinuousValidationInput: {
-            peaks: {
-                marker: string;
-                replicate: number;
-                allele: string;
-                height: number;
-                cumulative: number;
-            }[];
-            expected: {
-                marker: string;
-                allele: string;
-                observed: (number | null)[];
-                expected: number;
-            }[];
-        };
-        ContinuousHypothesisResultInput: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            description: string;
-            contributors: string[];
-            parameters: components["schemas"]["GammaParametersUsedInput"] | null;
-            logLikelihood: number | null;
-            fit: components["schemas"]["ContinuousFitReportInput"] | null;
-            note: string | null;
-            deconvolution: {
-                contributor: string;
-                marker: string;
-                genotypes: {
-                    alleles: string[];
-                    probability: number;
-                }[];
-            }[];
-            validation: components["schemas"]["ContinuousValidationInput"] | null;
-        };
-        ContinuousMarkerResultInput: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            fragmentSizes: number[] | null;
-            analyticalThreshold: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            log10Lr: number | null;
-            lr: number | null;
-        };
-        ContinuousSearchedModelInput: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
-        };
-        ContinuousLrResultInput: {
-            precision: string;
-            settings: {
-                contributors: number;
-                /** @enum {string} */
-                mode: "fixed" | "fit";
-                model: components["schemas"]["ContinuousModelSwitchesInput"];
-                theta: number;
-                dropIn: number;
-                dropInLambda: number;
-                analyticalThreshold: number;
-                normalizeFrequencies: boolean;
-                personOfInterestTypedUnderHd: boolean;
-                population: {
-                    id: string | null;
-                    name: string;
-                    minimumAlleleFrequency: number;
-                };
-            };
-            hypotheses: components["schemas"]["ContinuousHypothesisResultInput"][];
-            markers: components["schemas"]["ContinuousMarkerResultInput"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            log10Lr: number | null;
-            lr: number | null;
-            note: string | null;
-            contributorSearch: components["schemas"]["ContinuousSearchedModelInput"][] | null;
-        };
-        ContributorSearchStartInput: {
-            /** @default 1 */
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParametersInput"];
-                hd: components["schemas"]["GammaParametersInput"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts?: number;
-                /** @default 1 */
-                seed?: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch: {
-                /** @default 1 */
-                from: number;
-                /** @default 4 */
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitchesInput"][];
-            };
-        };
-        ContributorSearchJobModelInput: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
-            /** @enum {string} */
-            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
-            reason: string | null;
-            jointGenotypes: number;
-            fittedHp: components["schemas"]["GammaParametersUsedInput"] | null;
-            elapsedMs: number | null;
-        };
-        ContributorSearchJobInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            state: "running" | "done" | "cancelled" | "failed";
-            startedAt: string;
-            finishedAt: string | null;
-            elapsedMs: number | null;
-            modelsTotal: number;
-            modelsDone: number;
-            models: components["schemas"]["ContributorSearchJobModelInput"][];
-            message: string | null;
         };
         TaskRequestInput: {
             /** Format: uuid */
@@ -16255,298 +16700,53 @@ export interface components {
         AccessTokenList: {
             items: components["schemas"]["AccessToken"][];
         };
-        ServiceClient: {
+        ForeignQueryAnswer: {
             /** Format: uuid */
             id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientList: {
-            items: components["schemas"]["ServiceClient"][];
-        };
-        CreateServiceClientBody: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClient: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentity: {
-            name: string;
+            reference: string;
+            hit: boolean;
+            stringency: ("high" | "moderate") | null;
+            candidateCount: number;
             /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettings: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBody: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTest: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentity"];
-            error?: string;
-        };
-        LowerInstance: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceList: {
-            items: components["schemas"]["LowerInstance"][];
-        };
-        RegisterLowerInstanceBody: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
-        };
-        AccessGroupSummary: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            version: number;
-        };
-        AccessGroup: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            permissions: {
-                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ChemistryMarker: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-        };
-        Chemistry: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            markers: components["schemas"]["ChemistryMarker"][];
-            markerCount: number;
-        };
-        KitThresholds: {
-            kit: number | null;
-            dyes: {
-                [key: string]: number;
-            };
-        };
-        KitAlleles: {
-            /** Format: uuid */
-            chemistryId: string;
-            version: number;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                dye: string;
-                repeatLength: number;
-                sizeOffset: number;
-                alleles: {
-                    allele: string;
-                    size: number;
-                    virtual: boolean;
-                }[];
-            }[];
-            thresholds: components["schemas"]["KitThresholds"];
-        };
-        Population: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            minimumAlleleFrequency: number;
-            source: string;
-            statisticsUploadedAt: string | null;
-            synthetic: boolean;
-            organizations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            statistics: {
-                markerCount: number;
-                alleleCount: number;
-                haplotypeCount: number;
-                haplotypeTotal: number;
-                sampleSizeMin: number | null;
-                sampleSizeMax: number | null;
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PopulationStatistics: {
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            source: string;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-            }[];
-            haplotypes: {
-                values: {
-                    [key: string]: string[];
-                };
-                count: number;
-            }[];
-            haplotypeCount: number;
-        };
-        StatisticsPreview: {
-            fileName: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            format: string;
-            population: string | null;
-            populations: string[];
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-                sum: number;
-            }[];
-            haplotypeCount: number;
-            haplotypeTotal: number;
-            errors: {
-                row: number | null;
-                marker?: string;
-                message: string;
-            }[];
-            warnings: {
-                row: number | null;
-                marker?: string;
-                message: string;
+            status: "no-hit" | "pending" | "released" | "refused";
+            matches: {
+                /** @enum {string} */
+                status: "pending" | "released" | "refused";
+                reason: string | null;
+                profile: {
+                    specimenId: string;
+                    laboratory: string;
+                    kit: string;
+                    markerValues: {
+                        marker: string;
+                        alleles: string[];
+                    }[];
+                } | null;
             }[];
         };
-        EmailTemplateSummary: {
+        ReleaseRequest: {
             /** Format: uuid */
             id: string;
-            hook: string;
-            subject: string;
             version: number;
-        };
-        EmailTemplate: {
-            /** Format: uuid */
-            id: string;
-            hook: string;
-            subject: string;
-            body: string;
-            version: number;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        CitationSummary: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-        };
-        Citation: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-            contentType: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SettingsText: {
+            reference: string;
+            requestingCountry: string;
+            requestingInstance: string;
+            receivedAt: string;
             /** @enum {string} */
-            id: "About" | "Contact";
-            text: string;
-            version: number;
-        };
-        AnalysisGroupSummary: {
+            stringency: "high" | "moderate";
+            candidateCount: number;
             /** Format: uuid */
-            id: string;
-            name: string;
-            analysisCount: number;
-            version: number;
-        };
-        AnalysisGroup: {
+            profileId: string;
+            sampleName: string;
             /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AnalysisSummary: {
+            caseId: string;
+            caseNumber: string;
             /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            name: string;
-            label: string;
-            kind: string;
-            active: boolean;
+            organizationId: string;
+            /** @enum {string} */
+            status: "pending" | "released" | "refused";
+            reason: string | null;
+            decidedAt: string | null;
         };
         ContinuousModelSwitches: {
             /** @default false */
@@ -16946,6 +17146,663 @@ export interface components {
             searchedProfiles: number;
             truncated: boolean;
             candidates: components["schemas"]["MixtureSearchCandidate"][];
+        };
+        GammaParameters: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            /** @default 1 */
+            beta: number;
+            /** @default 0 */
+            xiB: number;
+            /** @default 0 */
+            xiF: number;
+        };
+        ContinuousLrBody: {
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch?: {
+                from: number;
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        ContinuousValidation: {
+            peaks: {
+                marker: string;
+                replicate: number;
+                allele: string;
+                height: number;
+                cumulative: number;
+            }[];
+            expected: {
+                marker: string;
+                allele: string;
+                observed: (number | null)[];
+                expected: number;
+            }[];
+        };
+        ContinuousHypothesisResult: {
+            /** @enum {string} */
+            hypothesis: "Hp" | "Hd";
+            description: string;
+            contributors: string[];
+            parameters: components["schemas"]["GammaParametersUsed"] | null;
+            logLikelihood: number | null;
+            fit: components["schemas"]["ContinuousFitReport"] | null;
+            note: string | null;
+            deconvolution: {
+                contributor: string;
+                marker: string;
+                genotypes: {
+                    alleles: string[];
+                    probability: number;
+                }[];
+            }[];
+            validation: components["schemas"]["ContinuousValidation"] | null;
+        };
+        ContinuousMarkerResult: {
+            marker: string;
+            alleles: string[];
+            frequencies: number[];
+            fragmentSizes: number[] | null;
+            analyticalThreshold: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            log10Lr: number | null;
+            lr: number | null;
+        };
+        ContinuousSearchedModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+        };
+        ContinuousLrResult: {
+            precision: string;
+            settings: {
+                contributors: number;
+                /** @enum {string} */
+                mode: "fixed" | "fit";
+                model: components["schemas"]["ContinuousModelSwitches"];
+                theta: number;
+                dropIn: number;
+                dropInLambda: number;
+                analyticalThreshold: number;
+                normalizeFrequencies: boolean;
+                personOfInterestTypedUnderHd: boolean;
+                population: {
+                    id: string | null;
+                    name: string;
+                    minimumAlleleFrequency: number;
+                };
+            };
+            hypotheses: components["schemas"]["ContinuousHypothesisResult"][];
+            markers: components["schemas"]["ContinuousMarkerResult"][];
+            skippedMarkers: {
+                marker: string;
+                reason: string;
+            }[];
+            log10Lr: number | null;
+            lr: number | null;
+            note: string | null;
+            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
+        };
+        ContributorSearchStart: {
+            /** @default 1 */
+            contributors: number;
+            replicates: {
+                name?: string;
+                markers: {
+                    marker: string;
+                    peaks: {
+                        allele: string;
+                        height: number;
+                        size?: number;
+                    }[];
+                }[];
+            }[];
+            personOfInterest: {
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            };
+            /** @default [] */
+            knownContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default [] */
+            knownNonContributors: ({
+                /** Format: uuid */
+                profileId: string;
+            } | {
+                name?: string;
+                markers: {
+                    marker: string;
+                    alleles: string[];
+                }[];
+            })[];
+            /** @default true */
+            personOfInterestTypedUnderHd: boolean;
+            /** Format: uuid */
+            populationId?: string;
+            frequencies?: {
+                markers: {
+                    marker: string;
+                    alleles: {
+                        allele: string;
+                        frequency: number;
+                    }[];
+                    /** @default null */
+                    sampleSize: number | null;
+                }[];
+                /** @default 0.001 */
+                minimumAlleleFrequency: number;
+            };
+            /** @default true */
+            normalizeFrequencies: boolean;
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default [] */
+            markerThresholds: {
+                marker: string;
+                threshold: number;
+            }[];
+            /** @default 0.05 */
+            dropIn: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /** @default 0 */
+            theta: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default [] */
+            fragmentSizes: {
+                marker: string;
+                /** @default [] */
+                alleles: {
+                    allele: string;
+                    size: number;
+                }[];
+                longest?: number;
+            }[];
+            parameters: {
+                /** @constant */
+                mode: "fixed";
+                hp: components["schemas"]["GammaParameters"];
+                hd: components["schemas"]["GammaParameters"];
+            } | {
+                /** @constant */
+                mode: "fit";
+                /** @default 4 */
+                starts: number;
+                /** @default 1 */
+                seed: number;
+            };
+            /** @default true */
+            deconvolution: boolean;
+            contributorSearch: {
+                /** @default 1 */
+                from: number;
+                /** @default 4 */
+                to: number;
+                models?: components["schemas"]["ContinuousModelSwitches"][];
+            };
+        };
+        ContributorSearchJobModel: {
+            contributors: number;
+            model: components["schemas"]["ContinuousModelSwitches"];
+            parameters: number;
+            logLikelihoodHp: number | null;
+            logLikelihoodHd: number | null;
+            aic: number | null;
+            bic: number | null;
+            log10Lr: number | null;
+            best: boolean;
+            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
+            /** @enum {string} */
+            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
+            reason: string | null;
+            jointGenotypes: number;
+            fittedHp: components["schemas"]["GammaParametersUsed"] | null;
+            elapsedMs: number | null;
+        };
+        ContributorSearchJob: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            state: "running" | "done" | "cancelled" | "failed";
+            startedAt: string;
+            finishedAt: string | null;
+            elapsedMs: number | null;
+            modelsTotal: number;
+            modelsDone: number;
+            models: components["schemas"]["ContributorSearchJobModel"][];
+            message: string | null;
+        };
+        ServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientList: {
+            items: components["schemas"]["ServiceClient"][];
+        };
+        CreateServiceClientBody: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentity: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettings: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBody: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTest: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentity"];
+            error?: string;
+        };
+        LowerInstance: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceList: {
+            items: components["schemas"]["LowerInstance"][];
+        };
+        RegisterLowerInstanceBody: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
+        };
+        AccessGroupSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            version: number;
+        };
+        AccessGroup: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            permissions: {
+                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChemistryMarker: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        Chemistry: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            markers: components["schemas"]["ChemistryMarker"][];
+            markerCount: number;
+        };
+        KitThresholds: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAlleles: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholds"];
+        };
+        Population: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            minimumAlleleFrequency: number;
+            source: string;
+            statisticsUploadedAt: string | null;
+            synthetic: boolean;
+            organizations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            statistics: {
+                markerCount: number;
+                alleleCount: number;
+                haplotypeCount: number;
+                haplotypeTotal: number;
+                sampleSizeMin: number | null;
+                sampleSizeMax: number | null;
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PopulationStatistics: {
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            source: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+            }[];
+            haplotypes: {
+                values: {
+                    [key: string]: string[];
+                };
+                count: number;
+            }[];
+            haplotypeCount: number;
+        };
+        StatisticsPreview: {
+            fileName: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            format: string;
+            population: string | null;
+            populations: string[];
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+                sum: number;
+            }[];
+            haplotypeCount: number;
+            haplotypeTotal: number;
+            errors: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+            warnings: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+        };
+        EmailTemplateSummary: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            version: number;
+        };
+        EmailTemplate: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            body: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CitationSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+        };
+        Citation: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+            contentType: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SettingsText: {
+            /** @enum {string} */
+            id: "About" | "Contact";
+            text: string;
+            version: number;
+        };
+        AnalysisGroupSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            analysisCount: number;
+            version: number;
+        };
+        AnalysisGroup: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnalysisSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            name: string;
+            label: string;
+            kind: string;
+            active: boolean;
         };
         AnalysisPedigree: {
             persons: components["schemas"]["PedigreePerson"][];
@@ -17473,370 +18330,6 @@ export interface components {
             warnings: string[];
             chosen: boolean;
             added: boolean;
-        };
-        GammaParameters: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            /** @default 1 */
-            beta: number;
-            /** @default 0 */
-            xiB: number;
-            /** @default 0 */
-            xiF: number;
-        };
-        ContinuousLrBody: {
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitches"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParameters"];
-                hd: components["schemas"]["GammaParameters"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts: number;
-                /** @default 1 */
-                seed: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch?: {
-                from: number;
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitches"][];
-            };
-        };
-        ContinuousValidation: {
-            peaks: {
-                marker: string;
-                replicate: number;
-                allele: string;
-                height: number;
-                cumulative: number;
-            }[];
-            expected: {
-                marker: string;
-                allele: string;
-                observed: (number | null)[];
-                expected: number;
-            }[];
-        };
-        ContinuousHypothesisResult: {
-            /** @enum {string} */
-            hypothesis: "Hp" | "Hd";
-            description: string;
-            contributors: string[];
-            parameters: components["schemas"]["GammaParametersUsed"] | null;
-            logLikelihood: number | null;
-            fit: components["schemas"]["ContinuousFitReport"] | null;
-            note: string | null;
-            deconvolution: {
-                contributor: string;
-                marker: string;
-                genotypes: {
-                    alleles: string[];
-                    probability: number;
-                }[];
-            }[];
-            validation: components["schemas"]["ContinuousValidation"] | null;
-        };
-        ContinuousMarkerResult: {
-            marker: string;
-            alleles: string[];
-            frequencies: number[];
-            fragmentSizes: number[] | null;
-            analyticalThreshold: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            log10Lr: number | null;
-            lr: number | null;
-        };
-        ContinuousSearchedModel: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitches"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
-        };
-        ContinuousLrResult: {
-            precision: string;
-            settings: {
-                contributors: number;
-                /** @enum {string} */
-                mode: "fixed" | "fit";
-                model: components["schemas"]["ContinuousModelSwitches"];
-                theta: number;
-                dropIn: number;
-                dropInLambda: number;
-                analyticalThreshold: number;
-                normalizeFrequencies: boolean;
-                personOfInterestTypedUnderHd: boolean;
-                population: {
-                    id: string | null;
-                    name: string;
-                    minimumAlleleFrequency: number;
-                };
-            };
-            hypotheses: components["schemas"]["ContinuousHypothesisResult"][];
-            markers: components["schemas"]["ContinuousMarkerResult"][];
-            skippedMarkers: {
-                marker: string;
-                reason: string;
-            }[];
-            log10Lr: number | null;
-            lr: number | null;
-            note: string | null;
-            contributorSearch: components["schemas"]["ContinuousSearchedModel"][] | null;
-        };
-        ContributorSearchStart: {
-            /** @default 1 */
-            contributors: number;
-            replicates: {
-                name?: string;
-                markers: {
-                    marker: string;
-                    peaks: {
-                        allele: string;
-                        height: number;
-                        size?: number;
-                    }[];
-                }[];
-            }[];
-            personOfInterest: {
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            };
-            /** @default [] */
-            knownContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default [] */
-            knownNonContributors: ({
-                /** Format: uuid */
-                profileId: string;
-            } | {
-                name?: string;
-                markers: {
-                    marker: string;
-                    alleles: string[];
-                }[];
-            })[];
-            /** @default true */
-            personOfInterestTypedUnderHd: boolean;
-            /** Format: uuid */
-            populationId?: string;
-            frequencies?: {
-                markers: {
-                    marker: string;
-                    alleles: {
-                        allele: string;
-                        frequency: number;
-                    }[];
-                    /** @default null */
-                    sampleSize: number | null;
-                }[];
-                /** @default 0.001 */
-                minimumAlleleFrequency: number;
-            };
-            /** @default true */
-            normalizeFrequencies: boolean;
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default [] */
-            markerThresholds: {
-                marker: string;
-                threshold: number;
-            }[];
-            /** @default 0.05 */
-            dropIn: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /** @default 0 */
-            theta: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitches"];
-            /** @default [] */
-            fragmentSizes: {
-                marker: string;
-                /** @default [] */
-                alleles: {
-                    allele: string;
-                    size: number;
-                }[];
-                longest?: number;
-            }[];
-            parameters: {
-                /** @constant */
-                mode: "fixed";
-                hp: components["schemas"]["GammaParameters"];
-                hd: components["schemas"]["GammaParameters"];
-            } | {
-                /** @constant */
-                mode: "fit";
-                /** @default 4 */
-                starts: number;
-                /** @default 1 */
-                seed: number;
-            };
-            /** @default true */
-            deconvolution: boolean;
-            contributorSearch: {
-                /** @default 1 */
-                from: number;
-                /** @default 4 */
-                to: number;
-                models?: components["schemas"]["ContinuousModelSwitches"][];
-            };
-        };
-        ContributorSearchJobModel: {
-            contributors: number;
-            model: components["schemas"]["ContinuousModelSwitches"];
-            parameters: number;
-            logLikelihoodHp: number | null;
-            logLikelihoodHd: number | null;
-            aic: number | null;
-            bic: number | null;
-            log10Lr: number | null;
-            best: boolean;
-            fittedHd: components["schemas"]["GammaParametersUsed"] | null;
-            /** @enum {string} */
-            state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
-            reason: string | null;
-            jointGenotypes: number;
-            fittedHp: components["schemas"]["GammaParametersUsed"] | null;
-            elapsedMs: number | null;
-        };
-        ContributorSearchJob: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            state: "running" | "done" | "cancelled" | "failed";
-            startedAt: string;
-            finishedAt: string | null;
-            elapsedMs: number | null;
-            modelsTotal: number;
-            modelsDone: number;
-            models: components["schemas"]["ContributorSearchJobModel"][];
-            message: string | null;
         };
         TaskRequest: {
             /** Format: uuid */
