@@ -1,23 +1,26 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { RELEASE_STATUSES, type ReleaseRequest, type ReleaseStatus } from '../../core/schemas/foreign-queries';
-import { toEditorError } from '../../machines/recordEditor.machine';
 import { useApi } from '../app/api-provider';
 import { routes } from '../app/routes';
 import { useDocumentTitle } from '../app/use-document-title';
 import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
+import { AlertNotice } from '../ui/alert-notice';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { RecordTable } from '../ui/record-table';
+import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { foreignQueriesApi, type ForeignQueryCalls } from './foreign-queries-api';
-// The table looks as on the access tokens and service clients pages.
-import '../account/account.css';
 
 const STATUS_LABELS: Record<ReleaseStatus, string> = { pending: 'Waiting for a decision', released: 'Released', refused: 'Refused' };
 const STRINGENCY_LABELS = { high: 'High', moderate: 'Moderate' } as const;
 
 /** What the reviewer is about to decide: release as is, or refuse with the reason typed. */
-type Deciding = { request: ReleaseRequest; decision: 'release' } | { request: ReleaseRequest; decision: 'refuse' };
+interface Deciding {
+  request: ReleaseRequest;
+  decision: 'release' | 'refuse';
+}
 
 /**
  * Foreign queries (issue 32, Prüm II): profiles another country's instance sent that matched one of this laboratory's.
@@ -33,7 +36,7 @@ export function ForeignQueriesPage({ orgId }: { orgId: string }) {
   const statusId = useId();
   useDocumentTitle(title);
   return (
-    <section className="page access-tokens" aria-labelledby="page-title">
+    <section className="page" aria-labelledby="page-title">
       <div className="page__header">
         <h1 id="page-title">{title}</h1>
       </div>
@@ -64,108 +67,67 @@ export function ForeignQueriesPage({ orgId }: { orgId: string }) {
 }
 
 function RequestTable({ orgId, requests, calls, onDecided }: { orgId: string; requests: ReleaseRequest[]; calls: ForeignQueryCalls; onDecided(): void }) {
-  const [deciding, setDeciding] = useState<Deciding | null>(null);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const deciding = useConfirmedAction((d: Deciding) => (d.decision === 'release' ? calls.release(d.request) : calls.refuse(d.request, reason)), onDecided);
   const reasonId = useId();
   const open = (request: ReleaseRequest, decision: Deciding['decision']) => {
     setReason('');
-    setDeciding({ request, decision });
+    deciding.ask({ request, decision });
   };
-  const decide = async () => {
-    if (!deciding) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      if (deciding.decision === 'release') await calls.release(deciding.request);
-      else await calls.refuse(deciding.request, reason);
-      onDecided();
-    } catch (err) {
-      setFailure(toEditorError(err).message);
-    } finally {
-      setDeciding(null);
-      setBusy(false);
-    }
-  };
-  const target = deciding?.request;
+  const target = deciding.target;
+  const refusing = target?.decision === 'refuse';
   return (
     <>
-      {failure ? (
-        <p className="notice notice--negative" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      {requests.length === 0 ? (
-        <p>There are no release requests here.</p>
-      ) : (
-        <div className="access-tokens__table-scroll">
-          <table className="access-tokens__table">
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">From</th>
-                <th scope="col">Received</th>
-                <th scope="col">Stringency</th>
-                <th scope="col">Candidates</th>
-                <th scope="col">Profile</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.map((r) => (
-                <tr key={r.id}>
-                  <th scope="row">{r.reference}</th>
-                  <td>
-                    {r.requestingInstance} ({r.requestingCountry})
-                  </td>
-                  <td>{formatDateTime(r.receivedAt)}</td>
-                  <td>{STRINGENCY_LABELS[r.stringency]}</td>
-                  <td>{r.candidateCount}</td>
-                  <td>
-                    <Link href={routes.ProfilesView.href({ orgId: r.organizationId, caseId: r.caseId, sampleid: r.profileId })}>{r.sampleName}</Link> (case {r.caseNumber})
-                  </td>
-                  <td>{r.status === 'refused' && r.reason ? `Refused: ${r.reason}` : STATUS_LABELS[r.status]}</td>
-                  <td>
-                    {r.status === 'pending' ? (
-                      <>
-                        <button type="button" className="button button--primary" onClick={() => open(r, 'release')}>
-                          Release
-                        </button>{' '}
-                        <button type="button" className="button button--danger" onClick={() => open(r, 'refuse')}>
-                          Refuse
-                        </button>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AlertNotice text={deciding.failure} />
+      <RecordTable columns={['Reference', 'From', 'Received', 'Stringency', 'Candidates', 'Profile', 'Status']} actions empty="There are no release requests here." isEmpty={requests.length === 0}>
+        {requests.map((r) => (
+          <tr key={r.id}>
+            <th scope="row">{r.reference}</th>
+            <td>
+              {r.requestingInstance} ({r.requestingCountry})
+            </td>
+            <td>{formatDateTime(r.receivedAt)}</td>
+            <td>{STRINGENCY_LABELS[r.stringency]}</td>
+            <td>{r.candidateCount}</td>
+            <td>
+              <Link href={routes.ProfilesView.href({ orgId: r.organizationId, caseId: r.caseId, sampleid: r.profileId })}>{r.sampleName}</Link> (case {r.caseNumber})
+            </td>
+            <td>{r.status === 'refused' && r.reason ? `Refused: ${r.reason}` : STATUS_LABELS[r.status]}</td>
+            <td>
+              {r.status === 'pending' ? (
+                <>
+                  <button type="button" className="button button--primary" onClick={() => open(r, 'release')}>
+                    Release
+                  </button>{' '}
+                  <button type="button" className="button button--danger" onClick={() => open(r, 'refuse')}>
+                    Refuse
+                  </button>
+                </>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
       <ConfirmDialog
-        open={deciding !== null}
-        title={deciding?.decision === 'refuse' ? 'Refuse to release?' : 'Release the profile’s data?'}
-        confirmLabel={deciding?.decision === 'refuse' ? 'Refuse' : 'Release'}
-        busy={busy}
-        confirmDisabled={deciding?.decision === 'refuse' && reason.trim() === ''}
-        onConfirm={() => void decide()}
-        onCancel={() => setDeciding(null)}
+        open={target !== null}
+        title={refusing ? 'Refuse to release?' : 'Release the profile’s data?'}
+        confirmLabel={refusing ? 'Refuse' : 'Release'}
+        busy={deciding.busy}
+        confirmDisabled={refusing && reason.trim() === ''}
+        onConfirm={() => void deciding.confirm()}
+        onCancel={deciding.cancel}
       >
-        {deciding?.decision === 'refuse' ? (
+        {refusing ? (
           <div className="field">
             <label className="field__label" htmlFor={reasonId}>
               Reason (the sender is told)
             </label>
-            <textarea id={reasonId} className="input input--multiline" rows={3} value={reason} disabled={busy} onChange={(e) => setReason(e.target.value)} />
+            <textarea id={reasonId} className="input input--multiline" rows={3} value={reason} disabled={deciding.busy} onChange={(e) => setReason(e.target.value)} />
           </div>
         ) : (
           <p>
-            Send {target?.requestingInstance} ({target?.requestingCountry}) the specimen id, laboratory and genotypes of {target?.sampleName} for their query {target?.reference}? This cannot be undone.
+            Send {target?.request.requestingInstance} ({target?.request.requestingCountry}) the specimen id, laboratory and genotypes of {target?.request.sampleName} for their query{' '}
+            {target?.request.reference}? This cannot be undone.
           </p>
         )}
       </ConfirmDialog>

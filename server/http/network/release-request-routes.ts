@@ -96,33 +96,19 @@ export const releaseRequestRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock 
     return toReleaseRequest(decided!);
   };
 
-  app.post(
-    '/network/release-requests/:id/release',
-    {
-      config: { access: DECIDE },
-      schema: {
-        tags,
-        summary: 'Release the matched profile’s specimen id, laboratory and genotypes to the foreign sender',
-        params: z.object({ id: Id }),
-        body: ReleaseBody,
-        response: { 200: ReleaseRequest, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
+  // Release and refuse differ only in their body and the decision it makes.
+  const decisions = [
+    { verb: 'release', summary: 'Release the matched profile’s specimen id, laboratory and genotypes to the foreign sender', body: ReleaseBody, decision: (): ReleaseDecision => ({ status: 'released' }) },
+    { verb: 'refuse', summary: 'Refuse to release the matched profile’s data, with a reason the sender is told', body: RefuseBody, decision: (b: z.infer<typeof RefuseBody>): ReleaseDecision => ({ status: 'refused', reason: b.reason }) },
+  ] as const;
+  for (const { verb, summary, body, decision } of decisions) {
+    app.post(
+      `/network/release-requests/:id/${verb}`,
+      {
+        config: { access: DECIDE },
+        schema: { tags, summary, params: z.object({ id: Id }), body, response: { 200: ReleaseRequest, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody } },
       },
-    },
-    async (request) => decide(request.user, request.params.id, { status: 'released' }, request.body.version),
-  );
-
-  app.post(
-    '/network/release-requests/:id/refuse',
-    {
-      config: { access: DECIDE },
-      schema: {
-        tags,
-        summary: 'Refuse to release the matched profile’s data, with a reason the sender is told',
-        params: z.object({ id: Id }),
-        body: RefuseBody,
-        response: { 200: ReleaseRequest, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => decide(request.user, request.params.id, { status: 'refused', reason: request.body.reason }, request.body.version),
-  );
+      async (request) => decide(request.user, request.params.id, decision(request.body as z.infer<typeof RefuseBody>), request.body.version),
+    );
+  }
 };

@@ -7,11 +7,12 @@ import { routes } from '../../app/routes';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadState } from '../../profiles/load-state';
 import { useLoaded } from '../../profiles/use-loaded';
+import { AlertNotice } from '../../ui/alert-notice';
 import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
+import { RecordTable } from '../../ui/record-table';
 import { networkApi, type NetworkCalls } from './network-api';
-import '../../account/account.css';
 
 interface SettingsForm {
   name: string;
@@ -92,11 +93,7 @@ function SettingsSection({ settings, calls, onSaved }: { settings: InstanceSetti
       <h2 id="instance-settings-title">This instance</h2>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-          {failure ? (
-            <p className="notice notice--negative" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <AlertNotice text={failure} />
           <fieldset className="form__fields" disabled={busy}>
             <TextField name="name" label="Name" hint="How other instances name this one, e.g. the laboratory or the state index." required />
             <SelectField name="level" label="Level" options={INSTANCE_LEVELS.map((l) => ({ value: l, label: l }))} required />
@@ -144,27 +141,15 @@ function ConnectionResult({ test }: { test: ConnectionTest | 'testing' | null })
 }
 
 function LowerInstanceTable({ items }: { items: LowerInstance[] }) {
-  if (items.length === 0) return <p>No lower instance is registered here.</p>;
   return (
-    <div className="access-tokens__table-scroll">
-      <table className="access-tokens__table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Service client</th>
-            <th scope="col">Laboratories</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">{item.name}</th>
-              <td>{item.serviceClientName}</td>
-              <td>{item.laboratories.map((l) => l.name).join(', ')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable columns={['Name', 'Service client', 'Laboratories']} empty="No lower instance is registered here." isEmpty={items.length === 0}>
+      {items.map((item) => (
+        <tr key={item.id}>
+          <th scope="row">{item.name}</th>
+          <td>{item.serviceClientName}</td>
+          <td>{item.laboratories.map((l) => l.name).join(', ')}</td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
