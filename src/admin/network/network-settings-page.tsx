@@ -12,6 +12,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
 import { RecordTable } from '../../ui/record-table';
+import { LowerInstanceRegistration } from './lower-instance-form';
 import { networkApi, type NetworkCalls } from './network-api';
 
 interface SettingsForm {
@@ -28,13 +29,14 @@ const formOf = (s: InstanceSettings): SettingsForm => ({ name: s.name, level: s.
 
 /**
  * Network (issue 32): this instance's name and level, its upper instance (address and client credentials, the secret
- * write-only) with Test connection, and the lower instances registered here.
+ * write-only) with Test connection, and the lower instances registered here, with the form that registers one.
  */
 export function NetworkSettingsPage() {
   const api = useApi();
   const calls = useMemo(() => networkApi(api), [api]);
   const settings = useLoaded('network-settings', () => calls.settings());
   const lower = useLoaded('lower-instances', () => calls.lowerInstances());
+  const clients = useLoaded('lower-instance-clients', () => calls.clients());
   const title = routes.NetworkSettings.title;
   useDocumentTitle(title);
   return (
@@ -49,6 +51,9 @@ export function NetworkSettingsPage() {
         <h2 id="lower-instances-title">Lower instances</h2>
         <LoadState loaded={lower} missing="The lower instances could not be found.">
           {(items) => <LowerInstanceTable items={items} />}
+        </LoadState>
+        <LoadState loaded={clients} missing="The service clients could not be found.">
+          {(value) => <LowerInstanceRegistration calls={calls} clients={value} onRegistered={lower.reload} />}
         </LoadState>
       </section>
     </section>
