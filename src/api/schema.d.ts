@@ -15752,6 +15752,7 @@ export interface components {
             index: string | null;
             reasons: string[];
             matchProbability: number | null;
+            upperInstance: boolean;
         };
         CaseUserInput: {
             /** Format: uuid */
@@ -18143,6 +18144,7 @@ export interface components {
             index: string | null;
             reasons: string[];
             matchProbability: number | null;
+            upperInstance: boolean;
         };
         CaseUser: {
             /** Format: uuid */
