@@ -5,7 +5,11 @@ import { auditLog, caseTypes, chemistries, markers, profiles, serviceClients } f
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
-import { createTestApp, type TestApp } from '../../../helpers/app';
+import { buildApp } from '../../../../server/app';
+import { upperToken } from '../../../../server/network/upper-instance';
+import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
+import { freshPglite } from '../../../helpers/database';
+import { freePort } from '../../../helpers/free-port';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 
 /** Issue 32, Prüm II: a foreign instance's query answered hit / no hit; data leave only when a person releases them. */
@@ -179,4 +183,31 @@ describe('foreign queries (Prüm II)', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toContain('"DE-HIT-1" was already sent');
   });
+});
+
+describe('a foreign instance over HTTP, with the embedded provider’s client-credentials token', () => {
+  it('signs in as its service client, is answered, and is refused once the client is revoked', async () => {
+    // The answering instance listens on its own port with its own database, as another country's instance reaches it.
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const database = await freshPglite();
+    const answering = await buildApp({ database, config: testConfig({ PUBLIC_URL: url }) });
+    try {
+      await answering.listen({ port, host: '127.0.0.1' });
+      await database.db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+      const made = newClientCredentials();
+      await database.db.insert(serviceClients).values({ name: 'Bundeskriminalamt', clientId: made.clientId, secretHash: made.secretHash });
+      const token = await upperToken({ url, clientId: made.clientId, clientSecret: made.secret });
+      const post = (reference: string) =>
+        fetch(`${url}/api/network/foreign-queries`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(query(reference, OFFENDER)) });
+      const answered = await post('DE-HTTP-1');
+      expect(answered.status).toBe(201);
+      expect(await answered.json()).toMatchObject({ reference: 'DE-HTTP-1', hit: false, status: 'no-hit' });
+      await database.db.update(serviceClients).set({ revokedAt: new Date() }).where(eq(serviceClients.clientId, made.clientId));
+      expect((await post('DE-HTTP-2')).status).toBe(401);
+    } finally {
+      await answering.close();
+      await database.close();
+    }
+  }, 90_000);
 });
