@@ -4,7 +4,7 @@ import { appendAudit, type AuditActor } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { onUniqueViolation } from '../db/errors';
-import { foreignQueries, foreignQueryReleases } from '../db/schema';
+import { foreignQueries, foreignQueryReleases, profiles } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import type { ForeignSearchResult } from './foreign-query-search';
 
@@ -56,11 +56,17 @@ export async function recordForeignQuery(db: Db, clock: Clock, actor: AuditActor
 export type ReleaseDecision = { status: 'released' } | { status: 'refused'; reason: string };
 
 /**
- * Releases a candidate's data to the foreign sender or refuses to, once (issue 32): a decided request or a stale
- * version is a 409; the decision, who made it and the reason are audited under the profile's organization.
+ * Releases a candidate's data to the foreign sender or refuses to, once (issue 32): a decided request, a stale version
+ * or releasing a profile no longer approved is a 409; the decision, who made it and the reason are audited under the
+ * profile's organization.
  */
 export async function decideRelease(db: Db, clock: Clock, actor: AuditActor, request: ReleaseRow, decision: ReleaseDecision, version: number): Promise<ReleaseRow> {
   if (request.status !== 'pending') throw new Conflict(`This release request was already ${request.status}`);
+  if (decision.status === 'released') {
+    // A profile reset since the query is out of the database: its data are not released as a match.
+    const [profile] = await db.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, request.profileId));
+    if (profile?.status !== 'approved') throw new Conflict('The profile is no longer approved (it was reset since the query): refuse the request instead');
+  }
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const reason = decision.status === 'refused' ? decision.reason : null;

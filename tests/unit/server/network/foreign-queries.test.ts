@@ -163,6 +163,12 @@ describe('foreign queries (Prüm II)', () => {
     expect(((await call('reviewerB', 'GET', '/api/network/release-requests?organizationId=all')).json() as { items: unknown[] }).items).toEqual([]);
     expect((await call('readerA', 'POST', `/api/network/release-requests/${request.id}/release`, { version: request.version })).statusCode).toBe(403);
     expect((await pending('reviewerA', orgA)).find((r) => r.id === request.id)!.status).toBe('pending');
+    // A profile reset since the query is no match to release.
+    await t.database.db.update(profiles).set({ status: 'pending' }).where(eq(profiles.id, offenderId));
+    const reset = await call('reviewerA', 'POST', `/api/network/release-requests/${request.id}/release`, { version: request.version });
+    await t.database.db.update(profiles).set({ status: 'approved' }).where(eq(profiles.id, offenderId));
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json().error).toBe('The profile is no longer approved (it was reset since the query): refuse the request instead');
   });
 
   it('refuses bad marker values, an unknown marker or kit, and a repeated reference with a clear 400 / 409', async () => {
