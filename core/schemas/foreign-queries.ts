@@ -29,6 +29,7 @@ export const ForeignQueryBody = z.object({
 });
 export type ForeignQueryBody = z.infer<typeof ForeignQueryBody>;
 
+/** A release request's decision (issue 32): waiting, released to the sender, or refused with a reason. */
 export const RELEASE_STATUSES = ['pending', 'released', 'refused'] as const;
 export const ReleaseStatus = z.enum(RELEASE_STATUSES);
 export type ReleaseStatus = z.infer<typeof ReleaseStatus>;
@@ -89,13 +90,16 @@ export const ReleaseRequest = z
   .meta({ id: 'ReleaseRequest' });
 export type ReleaseRequest = z.infer<typeof ReleaseRequest>;
 
+/** The holding laboratory's list (GET network/release-requests). */
 export const ReleaseRequestList = z.object({ items: z.array(ReleaseRequest) });
 
+/** Whose requests (an organization, or `all` the user reaches) and which decision. */
 export const ReleaseRequestQuery = z.object({
   organizationId: z.union([Id, z.literal('all')]),
   status: ReleaseStatus.default('pending'),
 });
 
+/** Releasing carries the request's version (a stale one is a 409); refusing also its reason, which the sender is told. */
 export const ReleaseBody = z.object({ version: z.number().int().min(0) });
 export const RefuseBody = z.object({
   reason: z.string().trim().min(1, 'Say why the data are not released').max(2000, 'At most 2000 characters'),
