@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CopyableSecret } from '../ui/copyable-secret';
 import { serverFieldErrors } from '../ui/form/server-field-errors';
 import { TextField } from '../ui/form/text-field';
+import { SubmitActions } from '../ui/form/submit-actions';
 import { RecordTable } from '../ui/record-table';
 import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { accessTokensApi, curlExample, newestFirst, tokenStatus, type AccessTokenCalls, type CreatedToken, type NewAccessToken } from './access-tokens-api';
@@ -95,11 +96,7 @@ function NewTokenForm({ calls, onCreated }: { calls: AccessTokenCalls; onCreated
             <TextField name="name" label="Name" hint="What uses the token, e.g. the LIMS or a nightly script." required />
             <TextField name="expiresInDays" label="Expires in (days)" type="number" hint={`From 1 to ${ACCESS_TOKEN_MAX_DAYS} days.`} required />
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Creating…' : 'Create token'}
-            </button>
-          </div>
+          <SubmitActions busy={busy} label="Create token" busyLabel="Creating…" />
         </form>
       </FormProvider>
     </section>

@@ -9,6 +9,7 @@ import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextareaField } from '../../ui/form/textarea-field';
 import { TextField } from '../../ui/form/text-field';
+import { SubmitActions } from '../../ui/form/submit-actions';
 import type { NetworkCalls } from './network-api';
 
 /** The laboratories as typed, one a line; blank lines are no laboratory. */
@@ -63,11 +64,7 @@ export function LowerInstanceRegistration({ calls, clients, onRegistered }: { ca
             <SelectField name="serviceClientId" label="Signs in as" options={options} placeholder="Choose a service client" hint="The service client created for it under Service clients." required />
             <TextareaField name="laboratories" label="Laboratories" rows={4} hint="One a line: the laboratories it sends for, created here as organizations (read-only)." required />
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Registering…' : 'Register'}
-            </button>
-          </div>
+          <SubmitActions busy={busy} label="Register" busyLabel="Registering…" />
         </form>
       </FormProvider>
     </section>

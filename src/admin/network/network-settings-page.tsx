@@ -11,6 +11,7 @@ import { AlertNotice } from '../../ui/alert-notice';
 import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
+import { SubmitActions } from '../../ui/form/submit-actions';
 import { RecordTable } from '../../ui/record-table';
 import { LowerInstanceRegistration } from './lower-instance-form';
 import { networkApi, type NetworkCalls } from './network-api';
@@ -114,14 +115,11 @@ function SettingsSection({ settings, calls, onSaved }: { settings: InstanceSetti
               hint={settings.upperClientSecretSet ? 'A secret is stored (never shown). Leave blank to keep it.' : 'Shown once when the upper instance created the client.'}
             />
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
+          <SubmitActions busy={busy} label="Save" busyLabel="Saving…">
             <button type="button" className="button button--secondary" disabled={busy || test === 'testing'} onClick={() => void testConnection()}>
               {test === 'testing' ? 'Testing…' : 'Test connection'}
             </button>
-          </div>
+          </SubmitActions>
         </form>
       </FormProvider>
       <ConnectionResult test={test} />

@@ -15,6 +15,7 @@ import { useEmbeddedProvider } from '../../account/use-embedded-provider';
 import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
+import { SubmitActions } from '../../ui/form/submit-actions';
 import { RecordTable } from '../../ui/record-table';
 import { useConfirmedAction } from '../../ui/use-confirmed-action';
 import { networkApi, type CreatedClient, type NetworkCalls } from './network-api';
@@ -104,11 +105,7 @@ function NewClientForm({ calls, options, onCreated }: { calls: NetworkCalls; opt
             <SelectField name="organizationId" label="Acts for" options={options} placeholder="The whole instance" emptyIsNull hint="The laboratory it sends for, if only one." />
             {external ? <TextField name="externalClientId" label="Client id at the identity provider" hint="The client-credentials client your identity provider issued." required /> : null}
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Creating…' : 'Create client'}
-            </button>
-          </div>
+          <SubmitActions busy={busy} label="Create client" busyLabel="Creating…" />
         </form>
       </FormProvider>
     </section>
