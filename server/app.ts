@@ -134,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });
-      await api.register(networkRoutes, { db: database.db, clock, config });
+      await api.register(networkRoutes, { db: database.db, clock, config, search });
       await registerAreaRoutes(api, { db: database.db, config, clock, search, events });
       await api.register(organizationEventsRoutes, { events });
     },

@@ -53,6 +53,8 @@ export const ProfileUploadEligibility = z
     reasons: z.array(z.string()),
     /** The figure the rarity threshold was compared with (moderate stringency, the most common of the organization's populations). */
     matchProbability: z.number().nullable(),
+    /** Whether this instance names an upper instance (its network settings): without one nothing is uploaded, and the profile page shows no verdict. */
+    upperInstance: z.boolean(),
   })
   .meta({ id: 'ProfileUploadEligibility' });
 export type ProfileUploadEligibility = z.infer<typeof ProfileUploadEligibility>;

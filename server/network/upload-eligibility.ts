@@ -8,6 +8,7 @@ import { loadMatchPopulations } from '../matching/load-search-inputs';
 import { loadMatchProfile } from '../matching/load-indexes';
 import type { MatchProfile } from '../matching/types';
 import { organizationPopulationIds } from '../search/organization-populations';
+import { readInstanceSettings } from './instance-settings';
 import { loadUploadRules } from './upload-rules';
 
 /** The profile being judged: its row's status, tenancy and kind. */
@@ -47,5 +48,6 @@ export async function profileUploadEligibility(db: Db, row: JudgedProfile): Prom
   // Computed only when the index asks for a rarity: the other indexes do not need the populations loaded.
   const matchProbability = profile && index?.rarityOneIn != null ? await matchProbabilityOf(db, profile) : null;
   const verdict = uploadEligibility({ sampleType: row.sampleType, status: row.status, markers, matchProbability }, rules.indexes, rules.coreLoci);
-  return { ...verdict, matchProbability };
+  const { upperUrl } = await readInstanceSettings(db);
+  return { ...verdict, matchProbability, upperInstance: upperUrl !== null };
 }

@@ -9,10 +9,14 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
+import { AlertNotice } from '../ui/alert-notice';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { CopyableSecret } from '../ui/copyable-secret';
 import { serverFieldErrors } from '../ui/form/server-field-errors';
 import { TextField } from '../ui/form/text-field';
+import { SubmitActions } from '../ui/form/submit-actions';
+import { RecordTable } from '../ui/record-table';
+import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { accessTokensApi, curlExample, newestFirst, tokenStatus, type AccessTokenCalls, type CreatedToken, type NewAccessToken } from './access-tokens-api';
 import './account.css';
 
@@ -87,20 +91,12 @@ function NewTokenForm({ calls, onCreated }: { calls: AccessTokenCalls; onCreated
       <h2 id="new-access-token-title">New access token</h2>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-          {failure ? (
-            <p className="notice notice--negative" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <AlertNotice text={failure} />
           <fieldset className="form__fields" disabled={busy}>
             <TextField name="name" label="Name" hint="What uses the token, e.g. the LIMS or a nightly script." required />
             <TextField name="expiresInDays" label="Expires in (days)" type="number" hint={`From 1 to ${ACCESS_TOKEN_MAX_DAYS} days.`} required />
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Creating…' : 'Create token'}
-            </button>
-          </div>
+          <SubmitActions busy={busy} label="Create token" busyLabel="Creating…" />
         </form>
       </FormProvider>
     </section>
@@ -129,93 +125,44 @@ function CreatedTokenBox({ created, orgId, onDone }: { created: CreatedToken; or
 }
 
 function TokenTable({ tokens, calls, onRevoked }: { tokens: AccessToken[]; calls: AccessTokenCalls; onRevoked(): void }) {
-  const [confirming, setConfirming] = useState<AccessToken | null>(null);
-  const [revoking, setRevoking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const revoking = useConfirmedAction((token: AccessToken) => calls.revoke(token.id), onRevoked);
+  const confirming = revoking.target;
   const now = new Date();
-
-  const revoke = async () => {
-    if (!confirming) return;
-    setRevoking(true);
-    setFailure(null);
-    try {
-      await calls.revoke(confirming.id);
-      setConfirming(null);
-      onRevoked();
-    } catch (err) {
-      setConfirming(null);
-      setFailure(toEditorError(err).message);
-    } finally {
-      setRevoking(false);
-    }
-  };
 
   return (
     <>
-      {failure ? (
-        <p className="notice notice--negative" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      {tokens.length === 0 ? (
-        <p>You have no access tokens yet.</p>
-      ) : (
-        <div className="access-tokens__table-scroll">
-          <table className="access-tokens__table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Token</th>
-                <th scope="col">Created</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {tokens.map((token) => {
-                const status = tokenStatus(token, now);
-                return (
-                  <tr key={token.id}>
-                    <th scope="row">{token.name}</th>
-                    <td>
-                      <code>{token.prefix}…</code>
-                    </td>
-                    <td>{formatDateTime(token.createdAt)}</td>
-                    <td>{formatDateTime(token.expiresAt)}</td>
-                    <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
-                    <td>{status === 'Revoked' && token.revokedAt ? <span title={`Revoked ${formatDateTime(token.revokedAt)}`}>Revoked</span> : status}</td>
-                    <td>
-                      {status === 'Active' ? (
-                        <button
-                          type="button"
-                          className="button button--danger"
-                          onClick={() => {
-                            setFailure(null);
-                            setConfirming(token);
-                          }}
-                        >
-                          Revoke
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AlertNotice text={revoking.failure} />
+      <RecordTable columns={['Name', 'Token', 'Created', 'Expires', 'Last used', 'Status']} actions empty="You have no access tokens yet." isEmpty={tokens.length === 0}>
+        {tokens.map((token) => {
+          const status = tokenStatus(token, now);
+          return (
+            <tr key={token.id}>
+              <th scope="row">{token.name}</th>
+              <td>
+                <code>{token.prefix}…</code>
+              </td>
+              <td>{formatDateTime(token.createdAt)}</td>
+              <td>{formatDateTime(token.expiresAt)}</td>
+              <td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</td>
+              <td>{status === 'Revoked' && token.revokedAt ? <span title={`Revoked ${formatDateTime(token.revokedAt)}`}>Revoked</span> : status}</td>
+              <td>
+                {status === 'Active' ? (
+                  <button type="button" className="button button--danger" onClick={() => revoking.ask(token)}>
+                    Revoke
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </RecordTable>
       <ConfirmDialog
         open={confirming !== null}
         title="Revoke access token?"
         confirmLabel="Revoke"
-        busy={revoking}
-        onConfirm={() => void revoke()}
-        onCancel={() => setConfirming(null)}
+        busy={revoking.busy}
+        onConfirm={() => void revoking.confirm()}
+        onCancel={revoking.cancel}
       >
         <p>
           Revoke “{confirming?.name}” ({confirming?.prefix}…)? Scripts that use it stop working at once. This cannot be undone.

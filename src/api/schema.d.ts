@@ -838,6 +838,403 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/foreign-queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A foreign instance’s profile searched here (identity, high then moderate stringency): hit / no hit, the stringency and the number of candidates, nothing else */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reference: string;
+                        requestingCountry: string;
+                        requestingInstance: string;
+                        kit: string;
+                        markerValues: {
+                            marker: string;
+                            alleles: string[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForeignQueryAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/foreign-queries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The answer to a foreign query, as its sender polls it: each candidate’s decision, and the data of those released */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ForeignQueryAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foreign queries’ candidates in the organization (or every one reached), by decision, newest first */
+        get: {
+            parameters: {
+                query: {
+                    organizationId: string | "all";
+                    status?: "pending" | "released" | "refused";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ReleaseRequest"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests/{id}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release the matched profile’s specimen id, laboratory and genotypes to the foreign sender */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseRequest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/release-requests/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refuse to release the matched profile’s data, with a reason the sender is told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReleaseRequest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -13912,298 +14309,53 @@ export interface components {
         AccessTokenListInput: {
             items: components["schemas"]["AccessTokenInput"][];
         };
-        ServiceClientInput: {
+        ForeignQueryAnswerInput: {
             /** Format: uuid */
             id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientListInput: {
-            items: components["schemas"]["ServiceClientInput"][];
-        };
-        CreateServiceClientBodyInput: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClientInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentityInput: {
-            name: string;
+            reference: string;
+            hit: boolean;
+            stringency: ("high" | "moderate") | null;
+            candidateCount: number;
             /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettingsInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBodyInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTestInput: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentityInput"];
-            error?: string;
-        };
-        LowerInstanceInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceListInput: {
-            items: components["schemas"]["LowerInstanceInput"][];
-        };
-        RegisterLowerInstanceBodyInput: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
-        };
-        AccessGroupSummaryInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            version: number;
-        };
-        AccessGroupInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            permissions: {
-                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ChemistryMarkerInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-        };
-        ChemistryInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            markers: components["schemas"]["ChemistryMarkerInput"][];
-            markerCount: number;
-        };
-        KitThresholdsInput: {
-            kit: number | null;
-            dyes: {
-                [key: string]: number;
-            };
-        };
-        KitAllelesInput: {
-            /** Format: uuid */
-            chemistryId: string;
-            version: number;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                dye: string;
-                repeatLength: number;
-                sizeOffset: number;
-                alleles: {
-                    allele: string;
-                    size: number;
-                    virtual: boolean;
-                }[];
-            }[];
-            thresholds: components["schemas"]["KitThresholdsInput"];
-        };
-        PopulationInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            minimumAlleleFrequency: number;
-            source: string;
-            statisticsUploadedAt: string | null;
-            synthetic: boolean;
-            organizations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            statistics: {
-                markerCount: number;
-                alleleCount: number;
-                haplotypeCount: number;
-                haplotypeTotal: number;
-                sampleSizeMin: number | null;
-                sampleSizeMax: number | null;
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PopulationStatisticsInput: {
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            source: string;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-            }[];
-            haplotypes: {
-                values: {
-                    [key: string]: string[];
-                };
-                count: number;
-            }[];
-            haplotypeCount: number;
-        };
-        StatisticsPreviewInput: {
-            fileName: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            format: string;
-            population: string | null;
-            populations: string[];
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-                sum: number;
-            }[];
-            haplotypeCount: number;
-            haplotypeTotal: number;
-            errors: {
-                row: number | null;
-                marker?: string;
-                message: string;
-            }[];
-            warnings: {
-                row: number | null;
-                marker?: string;
-                message: string;
+            status: "no-hit" | "pending" | "released" | "refused";
+            matches: {
+                /** @enum {string} */
+                status: "pending" | "released" | "refused";
+                reason: string | null;
+                profile: {
+                    specimenId: string;
+                    laboratory: string;
+                    kit: string;
+                    markerValues: {
+                        marker: string;
+                        alleles: string[];
+                    }[];
+                } | null;
             }[];
         };
-        EmailTemplateSummaryInput: {
+        ReleaseRequestInput: {
             /** Format: uuid */
             id: string;
-            hook: string;
-            subject: string;
             version: number;
-        };
-        EmailTemplateInput: {
-            /** Format: uuid */
-            id: string;
-            hook: string;
-            subject: string;
-            body: string;
-            version: number;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        CitationSummaryInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-        };
-        CitationInput: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-            contentType: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SettingsTextInput: {
+            reference: string;
+            requestingCountry: string;
+            requestingInstance: string;
+            receivedAt: string;
             /** @enum {string} */
-            id: "About" | "Contact";
-            text: string;
-            version: number;
-        };
-        AnalysisGroupSummaryInput: {
+            stringency: "high" | "moderate";
+            candidateCount: number;
             /** Format: uuid */
-            id: string;
-            name: string;
-            analysisCount: number;
-            version: number;
-        };
-        AnalysisGroupInput: {
+            profileId: string;
+            sampleName: string;
             /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AnalysisSummaryInput: {
+            caseId: string;
+            caseNumber: string;
             /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            name: string;
-            label: string;
-            kind: string;
-            active: boolean;
+            organizationId: string;
+            /** @enum {string} */
+            status: "pending" | "released" | "refused";
+            reason: string | null;
+            decidedAt: string | null;
         };
         ContinuousModelSwitchesInput: {
             /** @default false */
@@ -14604,533 +14756,6 @@ export interface components {
             truncated: boolean;
             candidates: components["schemas"]["MixtureSearchCandidateInput"][];
         };
-        AnalysisPedigreeInput: {
-            persons: components["schemas"]["PedigreePersonInput"][];
-            target: string;
-            /** @default null */
-            alternative: components["schemas"]["PedigreePersonInput"][] | null;
-        };
-        AnalysisInput: {
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            roles: string[];
-            threshold: number | null;
-            active: boolean;
-            pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
-            mutation: components["schemas"]["MutationSettingInput"] | null;
-            mixture: components["schemas"]["MixtureSettingInput"] | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            analysisGroupName: string;
-            version: number;
-            formulaCount: number;
-            constantCount: number;
-            missingPatterns: string[];
-        };
-        ConstantInput: {
-            name: string;
-            notation: string;
-            value: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-        };
-        FormulaInput: {
-            pattern: string;
-            expression: string | null;
-            isExclusion: boolean | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-            latex: string | null;
-            value: number | null;
-        };
-        MarkerResultInput: {
-            marker: string;
-            genotypes: (string[] | null)[];
-            pattern: string | null;
-            expression: string | null;
-            latex: string | null;
-            value: number | null;
-            log10: number | null;
-            isExclusion: boolean | null;
-            notEvaluated: string | null;
-            pedigree?: {
-                alleles: string[];
-                frequencies: number[];
-                mutation: string;
-                likelihoodH1: number;
-                likelihoodH2: number;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            } | null;
-        };
-        ParentageConclusionInput: {
-            excluded: boolean;
-            inconsistentMarkers: string[];
-            maxInconsistencies: number;
-        };
-        PopulationResultInput: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            populationSource: string;
-            synthetic: boolean;
-            markers: components["schemas"]["MarkerResultInput"][];
-            combinedIndex: number | null;
-            log10: number | null;
-            probability: string;
-            haplotypeCount: {
-                matches: number;
-                total: number;
-                upperBound: number;
-                frequency: number;
-            } | null;
-            conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
-            markersNeedingMutation?: string[] | null;
-            excludedMarkers?: string[] | null;
-            mixture?: components["schemas"]["MixtureLrResultInput"] | null;
-        };
-        AnalysisResultInput: {
-            /** Format: uuid */
-            analysisId: string;
-            analysisName: string;
-            analysisLabel: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            roles: {
-                role: string;
-                /** Format: uuid */
-                profileId: string;
-                sampleName: string;
-                /** Format: uuid */
-                caseId: string;
-                caseNumber: string;
-            }[];
-            constants: {
-                name: string;
-                notation: string;
-                value: number;
-            }[];
-            missingPatterns: string[];
-            populations: components["schemas"]["PopulationResultInput"][];
-            exclusion: {
-                markers: components["schemas"]["MarkerResultInput"][];
-                markerCount: number;
-                nonExclusionMarkerCount: number;
-                probability: string;
-            } | null;
-            pedigree: {
-                h1: components["schemas"]["PedigreePersonInput"][];
-                h2: components["schemas"]["PedigreePersonInput"][];
-                target: string;
-            } | null;
-            mutation: {
-                female: components["schemas"]["MutationModelInput"];
-                male: components["schemas"]["MutationModelInput"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModelInput"];
-                    male: components["schemas"]["MutationModelInput"];
-                    marker: string;
-                }[];
-                text: string;
-            } | null;
-            /** Format: date-time */
-            computedAt: string;
-        };
-        BracketInput: {
-            lower: number;
-            upper: number;
-        };
-        ChanceFiguresInput: {
-            searchedProfiles: number;
-            thresholdLog10: number | null;
-            probability: number;
-            probabilityBracket: components["schemas"]["BracketInput"];
-            expectedChanceHits: number;
-            pValue: number | null;
-            pValueBracket: components["schemas"]["BracketInput"] | null;
-            gridStep: number;
-        };
-        PopulationFiguresInput: {
-            populationId: string | null;
-            populationName: string | null;
-            synthetic: boolean;
-            combinedIndex: number | null;
-            log10: number | null;
-            markerCount: number;
-            nonExclusionMarkerCount: number | null;
-            probability: string;
-            reported: boolean;
-            chance: components["schemas"]["ChanceFiguresInput"] | null;
-            markersNeedingMutation?: string[] | null;
-            continuous?: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
-        };
-        StringencyFiguresInput: {
-            /** @enum {string} */
-            stringency: "high" | "moderate" | "low";
-            comparedMarkers: number;
-            mismatches: number;
-            minMarkers: number;
-            maxMismatches: number;
-            probability: number;
-            searchedProfiles: number;
-            expectedChanceHits: number;
-        };
-        HitFiguresInput: {
-            populations: components["schemas"]["PopulationFiguresInput"][];
-            stringency: components["schemas"]["StringencyFiguresInput"] | null;
-            skippedPopulations?: {
-                /** Format: uuid */
-                populationId: string;
-                populationName: string;
-                reason: string;
-            }[];
-        };
-        KeyboardSearchCandidateInput: {
-            /** Format: uuid */
-            profileId: string;
-            sampleName: string;
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            comparedMarkers: number;
-            mismatches: number;
-            stringencyMet: boolean;
-            results: {
-                /** Format: uuid */
-                analysisId: string;
-                analysisName: string;
-                populationId: string | null;
-                populationName: string | null;
-                combinedIndex: number | null;
-                markerCount: number;
-                nonExclusionMarkerCount: number | null;
-                probability: string;
-                overThreshold: boolean;
-                synthetic: boolean;
-                pValue: number | null;
-                pValueBracket: components["schemas"]["BracketInput"] | null;
-            }[];
-        };
-        KeyboardSearchChanceInput: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            synthetic: boolean;
-            probability: number;
-            expectedChanceHits: number;
-        };
-        KeyboardSearchAnswerInput: {
-            candidates: components["schemas"]["KeyboardSearchCandidateInput"][];
-            truncated: boolean;
-            candidateCount: number;
-            notShown: number;
-            candidateLimit: number;
-            scanLimit: number;
-            searchedProfiles: number;
-            chance: components["schemas"]["KeyboardSearchChanceInput"][];
-            queuePosition: number;
-        };
-        KeyboardSearchAnalysisInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion";
-            byDefault: boolean;
-        };
-        KeyboardSearchAnalysesInput: {
-            items: components["schemas"]["KeyboardSearchAnalysisInput"][];
-        };
-        SearchRuleInput: {
-            name: string;
-            /** @default true */
-            active: boolean;
-            /** @enum {string} */
-            trigger: "approval" | "request";
-            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            /** Format: uuid */
-            analysisId: string;
-            stringency: ("high" | "moderate" | "low") | null;
-            minMarkers: number;
-            maxMismatches: number;
-            /** @enum {string} */
-            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
-            threshold: number | null;
-            /** @default [] */
-            populationIds: string[];
-            /** Format: uuid */
-            id: string;
-            version: number;
-            analysisName: string;
-            /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            populationNames: string[];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SearchRuleFormOptionsInput: {
-            analyses: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                groupName: string;
-                /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Mixture";
-                /** @enum {string} */
-                profileKind: "Autosomal" | "YStr";
-                roleCount: number;
-                threshold: number | null;
-                active: boolean;
-            }[];
-            populations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "Autosomal" | "YStr";
-                synthetic: boolean;
-            }[];
-        };
-        RuleReferenceInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            trigger: "approval" | "request";
-        };
-        ProfileSearchRulesInput: {
-            sampleType: string;
-            searching: components["schemas"]["RuleReferenceInput"][];
-            searchedBy: components["schemas"]["RuleReferenceInput"][];
-        };
-        UploadEligibilityIndexInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            minCoreLoci: number;
-            maxAllelesPerLocus: number;
-            rarityOneIn: number | null;
-            name: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        UploadEligibilityRulesInput: {
-            coreLoci: string[];
-            indexes: components["schemas"]["UploadEligibilityIndexInput"][];
-        };
-        ProfileUploadEligibilityInput: {
-            eligible: boolean;
-            index: string | null;
-            reasons: string[];
-            matchProbability: number | null;
-        };
-        CaseUserInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-        };
-        CaseInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            caseNumber: string;
-            /** Format: uuid */
-            caseTypeId: string;
-            caseTypeName: string;
-            /** Format: uuid */
-            organizationId: string;
-            organizationName: string;
-            assignedUsers: components["schemas"]["CaseUserInput"][];
-            /** @enum {string} */
-            status: "Open" | "Closed";
-            notes: string;
-            profileCount: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        PartyIdentifierInput: {
-            /** @enum {string} */
-            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
-            value: string;
-        };
-        LinkedProfileInput: {
-            /** Format: uuid */
-            id: string;
-            profileId: string;
-        };
-        InvolvedPartyInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            title: string;
-            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
-            name: string;
-            identifiers: {
-                kind: string;
-                value: string;
-            }[];
-            description: string;
-            linkedProfiles: components["schemas"]["LinkedProfileInput"][];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PhysicalItemInput: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            itemId: string;
-            description: string;
-            collectedAt: string | null;
-            collectionPlace: string;
-            collectedBy: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AgencyFileInput: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            caseId: string;
-            fileName: string;
-            contentType: string;
-            fileSize: number;
-            uploadedBy: string | null;
-            /** Format: date-time */
-            uploadedAt: string;
-        };
-        AuditEntryInput: {
-            seq: number;
-            /** Format: date-time */
-            at: string;
-            userName: string;
-            entity: string;
-            entityId: string;
-            recordName: string | null;
-            action: string;
-            before: unknown;
-            after: unknown;
-            names: {
-                [key: string]: string;
-            };
-            hash: string;
-        };
-        BulkReviewOutcomeInput: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "done" | "refused";
-            status: number;
-            message: string;
-        };
-        BulkReviewResultInput: {
-            done: number;
-            refused: number;
-            results: components["schemas"]["BulkReviewOutcomeInput"][];
-        };
-        ProfileFormOptionsInput: {
-            chemistries: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "Autosomal" | "YStr";
-                markers: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                    /** @enum {string} */
-                    kind: "Autosomal" | "YStr";
-                    multiCopy: boolean;
-                }[];
-            }[];
-            sampleSources: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-        };
-        ImportMarkerInput: {
-            /** Format: uuid */
-            markerId: string;
-            name: string;
-            profiles: number;
-        };
-        ProfileImportJobInput: {
-            /** Format: uuid */
-            id: string;
-            fileName: string;
-            fileBytes: number;
-            format: string;
-            /** @enum {string} */
-            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
-            done: number;
-            total: number;
-            caseId: string | null;
-            profileCount: number;
-            flaggedCount: number;
-            errors: components["schemas"]["ImportIssueInput"][];
-            warnings: components["schemas"]["ImportIssueInput"][];
-            controls: components["schemas"]["ImportControlInput"][];
-            markers: components["schemas"]["ImportMarkerInput"][];
-            suggestedChemistryId: string | null;
-            chosenCount: number;
-            addedCount: number;
-            message: string;
-            problemCount: number;
-            approvalExpiresAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProfileImportRowInput: {
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            kit: string | null;
-            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
-            markerValues: components["schemas"]["MarkerValueInput"][];
-            replicates?: components["schemas"]["ImportedReplicateInput"][];
-            errors: string[];
-            index: number;
-            line: number | null;
-            problems: string[];
-            warnings: string[];
-            chosen: boolean;
-            added: boolean;
-        };
         GammaParametersInput: {
             mx: number[];
             mu: number;
@@ -15494,6 +15119,827 @@ export interface components {
             modelsDone: number;
             models: components["schemas"]["ContributorSearchJobModelInput"][];
             message: string | null;
+        };
+        ServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientListInput: {
+            items: components["schemas"]["ServiceClientInput"][];
+        };
+        CreateServiceClientBodyInput: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentityInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettingsInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBodyInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTestInput: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentityInput"];
+            error?: string;
+        };
+        LowerInstanceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceListInput: {
+            items: components["schemas"]["LowerInstanceInput"][];
+        };
+        RegisterLowerInstanceBodyInput: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
+        };
+        AccessGroupSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            version: number;
+        };
+        AccessGroupInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            permissions: {
+                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChemistryMarkerInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        ChemistryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            markers: components["schemas"]["ChemistryMarkerInput"][];
+            markerCount: number;
+        };
+        KitThresholdsInput: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAllelesInput: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholdsInput"];
+        };
+        PopulationInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            minimumAlleleFrequency: number;
+            source: string;
+            statisticsUploadedAt: string | null;
+            synthetic: boolean;
+            organizations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            statistics: {
+                markerCount: number;
+                alleleCount: number;
+                haplotypeCount: number;
+                haplotypeTotal: number;
+                sampleSizeMin: number | null;
+                sampleSizeMax: number | null;
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PopulationStatisticsInput: {
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            source: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+            }[];
+            haplotypes: {
+                values: {
+                    [key: string]: string[];
+                };
+                count: number;
+            }[];
+            haplotypeCount: number;
+        };
+        StatisticsPreviewInput: {
+            fileName: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            format: string;
+            population: string | null;
+            populations: string[];
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+                sum: number;
+            }[];
+            haplotypeCount: number;
+            haplotypeTotal: number;
+            errors: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+            warnings: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+        };
+        EmailTemplateSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            version: number;
+        };
+        EmailTemplateInput: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            body: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CitationSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+        };
+        CitationInput: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+            contentType: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SettingsTextInput: {
+            /** @enum {string} */
+            id: "About" | "Contact";
+            text: string;
+            version: number;
+        };
+        AnalysisGroupSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            analysisCount: number;
+            version: number;
+        };
+        AnalysisGroupInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnalysisSummaryInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            name: string;
+            label: string;
+            kind: string;
+            active: boolean;
+        };
+        AnalysisPedigreeInput: {
+            persons: components["schemas"]["PedigreePersonInput"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePersonInput"][] | null;
+        };
+        AnalysisInput: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            roles: string[];
+            threshold: number | null;
+            active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
+            mutation: components["schemas"]["MutationSettingInput"] | null;
+            mixture: components["schemas"]["MixtureSettingInput"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            analysisGroupName: string;
+            version: number;
+            formulaCount: number;
+            constantCount: number;
+            missingPatterns: string[];
+        };
+        ConstantInput: {
+            name: string;
+            notation: string;
+            value: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+        };
+        FormulaInput: {
+            pattern: string;
+            expression: string | null;
+            isExclusion: boolean | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+            latex: string | null;
+            value: number | null;
+        };
+        MarkerResultInput: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
+        };
+        ParentageConclusionInput: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
+        PopulationResultInput: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            synthetic: boolean;
+            markers: components["schemas"]["MarkerResultInput"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+            conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResultInput"] | null;
+        };
+        AnalysisResultInput: {
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResultInput"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResultInput"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePersonInput"][];
+                h2: components["schemas"]["PedigreePersonInput"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModelInput"];
+                male: components["schemas"]["MutationModelInput"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    marker: string;
+                }[];
+                text: string;
+            } | null;
+            /** Format: date-time */
+            computedAt: string;
+        };
+        BracketInput: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFiguresInput: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["BracketInput"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["BracketInput"] | null;
+            gridStep: number;
+        };
+        PopulationFiguresInput: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFiguresInput"] | null;
+            markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
+        };
+        StringencyFiguresInput: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFiguresInput: {
+            populations: components["schemas"]["PopulationFiguresInput"][];
+            stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
+        };
+        KeyboardSearchCandidateInput: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            comparedMarkers: number;
+            mismatches: number;
+            stringencyMet: boolean;
+            results: {
+                /** Format: uuid */
+                analysisId: string;
+                analysisName: string;
+                populationId: string | null;
+                populationName: string | null;
+                combinedIndex: number | null;
+                markerCount: number;
+                nonExclusionMarkerCount: number | null;
+                probability: string;
+                overThreshold: boolean;
+                synthetic: boolean;
+                pValue: number | null;
+                pValueBracket: components["schemas"]["BracketInput"] | null;
+            }[];
+        };
+        KeyboardSearchChanceInput: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            synthetic: boolean;
+            probability: number;
+            expectedChanceHits: number;
+        };
+        KeyboardSearchAnswerInput: {
+            candidates: components["schemas"]["KeyboardSearchCandidateInput"][];
+            truncated: boolean;
+            candidateCount: number;
+            notShown: number;
+            candidateLimit: number;
+            scanLimit: number;
+            searchedProfiles: number;
+            chance: components["schemas"]["KeyboardSearchChanceInput"][];
+            queuePosition: number;
+        };
+        KeyboardSearchAnalysisInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion";
+            byDefault: boolean;
+        };
+        KeyboardSearchAnalysesInput: {
+            items: components["schemas"]["KeyboardSearchAnalysisInput"][];
+        };
+        SearchRuleInput: {
+            name: string;
+            /** @default true */
+            active: boolean;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            /** Format: uuid */
+            analysisId: string;
+            stringency: ("high" | "moderate" | "low") | null;
+            minMarkers: number;
+            maxMismatches: number;
+            /** @enum {string} */
+            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+            threshold: number | null;
+            /** @default [] */
+            populationIds: string[];
+            /** Format: uuid */
+            id: string;
+            version: number;
+            analysisName: string;
+            /** @enum {string} */
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            populationNames: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SearchRuleFormOptionsInput: {
+            analyses: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                groupName: string;
+                /** @enum {string} */
+                kind: "Computational" | "Exclusion" | "Mixture";
+                /** @enum {string} */
+                profileKind: "Autosomal" | "YStr";
+                roleCount: number;
+                threshold: number | null;
+                active: boolean;
+            }[];
+            populations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                synthetic: boolean;
+            }[];
+        };
+        RuleReferenceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+        };
+        ProfileSearchRulesInput: {
+            sampleType: string;
+            searching: components["schemas"]["RuleReferenceInput"][];
+            searchedBy: components["schemas"]["RuleReferenceInput"][];
+        };
+        UploadEligibilityIndexInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            minCoreLoci: number;
+            maxAllelesPerLocus: number;
+            rarityOneIn: number | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UploadEligibilityRulesInput: {
+            coreLoci: string[];
+            indexes: components["schemas"]["UploadEligibilityIndexInput"][];
+        };
+        ProfileUploadEligibilityInput: {
+            eligible: boolean;
+            index: string | null;
+            reasons: string[];
+            matchProbability: number | null;
+            upperInstance: boolean;
+        };
+        CaseUserInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        CaseInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            caseNumber: string;
+            /** Format: uuid */
+            caseTypeId: string;
+            caseTypeName: string;
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            assignedUsers: components["schemas"]["CaseUserInput"][];
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            notes: string;
+            profileCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PartyIdentifierInput: {
+            /** @enum {string} */
+            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
+            value: string;
+        };
+        LinkedProfileInput: {
+            /** Format: uuid */
+            id: string;
+            profileId: string;
+        };
+        InvolvedPartyInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            title: string;
+            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
+            name: string;
+            identifiers: {
+                kind: string;
+                value: string;
+            }[];
+            description: string;
+            linkedProfiles: components["schemas"]["LinkedProfileInput"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PhysicalItemInput: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            itemId: string;
+            description: string;
+            collectedAt: string | null;
+            collectionPlace: string;
+            collectedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgencyFileInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            caseId: string;
+            fileName: string;
+            contentType: string;
+            fileSize: number;
+            uploadedBy: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        AuditEntryInput: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            userName: string;
+            entity: string;
+            entityId: string;
+            recordName: string | null;
+            action: string;
+            before: unknown;
+            after: unknown;
+            names: {
+                [key: string]: string;
+            };
+            hash: string;
+        };
+        BulkReviewOutcomeInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "done" | "refused";
+            status: number;
+            message: string;
+        };
+        BulkReviewResultInput: {
+            done: number;
+            refused: number;
+            results: components["schemas"]["BulkReviewOutcomeInput"][];
+        };
+        ProfileFormOptionsInput: {
+            chemistries: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                markers: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "Autosomal" | "YStr";
+                    multiCopy: boolean;
+                }[];
+            }[];
+            sampleSources: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+        };
+        ImportMarkerInput: {
+            /** Format: uuid */
+            markerId: string;
+            name: string;
+            profiles: number;
+        };
+        ProfileImportJobInput: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            fileBytes: number;
+            format: string;
+            /** @enum {string} */
+            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
+            done: number;
+            total: number;
+            caseId: string | null;
+            profileCount: number;
+            flaggedCount: number;
+            errors: components["schemas"]["ImportIssueInput"][];
+            warnings: components["schemas"]["ImportIssueInput"][];
+            controls: components["schemas"]["ImportControlInput"][];
+            markers: components["schemas"]["ImportMarkerInput"][];
+            suggestedChemistryId: string | null;
+            chosenCount: number;
+            addedCount: number;
+            message: string;
+            problemCount: number;
+            approvalExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileImportRowInput: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValueInput"][];
+            replicates?: components["schemas"]["ImportedReplicateInput"][];
+            errors: string[];
+            index: number;
+            line: number | null;
+            problems: string[];
+            warnings: string[];
+            chosen: boolean;
+            added: boolean;
         };
         TaskRequestInput: {
             /** Format: uuid */
@@ -16255,298 +16701,53 @@ export interface components {
         AccessTokenList: {
             items: components["schemas"]["AccessToken"][];
         };
-        ServiceClient: {
+        ForeignQueryAnswer: {
             /** Format: uuid */
             id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientList: {
-            items: components["schemas"]["ServiceClient"][];
-        };
-        CreateServiceClientBody: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClient: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentity: {
-            name: string;
+            reference: string;
+            hit: boolean;
+            stringency: ("high" | "moderate") | null;
+            candidateCount: number;
             /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettings: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBody: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTest: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentity"];
-            error?: string;
-        };
-        LowerInstance: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceList: {
-            items: components["schemas"]["LowerInstance"][];
-        };
-        RegisterLowerInstanceBody: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
-        };
-        AccessGroupSummary: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            version: number;
-        };
-        AccessGroup: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            isAdmin: boolean;
-            permissions: {
-                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        ChemistryMarker: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-        };
-        Chemistry: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-            markers: components["schemas"]["ChemistryMarker"][];
-            markerCount: number;
-        };
-        KitThresholds: {
-            kit: number | null;
-            dyes: {
-                [key: string]: number;
-            };
-        };
-        KitAlleles: {
-            /** Format: uuid */
-            chemistryId: string;
-            version: number;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                dye: string;
-                repeatLength: number;
-                sizeOffset: number;
-                alleles: {
-                    allele: string;
-                    size: number;
-                    virtual: boolean;
-                }[];
-            }[];
-            thresholds: components["schemas"]["KitThresholds"];
-        };
-        Population: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            minimumAlleleFrequency: number;
-            source: string;
-            statisticsUploadedAt: string | null;
-            synthetic: boolean;
-            organizations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            statistics: {
-                markerCount: number;
-                alleleCount: number;
-                haplotypeCount: number;
-                haplotypeTotal: number;
-                sampleSizeMin: number | null;
-                sampleSizeMax: number | null;
-            };
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PopulationStatistics: {
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            source: string;
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-            }[];
-            haplotypes: {
-                values: {
-                    [key: string]: string[];
-                };
-                count: number;
-            }[];
-            haplotypeCount: number;
-        };
-        StatisticsPreview: {
-            fileName: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            format: string;
-            population: string | null;
-            populations: string[];
-            markers: {
-                /** Format: uuid */
-                markerId: string;
-                marker: string;
-                sampleSize: number | null;
-                alleles: {
-                    allele: string;
-                    frequency: number;
-                }[];
-                sum: number;
-            }[];
-            haplotypeCount: number;
-            haplotypeTotal: number;
-            errors: {
-                row: number | null;
-                marker?: string;
-                message: string;
-            }[];
-            warnings: {
-                row: number | null;
-                marker?: string;
-                message: string;
+            status: "no-hit" | "pending" | "released" | "refused";
+            matches: {
+                /** @enum {string} */
+                status: "pending" | "released" | "refused";
+                reason: string | null;
+                profile: {
+                    specimenId: string;
+                    laboratory: string;
+                    kit: string;
+                    markerValues: {
+                        marker: string;
+                        alleles: string[];
+                    }[];
+                } | null;
             }[];
         };
-        EmailTemplateSummary: {
+        ReleaseRequest: {
             /** Format: uuid */
             id: string;
-            hook: string;
-            subject: string;
             version: number;
-        };
-        EmailTemplate: {
-            /** Format: uuid */
-            id: string;
-            hook: string;
-            subject: string;
-            body: string;
-            version: number;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        CitationSummary: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-        };
-        Citation: {
-            /** Format: uuid */
-            id: string;
-            title: string;
-            fileName: string | null;
-            fileSize: number | null;
-            version: number;
-            contentType: string | null;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SettingsText: {
+            reference: string;
+            requestingCountry: string;
+            requestingInstance: string;
+            receivedAt: string;
             /** @enum {string} */
-            id: "About" | "Contact";
-            text: string;
-            version: number;
-        };
-        AnalysisGroupSummary: {
+            stringency: "high" | "moderate";
+            candidateCount: number;
             /** Format: uuid */
-            id: string;
-            name: string;
-            analysisCount: number;
-            version: number;
-        };
-        AnalysisGroup: {
+            profileId: string;
+            sampleName: string;
             /** Format: uuid */
-            id: string;
-            name: string;
-            version: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AnalysisSummary: {
+            caseId: string;
+            caseNumber: string;
             /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            name: string;
-            label: string;
-            kind: string;
-            active: boolean;
+            organizationId: string;
+            /** @enum {string} */
+            status: "pending" | "released" | "refused";
+            reason: string | null;
+            decidedAt: string | null;
         };
         ContinuousModelSwitches: {
             /** @default false */
@@ -16947,533 +17148,6 @@ export interface components {
             truncated: boolean;
             candidates: components["schemas"]["MixtureSearchCandidate"][];
         };
-        AnalysisPedigree: {
-            persons: components["schemas"]["PedigreePerson"][];
-            target: string;
-            /** @default null */
-            alternative: components["schemas"]["PedigreePerson"][] | null;
-        };
-        Analysis: {
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            roles: string[];
-            threshold: number | null;
-            active: boolean;
-            pedigree: components["schemas"]["AnalysisPedigree"] | null;
-            mutation: components["schemas"]["MutationSetting"] | null;
-            mixture: components["schemas"]["MixtureSetting"] | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            analysisGroupName: string;
-            version: number;
-            formulaCount: number;
-            constantCount: number;
-            missingPatterns: string[];
-        };
-        Constant: {
-            name: string;
-            notation: string;
-            value: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-        };
-        Formula: {
-            pattern: string;
-            expression: string | null;
-            isExclusion: boolean | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-            latex: string | null;
-            value: number | null;
-        };
-        MarkerResult: {
-            marker: string;
-            genotypes: (string[] | null)[];
-            pattern: string | null;
-            expression: string | null;
-            latex: string | null;
-            value: number | null;
-            log10: number | null;
-            isExclusion: boolean | null;
-            notEvaluated: string | null;
-            pedigree?: {
-                alleles: string[];
-                frequencies: number[];
-                mutation: string;
-                likelihoodH1: number;
-                likelihoodH2: number;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            } | null;
-        };
-        ParentageConclusion: {
-            excluded: boolean;
-            inconsistentMarkers: string[];
-            maxInconsistencies: number;
-        };
-        PopulationResult: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            populationSource: string;
-            synthetic: boolean;
-            markers: components["schemas"]["MarkerResult"][];
-            combinedIndex: number | null;
-            log10: number | null;
-            probability: string;
-            haplotypeCount: {
-                matches: number;
-                total: number;
-                upperBound: number;
-                frequency: number;
-            } | null;
-            conclusion?: components["schemas"]["ParentageConclusion"] | null;
-            markersNeedingMutation?: string[] | null;
-            excludedMarkers?: string[] | null;
-            mixture?: components["schemas"]["MixtureLrResult"] | null;
-        };
-        AnalysisResult: {
-            /** Format: uuid */
-            analysisId: string;
-            analysisName: string;
-            analysisLabel: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            roles: {
-                role: string;
-                /** Format: uuid */
-                profileId: string;
-                sampleName: string;
-                /** Format: uuid */
-                caseId: string;
-                caseNumber: string;
-            }[];
-            constants: {
-                name: string;
-                notation: string;
-                value: number;
-            }[];
-            missingPatterns: string[];
-            populations: components["schemas"]["PopulationResult"][];
-            exclusion: {
-                markers: components["schemas"]["MarkerResult"][];
-                markerCount: number;
-                nonExclusionMarkerCount: number;
-                probability: string;
-            } | null;
-            pedigree: {
-                h1: components["schemas"]["PedigreePerson"][];
-                h2: components["schemas"]["PedigreePerson"][];
-                target: string;
-            } | null;
-            mutation: {
-                female: components["schemas"]["MutationModel"];
-                male: components["schemas"]["MutationModel"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModel"];
-                    male: components["schemas"]["MutationModel"];
-                    marker: string;
-                }[];
-                text: string;
-            } | null;
-            /** Format: date-time */
-            computedAt: string;
-        };
-        Bracket: {
-            lower: number;
-            upper: number;
-        };
-        ChanceFigures: {
-            searchedProfiles: number;
-            thresholdLog10: number | null;
-            probability: number;
-            probabilityBracket: components["schemas"]["Bracket"];
-            expectedChanceHits: number;
-            pValue: number | null;
-            pValueBracket: components["schemas"]["Bracket"] | null;
-            gridStep: number;
-        };
-        PopulationFigures: {
-            populationId: string | null;
-            populationName: string | null;
-            synthetic: boolean;
-            combinedIndex: number | null;
-            log10: number | null;
-            markerCount: number;
-            nonExclusionMarkerCount: number | null;
-            probability: string;
-            reported: boolean;
-            chance: components["schemas"]["ChanceFigures"] | null;
-            markersNeedingMutation?: string[] | null;
-            continuous?: components["schemas"]["ContinuousCandidateFigures"] | null;
-        };
-        StringencyFigures: {
-            /** @enum {string} */
-            stringency: "high" | "moderate" | "low";
-            comparedMarkers: number;
-            mismatches: number;
-            minMarkers: number;
-            maxMismatches: number;
-            probability: number;
-            searchedProfiles: number;
-            expectedChanceHits: number;
-        };
-        HitFigures: {
-            populations: components["schemas"]["PopulationFigures"][];
-            stringency: components["schemas"]["StringencyFigures"] | null;
-            skippedPopulations?: {
-                /** Format: uuid */
-                populationId: string;
-                populationName: string;
-                reason: string;
-            }[];
-        };
-        KeyboardSearchCandidate: {
-            /** Format: uuid */
-            profileId: string;
-            sampleName: string;
-            /** Format: uuid */
-            caseId: string;
-            caseNumber: string;
-            comparedMarkers: number;
-            mismatches: number;
-            stringencyMet: boolean;
-            results: {
-                /** Format: uuid */
-                analysisId: string;
-                analysisName: string;
-                populationId: string | null;
-                populationName: string | null;
-                combinedIndex: number | null;
-                markerCount: number;
-                nonExclusionMarkerCount: number | null;
-                probability: string;
-                overThreshold: boolean;
-                synthetic: boolean;
-                pValue: number | null;
-                pValueBracket: components["schemas"]["Bracket"] | null;
-            }[];
-        };
-        KeyboardSearchChance: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            synthetic: boolean;
-            probability: number;
-            expectedChanceHits: number;
-        };
-        KeyboardSearchAnswer: {
-            candidates: components["schemas"]["KeyboardSearchCandidate"][];
-            truncated: boolean;
-            candidateCount: number;
-            notShown: number;
-            candidateLimit: number;
-            scanLimit: number;
-            searchedProfiles: number;
-            chance: components["schemas"]["KeyboardSearchChance"][];
-            queuePosition: number;
-        };
-        KeyboardSearchAnalysis: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion";
-            byDefault: boolean;
-        };
-        KeyboardSearchAnalyses: {
-            items: components["schemas"]["KeyboardSearchAnalysis"][];
-        };
-        SearchRule: {
-            name: string;
-            /** @default true */
-            active: boolean;
-            /** @enum {string} */
-            trigger: "approval" | "request";
-            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            /** Format: uuid */
-            analysisId: string;
-            stringency: ("high" | "moderate" | "low") | null;
-            minMarkers: number;
-            maxMismatches: number;
-            /** @enum {string} */
-            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
-            threshold: number | null;
-            /** @default [] */
-            populationIds: string[];
-            /** Format: uuid */
-            id: string;
-            version: number;
-            analysisName: string;
-            /** @enum {string} */
-            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            populationNames: string[];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        SearchRuleFormOptions: {
-            analyses: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                groupName: string;
-                /** @enum {string} */
-                kind: "Computational" | "Exclusion" | "Mixture";
-                /** @enum {string} */
-                profileKind: "Autosomal" | "YStr";
-                roleCount: number;
-                threshold: number | null;
-                active: boolean;
-            }[];
-            populations: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "Autosomal" | "YStr";
-                synthetic: boolean;
-            }[];
-        };
-        RuleReference: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            trigger: "approval" | "request";
-        };
-        ProfileSearchRules: {
-            sampleType: string;
-            searching: components["schemas"]["RuleReference"][];
-            searchedBy: components["schemas"]["RuleReference"][];
-        };
-        UploadEligibilityIndex: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
-            minCoreLoci: number;
-            maxAllelesPerLocus: number;
-            rarityOneIn: number | null;
-            name: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        UploadEligibilityRules: {
-            coreLoci: string[];
-            indexes: components["schemas"]["UploadEligibilityIndex"][];
-        };
-        ProfileUploadEligibility: {
-            eligible: boolean;
-            index: string | null;
-            reasons: string[];
-            matchProbability: number | null;
-        };
-        CaseUser: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            email: string;
-        };
-        Case: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            caseNumber: string;
-            /** Format: uuid */
-            caseTypeId: string;
-            caseTypeName: string;
-            /** Format: uuid */
-            organizationId: string;
-            organizationName: string;
-            assignedUsers: components["schemas"]["CaseUser"][];
-            /** @enum {string} */
-            status: "Open" | "Closed";
-            notes: string;
-            profileCount: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        PartyIdentifier: {
-            /** @enum {string} */
-            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
-            value: string;
-        };
-        LinkedProfile: {
-            /** Format: uuid */
-            id: string;
-            profileId: string;
-        };
-        InvolvedParty: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            title: string;
-            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
-            name: string;
-            identifiers: {
-                kind: string;
-                value: string;
-            }[];
-            description: string;
-            linkedProfiles: components["schemas"]["LinkedProfile"][];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        PhysicalItem: {
-            /** Format: uuid */
-            id: string;
-            version: number;
-            /** Format: uuid */
-            caseId: string;
-            itemId: string;
-            description: string;
-            collectedAt: string | null;
-            collectionPlace: string;
-            collectedBy: string;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        AgencyFile: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            caseId: string;
-            fileName: string;
-            contentType: string;
-            fileSize: number;
-            uploadedBy: string | null;
-            /** Format: date-time */
-            uploadedAt: string;
-        };
-        AuditEntry: {
-            seq: number;
-            /** Format: date-time */
-            at: string;
-            userName: string;
-            entity: string;
-            entityId: string;
-            recordName: string | null;
-            action: string;
-            before: unknown;
-            after: unknown;
-            names: {
-                [key: string]: string;
-            };
-            hash: string;
-        };
-        BulkReviewOutcome: {
-            /** Format: uuid */
-            id: string;
-            /** @enum {string} */
-            outcome: "done" | "refused";
-            status: number;
-            message: string;
-        };
-        BulkReviewResult: {
-            done: number;
-            refused: number;
-            results: components["schemas"]["BulkReviewOutcome"][];
-        };
-        ProfileFormOptions: {
-            chemistries: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                /** @enum {string} */
-                kind: "Autosomal" | "YStr";
-                markers: {
-                    /** Format: uuid */
-                    id: string;
-                    name: string;
-                    /** @enum {string} */
-                    kind: "Autosomal" | "YStr";
-                    multiCopy: boolean;
-                }[];
-            }[];
-            sampleSources: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-        };
-        ImportMarker: {
-            /** Format: uuid */
-            markerId: string;
-            name: string;
-            profiles: number;
-        };
-        ProfileImportJob: {
-            /** Format: uuid */
-            id: string;
-            fileName: string;
-            fileBytes: number;
-            format: string;
-            /** @enum {string} */
-            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
-            done: number;
-            total: number;
-            caseId: string | null;
-            profileCount: number;
-            flaggedCount: number;
-            errors: components["schemas"]["ImportIssue"][];
-            warnings: components["schemas"]["ImportIssue"][];
-            controls: components["schemas"]["ImportControl"][];
-            markers: components["schemas"]["ImportMarker"][];
-            suggestedChemistryId: string | null;
-            chosenCount: number;
-            addedCount: number;
-            message: string;
-            problemCount: number;
-            approvalExpiresAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProfileImportRow: {
-            profileId: string;
-            /** @enum {string} */
-            kind: "Autosomal" | "YStr";
-            kit: string | null;
-            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
-            markerValues: components["schemas"]["MarkerValue"][];
-            replicates?: components["schemas"]["ImportedReplicate"][];
-            errors: string[];
-            index: number;
-            line: number | null;
-            problems: string[];
-            warnings: string[];
-            chosen: boolean;
-            added: boolean;
-        };
         GammaParameters: {
             mx: number[];
             mu: number;
@@ -17837,6 +17511,827 @@ export interface components {
             modelsDone: number;
             models: components["schemas"]["ContributorSearchJobModel"][];
             message: string | null;
+        };
+        ServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientList: {
+            items: components["schemas"]["ServiceClient"][];
+        };
+        CreateServiceClientBody: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentity: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettings: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBody: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTest: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentity"];
+            error?: string;
+        };
+        LowerInstance: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceList: {
+            items: components["schemas"]["LowerInstance"][];
+        };
+        RegisterLowerInstanceBody: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
+        };
+        AccessGroupSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            version: number;
+        };
+        AccessGroup: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            isAdmin: boolean;
+            permissions: {
+                [key: string]: ("Read" | "Add" | "Edit" | "Delete" | "Publish" | "Reset" | "ViewAudit" | "ChangeSettings")[];
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChemistryMarker: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        Chemistry: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+            markers: components["schemas"]["ChemistryMarker"][];
+            markerCount: number;
+        };
+        KitThresholds: {
+            kit: number | null;
+            dyes: {
+                [key: string]: number;
+            };
+        };
+        KitAlleles: {
+            /** Format: uuid */
+            chemistryId: string;
+            version: number;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                dye: string;
+                repeatLength: number;
+                sizeOffset: number;
+                alleles: {
+                    allele: string;
+                    size: number;
+                    virtual: boolean;
+                }[];
+            }[];
+            thresholds: components["schemas"]["KitThresholds"];
+        };
+        Population: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            minimumAlleleFrequency: number;
+            source: string;
+            statisticsUploadedAt: string | null;
+            synthetic: boolean;
+            organizations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            statistics: {
+                markerCount: number;
+                alleleCount: number;
+                haplotypeCount: number;
+                haplotypeTotal: number;
+                sampleSizeMin: number | null;
+                sampleSizeMax: number | null;
+            };
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PopulationStatistics: {
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            source: string;
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+            }[];
+            haplotypes: {
+                values: {
+                    [key: string]: string[];
+                };
+                count: number;
+            }[];
+            haplotypeCount: number;
+        };
+        StatisticsPreview: {
+            fileName: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            format: string;
+            population: string | null;
+            populations: string[];
+            markers: {
+                /** Format: uuid */
+                markerId: string;
+                marker: string;
+                sampleSize: number | null;
+                alleles: {
+                    allele: string;
+                    frequency: number;
+                }[];
+                sum: number;
+            }[];
+            haplotypeCount: number;
+            haplotypeTotal: number;
+            errors: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+            warnings: {
+                row: number | null;
+                marker?: string;
+                message: string;
+            }[];
+        };
+        EmailTemplateSummary: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            version: number;
+        };
+        EmailTemplate: {
+            /** Format: uuid */
+            id: string;
+            hook: string;
+            subject: string;
+            body: string;
+            version: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CitationSummary: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+        };
+        Citation: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            fileName: string | null;
+            fileSize: number | null;
+            version: number;
+            contentType: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SettingsText: {
+            /** @enum {string} */
+            id: "About" | "Contact";
+            text: string;
+            version: number;
+        };
+        AnalysisGroupSummary: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            analysisCount: number;
+            version: number;
+        };
+        AnalysisGroup: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            version: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnalysisSummary: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            name: string;
+            label: string;
+            kind: string;
+            active: boolean;
+        };
+        AnalysisPedigree: {
+            persons: components["schemas"]["PedigreePerson"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePerson"][] | null;
+        };
+        Analysis: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            roles: string[];
+            threshold: number | null;
+            active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigree"] | null;
+            mutation: components["schemas"]["MutationSetting"] | null;
+            mixture: components["schemas"]["MixtureSetting"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            analysisGroupName: string;
+            version: number;
+            formulaCount: number;
+            constantCount: number;
+            missingPatterns: string[];
+        };
+        Constant: {
+            name: string;
+            notation: string;
+            value: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+        };
+        Formula: {
+            pattern: string;
+            expression: string | null;
+            isExclusion: boolean | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+            latex: string | null;
+            value: number | null;
+        };
+        MarkerResult: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
+        };
+        ParentageConclusion: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
+        PopulationResult: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            synthetic: boolean;
+            markers: components["schemas"]["MarkerResult"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+            conclusion?: components["schemas"]["ParentageConclusion"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResult"] | null;
+        };
+        AnalysisResult: {
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResult"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResult"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePerson"][];
+                h2: components["schemas"]["PedigreePerson"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModel"];
+                male: components["schemas"]["MutationModel"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    marker: string;
+                }[];
+                text: string;
+            } | null;
+            /** Format: date-time */
+            computedAt: string;
+        };
+        Bracket: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFigures: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["Bracket"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["Bracket"] | null;
+            gridStep: number;
+        };
+        PopulationFigures: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFigures"] | null;
+            markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFigures"] | null;
+        };
+        StringencyFigures: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFigures: {
+            populations: components["schemas"]["PopulationFigures"][];
+            stringency: components["schemas"]["StringencyFigures"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
+        };
+        KeyboardSearchCandidate: {
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            comparedMarkers: number;
+            mismatches: number;
+            stringencyMet: boolean;
+            results: {
+                /** Format: uuid */
+                analysisId: string;
+                analysisName: string;
+                populationId: string | null;
+                populationName: string | null;
+                combinedIndex: number | null;
+                markerCount: number;
+                nonExclusionMarkerCount: number | null;
+                probability: string;
+                overThreshold: boolean;
+                synthetic: boolean;
+                pValue: number | null;
+                pValueBracket: components["schemas"]["Bracket"] | null;
+            }[];
+        };
+        KeyboardSearchChance: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            synthetic: boolean;
+            probability: number;
+            expectedChanceHits: number;
+        };
+        KeyboardSearchAnswer: {
+            candidates: components["schemas"]["KeyboardSearchCandidate"][];
+            truncated: boolean;
+            candidateCount: number;
+            notShown: number;
+            candidateLimit: number;
+            scanLimit: number;
+            searchedProfiles: number;
+            chance: components["schemas"]["KeyboardSearchChance"][];
+            queuePosition: number;
+        };
+        KeyboardSearchAnalysis: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion";
+            byDefault: boolean;
+        };
+        KeyboardSearchAnalyses: {
+            items: components["schemas"]["KeyboardSearchAnalysis"][];
+        };
+        SearchRule: {
+            name: string;
+            /** @default true */
+            active: boolean;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+            searchingSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            searchedSampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            /** Format: uuid */
+            analysisId: string;
+            stringency: ("high" | "moderate" | "low") | null;
+            minMarkers: number;
+            maxMismatches: number;
+            /** @enum {string} */
+            thresholdKind: "likelihood-ratio" | "expected-chance-hits";
+            threshold: number | null;
+            /** @default [] */
+            populationIds: string[];
+            /** Format: uuid */
+            id: string;
+            version: number;
+            analysisName: string;
+            /** @enum {string} */
+            analysisKind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            populationNames: string[];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SearchRuleFormOptions: {
+            analyses: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                groupName: string;
+                /** @enum {string} */
+                kind: "Computational" | "Exclusion" | "Mixture";
+                /** @enum {string} */
+                profileKind: "Autosomal" | "YStr";
+                roleCount: number;
+                threshold: number | null;
+                active: boolean;
+            }[];
+            populations: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                synthetic: boolean;
+            }[];
+        };
+        RuleReference: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            trigger: "approval" | "request";
+        };
+        ProfileSearchRules: {
+            sampleType: string;
+            searching: components["schemas"]["RuleReference"][];
+            searchedBy: components["schemas"]["RuleReference"][];
+        };
+        UploadEligibilityIndex: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            sampleTypes: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference")[];
+            minCoreLoci: number;
+            maxAllelesPerLocus: number;
+            rarityOneIn: number | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        UploadEligibilityRules: {
+            coreLoci: string[];
+            indexes: components["schemas"]["UploadEligibilityIndex"][];
+        };
+        ProfileUploadEligibility: {
+            eligible: boolean;
+            index: string | null;
+            reasons: string[];
+            matchProbability: number | null;
+            upperInstance: boolean;
+        };
+        CaseUser: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+        };
+        Case: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            caseNumber: string;
+            /** Format: uuid */
+            caseTypeId: string;
+            caseTypeName: string;
+            /** Format: uuid */
+            organizationId: string;
+            organizationName: string;
+            assignedUsers: components["schemas"]["CaseUser"][];
+            /** @enum {string} */
+            status: "Open" | "Closed";
+            notes: string;
+            profileCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PartyIdentifier: {
+            /** @enum {string} */
+            kind: "national-id" | "passport" | "arrest-number" | "driver-licence" | "agency-reference" | "other";
+            value: string;
+        };
+        LinkedProfile: {
+            /** Format: uuid */
+            id: string;
+            profileId: string;
+        };
+        InvolvedParty: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            title: string;
+            role: ("victim" | "suspect" | "missing-person" | "relative-of-missing-person" | "unidentified-person" | "complainant" | "witness" | "elimination" | "other") | "";
+            name: string;
+            identifiers: {
+                kind: string;
+                value: string;
+            }[];
+            description: string;
+            linkedProfiles: components["schemas"]["LinkedProfile"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PhysicalItem: {
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            caseId: string;
+            itemId: string;
+            description: string;
+            collectedAt: string | null;
+            collectionPlace: string;
+            collectedBy: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AgencyFile: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            caseId: string;
+            fileName: string;
+            contentType: string;
+            fileSize: number;
+            uploadedBy: string | null;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
+        AuditEntry: {
+            seq: number;
+            /** Format: date-time */
+            at: string;
+            userName: string;
+            entity: string;
+            entityId: string;
+            recordName: string | null;
+            action: string;
+            before: unknown;
+            after: unknown;
+            names: {
+                [key: string]: string;
+            };
+            hash: string;
+        };
+        BulkReviewOutcome: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            outcome: "done" | "refused";
+            status: number;
+            message: string;
+        };
+        BulkReviewResult: {
+            done: number;
+            refused: number;
+            results: components["schemas"]["BulkReviewOutcome"][];
+        };
+        ProfileFormOptions: {
+            chemistries: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "Autosomal" | "YStr";
+                markers: {
+                    /** Format: uuid */
+                    id: string;
+                    name: string;
+                    /** @enum {string} */
+                    kind: "Autosomal" | "YStr";
+                    multiCopy: boolean;
+                }[];
+            }[];
+            sampleSources: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+        };
+        ImportMarker: {
+            /** Format: uuid */
+            markerId: string;
+            name: string;
+            profiles: number;
+        };
+        ProfileImportJob: {
+            /** Format: uuid */
+            id: string;
+            fileName: string;
+            fileBytes: number;
+            format: string;
+            /** @enum {string} */
+            state: "parsing" | "parsed" | "checking" | "adding" | "added" | "failed" | "cancelled" | "interrupted";
+            done: number;
+            total: number;
+            caseId: string | null;
+            profileCount: number;
+            flaggedCount: number;
+            errors: components["schemas"]["ImportIssue"][];
+            warnings: components["schemas"]["ImportIssue"][];
+            controls: components["schemas"]["ImportControl"][];
+            markers: components["schemas"]["ImportMarker"][];
+            suggestedChemistryId: string | null;
+            chosenCount: number;
+            addedCount: number;
+            message: string;
+            problemCount: number;
+            approvalExpiresAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProfileImportRow: {
+            profileId: string;
+            /** @enum {string} */
+            kind: "Autosomal" | "YStr";
+            kit: string | null;
+            sampleType: ("Forensic, Unknown" | "Forensic Mixture" | "Suspect, Known" | "Victim, Known" | "Elimination, Known" | "Convicted Offender" | "Arrestee" | "Missing Person" | "Unidentified Human (Remains)" | "Biological Mother" | "Biological Father" | "Biological Child" | "Alleged Father" | "Alleged Mother" | "Spouse" | "Biological Sibling" | "Reference") | null;
+            markerValues: components["schemas"]["MarkerValue"][];
+            replicates?: components["schemas"]["ImportedReplicate"][];
+            errors: string[];
+            index: number;
+            line: number | null;
+            problems: string[];
+            warnings: string[];
+            chosen: boolean;
+            added: boolean;
         };
         TaskRequest: {
             /** Format: uuid */

@@ -93,6 +93,8 @@ export const routes = defineRoutes({
   HitsPublished: { pattern: '/:orgId/hits/published', title: 'Published hits', breadcrumb: 'Published', parent: 'Hits', permission: { entity: 'Hits', verb: 'Publish' } },
   HitsRejected: { pattern: '/:orgId/hits/rejected', title: 'Rejected hits', breadcrumb: 'Rejected', parent: 'Hits', permission: { entity: 'Hits', verb: 'Publish' } },
   HitsAll: { pattern: '/:orgId/hits/all', title: 'All hits', breadcrumb: 'All', parent: 'Hits' },
+  // Not in the spec (issue 32, Prüm II): foreign queries' candidates waiting for the holding laboratory to release or refuse.
+  ForeignQueries: { pattern: '/:orgId/foreign-queries', title: 'Foreign queries', breadcrumb: 'Foreign queries', parent: 'Dashboard', permission: { entity: 'Hits', verb: 'Publish' } },
   HitView: { pattern: '/:orgId/hits/:id', title: 'Hit', breadcrumb: 'View Hit', parent: 'Hits', permission: read('Hits') },
 
   // 2.5 Analyses (the calculator)

@@ -3,11 +3,11 @@ import { useLoaded } from './use-loaded';
 
 /**
  * Whether the profile may be uploaded to the upper level under the level's rules (issue 32), and every reason it
- * may not. Shown always for now: once an instance names its upper level (instance settings), only when it does.
+ * may not. Shown only when this instance names an upper instance (its network settings): without one nothing is uploaded.
  */
 export function ProfileUploadEligibilityNote({ profileId, version, calls }: { profileId: string; version: number; calls: Pick<ProfileCalls, 'uploadEligibility'> }) {
   const loaded = useLoaded(`${profileId}/${version}`, () => calls.uploadEligibility(profileId));
-  if (loaded.status === 'loading') return null;
+  if (loaded.status === 'loading' || (loaded.status === 'loaded' && !loaded.value.upperInstance)) return null;
   return (
     <section className="profile-upload-eligibility" aria-labelledby={`upload-eligibility-${profileId}`}>
       <h2 id={`upload-eligibility-${profileId}`}>Upload eligibility</h2>

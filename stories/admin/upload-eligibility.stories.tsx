@@ -75,7 +75,7 @@ export const LoadFailed: Story = { render: () => screen(calls({ get: () => Promi
 const verdict = (v: ProfileUploadEligibility) => <ProfileUploadEligibilityNote profileId="50000000-0000-4000-8000-000000000001" version={1} calls={{ uploadEligibility: async () => v }} />;
 
 /** The profile page: an approved offender typed at all 20 core loci. */
-export const ProfileEligible: Story = { render: () => verdict({ eligible: true, index: 'Convicted Offender', reasons: [], matchProbability: null }) };
+export const ProfileEligible: Story = { render: () => verdict({ eligible: true, index: 'Convicted Offender', reasons: [], matchProbability: null, upperInstance: true }) };
 
 /** The profile page: a forensic stain with every reason it stays at the laboratory. */
 export const ProfileNotEligible: Story = {
@@ -85,5 +85,6 @@ export const ProfileNotEligible: Story = {
       index: 'Forensic Unknown',
       reasons: ['Missing core loci: D8S1179, TH01, FGA (7 of 20 typed; Forensic Unknown needs at least 8)', 'Too many alleles at D3S1358: 3 (at most 2)', "Match probability 1 in 3.1 × 10⁵ is above the level's rarity threshold 1 in 10⁷"],
       matchProbability: 3.2e-6,
+      upperInstance: true,
     }),
 };

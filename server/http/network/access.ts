@@ -10,3 +10,6 @@ export const NETWORK_PEER: Access = {
   allows: (user) => user.service !== undefined || canAdministerNetwork(user),
   services: true,
 };
+
+/** A foreign instance sending a query and polling its answer (Prüm II): a service client only, no person. */
+export const FOREIGN_SENDER: Access = { rule: 'service client (a foreign instance)', allows: (user) => user.service !== undefined, services: true };

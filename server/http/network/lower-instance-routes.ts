@@ -69,10 +69,10 @@ export const lowerInstanceRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }
     async (request, reply) => {
       const { name, serviceClientId, laboratories } = request.body;
       const [client] = await db.select().from(serviceClients).where(eq(serviceClients.id, serviceClientId));
-      if (!client || client.revokedAt) throw new BadRequest(client ? 'That service client was revoked' : 'No such service client', { serviceClientId: 'Choose a live service client' });
+      if (!client || client.revokedAt) throw new BadRequest(client ? 'That service client was revoked' : 'No such service client', [{ path: '/serviceClientId', message: 'Choose a live service client' }]);
       const lowered = laboratories.map((l) => l.toLowerCase());
       const repeated = laboratories.filter((l, i) => lowered.indexOf(l.toLowerCase()) !== i);
-      if (repeated.length) throw new BadRequest(`A laboratory is named twice: ${repeated.join(', ')}`, { laboratories: 'Each laboratory once' });
+      if (repeated.length) throw new BadRequest(`A laboratory is named twice: ${repeated.join(', ')}`, [{ path: '/laboratories', message: 'Name each laboratory once' }]);
       const taken = await db.select({ name: organizations.name }).from(organizations).where(inArray(sql`lower(${organizations.name})`, lowered));
       if (taken.length) throw new Conflict(`An organization already has the name of ${taken.map((t) => `"${t.name}"`).join(', ')}: a lower instance's laboratory must be new here`);
       const [taker] = await db.select({ name: lowerInstances.name }).from(lowerInstances).where(eq(lowerInstances.serviceClientId, serviceClientId));

@@ -63,11 +63,11 @@ export const serviceClientRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; 
     async (request, reply) => {
       const { name, organizationId, externalClientId } = request.body;
       const external = config.identity.kind === 'external';
-      if (external && !externalClientId) throw new BadRequest('Name the client id your identity provider issued for this client', { externalClientId: 'Required with an external identity provider' });
-      if (!external && externalClientId) throw new BadRequest('This instance issues its own client ids: leave the external client id out', { externalClientId: 'Only with an external identity provider' });
-      if (externalClientId === config.identity.clientId) throw new BadRequest('That is the sign-in client of this application, not a service client', { externalClientId: 'Another client id' });
+      if (external && !externalClientId) throw new BadRequest('Name the client id your identity provider issued for this client', [{ path: '/externalClientId', message: 'Required with an external identity provider' }]);
+      if (!external && externalClientId) throw new BadRequest('This instance issues its own client ids: leave the external client id out', [{ path: '/externalClientId', message: 'Only with an external identity provider' }]);
+      if (externalClientId === config.identity.clientId) throw new BadRequest('That is the sign-in client of this application, not a service client', [{ path: '/externalClientId', message: 'Another client id' }]);
       const [organization] = organizationId ? await db.select().from(organizations).where(eq(organizations.id, organizationId)) : [];
-      if (organizationId && !organization) throw new BadRequest('No such organization', { organizationId: 'Choose an existing organization' });
+      if (organizationId && !organization) throw new BadRequest('No such organization', [{ path: '/organizationId', message: 'Choose an existing organization' }]);
       const credentials = external ? { clientId: externalClientId!, secret: null, secretHash: null } : newClientCredentials();
       const row = await onUniqueViolation(
         () =>

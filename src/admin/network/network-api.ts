@@ -6,6 +6,7 @@ import type {
   InstanceSettings,
   InstanceSettingsBody,
   LowerInstance,
+  RegisterLowerInstanceBody,
   ServiceClient,
 } from '../../../core/schemas/network';
 import type { ApiClient } from '../../api/client';
@@ -14,6 +15,7 @@ import { unwrap } from '../../api/unwrap';
 export type NewServiceClient = z.infer<typeof CreateServiceClientBody>;
 export type CreatedClient = z.infer<typeof CreatedServiceClient>;
 export type SettingsInput = z.infer<typeof InstanceSettingsBody>;
+export type NewLowerInstance = z.infer<typeof RegisterLowerInstanceBody>;
 
 /** The network of laboratories (issue 32): service clients, this instance's settings and its lower instances. */
 export function networkApi(api: ApiClient) {
@@ -25,6 +27,7 @@ export function networkApi(api: ApiClient) {
     saveSettings: (body: SettingsInput): Promise<InstanceSettings> => unwrap(api.PUT('/api/network/settings', { body })),
     testConnection: (): Promise<ConnectionTest> => unwrap(api.POST('/api/network/settings/test-connection')),
     lowerInstances: async (): Promise<LowerInstance[]> => (await unwrap(api.GET('/api/network/lower-instances'))).items,
+    registerLowerInstance: (body: NewLowerInstance): Promise<LowerInstance> => unwrap(api.POST('/api/network/lower-instances', { body })),
   };
 }
 

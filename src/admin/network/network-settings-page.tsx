@@ -7,11 +7,14 @@ import { routes } from '../../app/routes';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { LoadState } from '../../profiles/load-state';
 import { useLoaded } from '../../profiles/use-loaded';
+import { AlertNotice } from '../../ui/alert-notice';
 import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
+import { SubmitActions } from '../../ui/form/submit-actions';
+import { RecordTable } from '../../ui/record-table';
+import { LowerInstanceRegistration } from './lower-instance-form';
 import { networkApi, type NetworkCalls } from './network-api';
-import '../../account/account.css';
 
 interface SettingsForm {
   name: string;
@@ -27,13 +30,14 @@ const formOf = (s: InstanceSettings): SettingsForm => ({ name: s.name, level: s.
 
 /**
  * Network (issue 32): this instance's name and level, its upper instance (address and client credentials, the secret
- * write-only) with Test connection, and the lower instances registered here.
+ * write-only) with Test connection, and the lower instances registered here, with the form that registers one.
  */
 export function NetworkSettingsPage() {
   const api = useApi();
   const calls = useMemo(() => networkApi(api), [api]);
   const settings = useLoaded('network-settings', () => calls.settings());
   const lower = useLoaded('lower-instances', () => calls.lowerInstances());
+  const clients = useLoaded('lower-instance-clients', () => calls.clients());
   const title = routes.NetworkSettings.title;
   useDocumentTitle(title);
   return (
@@ -48,6 +52,9 @@ export function NetworkSettingsPage() {
         <h2 id="lower-instances-title">Lower instances</h2>
         <LoadState loaded={lower} missing="The lower instances could not be found.">
           {(items) => <LowerInstanceTable items={items} />}
+        </LoadState>
+        <LoadState loaded={clients} missing="The service clients could not be found.">
+          {(value) => <LowerInstanceRegistration calls={calls} clients={value} onRegistered={lower.reload} />}
         </LoadState>
       </section>
     </section>
@@ -92,11 +99,7 @@ function SettingsSection({ settings, calls, onSaved }: { settings: InstanceSetti
       <h2 id="instance-settings-title">This instance</h2>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-          {failure ? (
-            <p className="notice notice--negative" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <AlertNotice text={failure} />
           <fieldset className="form__fields" disabled={busy}>
             <TextField name="name" label="Name" hint="How other instances name this one, e.g. the laboratory or the state index." required />
             <SelectField name="level" label="Level" options={INSTANCE_LEVELS.map((l) => ({ value: l, label: l }))} required />
@@ -112,14 +115,11 @@ function SettingsSection({ settings, calls, onSaved }: { settings: InstanceSetti
               hint={settings.upperClientSecretSet ? 'A secret is stored (never shown). Leave blank to keep it.' : 'Shown once when the upper instance created the client.'}
             />
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
+          <SubmitActions busy={busy} label="Save" busyLabel="Saving…">
             <button type="button" className="button button--secondary" disabled={busy || test === 'testing'} onClick={() => void testConnection()}>
               {test === 'testing' ? 'Testing…' : 'Test connection'}
             </button>
-          </div>
+          </SubmitActions>
         </form>
       </FormProvider>
       <ConnectionResult test={test} />
@@ -144,27 +144,15 @@ function ConnectionResult({ test }: { test: ConnectionTest | 'testing' | null })
 }
 
 function LowerInstanceTable({ items }: { items: LowerInstance[] }) {
-  if (items.length === 0) return <p>No lower instance is registered here.</p>;
   return (
-    <div className="access-tokens__table-scroll">
-      <table className="access-tokens__table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Service client</th>
-            <th scope="col">Laboratories</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">{item.name}</th>
-              <td>{item.serviceClientName}</td>
-              <td>{item.laboratories.map((l) => l.name).join(', ')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable columns={['Name', 'Service client', 'Laboratories']} empty="No lower instance is registered here." isEmpty={items.length === 0}>
+      {items.map((item) => (
+        <tr key={item.id}>
+          <th scope="row">{item.name}</th>
+          <td>{item.serviceClientName}</td>
+          <td>{item.laboratories.map((l) => l.name).join(', ')}</td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }

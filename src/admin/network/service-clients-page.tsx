@@ -8,14 +8,18 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { formatDateTime } from '../../cases/format';
 import { LoadState } from '../../profiles/load-state';
 import { useLoaded } from '../../profiles/use-loaded';
+import { AlertNotice } from '../../ui/alert-notice';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyableSecret } from '../../ui/copyable-secret';
 import { useEmbeddedProvider } from '../../account/use-embedded-provider';
 import { SelectField } from '../../ui/form/select-field';
 import { serverFieldErrors } from '../../ui/form/server-field-errors';
 import { TextField } from '../../ui/form/text-field';
+import { SubmitActions } from '../../ui/form/submit-actions';
+import { RecordTable } from '../../ui/record-table';
+import { useConfirmedAction } from '../../ui/use-confirmed-action';
 import { networkApi, type CreatedClient, type NetworkCalls } from './network-api';
-// The once-shown box and the table look as on the access tokens page (issue 18).
+// The once-shown box looks as on the access tokens page (issue 18).
 import '../../account/account.css';
 
 export const SECRET_SHOWN_ONCE = 'Copy this secret now: it will not be shown again. Whoever holds it can call this instance as this client.';
@@ -95,21 +99,13 @@ function NewClientForm({ calls, options, onCreated }: { calls: NetworkCalls; opt
       <h2 id="new-service-client-title">New service client</h2>
       <FormProvider {...form}>
         <form noValidate onSubmit={(event) => void submit(event)} aria-busy={busy}>
-          {failure ? (
-            <p className="notice notice--negative" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <AlertNotice text={failure} />
           <fieldset className="form__fields" disabled={busy}>
             <TextField name="name" label="Name" hint="Who signs in with it, e.g. the state index or a laboratory's instance." required />
             <SelectField name="organizationId" label="Acts for" options={options} placeholder="The whole instance" emptyIsNull hint="The laboratory it sends for, if only one." />
             {external ? <TextField name="externalClientId" label="Client id at the identity provider" hint="The client-credentials client your identity provider issued." required /> : null}
           </fieldset>
-          <div className="form__actions">
-            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-              {busy ? 'Creating…' : 'Create client'}
-            </button>
-          </div>
+          <SubmitActions busy={busy} label="Create client" busyLabel="Creating…" />
         </form>
       </FormProvider>
     </section>
@@ -140,72 +136,39 @@ function CreatedClientBox({ created, onDone }: { created: CreatedClient; onDone(
 }
 
 function ClientTable({ clients, calls, onRevoked }: { clients: ServiceClient[]; calls: NetworkCalls; onRevoked(): void }) {
-  const [confirming, setConfirming] = useState<ServiceClient | null>(null);
-  const [revoking, setRevoking] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const revoke = async () => {
-    if (!confirming) return;
-    setRevoking(true);
-    setFailure(null);
-    try {
-      await calls.revokeClient(confirming.id);
-      onRevoked();
-    } catch (err) {
-      setFailure(toEditorError(err).message);
-    } finally {
-      setConfirming(null);
-      setRevoking(false);
-    }
-  };
+  const revoking = useConfirmedAction((client: ServiceClient) => calls.revokeClient(client.id), onRevoked);
   return (
     <>
-      {failure ? (
-        <p className="notice notice--negative" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      {clients.length === 0 ? (
-        <p>There are no service clients yet.</p>
-      ) : (
-        <div className="access-tokens__table-scroll">
-          <table className="access-tokens__table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Client id</th>
-                <th scope="col">Acts for</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {clients.map((client) => (
-                <tr key={client.id}>
-                  <th scope="row">{client.name}</th>
-                  <td>
-                    <code>{client.clientId}</code>
-                  </td>
-                  <td>{client.organizationName ?? 'The whole instance'}</td>
-                  <td>{formatDateTime(client.createdAt)}</td>
-                  <td>{client.revokedAt ? <span title={`Revoked ${formatDateTime(client.revokedAt)}`}>Revoked</span> : 'Active'}</td>
-                  <td>
-                    {client.revokedAt ? null : (
-                      <button type="button" className="button button--danger" onClick={() => setConfirming(client)}>
-                        Revoke
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <ConfirmDialog open={confirming !== null} title="Revoke service client?" confirmLabel="Revoke" busy={revoking} onConfirm={() => void revoke()} onCancel={() => setConfirming(null)}>
-        <p>Revoke “{confirming?.name}”? Whatever signs in with it is refused from its next call. This cannot be undone.</p>
+      <AlertNotice text={revoking.failure} />
+      <RecordTable columns={['Name', 'Client id', 'Acts for', 'Created', 'Status']} actions empty="There are no service clients yet." isEmpty={clients.length === 0}>
+        {clients.map((client) => (
+          <tr key={client.id}>
+            <th scope="row">{client.name}</th>
+            <td>
+              <code>{client.clientId}</code>
+            </td>
+            <td>{client.organizationName ?? 'The whole instance'}</td>
+            <td>{formatDateTime(client.createdAt)}</td>
+            <td>{client.revokedAt ? <span title={`Revoked ${formatDateTime(client.revokedAt)}`}>Revoked</span> : 'Active'}</td>
+            <td>
+              {client.revokedAt ? null : (
+                <button type="button" className="button button--danger" onClick={() => revoking.ask(client)}>
+                  Revoke
+                </button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
+      <ConfirmDialog
+        open={revoking.target !== null}
+        title="Revoke service client?"
+        confirmLabel="Revoke"
+        busy={revoking.busy}
+        onConfirm={() => void revoking.confirm()}
+        onCancel={revoking.cancel}
+      >
+        <p>Revoke “{revoking.target?.name}”? Whatever signs in with it is refused from its next call. This cannot be undone.</p>
       </ConfirmDialog>
     </>
   );

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRET_SHOWN_ONCE } from '../../../src/admin/network/service-clients-page';
+import { serviceClients } from '../../../server/db/schema';
+import { newClientCredentials } from '../../../server/identity/service-clients';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
 import { meOf, renderScreen } from '../screen-fixtures';
@@ -89,5 +91,41 @@ describe('network settings screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Give the address as http(s)://host[:port]')).toBeInTheDocument();
     expect(field('Address')).toHaveValue('not an address');
+  });
+});
+
+describe('registering a lower instance', () => {
+  it('says what each field lacks, registers the instance with its laboratories, and shows the server’s refusals where they belong', async () => {
+    const made = newClientCredentials();
+    await t.database.db.insert(serviceClients).values({ name: 'Lab B client', clientId: made.clientId, secretHash: made.secretHash });
+    await open(`/${orgId}/network`);
+    const form = within(await screen.findByRole('region', { name: 'Register a lower instance' }));
+    await userEvent.click(form.getByRole('button', { name: 'Register' }));
+    expect(await form.findByText('Give the instance a name')).toBeInTheDocument();
+    expect(form.getByText('Choose the service client the instance signs in with')).toBeInTheDocument();
+    expect(form.getByText('Name at least one laboratory the instance sends for')).toBeInTheDocument();
+
+    await userEvent.type(form.getByLabelText(/^Instance name/), 'Lab B instance');
+    await userEvent.selectOptions(form.getByLabelText(/^Signs in as/), 'Lab B client');
+    await userEvent.type(form.getByLabelText(/^Laboratories/), 'Bergen police lab{enter}{enter}Bergen university lab');
+    await userEvent.click(form.getByRole('button', { name: 'Register' }));
+    const list = within(screen.getByRole('region', { name: 'Lower instances' }));
+    const row = within((await list.findByRole('rowheader', { name: 'Lab B instance' })).closest('tr')!);
+    expect(row.getByText('Bergen police lab, Bergen university lab')).toBeInTheDocument();
+    expect(form.getByLabelText(/^Instance name/)).toHaveValue('');
+
+    // The server's field error goes to its field; what was typed stays.
+    await userEvent.type(form.getByLabelText(/^Instance name/), 'Lab C instance');
+    await userEvent.selectOptions(form.getByLabelText(/^Signs in as/), 'Lab B client');
+    await userEvent.type(form.getByLabelText(/^Laboratories/), 'Trondheim lab{enter}trondheim LAB');
+    await userEvent.click(form.getByRole('button', { name: 'Register' }));
+    expect(await form.findByText('Name each laboratory once')).toBeInTheDocument();
+    expect(form.getByRole('alert')).toHaveTextContent('A laboratory is named twice: trondheim LAB');
+    // A refusal of the whole (the client already has an instance) shows above the form.
+    await userEvent.clear(form.getByLabelText(/^Laboratories/));
+    await userEvent.type(form.getByLabelText(/^Laboratories/), 'Trondheim lab');
+    await userEvent.click(form.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('The lower instance "Lab B instance" already signs in with that service client'));
+    expect(form.getByLabelText(/^Instance name/)).toHaveValue('Lab C instance');
   });
 });

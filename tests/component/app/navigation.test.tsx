@@ -16,6 +16,8 @@ describe('side navigation shows only what can() allows', () => {
       ['Cases', `/${OSLO}/cases`],
       ['Profiles', `/${OSLO}/profiles`],
       ['Hits', `/${OSLO}/hits`],
+      // Issue 32: foreign queries' release requests, for those who decide hits (Hits Publish).
+      ['Foreign queries', `/${OSLO}/foreign-queries`],
       ['Analyses', `/${OSLO}/analyses`],
       ['Keyboard search', `/${OSLO}/keyboard-search`],
       ['Users', `/${OSLO}/users`],

@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CODIS_CORE_LOCI } from '../../../core/network/codis-core-loci';
 import type { Profile } from '../../../core/schemas/profiles';
+import type { ProfileUploadEligibility } from '../../../core/schemas/upload-eligibility';
+import { instanceSettings } from '../../../server/db/schema';
 import { seedUploadEligibility } from '../../../server/db/seed/upload-eligibility';
+import { ProfileUploadEligibilityNote } from '../../../src/profiles/profile-upload-eligibility';
 import { approve, call, createProfileWorld, openAs, type ProfileWorld } from './profile-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -11,6 +14,8 @@ let w: ProfileWorld;
 beforeAll(async () => {
   w = await createProfileWorld();
   await seedUploadEligibility(w.t.database.db);
+  // The verdict is shown only on an instance that uploads somewhere (below: one that does not).
+  await w.t.database.db.insert(instanceSettings).values({ id: 'instance', name: 'Oslo', level: 'Local', upperUrl: 'https://sdis.example.gov' });
 }, 60_000);
 afterAll(() => w.t.close());
 
@@ -54,5 +59,21 @@ describe('the profile view says whether the profile may be uploaded to the upper
     const profile = await addTyped('UP-ELIMINATION', 'Elimination, Known', CODIS_CORE_LOCI);
     await openAs(w, 'reader', `/${w.orgId}/cases/${profile.caseId}/profiles/${profile.id}`);
     expect(await within(await section()).findByText('Sample type Elimination, Known is not uploaded to this level')).toBeInTheDocument();
+  });
+});
+
+describe('the upload eligibility section without an upper instance (issue 32)', () => {
+  const verdict = (upperInstance: boolean): ProfileUploadEligibility => ({ eligible: true, index: 'Convicted Offender', reasons: [], matchProbability: null, upperInstance });
+
+  it('is not shown when this instance names no upper instance, and is when it does', async () => {
+    for (const upperInstance of [false, true]) {
+      const answer = Promise.resolve(verdict(upperInstance));
+      const view = render(<ProfileUploadEligibilityNote profileId="p1" version={1} calls={{ uploadEligibility: () => answer }} />);
+      // The answer is in once the promise the note awaits has settled and React has rendered it.
+      await act(() => answer);
+      if (upperInstance) expect(screen.getByRole('region', { name: 'Upload eligibility' })).toHaveTextContent('Upload to the upper level: eligible (Convicted Offender index).');
+      else expect(screen.queryByRole('region', { name: 'Upload eligibility' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 });

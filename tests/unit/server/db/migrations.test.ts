@@ -38,6 +38,8 @@ describe('migrations', () => {
         'email_outbox',
         'email_templates',
         'families',
+        'foreign_queries',
+        'foreign_query_releases',
         'hit_history',
         'hit_profiles',
         'hits',

@@ -39,10 +39,10 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
 import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
 import { ORGANIZATION_EVENTS_ACCESS } from '../../../../server/http/events/routes';
-import { NETWORK_ADMINISTRATION, NETWORK_PEER } from '../../../../server/http/network/access';
+import { FOREIGN_SENDER, NETWORK_ADMINISTRATION, NETWORK_PEER } from '../../../../server/http/network/access';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { loadServicePrincipal } from '../../../../server/identity/service-principal';
-import { serviceClients } from '../../../../server/db/schema';
+import { foreignQueries, foreignQueryReleases, serviceClients } from '../../../../server/db/schema';
 
 const everything = (verbs: readonly Verb[]) => Object.fromEntries(ENTITIES.map((e) => [e, [...verbs]])) as Record<Entity, Verb[]>;
 
@@ -169,6 +169,12 @@ beforeAll(async () => {
   const revocable = newClientCredentials();
   const [client] = await db.insert(serviceClients).values({ name: 'Matrix revocable', clientId: revocable.clientId, secretHash: revocable.secretHash }).returning();
   set('service-clients/id', client!.id);
+  // Issue 32, Prüm II: a foreign query (of that client, not the service persona) whose candidate is organization A's
+  // profile; /network/:id names the release request, and as a foreign query's id it is no query at all (404).
+  const [foreignQuery] = await db.insert(foreignQueries).values({ serviceClientId: client!.id, reference: 'MATRIX-Q', requestingCountry: 'DE', requestingInstance: 'Matrix', chemistryId: chemistry!.id, markerCount: 13, stringency: 'high', candidateCount: 1 }).returning();
+  const [release] = await db.insert(foreignQueryReleases).values({ foreignQueryId: foreignQuery!.id, profileId: profileA!.id, organizationId: orgA.id }).returning();
+  set('network/id', release!.id);
+  secrets.push(release!.id);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -363,6 +369,13 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/network/settings/test-connection': NETWORK_ADMINISTRATION,
   'GET /api/network/lower-instances': NETWORK_ADMINISTRATION,
   'POST /api/network/lower-instances': NETWORK_ADMINISTRATION,
+  // Foreign queries (Prüm II): only a foreign instance's service client sends one and polls its answer; releasing a
+  // candidate's data is a hit decision of the laboratory holding the profile (Hits Publish there, checked in the handler).
+  'POST /api/network/foreign-queries': FOREIGN_SENDER,
+  'GET /api/network/foreign-queries/:id': FOREIGN_SENDER,
+  'GET /api/network/release-requests': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/network/release-requests/:id/release': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/network/release-requests/:id/refuse': { entity: 'Hits', verb: 'Publish' },
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */

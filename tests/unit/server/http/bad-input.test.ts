@@ -7,13 +7,17 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { registerErrorHandler } from '../../../../server/http/errors';
-import { caseTypes, cases, citations, populationOrganizations, populations } from '../../../../server/db/schema';
+import { caseTypes, cases, citations, populationOrganizations, populations, serviceClients } from '../../../../server/db/schema';
+import { FOREIGN_SENDER } from '../../../../server/http/network/access';
+import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { multipartBody } from '../../../helpers/multipart';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 
 let t: TestApp;
 let token: string;
+/** A foreign instance's token: the routes only a service client may call (Prüm II queries) check its input too. */
+let serviceToken: string;
 const ids: Record<string, string> = {};
 
 /** A well-formed id that names nothing: the text check runs before any handler looks it up. */
@@ -33,10 +37,13 @@ beforeAll(async () => {
   await db.insert(populationOrganizations).values({ populationId: population!.id, organizationId: org.id });
   const [citation] = await db.insert(citations).values({ title: 'Bad input citation' }).returning();
   Object.assign(ids, { caseId: aCase!.id, populationId: population!.id, citationId: citation!.id });
+  const service = newClientCredentials();
+  await db.insert(serviceClients).values({ name: 'Bad input instance', clientId: service.clientId, secretHash: service.secretHash });
+  serviceToken = t.verifier.issue(service.clientId, { clientId: service.clientId });
 });
 afterAll(() => t.close());
 
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = (route?: { access: unknown }) => ({ authorization: `Bearer ${route?.access === FOREIGN_SENDER ? serviceToken : token}` });
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, NO_ID);
 const routes = (methods: string[]) => t.app.accessCatalogue.filter((r) => methods.includes(r.method));
 const caseTypeCount = async () => (await t.database.db.select({ n: count() }).from(caseTypes))[0]!.n;
@@ -79,7 +86,7 @@ describe('text PostgreSQL cannot store, in a JSON body', () => {
   it('refuses a NUL in the body of every write route with 400 (31 of them gave 500)', async () => {
     const wrong: string[] = [];
     for (const route of routes(['POST', 'PUT', 'PATCH', 'DELETE'])) {
-      const res = await t.app.inject({ method: route.method as 'POST', url: fill(route.url), headers: auth(), payload: { name: 'a\u0000b', title: 'a\u0000b' } });
+      const res = await t.app.inject({ method: route.method as 'POST', url: fill(route.url), headers: auth(route), payload: { name: 'a\u0000b', title: 'a\u0000b' } });
       if (res.statusCode !== 400 || !res.json().error.endsWith(NUL)) wrong.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);
@@ -90,7 +97,7 @@ describe('text PostgreSQL cannot store, in the query string', () => {
   it('refuses ?search=%00 on every GET route with 400 (all 43 list routes gave 500)', async () => {
     const wrong: string[] = [];
     for (const route of routes(['GET'])) {
-      const res = await t.app.inject({ method: 'GET', url: `${fill(route.url)}?search=%00`, headers: auth() });
+      const res = await t.app.inject({ method: 'GET', url: `${fill(route.url)}?search=%00`, headers: auth(route) });
       if (res.statusCode !== 400 || res.json().error !== `query parameter search: ${NUL}`) wrong.push(`${route.url}: ${res.statusCode} ${res.body.slice(0, 120)}`);
     }
     expect(wrong).toEqual([]);

@@ -182,6 +182,7 @@ describe.each(engines)('upload eligibility on $name', ({ open }) => {
       index: null,
       reasons: ['Sample type Elimination, Known is not uploaded to this level'],
       matchProbability: null,
+      upperInstance: false,
     });
   });
 
