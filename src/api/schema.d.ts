@@ -15120,6 +15120,151 @@ export interface components {
             models: components["schemas"]["ContributorSearchJobModelInput"][];
             message: string | null;
         };
+        AnalysisPedigreeInput: {
+            persons: components["schemas"]["PedigreePersonInput"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePersonInput"][] | null;
+        };
+        AnalysisInput: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            roles: string[];
+            threshold: number | null;
+            active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
+            mutation: components["schemas"]["MutationSettingInput"] | null;
+            mixture: components["schemas"]["MixtureSettingInput"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            analysisGroupName: string;
+            version: number;
+            formulaCount: number;
+            constantCount: number;
+            missingPatterns: string[];
+        };
+        ConstantInput: {
+            name: string;
+            notation: string;
+            value: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+        };
+        FormulaInput: {
+            pattern: string;
+            expression: string | null;
+            isExclusion: boolean | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+            latex: string | null;
+            value: number | null;
+        };
+        MarkerResultInput: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
+        };
+        ParentageConclusionInput: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
+        PopulationResultInput: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            synthetic: boolean;
+            markers: components["schemas"]["MarkerResultInput"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+            conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResultInput"] | null;
+        };
+        AnalysisResultInput: {
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResultInput"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResultInput"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePersonInput"][];
+                h2: components["schemas"]["PedigreePersonInput"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModelInput"];
+                male: components["schemas"]["MutationModelInput"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModelInput"];
+                    male: components["schemas"]["MutationModelInput"];
+                    marker: string;
+                }[];
+                text: string;
+            } | null;
+            /** Format: date-time */
+            computedAt: string;
+        };
         ServiceClientInput: {
             /** Format: uuid */
             id: string;
@@ -15412,151 +15557,6 @@ export interface components {
             label: string;
             kind: string;
             active: boolean;
-        };
-        AnalysisPedigreeInput: {
-            persons: components["schemas"]["PedigreePersonInput"][];
-            target: string;
-            /** @default null */
-            alternative: components["schemas"]["PedigreePersonInput"][] | null;
-        };
-        AnalysisInput: {
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            roles: string[];
-            threshold: number | null;
-            active: boolean;
-            pedigree: components["schemas"]["AnalysisPedigreeInput"] | null;
-            mutation: components["schemas"]["MutationSettingInput"] | null;
-            mixture: components["schemas"]["MixtureSettingInput"] | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            analysisGroupName: string;
-            version: number;
-            formulaCount: number;
-            constantCount: number;
-            missingPatterns: string[];
-        };
-        ConstantInput: {
-            name: string;
-            notation: string;
-            value: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-        };
-        FormulaInput: {
-            pattern: string;
-            expression: string | null;
-            isExclusion: boolean | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-            latex: string | null;
-            value: number | null;
-        };
-        MarkerResultInput: {
-            marker: string;
-            genotypes: (string[] | null)[];
-            pattern: string | null;
-            expression: string | null;
-            latex: string | null;
-            value: number | null;
-            log10: number | null;
-            isExclusion: boolean | null;
-            notEvaluated: string | null;
-            pedigree?: {
-                alleles: string[];
-                frequencies: number[];
-                mutation: string;
-                likelihoodH1: number;
-                likelihoodH2: number;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            } | null;
-        };
-        ParentageConclusionInput: {
-            excluded: boolean;
-            inconsistentMarkers: string[];
-            maxInconsistencies: number;
-        };
-        PopulationResultInput: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            populationSource: string;
-            synthetic: boolean;
-            markers: components["schemas"]["MarkerResultInput"][];
-            combinedIndex: number | null;
-            log10: number | null;
-            probability: string;
-            haplotypeCount: {
-                matches: number;
-                total: number;
-                upperBound: number;
-                frequency: number;
-            } | null;
-            conclusion?: components["schemas"]["ParentageConclusionInput"] | null;
-            markersNeedingMutation?: string[] | null;
-            excludedMarkers?: string[] | null;
-            mixture?: components["schemas"]["MixtureLrResultInput"] | null;
-        };
-        AnalysisResultInput: {
-            /** Format: uuid */
-            analysisId: string;
-            analysisName: string;
-            analysisLabel: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            roles: {
-                role: string;
-                /** Format: uuid */
-                profileId: string;
-                sampleName: string;
-                /** Format: uuid */
-                caseId: string;
-                caseNumber: string;
-            }[];
-            constants: {
-                name: string;
-                notation: string;
-                value: number;
-            }[];
-            missingPatterns: string[];
-            populations: components["schemas"]["PopulationResultInput"][];
-            exclusion: {
-                markers: components["schemas"]["MarkerResultInput"][];
-                markerCount: number;
-                nonExclusionMarkerCount: number;
-                probability: string;
-            } | null;
-            pedigree: {
-                h1: components["schemas"]["PedigreePersonInput"][];
-                h2: components["schemas"]["PedigreePersonInput"][];
-                target: string;
-            } | null;
-            mutation: {
-                female: components["schemas"]["MutationModelInput"];
-                male: components["schemas"]["MutationModelInput"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModelInput"];
-                    male: components["schemas"]["MutationModelInput"];
-                    marker: string;
-                }[];
-                text: string;
-            } | null;
-            /** Format: date-time */
-            computedAt: string;
         };
         BracketInput: {
             lower: number;
@@ -17512,6 +17512,151 @@ export interface components {
             models: components["schemas"]["ContributorSearchJobModel"][];
             message: string | null;
         };
+        AnalysisPedigree: {
+            persons: components["schemas"]["PedigreePerson"][];
+            target: string;
+            /** @default null */
+            alternative: components["schemas"]["PedigreePerson"][] | null;
+        };
+        Analysis: {
+            name: string;
+            label: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            /** @enum {string} */
+            profileKind: "Autosomal" | "YStr";
+            roles: string[];
+            threshold: number | null;
+            active: boolean;
+            pedigree: components["schemas"]["AnalysisPedigree"] | null;
+            mutation: components["schemas"]["MutationSetting"] | null;
+            mixture: components["schemas"]["MixtureSetting"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisGroupId: string;
+            analysisGroupName: string;
+            version: number;
+            formulaCount: number;
+            constantCount: number;
+            missingPatterns: string[];
+        };
+        Constant: {
+            name: string;
+            notation: string;
+            value: number;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+        };
+        Formula: {
+            pattern: string;
+            expression: string | null;
+            isExclusion: boolean | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            analysisId: string;
+            version: number;
+            latex: string | null;
+            value: number | null;
+        };
+        MarkerResult: {
+            marker: string;
+            genotypes: (string[] | null)[];
+            pattern: string | null;
+            expression: string | null;
+            latex: string | null;
+            value: number | null;
+            log10: number | null;
+            isExclusion: boolean | null;
+            notEvaluated: string | null;
+            pedigree?: {
+                alleles: string[];
+                frequencies: number[];
+                mutation: string;
+                likelihoodH1: number;
+                likelihoodH2: number;
+                /** @enum {string} */
+                verdict: "consistent" | "needs a mutation" | "excluded";
+            } | null;
+        };
+        ParentageConclusion: {
+            excluded: boolean;
+            inconsistentMarkers: string[];
+            maxInconsistencies: number;
+        };
+        PopulationResult: {
+            /** Format: uuid */
+            populationId: string;
+            populationName: string;
+            populationSource: string;
+            synthetic: boolean;
+            markers: components["schemas"]["MarkerResult"][];
+            combinedIndex: number | null;
+            log10: number | null;
+            probability: string;
+            haplotypeCount: {
+                matches: number;
+                total: number;
+                upperBound: number;
+                frequency: number;
+            } | null;
+            conclusion?: components["schemas"]["ParentageConclusion"] | null;
+            markersNeedingMutation?: string[] | null;
+            excludedMarkers?: string[] | null;
+            mixture?: components["schemas"]["MixtureLrResult"] | null;
+        };
+        AnalysisResult: {
+            /** Format: uuid */
+            analysisId: string;
+            analysisName: string;
+            analysisLabel: string;
+            /** @enum {string} */
+            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
+            roles: {
+                role: string;
+                /** Format: uuid */
+                profileId: string;
+                sampleName: string;
+                /** Format: uuid */
+                caseId: string;
+                caseNumber: string;
+            }[];
+            constants: {
+                name: string;
+                notation: string;
+                value: number;
+            }[];
+            missingPatterns: string[];
+            populations: components["schemas"]["PopulationResult"][];
+            exclusion: {
+                markers: components["schemas"]["MarkerResult"][];
+                markerCount: number;
+                nonExclusionMarkerCount: number;
+                probability: string;
+            } | null;
+            pedigree: {
+                h1: components["schemas"]["PedigreePerson"][];
+                h2: components["schemas"]["PedigreePerson"][];
+                target: string;
+            } | null;
+            mutation: {
+                female: components["schemas"]["MutationModel"];
+                male: components["schemas"]["MutationModel"];
+                /** @default [] */
+                markers: {
+                    female: components["schemas"]["MutationModel"];
+                    male: components["schemas"]["MutationModel"];
+                    marker: string;
+                }[];
+                text: string;
+            } | null;
+            /** Format: date-time */
+            computedAt: string;
+        };
         ServiceClient: {
             /** Format: uuid */
             id: string;
@@ -17804,151 +17949,6 @@ export interface components {
             label: string;
             kind: string;
             active: boolean;
-        };
-        AnalysisPedigree: {
-            persons: components["schemas"]["PedigreePerson"][];
-            target: string;
-            /** @default null */
-            alternative: components["schemas"]["PedigreePerson"][] | null;
-        };
-        Analysis: {
-            name: string;
-            label: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            /** @enum {string} */
-            profileKind: "Autosomal" | "YStr";
-            roles: string[];
-            threshold: number | null;
-            active: boolean;
-            pedigree: components["schemas"]["AnalysisPedigree"] | null;
-            mutation: components["schemas"]["MutationSetting"] | null;
-            mixture: components["schemas"]["MixtureSetting"] | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisGroupId: string;
-            analysisGroupName: string;
-            version: number;
-            formulaCount: number;
-            constantCount: number;
-            missingPatterns: string[];
-        };
-        Constant: {
-            name: string;
-            notation: string;
-            value: number;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-        };
-        Formula: {
-            pattern: string;
-            expression: string | null;
-            isExclusion: boolean | null;
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            analysisId: string;
-            version: number;
-            latex: string | null;
-            value: number | null;
-        };
-        MarkerResult: {
-            marker: string;
-            genotypes: (string[] | null)[];
-            pattern: string | null;
-            expression: string | null;
-            latex: string | null;
-            value: number | null;
-            log10: number | null;
-            isExclusion: boolean | null;
-            notEvaluated: string | null;
-            pedigree?: {
-                alleles: string[];
-                frequencies: number[];
-                mutation: string;
-                likelihoodH1: number;
-                likelihoodH2: number;
-                /** @enum {string} */
-                verdict: "consistent" | "needs a mutation" | "excluded";
-            } | null;
-        };
-        ParentageConclusion: {
-            excluded: boolean;
-            inconsistentMarkers: string[];
-            maxInconsistencies: number;
-        };
-        PopulationResult: {
-            /** Format: uuid */
-            populationId: string;
-            populationName: string;
-            populationSource: string;
-            synthetic: boolean;
-            markers: components["schemas"]["MarkerResult"][];
-            combinedIndex: number | null;
-            log10: number | null;
-            probability: string;
-            haplotypeCount: {
-                matches: number;
-                total: number;
-                upperBound: number;
-                frequency: number;
-            } | null;
-            conclusion?: components["schemas"]["ParentageConclusion"] | null;
-            markersNeedingMutation?: string[] | null;
-            excludedMarkers?: string[] | null;
-            mixture?: components["schemas"]["MixtureLrResult"] | null;
-        };
-        AnalysisResult: {
-            /** Format: uuid */
-            analysisId: string;
-            analysisName: string;
-            analysisLabel: string;
-            /** @enum {string} */
-            kind: "Computational" | "Exclusion" | "Pedigree" | "Mixture" | "Continuous mixture";
-            roles: {
-                role: string;
-                /** Format: uuid */
-                profileId: string;
-                sampleName: string;
-                /** Format: uuid */
-                caseId: string;
-                caseNumber: string;
-            }[];
-            constants: {
-                name: string;
-                notation: string;
-                value: number;
-            }[];
-            missingPatterns: string[];
-            populations: components["schemas"]["PopulationResult"][];
-            exclusion: {
-                markers: components["schemas"]["MarkerResult"][];
-                markerCount: number;
-                nonExclusionMarkerCount: number;
-                probability: string;
-            } | null;
-            pedigree: {
-                h1: components["schemas"]["PedigreePerson"][];
-                h2: components["schemas"]["PedigreePerson"][];
-                target: string;
-            } | null;
-            mutation: {
-                female: components["schemas"]["MutationModel"];
-                male: components["schemas"]["MutationModel"];
-                /** @default [] */
-                markers: {
-                    female: components["schemas"]["MutationModel"];
-                    male: components["schemas"]["MutationModel"];
-                    marker: string;
-                }[];
-                text: string;
-            } | null;
-            /** Format: date-time */
-            computedAt: string;
         };
         Bracket: {
             lower: number;
