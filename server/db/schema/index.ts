@@ -25,3 +25,4 @@ export * from './profile-replicates';
 export * from './kit-alleles';
 export * from './network';
 export * from './upload-eligibility';
+export * from './network-delivery';

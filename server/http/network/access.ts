@@ -10,3 +10,6 @@ export const NETWORK_PEER: Access = {
   allows: (user) => user.service !== undefined || canAdministerNetwork(user),
   services: true,
 };
+
+/** What only another instance sends (its batches): a service client registered as a lower instance, never a person. */
+export const NETWORK_SERVICE: Access = { rule: 'service client of a lower instance (network delivery)', allows: (user) => user.service !== undefined, services: true };

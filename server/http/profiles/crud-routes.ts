@@ -20,6 +20,7 @@ import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { checkProfileReplicates, checkStoredReplicates, writeReplicates } from './replicate-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
+import { queueUpload } from '../../network/upload-outbox';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 
 const tags = ['profiles'];
@@ -166,6 +167,8 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         const before = await profileSnapshot(t, current.id);
         // The hits that name it go with it (a pending profile may still be named by decided hits after a reset).
         const deleted = await deleteHitsOf(t, current.id, { actor: auditActor(request.user), clock });
+        // A profile sent up is expunged at the upper level too: its outbox entry commits with the deletion.
+        await queueUpload(t, clock, current.id, 'delete');
         await t.delete(profiles).where(eq(profiles.id, current.id));
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
         return deleted.length;

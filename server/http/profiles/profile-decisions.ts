@@ -1,6 +1,7 @@
 import type { ApproveProfileBody, ProfileStatus, RejectProfileBody } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
 import { deleteHitsOf, withdrawPendingHits } from '../../hits/record-hits';
+import { queueUpload } from '../../network/upload-outbox';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
@@ -50,6 +51,8 @@ export async function decide(
     // The search of an approved profile starts after this commits (afterDecision).
     // Reset: the profile leaves the database, its pending hits are withdrawn; reset-delete: every hit naming it goes.
     if (change.hits) hitsRemoved = (await (change.hits === 'withdraw' ? withdrawPendingHits : deleteHitsOf)(t, current.id, { actor: auditActor(user), clock })).length;
+    // An approval or a reset travels to the upper instance: its outbox entry commits with the decision.
+    if (change.status === 'approved' || current.status === 'approved') await queueUpload(t, clock, current.id, change.status === 'approved' ? 'upload' : 'reset');
     const after = await profileSnapshot(t, current.id);
     await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
     return after;
