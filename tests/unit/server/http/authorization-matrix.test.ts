@@ -39,7 +39,7 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
 import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
 import { ORGANIZATION_EVENTS_ACCESS } from '../../../../server/http/events/routes';
-import { NETWORK_ADMINISTRATION, NETWORK_PEER } from '../../../../server/http/network/access';
+import { NETWORK_ADMINISTRATION, NETWORK_PEER, NETWORK_SERVICE } from '../../../../server/http/network/access';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { loadServicePrincipal } from '../../../../server/identity/service-principal';
 import { serviceClients } from '../../../../server/db/schema';
@@ -169,6 +169,8 @@ beforeAll(async () => {
   const revocable = newClientCredentials();
   const [client] = await db.insert(serviceClients).values({ name: 'Matrix revocable', clientId: revocable.clientId, secretHash: revocable.secretHash }).returning();
   set('service-clients/id', client!.id);
+  // The upload outbox's retry: an entry that is not there (404 for those let through).
+  set('network/id', '0f0e0d0c-0b0a-4908-8706-050403020100');
 }, 60_000);
 afterAll(() => t.close());
 
@@ -363,6 +365,11 @@ const EXCEPTIONS: Record<string, Access> = {
   'POST /api/network/settings/test-connection': NETWORK_ADMINISTRATION,
   'GET /api/network/lower-instances': NETWORK_ADMINISTRATION,
   'POST /api/network/lower-instances': NETWORK_ADMINISTRATION,
+  // The upload pipeline: only another instance's service client sends batches; the outbox is the administrators'.
+  'POST /api/network/batches': NETWORK_SERVICE,
+  'GET /api/network/outbox': NETWORK_ADMINISTRATION,
+  'POST /api/network/outbox/:id/retry': NETWORK_ADMINISTRATION,
+  'POST /api/network/outbox/deliver': NETWORK_ADMINISTRATION,
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */
