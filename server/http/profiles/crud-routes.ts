@@ -20,6 +20,7 @@ import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { checkProfileReplicates, checkStoredReplicates, writeReplicates } from './replicate-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
+import { assertNotHeld } from './held-profile';
 import { queueUpload } from '../../network/upload-outbox';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 
@@ -101,6 +102,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       const { version, ...input } = request.body;
       const targetCase = await findVisibleCase(db, request.user, input.caseId);
       const { chemistry } = await checkProfileReferences(db, targetCase.id, input);
@@ -131,6 +133,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       assertPending(current, 'markers');
       const { markerValues, replicates, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
@@ -161,6 +164,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request, reply) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       if (current.status === 'approved') throw new Conflict(`Profile ${current.profileId} is approved; reset it to pending before deleting it.`);
       const hitsDeleted = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;

@@ -12,6 +12,7 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { Conflict } from '../errors';
 import { assertNotOwnProfile } from '../four-eyes';
+import { assertNotHeld } from './held-profile';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile, type ProfileRow } from './profile-query';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -40,6 +41,7 @@ export async function decide(
   change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2]; hits?: 'withdraw' | 'delete' },
   events?: Pick<OrganizationEvents, 'publish'>,
 ) {
+  await assertNotHeld(db, current);
   let hitsRemoved = 0;
   const decided = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
