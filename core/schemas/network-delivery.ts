@@ -72,3 +72,4 @@ export const OutboxEntry = z
 export type OutboxEntry = z.infer<typeof OutboxEntry>;
 
 export const OutboxList = z.object({ items: z.array(OutboxEntry), backlog: OutboxBacklog }).meta({ id: 'OutboxList' });
+export type OutboxList = z.infer<typeof OutboxList>;

@@ -8,6 +8,7 @@ import type {
   LowerInstance,
   ServiceClient,
 } from '../../../core/schemas/network';
+import type { OutboxEntry, OutboxList } from '../../../core/schemas/network-delivery';
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/unwrap';
 
@@ -25,6 +26,9 @@ export function networkApi(api: ApiClient) {
     saveSettings: (body: SettingsInput): Promise<InstanceSettings> => unwrap(api.PUT('/api/network/settings', { body })),
     testConnection: (): Promise<ConnectionTest> => unwrap(api.POST('/api/network/settings/test-connection')),
     lowerInstances: async (): Promise<LowerInstance[]> => (await unwrap(api.GET('/api/network/lower-instances'))).items,
+    outbox: (): Promise<OutboxList> => unwrap(api.GET('/api/network/outbox')),
+    deliverNow: (): Promise<OutboxList> => unwrap(api.POST('/api/network/outbox/deliver')),
+    retry: (id: string): Promise<OutboxEntry> => unwrap(api.POST('/api/network/outbox/{id}/retry', { params: { path: { id } } })),
   };
 }
 
