@@ -17,6 +17,8 @@ export const BatchEntry = z.object({
   cmf: z.string().optional(),
   /** An upload's kit (the chemistry's name), which the upper level must know. */
   kit: z.string().optional(),
+  /** An upload's case number at the lower instance: the upper level files it in a case of that number under the laboratory. */
+  caseNumber: z.string().max(200).optional(),
 });
 export type BatchEntry = z.infer<typeof BatchEntry>;
 

@@ -68,8 +68,7 @@ async function readUpload(tx: Db, entry: BatchEntry) {
   else if (!profile.sampleType) problems.push('its SPECIMENCATEGORY is not one this level files');
   if (problems.length > 0) return { error: `${name}: ${problems.join('; ')}` };
   const codes = new Map(rows.map((m) => [m.id, m.code]));
-  const caseNumber = /CASEID="([^"]*)"/.exec(entry.cmf)?.[1] ?? entry.specimenId;
-  return { kit, profile: profile!, caseNumber: caseNumber.replace(/&amp;/g, '&').replace(/&quot;/g, '"'), genotype: Buffer.from(packGenotype(profile!.markerValues, (id) => codes.get(id))) };
+  return { kit, profile: profile!, caseNumber: entry.caseNumber || `${entry.laboratory} uploads`, genotype: Buffer.from(packGenotype(profile!.markerValues, (id) => codes.get(id))) };
 }
 
 /** Applies one entry; the refusal's message when it cannot be, else the profile the matcher must hear of. */
@@ -84,15 +83,17 @@ async function applyEntry(intake: Intake, entry: BatchEntry): Promise<string | A
     if (typeof read.error === 'string') return read.error;
     const values = { profileId: entry.specimenId, kind: read.kit.kind as 'Autosomal' | 'YStr', chemistryId: read.kit.id, sampleType: read.profile.sampleType!, genotype: read.genotype, status: 'approved' as const, reviewedAt: clock.now(), searchedAt: null };
     let id: string;
+    let caseId: string;
     if (held) {
       id = held.id;
+      caseId = held.caseId;
       await tx.update(profiles).set({ ...values, version: sql`${profiles.version} + 1`, updatedAt: clock.now() }).where(eq(profiles.id, id));
     } else {
-      const caseId = await heldCase(tx, laboratory.id, read.caseNumber);
+      caseId = await heldCase(tx, laboratory.id, read.caseNumber);
       id = (await tx.insert(profiles).values({ ...values, caseId, organizationId: laboratory.id, source: `Uploaded by ${instance.name}` }).returning())[0]!.id;
       await tx.insert(heldProfiles).values({ profileId: id, lowerInstanceId: instance.id, organizationId: laboratory.id, originProfileId: entry.profileId, specimenId: entry.specimenId });
     }
-    await appendAudit(tx, actor, clock, { entity: 'Profile', entityId: id, action: held ? 'Replaced from lower instance' : 'Received from lower instance', organizationId: laboratory.id, after: { ...where, sampleType: values.sampleType, kit: read.kit.name } });
+    await appendAudit(tx, actor, clock, { entity: 'Profile', entityId: id, action: held ? 'Replaced from lower instance' : 'Received from lower instance', organizationId: laboratory.id, caseId, after: { ...where, sampleType: values.sampleType, kit: read.kit.name } });
     return { id, profileId: entry.specimenId, organizationId: laboratory.id, status: 'approved' };
   }
   if (!held) return null; // Never held here (its upload was refused or not yet sent): nothing to undo.

@@ -73,7 +73,7 @@ export async function queueUpload(tx: Db, clock: Clock, profileId: string, actio
   }
   const written = await cmfOf(tx, profile, clock);
   if ('error' in written) await tx.insert(uploadOutbox).values({ ...base, refusedAt: clock.now(), lastError: written.error });
-  else await tx.insert(uploadOutbox).values({ ...base, payload: { cmf: written.cmf, kit: profile.kit } });
+  else await tx.insert(uploadOutbox).values({ ...base, payload: { cmf: written.cmf, kit: profile.kit, caseNumber: profile.caseNumber } });
 }
 
 /** The outbox's backlog for /api/health and the delivery screen. */

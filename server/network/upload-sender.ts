@@ -57,7 +57,7 @@ async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
 }
 
 const toEntry = (row: OutboxRow): BatchEntry => {
-  const payload = row.payload as { cmf?: string; kit?: string };
+  const payload = row.payload as { cmf?: string; kit?: string; caseNumber?: string };
   return { idempotencyKey: row.idempotencyKey, action: row.action as UploadAction, profileId: row.profileId, laboratory: row.laboratory, specimenId: row.specimenId, ...payload };
 };
 
