@@ -5,6 +5,7 @@ import { appendAudit, type AuditActor } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { uploadOutbox } from '../db/schema';
+import { serialRounds } from '../jobs/serial-rounds';
 import { signBatch } from './batch-signature';
 import { readInstanceSettings } from './instance-settings';
 import { openSecret } from './secret-box';
@@ -79,9 +80,6 @@ function refusedEntries(body: unknown): RefusedEntry[] | null {
 export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeof fetch; onError?: (err: unknown) => void }): UploadSender {
   const { db, clock } = deps;
   const fetcher = deps.fetcher ?? fetch;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-
   async function failed(rows: readonly OutboxRow[], error: string): Promise<void> {
     for (const row of rows) {
       await db.update(uploadOutbox).set({ lastError: error, nextAttemptAt: new Date(clock.now().getTime() + backoffMs(row.attempts)) }).where(eq(uploadOutbox.id, row.id));
@@ -170,26 +168,6 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     return delivered;
   }
 
-  // One round at a time: a call during a round waits for it, then runs again for what arrived meanwhile.
-  const deliverPending = (): Promise<number> => {
-    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(round);
-    running = next;
-    return next;
-  };
-  const background = () => void deliverPending().catch((err: unknown) => deps.onError?.(err));
-
-  return {
-    deliverPending,
-    start(intervalMs = 30_000) {
-      if (timer) return;
-      background();
-      timer = setInterval(background, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
-  };
+  const rounds = serialRounds(round, deps.onError);
+  return { deliverPending: rounds.run, start: (intervalMs = 30_000) => rounds.start(intervalMs), stop: rounds.stop };
 }
