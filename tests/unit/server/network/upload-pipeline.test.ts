@@ -175,6 +175,8 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     expect(heldCase!.caseNumber).toBe('A-2026-1');
     const trail = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
     expect(trail.map((r) => r.action)).toEqual(['Received from lower instance']);
+    // In S's index: S's own search rules run over it.
+    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeDefined();
     expect(trail[0]!.after).toMatchObject({ instance: 'Instance A', laboratory: LAB, specimenId: entry!.specimenId, originProfileId: stain });
   });
 
@@ -261,6 +263,7 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     await deliver();
     expect(await heldAtS(offender)).toEqual([]);
     expect(await sDb.select().from(profiles).where(eq(profiles.id, held!.profile.id))).toEqual([]);
+    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeUndefined();
     const atS = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
     expect(atS.map((r) => r.action)).toEqual(['Received from lower instance', 'Reset by lower instance', 'Expunged by lower instance']);
     const atA = await aDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, offender))).orderBy(auditLog.seq);
