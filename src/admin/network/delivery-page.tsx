@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { formatDateTime } from '../../cases/format';
 import { LoadState } from '../../profiles/load-state';
 import { useLoaded } from '../../profiles/use-loaded';
-import { networkApi } from './network-api';
+import { networkApi, type NetworkCalls } from './network-api';
 // The table looks as on the service clients and access tokens pages.
 import '../../account/account.css';
 
@@ -30,6 +30,14 @@ function backlogSentence(b: OutboxBacklog): string {
 export function NetworkDeliveryPage() {
   const api = useApi();
   const calls = useMemo(() => networkApi(api), [api]);
+  return <NetworkDeliveryView calls={calls} />;
+}
+
+/** The calls the delivery screen makes (stories pass fakes). */
+export type DeliveryCalls = Pick<NetworkCalls, 'outbox' | 'deliverNow' | 'retry'>;
+
+/** The delivery screen over its calls. */
+export function NetworkDeliveryView({ calls }: { calls: DeliveryCalls }) {
   const loaded = useLoaded('network-outbox', () => calls.outbox());
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
