@@ -5,12 +5,13 @@ import { ErrorBody } from '../../../core/schemas/common';
 import { appendAudit, type AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { onUniqueViolation } from '../../db/errors';
 import { lowerInstances, serviceClients } from '../../db/schema';
 import { applyBatch, BatchRefused } from '../../network/batch-intake';
 import { BatchRejected, verifyBatch } from '../../network/batch-signature';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
-import { BadRequest, Forbidden } from '../errors';
+import { BadRequest, Conflict, Forbidden } from '../errors';
 import { NETWORK_SERVICE } from './access';
 
 /** Records a refusal in its own transaction (the batch's rolled back): the trail keeps every refused batch. */
@@ -35,7 +36,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; search?:
         summary: 'A lower instance’s signed batch of profile uploads, resets and deletions; applied whole or not at all',
         security: [{ bearer: [] }],
         body: BatchBody,
-        response: { 200: BatchAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: BatchAnswer, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
       },
     },
     async (request) => {
@@ -57,7 +58,11 @@ export const batchRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; search?:
       }
       let applied;
       try {
-        applied = await db.transaction((tx) => applyBatch(tx as unknown as Db, clock, actor, instance, content));
+        // Two deliveries of one entry at once (a lease run out at the sender): the second waits for the next try, then reads "already applied".
+        applied = await onUniqueViolation(
+          () => db.transaction((tx) => applyBatch(tx as unknown as Db, clock, actor, instance, content)),
+          () => new Conflict('Another delivery of this batch or of one of its entries was being applied at the same time; nothing of this one was applied: send it again'),
+        );
       } catch (err) {
         if (!(err instanceof BatchRefused)) throw err;
         await auditRefusal(db, clock, actor, content.batchId, { lowerInstance: instance.name, refused: err.refused });
