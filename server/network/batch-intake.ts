@@ -7,7 +7,7 @@ import { caseTypes, cases, chemistries, heldProfiles, lowerInstanceOrganizations
 import { packGenotype } from '../db/genotype-codec';
 import { buildMarkerResolver } from '../db/seed/reference/marker-names';
 import { deleteHitsOf, withdrawPendingHits } from '../hits/record-hits';
-import { parseProfileFile } from '../imports/profiles';
+import { parseProfileFile, type MarkerResolver } from '../imports/profiles';
 
 export type LowerInstanceRow = typeof lowerInstances.$inferSelect;
 
@@ -25,6 +25,18 @@ interface Intake {
   instance: LowerInstanceRow;
   /** The instance's laboratories by lower-cased name. */
   laboratories: Map<string, { id: string; name: string }>;
+  /** This level's markers, read once per batch: names (and aliases) for the CMF reader, codes for the packed genotype. */
+  markers: MarkerCatalogue;
+}
+
+interface MarkerCatalogue {
+  resolve: MarkerResolver;
+  codes: Map<string, number>;
+}
+
+async function markerCatalogue(tx: Db): Promise<MarkerCatalogue> {
+  const rows = await tx.select({ id: markers.id, name: markers.name, kind: markers.kind, aliases: markers.aliases, multiCopy: markers.multiCopy, code: markers.code }).from(markers);
+  return { resolve: buildMarkerResolver(rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? ('YStr' as const) : ('Autosomal' as const) }))), codes: new Map(rows.map((m) => [m.id, m.code])) };
 }
 
 /** The profiles to tell the matcher about once the batch committed (approved, reset or removed here). */
@@ -54,21 +66,18 @@ async function heldCase(tx: Db, organizationId: string, caseNumber: string): Pro
 }
 
 /** Reads an upload's CMF with the exports' counterpart (the CMF importer); the reasons it cannot be held here, if any. */
-async function readUpload(tx: Db, entry: BatchEntry) {
+async function readUpload(tx: Db, entry: BatchEntry, catalogue: MarkerCatalogue) {
   const name = `Profile ${entry.specimenId}`;
   if (!entry.cmf || !entry.kit) return { error: `${name}: an upload carries its CMF document and its kit` };
   const [kit] = await tx.select().from(chemistries).where(eq(sql`lower(${chemistries.name})`, entry.kit.toLowerCase()));
   if (!kit) return { error: `${name}: this level has no kit ${entry.kit}; add the kit here before the laboratory sends profiles typed with it` };
-  const rows = await tx.select({ id: markers.id, name: markers.name, kind: markers.kind, aliases: markers.aliases, multiCopy: markers.multiCopy, code: markers.code }).from(markers);
-  const resolve = buildMarkerResolver(rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? ('YStr' as const) : ('Autosomal' as const) })));
-  const parsed = await parseProfileFile({ fileName: `${entry.specimenId}.xml`, bytes: new TextEncoder().encode(entry.cmf) }, resolve);
+  const parsed = await parseProfileFile({ fileName: `${entry.specimenId}.xml`, bytes: new TextEncoder().encode(entry.cmf) }, catalogue.resolve);
   const profile = parsed.profiles[0];
   const problems = [...parsed.errors.map((e) => e.message), ...(profile?.errors ?? [])];
   if (!profile || parsed.profiles.length !== 1) problems.push('the CMF document must hold exactly one SPECIMEN');
   else if (!profile.sampleType) problems.push('its SPECIMENCATEGORY is not one this level files');
   if (problems.length > 0) return { error: `${name}: ${problems.join('; ')}` };
-  const codes = new Map(rows.map((m) => [m.id, m.code]));
-  return { kit, profile: profile!, caseNumber: entry.caseNumber || `${entry.laboratory} uploads`, genotype: Buffer.from(packGenotype(profile!.markerValues, (id) => codes.get(id))) };
+  return { kit, profile: profile!, caseNumber: entry.caseNumber || `${entry.laboratory} uploads`, genotype: Buffer.from(packGenotype(profile!.markerValues, (id) => catalogue.codes.get(id))) };
 }
 
 /** Applies one entry; the refusal's message when it cannot be, else the profile the matcher must hear of. */
@@ -79,7 +88,7 @@ async function applyEntry(intake: Intake, entry: BatchEntry): Promise<string | A
   const held = await heldRow(tx, instance, entry);
   const where = origin(instance, entry, laboratory.name);
   if (entry.action === 'upload') {
-    const read = await readUpload(tx, entry);
+    const read = await readUpload(tx, entry, intake.markers);
     if (typeof read.error === 'string') return read.error;
     const values = { profileId: entry.specimenId, kind: read.kit.kind as 'Autosomal' | 'YStr', chemistryId: read.kit.id, sampleType: read.profile.sampleType!, genotype: read.genotype, status: 'approved' as const, reviewedAt: clock.now(), searchedAt: null };
     let id: string;
@@ -120,7 +129,7 @@ export async function applyBatch(tx: Db, clock: Clock, actor: AuditActor, instan
   const [seen] = await tx.select().from(networkBatches).where(eq(networkBatches.id, batch.batchId));
   if (seen) return { answer: { batchId: batch.batchId, status: 'already applied', entries: seen.outcome as BatchAnswer['entries'] }, changed: [] };
   const labs = await tx.select({ id: organizations.id, name: organizations.name }).from(lowerInstanceOrganizations).innerJoin(organizations, eq(organizations.id, lowerInstanceOrganizations.organizationId)).where(eq(lowerInstanceOrganizations.lowerInstanceId, instance.id));
-  const intake: Intake = { tx, clock, actor, instance, laboratories: new Map(labs.map((l) => [l.name.toLowerCase(), l])) };
+  const intake: Intake = { tx, clock, actor, instance, laboratories: new Map(labs.map((l) => [l.name.toLowerCase(), l])), markers: await markerCatalogue(tx) };
   const keys = batch.entries.map((e) => e.idempotencyKey);
   const done = new Set((await tx.select({ key: networkAppliedEntries.idempotencyKey }).from(networkAppliedEntries).where(inArray(networkAppliedEntries.idempotencyKey, keys))).map((r) => r.key));
   const refused: RefusedEntry[] = [];

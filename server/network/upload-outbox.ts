@@ -13,7 +13,7 @@ import { profileUploadEligibility } from './upload-eligibility';
 const SUBMITTER = 'LOCUS-UPLOAD';
 
 /** The profile as the outbox needs it, read in the caller's transaction after its change. */
-async function describe(tx: Db, profileId: string) {
+async function outboxProfile(tx: Db, profileId: string) {
   const [row] = await tx
     .select({ id: profiles.id, profileId: profiles.profileId, status: profiles.status, sampleType: profiles.sampleType, kind: profiles.kind, organizationId: profiles.organizationId, laboratory: organizations.name, caseNumber: cases.caseNumber, kit: chemistries.name })
     .from(profiles)
@@ -24,7 +24,7 @@ async function describe(tx: Db, profileId: string) {
   return row;
 }
 
-type Described = NonNullable<Awaited<ReturnType<typeof describe>>>;
+type Described = NonNullable<Awaited<ReturnType<typeof outboxProfile>>>;
 
 /** The profile as one CMF 3.2 document (the exports' writer), or why it cannot be written. */
 async function cmfOf(tx: Db, profile: Described, clock: Clock): Promise<{ cmf: string } | { error: string }> {
@@ -60,7 +60,7 @@ async function wasSent(tx: Db, profileId: string): Promise<boolean> {
 export async function queueUpload(tx: Db, clock: Clock, profileId: string, action: UploadAction): Promise<void> {
   const settings = await readInstanceSettings(tx);
   if (!settings.upperUrl) return;
-  const profile = await describe(tx, profileId);
+  const profile = await outboxProfile(tx, profileId);
   if (!profile) return;
   if (action === 'upload') {
     const verdict = await profileUploadEligibility(tx, profile);
