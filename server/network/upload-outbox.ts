@@ -53,7 +53,8 @@ async function wasSent(tx: Db, profileId: string): Promise<boolean> {
  * Queues a profile's change for the upper instance, in the caller's transaction (the transaction of the change, so
  * the change and its entry commit together or not at all; ARCHITECTURE.md "A network of laboratories"). Only with an
  * upper instance configured; an approval only when the profile is eligible under the level's upload rules
- * (upload-eligibility.ts); a reset or deletion only of a profile whose upload was queued before. Call it after the
+ * (upload-eligibility.ts, kept at this instance as the upper level sets them); a reset or deletion only of a profile
+ * whose upload was queued before. Call it after the
  * change and, for a deletion, before the row goes. A profile whose CMF cannot be written is queued as refused, with
  * the writer's reasons, so it shows on the delivery screen instead of being silently left behind.
  */
@@ -66,6 +67,9 @@ export async function queueUpload(tx: Db, clock: Clock, profileId: string, actio
     const verdict = await profileUploadEligibility(tx, profile);
     if (!verdict.eligible) return;
   } else if (!(await wasSent(tx, profileId))) return;
+  // An entry the upper instance refused (nothing of it applied there) is superseded by this later change: retried
+  // after it, its stale content would undo the change there.
+  await tx.delete(uploadOutbox).where(and(eq(uploadOutbox.profileId, profileId), isNotNull(uploadOutbox.refusedAt), isNull(uploadOutbox.deliveredAt)));
   const base = { idempotencyKey: randomUUID(), action, profileId, organizationId: profile.organizationId, laboratory: profile.laboratory, specimenId: profile.profileId };
   if (action !== 'upload') {
     await tx.insert(uploadOutbox).values(base);

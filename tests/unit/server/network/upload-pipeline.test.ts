@@ -228,6 +228,11 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     expect(await heldAtS(fine)).toHaveLength(1);
     const health = (await a.app.inject({ method: 'GET', url: '/api/health' })).json() as { uploads: unknown };
     expect(health.uploads).toMatchObject({ waiting: 0, failed: 2 });
+    // Reset at A, the refused upload is out of date: it leaves the outbox rather than wait for a retry that would undo the reset at S.
+    const [row] = await aDb.select().from(profiles).where(eq(profiles.id, unknownKit));
+    expect((await call('analyst', 'POST', `/api/profiles/${unknownKit}/reset`, { comments: 'Retyped', version: row!.version })).statusCode).toBe(200);
+    expect((await outboxOf(unknownKit)).map((e) => e.action)).toEqual(['reset']);
+    expect((await deliver()).backlog).toMatchObject({ waiting: 0, failed: 1 });
   });
 
   it('keeps an entry while S is down, retries after the backoff once S is back, and S applies it once', async () => {
