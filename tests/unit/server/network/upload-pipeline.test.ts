@@ -35,6 +35,7 @@ import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { signBatch } from '../../../../server/network/batch-signature';
+import { LEASE_MS } from '../../../../server/network/upload-sender';
 import { sealSecret } from '../../../../server/network/secret-box';
 import { upperToken } from '../../../../server/network/upper-instance';
 import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
@@ -254,6 +255,18 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     expect(await heldAtS(stain)).toHaveLength(1);
     expect(await sDb.select().from(networkAppliedEntries).where(eq(networkAppliedEntries.idempotencyKey, delivered!.idempotencyKey))).toHaveLength(1);
   }, 60_000);
+
+  it('sends an entry a stopped sender had claimed once its lease runs out (A restarted mid-delivery)', async () => {
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    // As a sender leaves it when its process stops between claiming and sending.
+    await aDb.update(uploadOutbox).set({ attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) }).where(eq(uploadOutbox.profileId, stain));
+    expect((await deliver()).backlog.waiting).toBe(1);
+    expect(await heldAtS(stain)).toEqual([]);
+    skew += LEASE_MS + 1000;
+    expect((await deliver()).backlog.waiting).toBe(0);
+    expect(await heldAtS(stain)).toHaveLength(1);
+  });
 
   it('expunges at S a profile reset and deleted at A, with both audit trails saying so', async () => {
     const offender = await pendingProfile('Convicted Offender');
