@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { RefusedEntry, type BatchAnswer, type BatchEntry, type UploadAction } from '../../core/schemas/network-delivery';
+import { BatchAnswer, RefusedEntry, type BatchEntry, type UploadAction } from '../../core/schemas/network-delivery';
 import { appendAudit, type AuditActor } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -62,11 +62,10 @@ const toEntry = (row: OutboxRow): BatchEntry => {
   return { idempotencyKey: row.idempotencyKey, action: row.action as UploadAction, profileId: row.profileId, laboratory: row.laboratory, specimenId: row.specimenId, ...payload };
 };
 
-/** The refused entries an answer lists (details.refused), or null when the whole batch was refused. */
-function refusedEntries(body: unknown): RefusedEntry[] | null {
-  const refused = (body as { details?: { refused?: unknown } } | null)?.details?.refused;
-  const parsed = RefusedEntry.array().safeParse(refused);
-  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+/** The refused entries an answer lists (details.refused); none when the batch was refused as a whole. */
+function refusedEntries(body: unknown): RefusedEntry[] {
+  const parsed = RefusedEntry.array().safeParse((body as { details?: { refused?: unknown } } | null)?.details?.refused);
+  return parsed.success ? parsed.data : [];
 }
 
 /**
@@ -94,7 +93,7 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       await t.update(uploadOutbox).set({ deliveredAt: clock.now(), lastError: null, nextAttemptAt: null }).where(inArray(uploadOutbox.id, rows.map((r) => r.id)));
-      const outcomes = new Map((answer?.entries ?? []).map((e) => [e.idempotencyKey, e.outcome]));
+      const outcomes = new Map(answer.entries.map((e) => [e.idempotencyKey, e.outcome]));
       const travelled = rows.filter((r) => r.action !== 'upload');
       await appendAudit(
         t,
@@ -105,7 +104,7 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
           entityId: r.profileId,
           action: r.action === 'delete' ? 'Expunged at the upper instance' : 'Reset at the upper instance',
           organizationId: r.organizationId,
-          after: { upperInstance: upperUrl, specimenId: r.specimenId, laboratory: r.laboratory, batchId: answer?.batchId ?? null, outcome: outcomes.get(r.idempotencyKey) ?? null },
+          after: { upperInstance: upperUrl, specimenId: r.specimenId, laboratory: r.laboratory, batchId: answer.batchId, outcome: outcomes.get(r.idempotencyKey) ?? null },
         })),
       );
     });
@@ -130,17 +129,18 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
       return { delivered: 0, retryNow: false };
     }
     if (answer.ok) {
-      await delivered(rows, credentials.url, body as BatchAnswer);
+      // Only the intake's answer counts: a 200 from something else (a proxy's page) is no delivery.
+      const taken = BatchAnswer.safeParse(body);
+      if (!taken.success) {
+        await failed(rows, `${credentials.url} answered the batch with HTTP ${answer.status} but not as a Locus upper instance`);
+        return { delivered: 0, retryNow: false };
+      }
+      await delivered(rows, credentials.url, taken.data);
       return { delivered: rows.length, retryNow: false };
     }
     const error = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : `HTTP ${answer.status}`;
-    const refused = refusedEntries(body);
-    if (!refused) {
-      await failed(rows, `The upper instance refused the batch: ${error}`);
-      return { delivered: 0, retryNow: false };
-    }
-    // Nothing of the batch was applied: the named entries wait for an administrator, the others go again now.
-    const reasons = new Map(refused.map((r) => [r.idempotencyKey, r.error]));
+    // Nothing of the batch was applied: the entries refused by name wait for an administrator, the others go again now.
+    const reasons = new Map(refusedEntries(body).map((r) => [r.idempotencyKey, r.error]));
     if (!rows.some((r) => reasons.has(r.idempotencyKey))) {
       await failed(rows, `The upper instance refused the batch: ${error}`);
       return { delivered: 0, retryNow: false };
