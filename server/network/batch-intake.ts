@@ -56,12 +56,12 @@ async function heldRow(tx: Db, instance: LowerInstanceRow, entry: BatchEntry) {
   return row;
 }
 
-/** The case a held profile goes in: the lower instance's case number under the laboratory, made on first use. */
-async function heldCase(tx: Db, organizationId: string, caseNumber: string): Promise<string> {
+/** The case a held profile goes in: the lower instance's case number under the laboratory, made on first use; null without a case type here. */
+async function heldCase(tx: Db, organizationId: string, caseNumber: string): Promise<string | null> {
   const [found] = await tx.select({ id: cases.id }).from(cases).where(and(eq(cases.organizationId, organizationId), eq(sql`lower(${cases.caseNumber})`, caseNumber.toLowerCase())));
   if (found) return found.id;
   const [type] = await tx.select({ id: caseTypes.id }).from(caseTypes).orderBy(asc(caseTypes.name)).limit(1);
-  if (!type) throw new Error('This level has no case type to file uploaded profiles under');
+  if (!type) return null;
   return (await tx.insert(cases).values({ caseNumber, caseTypeId: type.id, organizationId, notes: 'Profiles uploaded by a lower instance' }).returning())[0]!.id;
 }
 
@@ -98,7 +98,9 @@ async function applyEntry(intake: Intake, entry: BatchEntry): Promise<string | A
       caseId = held.caseId;
       await tx.update(profiles).set({ ...values, version: sql`${profiles.version} + 1`, updatedAt: clock.now() }).where(eq(profiles.id, id));
     } else {
-      caseId = await heldCase(tx, laboratory.id, read.caseNumber);
+      const made = await heldCase(tx, laboratory.id, read.caseNumber);
+      if (!made) return `Profile ${entry.specimenId}: this level has no case type to file uploaded profiles under; add one here`;
+      caseId = made;
       id = (await tx.insert(profiles).values({ ...values, caseId, organizationId: laboratory.id, source: `Uploaded by ${instance.name}` }).returning())[0]!.id;
       await tx.insert(heldProfiles).values({ profileId: id, lowerInstanceId: instance.id, organizationId: laboratory.id, originProfileId: entry.profileId, specimenId: entry.specimenId });
     }
