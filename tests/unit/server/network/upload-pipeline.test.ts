@@ -302,30 +302,23 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
 });
 
 describe('a profile held for a lower instance (issue 32)', () => {
-  let t: TestApp;
-  afterAll(() => t.close());
-
+  // A plays the upper level here: a lower instance of its own, with a laboratory and a profile held for it.
   it('is read-only at the upper level: no approval, reset, edit or deletion there', async () => {
-    t = await createTestApp();
-    const db = t.database.db;
+    const db = aDb;
     const made = newClientCredentials();
     const [client] = await db.insert(serviceClients).values({ name: 'Instance B', clientId: made.clientId, secretHash: made.secretHash }).returning();
     const [instance] = await db.insert(lowerInstances).values({ name: 'Instance B', serviceClientId: client!.id }).returning();
     const lab = await createOrganization(db, 'Lab B');
     await db.insert(lowerInstanceOrganizations).values({ lowerInstanceId: instance!.id, organizationId: lab.id });
-    const [caseType] = await db.insert(caseTypes).values({ name: 'Uploads' }).returning();
+    const [caseType] = await db.select().from(caseTypes).limit(1);
     const [c] = await db.insert(cases).values({ caseNumber: 'B-1', caseTypeId: caseType!.id, organizationId: lab.id }).returning();
-    const [kit] = await db.insert(chemistries).values({ name: 'Kit', kind: 'Autosomal' }).returning();
-    const [held] = await db.insert(profiles).values({ profileId: 'B-stain', caseId: c!.id, organizationId: lab.id, kind: 'Autosomal', chemistryId: kit!.id, sampleType: 'Convicted Offender', status: 'approved' }).returning();
+    const [held] = await db.insert(profiles).values({ profileId: 'B-stain', caseId: c!.id, organizationId: lab.id, kind: 'Autosomal', chemistryId: globalFiler, sampleType: 'Convicted Offender', status: 'approved' }).returning();
     await db.insert(heldProfiles).values({ profileId: held!.id, lowerInstanceId: instance!.id, organizationId: lab.id, originProfileId: randomUUID(), specimenId: 'B-stain' });
-    const admins = await createAccessGroup(db, { isAdmin: true });
-    const token = t.verifier.issue((await createUser(db, { scope: 'All', accessGroupId: admins.id })).id);
-    const as = (method: 'POST' | 'DELETE', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
-    const reset = await as('POST', `/api/profiles/${held!.id}/reset`, { comments: '', version: held!.version });
+    const reset = await call('admin', 'POST', `/api/profiles/${held!.id}/reset`, { comments: '', version: held!.version });
     expect(reset.statusCode).toBe(409);
     expect(reset.json().error).toBe('Profile B-stain cannot be changed: it is held for the lower instance "Instance B" and is read-only here');
-    expect((await as('POST', `/api/profiles/${held!.id}/reset-delete`)).statusCode).toBe(409);
-    expect((await as('DELETE', `/api/profiles/${held!.id}`)).statusCode).toBe(409);
+    expect((await call('admin', 'POST', `/api/profiles/${held!.id}/reset-delete`)).statusCode).toBe(409);
+    expect((await call('admin', 'DELETE', `/api/profiles/${held!.id}`)).statusCode).toBe(409);
     expect((await db.select().from(profiles).where(eq(profiles.id, held!.id)))[0]).toMatchObject({ status: 'approved', version: held!.version });
   });
 });
