@@ -28,6 +28,7 @@ import { clientConfigRoutes } from './http/client-config/routes';
 import { meRoutes } from './http/me/routes';
 import { accessTokenRoutes } from './http/me/access-token-routes';
 import { networkRoutes } from './http/network';
+import { outboxBacklog } from './network/upload-outbox';
 import { registerSpa } from './http/spa/routes';
 import { guardRoutes } from './http/access';
 import { registerAreaRoutes } from './http/area-routes';
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       guardRoutes(app, api);
       api.get('/openapi.json', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index, searches: () => search.pool.state });
+      await api.register(healthRoutes, { db: database.db, kind: database.kind, index: () => search.index, searches: () => search.pool.state, uploads: () => outboxBacklog(database.db, clock) });
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });

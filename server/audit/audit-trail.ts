@@ -8,7 +8,8 @@ import { yieldToEventLoop } from '../jobs/yield';
 
 /** Who made a write, as the trail records it (kept as text: the trail outlives deleted users). */
 export interface AuditActor {
-  id: string;
+  /** Null for the instance itself (the upload sender recording what the upper instance answered). */
+  id: string | null;
   name: string;
 }
 

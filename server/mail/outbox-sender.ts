@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { emailOutbox } from '../db/schema';
+import { serialRounds } from '../jobs/serial-rounds';
 
 /** What delivers one e-mail (nodemailer's transporter; tests pass a fake). */
 export interface MailTransport {
@@ -37,8 +38,6 @@ export function smtpTransport(config: Config): MailTransport | null {
  */
 export function createOutboxSender(deps: { db: Db; clock: Clock; transport: MailTransport | null; from: string; onError?: (err: unknown) => void }): OutboxSender {
   const { db, clock, transport, from } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
 
   async function claim(): Promise<(typeof emailOutbox.$inferSelect)[]> {
     const now = clock.now();
@@ -73,27 +72,12 @@ export function createOutboxSender(deps: { db: Db; clock: Clock; transport: Mail
     return sent;
   }
 
-  // One round at a time: a trigger during a round waits for it, then runs again for what arrived meanwhile.
-  const deliverPending = (): Promise<number> => {
-    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(round);
-    running = next;
-    return next;
-  };
-
-  const background = () => void deliverPending().catch((err: unknown) => deps.onError?.(err));
-
+  const rounds = serialRounds(round, deps.onError);
   return {
-    deliverPending,
+    deliverPending: rounds.run,
     start(intervalMs = 60_000) {
-      if (!transport || timer) return;
-      background();
-      timer = setInterval(background, intervalMs);
-      timer.unref();
+      if (transport) rounds.start(intervalMs);
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
+    stop: rounds.stop,
   };
 }

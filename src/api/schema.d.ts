@@ -838,6 +838,264 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A lower instance’s signed batch of profile uploads, resets and deletions; applied whole or not at all */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NetworkBatchBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkBatchAnswer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The upload outbox: undelivered entries (waiting, retrying, failed) first, then the latest delivered */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed or retrying entry again with the next delivery, now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxEntry"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/outbox/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver what is due now, without waiting for the next round; answers when the round ends */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutboxList"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/network/foreign-queries": {
         parameters: {
             query?: never;
@@ -14250,6 +14508,52 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        NetworkBatchBodyInput: {
+            batch: string;
+        };
+        NetworkBatchAnswerInput: {
+            /** Format: uuid */
+            batchId: string;
+            /** @enum {string} */
+            status: "applied" | "already applied";
+            entries: {
+                idempotencyKey: string;
+                /** @enum {string} */
+                outcome: "applied" | "already applied";
+            }[];
+        };
+        OutboxBacklogInput: {
+            /** @description Entries not yet delivered to the upper instance (retrying ones included) */
+            waiting: number;
+            /** @description Waiting entries whose last attempt failed (the upper instance unreachable, or it failed) */
+            retrying: number;
+            /** @description Entries the upper instance refused (unknown laboratory or kit, …): they wait for an administrator */
+            failed: number;
+            /** @description Age of the oldest waiting entry; null when none waits */
+            oldestWaitingSeconds: number | null;
+        };
+        OutboxEntryInput: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            action: "upload" | "reset" | "delete";
+            /** Format: uuid */
+            profileId: string;
+            laboratory: string;
+            specimenId: string;
+            /** Format: date-time */
+            createdAt: string;
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            /** @enum {string} */
+            state: "waiting" | "retrying" | "failed" | "delivered";
+            deliveredAt: string | null;
+        };
+        OutboxListInput: {
+            items: components["schemas"]["OutboxEntryInput"][];
+            backlog: components["schemas"]["OutboxBacklogInput"];
+        };
         MatchIndexStateInput: {
             /**
              * @description loading: start-up is still reading the approved profiles (searches answer 503); ready: every approved profile is indexed
@@ -14276,6 +14580,7 @@ export interface components {
             database: "pglite" | "postgres";
             index?: components["schemas"]["MatchIndexStateInput"];
             searches?: components["schemas"]["SearchThreadsInput"];
+            uploads?: components["schemas"]["OutboxBacklogInput"];
         };
         AccessTokenInput: {
             /** Format: uuid */
@@ -14308,6 +14613,91 @@ export interface components {
         };
         AccessTokenListInput: {
             items: components["schemas"]["AccessTokenInput"][];
+        };
+        ServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientListInput: {
+            items: components["schemas"]["ServiceClientInput"][];
+        };
+        CreateServiceClientBodyInput: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClientInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentityInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettingsInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBodyInput: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTestInput: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentityInput"];
+            error?: string;
+        };
+        LowerInstanceInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceListInput: {
+            items: components["schemas"]["LowerInstanceInput"][];
+        };
+        RegisterLowerInstanceBodyInput: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
         };
         ForeignQueryAnswerInput: {
             /** Format: uuid */
@@ -15264,91 +15654,6 @@ export interface components {
             } | null;
             /** Format: date-time */
             computedAt: string;
-        };
-        ServiceClientInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientListInput: {
-            items: components["schemas"]["ServiceClientInput"][];
-        };
-        CreateServiceClientBodyInput: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClientInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentityInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettingsInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBodyInput: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTestInput: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentityInput"];
-            error?: string;
-        };
-        LowerInstanceInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceListInput: {
-            items: components["schemas"]["LowerInstanceInput"][];
-        };
-        RegisterLowerInstanceBodyInput: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
         };
         AccessGroupSummaryInput: {
             /** Format: uuid */
@@ -16642,6 +16947,52 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        NetworkBatchBody: {
+            batch: string;
+        };
+        NetworkBatchAnswer: {
+            /** Format: uuid */
+            batchId: string;
+            /** @enum {string} */
+            status: "applied" | "already applied";
+            entries: {
+                idempotencyKey: string;
+                /** @enum {string} */
+                outcome: "applied" | "already applied";
+            }[];
+        };
+        OutboxBacklog: {
+            /** @description Entries not yet delivered to the upper instance (retrying ones included) */
+            waiting: number;
+            /** @description Waiting entries whose last attempt failed (the upper instance unreachable, or it failed) */
+            retrying: number;
+            /** @description Entries the upper instance refused (unknown laboratory or kit, …): they wait for an administrator */
+            failed: number;
+            /** @description Age of the oldest waiting entry; null when none waits */
+            oldestWaitingSeconds: number | null;
+        };
+        OutboxEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            action: "upload" | "reset" | "delete";
+            /** Format: uuid */
+            profileId: string;
+            laboratory: string;
+            specimenId: string;
+            /** Format: date-time */
+            createdAt: string;
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            /** @enum {string} */
+            state: "waiting" | "retrying" | "failed" | "delivered";
+            deliveredAt: string | null;
+        };
+        OutboxList: {
+            items: components["schemas"]["OutboxEntry"][];
+            backlog: components["schemas"]["OutboxBacklog"];
+        };
         MatchIndexState: {
             /**
              * @description loading: start-up is still reading the approved profiles (searches answer 503); ready: every approved profile is indexed
@@ -16668,6 +17019,7 @@ export interface components {
             database: "pglite" | "postgres";
             index?: components["schemas"]["MatchIndexState"];
             searches?: components["schemas"]["SearchThreads"];
+            uploads?: components["schemas"]["OutboxBacklog"];
         };
         AccessToken: {
             /** Format: uuid */
@@ -16700,6 +17052,91 @@ export interface components {
         };
         AccessTokenList: {
             items: components["schemas"]["AccessToken"][];
+        };
+        ServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+        };
+        ServiceClientList: {
+            items: components["schemas"]["ServiceClient"][];
+        };
+        CreateServiceClientBody: {
+            name: string;
+            organizationId?: string | null;
+            externalClientId?: string;
+        };
+        CreatedServiceClient: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            clientId: string;
+            organizationId: string | null;
+            organizationName: string | null;
+            hasSecret: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            revokedAt: string | null;
+            clientSecret: string | null;
+        };
+        InstanceIdentity: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+        };
+        InstanceSettings: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecretSet: boolean;
+            version: number;
+        };
+        InstanceSettingsBody: {
+            name: string;
+            /** @enum {string} */
+            level: "Local" | "State" | "National";
+            upperUrl: string | null;
+            upperClientId: string | null;
+            upperClientSecret?: string | null;
+            version: number;
+        };
+        ConnectionTest: {
+            ok: boolean;
+            upper?: components["schemas"]["InstanceIdentity"];
+            error?: string;
+        };
+        LowerInstance: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            serviceClientName: string;
+            laboratories: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        LowerInstanceList: {
+            items: components["schemas"]["LowerInstance"][];
+        };
+        RegisterLowerInstanceBody: {
+            name: string;
+            /** Format: uuid */
+            serviceClientId: string;
+            laboratories: string[];
         };
         ForeignQueryAnswer: {
             /** Format: uuid */
@@ -17656,91 +18093,6 @@ export interface components {
             } | null;
             /** Format: date-time */
             computedAt: string;
-        };
-        ServiceClient: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-        };
-        ServiceClientList: {
-            items: components["schemas"]["ServiceClient"][];
-        };
-        CreateServiceClientBody: {
-            name: string;
-            organizationId?: string | null;
-            externalClientId?: string;
-        };
-        CreatedServiceClient: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            clientId: string;
-            organizationId: string | null;
-            organizationName: string | null;
-            hasSecret: boolean;
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            clientSecret: string | null;
-        };
-        InstanceIdentity: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-        };
-        InstanceSettings: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecretSet: boolean;
-            version: number;
-        };
-        InstanceSettingsBody: {
-            name: string;
-            /** @enum {string} */
-            level: "Local" | "State" | "National";
-            upperUrl: string | null;
-            upperClientId: string | null;
-            upperClientSecret?: string | null;
-            version: number;
-        };
-        ConnectionTest: {
-            ok: boolean;
-            upper?: components["schemas"]["InstanceIdentity"];
-            error?: string;
-        };
-        LowerInstance: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            serviceClientName: string;
-            laboratories: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-        };
-        LowerInstanceList: {
-            items: components["schemas"]["LowerInstance"][];
-        };
-        RegisterLowerInstanceBody: {
-            name: string;
-            /** Format: uuid */
-            serviceClientId: string;
-            laboratories: string[];
         };
         AccessGroupSummary: {
             /** Format: uuid */

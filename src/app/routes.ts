@@ -151,6 +151,7 @@ export const routes = defineRoutes({
   // Not in the spec (issue 32): the network of laboratories, an administrator with scope All's (Settings Edit is exactly that).
   ServiceClients: { pattern: '/:orgId/service-clients', title: 'Service clients', breadcrumb: 'Service clients', parent: 'Dashboard', permission: { entity: 'Settings', verb: 'Edit' } },
   NetworkSettings: { pattern: '/:orgId/network', title: 'Network', breadcrumb: 'Network', parent: 'Dashboard', permission: { entity: 'Settings', verb: 'Edit' } },
+  NetworkDelivery: { pattern: '/:orgId/network/delivery', title: 'Network delivery', breadcrumb: 'Network delivery', parent: 'NetworkSettings', permission: { entity: 'Settings', verb: 'Edit' } },
   // Not in the spec (issue 18): the organization's audit trail over a period, and its exports (Organizations ViewAudit: administrators).
   AuditTrail: { pattern: '/:orgId/audit', title: 'Audit trail', breadcrumb: 'Audit trail', parent: 'Dashboard', permission: { entity: 'Organizations', verb: 'ViewAudit' } },
 

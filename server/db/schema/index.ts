@@ -25,4 +25,5 @@ export * from './profile-replicates';
 export * from './kit-alleles';
 export * from './network';
 export * from './upload-eligibility';
+export * from './network-delivery';
 export * from './foreign-queries';

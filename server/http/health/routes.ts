@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ErrorBody } from '../../../core/schemas/common';
+import { OutboxBacklog } from '../../../core/schemas/network-delivery';
 import type { Db } from '../../db/database';
 import type { PoolState } from '../../search/search-pool';
 import type { MatchIndexState } from '../../search/search-runtime';
@@ -30,18 +31,20 @@ const Health = z
     index: MatchIndex.optional(),
     /** The search workers' load (ARCHITECTURE.md "Using every core"); absent without the matcher. */
     searches: SearchThreads.optional(),
+    /** The upload outbox's backlog toward the upper instance (issue 32); absent without it wired. */
+    uploads: OutboxBacklog.optional(),
   })
   .meta({ id: 'Health' });
 
-/** GET /api/health: the process is up, its database answers, and how far the matching index has loaded. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres'; index?: () => MatchIndexState; searches?: () => PoolState }> = async (app, { db, kind, index, searches }) => {
+/** GET /api/health: the process is up, its database answers, how far the matching index has loaded, what waits to go up. */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'postgres'; index?: () => MatchIndexState; searches?: () => PoolState; uploads?: () => Promise<OutboxBacklog> }> = async (app, { db, kind, index, searches, uploads }) => {
   app.get(
     '/health',
     { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness, database check and the matching index’s start-up load', response: { 200: Health, 503: ErrorBody } } },
     async (_request, reply) => {
       try {
         await db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}), ...(searches ? { searches: searches() } : {}) };
+        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}), ...(searches ? { searches: searches() } : {}), ...(uploads ? { uploads: await uploads() } : {}) };
       } catch {
         return reply.code(503).send({ error: 'Database unavailable' });
       }

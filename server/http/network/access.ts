@@ -13,3 +13,5 @@ export const NETWORK_PEER: Access = {
 
 /** A foreign instance sending a query and polling its answer (Prüm II): a service client only, no person. */
 export const FOREIGN_SENDER: Access = { rule: 'service client (a foreign instance)', allows: (user) => user.service !== undefined, services: true };
+/** What only another instance sends (its batches): a service client registered as a lower instance, never a person. */
+export const NETWORK_SERVICE: Access = { rule: 'service client of a lower instance (network delivery)', allows: (user) => user.service !== undefined, services: true };

@@ -20,6 +20,8 @@ import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { checkProfileReplicates, checkStoredReplicates, writeReplicates } from './replicate-values';
 import { findVisibleProfile } from './profile-query';
 import { checkProfileReferences } from './profile-references';
+import { assertNotHeld } from './held-profile';
+import { queueUpload } from '../../network/upload-outbox';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 
 const tags = ['profiles'];
@@ -100,6 +102,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       const { version, ...input } = request.body;
       const targetCase = await findVisibleCase(db, request.user, input.caseId);
       const { chemistry } = await checkProfileReferences(db, targetCase.id, input);
@@ -130,6 +133,7 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       assertPending(current, 'markers');
       const { markerValues, replicates, version } = request.body;
       const values = await checkProfileMarkerValues(db, current, markerValues);
@@ -160,12 +164,15 @@ export const profileCrudRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     },
     async (request, reply) => {
       const { profile: current } = await findVisibleProfile(db, request.user, request.params.id);
+      await assertNotHeld(db, current);
       if (current.status === 'approved') throw new Conflict(`Profile ${current.profileId} is approved; reset it to pending before deleting it.`);
       const hitsDeleted = await db.transaction(async (tx) => {
         const t = tx as unknown as Db;
         const before = await profileSnapshot(t, current.id);
         // The hits that name it go with it (a pending profile may still be named by decided hits after a reset).
         const deleted = await deleteHitsOf(t, current.id, { actor: auditActor(request.user), clock });
+        // A profile sent up is expunged at the upper level too: its outbox entry commits with the deletion.
+        await queueUpload(t, clock, current.id, 'delete');
         await t.delete(profiles).where(eq(profiles.id, current.id));
         await appendAudit(t, auditActor(request.user), clock, { ...profileAuditTarget(current), action: 'Deleted', before });
         return deleted.length;

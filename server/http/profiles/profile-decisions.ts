@@ -1,6 +1,7 @@
 import type { ApproveProfileBody, ProfileStatus, RejectProfileBody } from '../../../core/schemas/profiles';
 import { appendAudit } from '../../audit/audit-trail';
 import { deleteHitsOf, withdrawPendingHits } from '../../hits/record-hits';
+import { queueUpload } from '../../network/upload-outbox';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { profiles } from '../../db/schema';
@@ -11,6 +12,7 @@ import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { Conflict } from '../errors';
 import { assertNotOwnProfile } from '../four-eyes';
+import { assertNotHeld } from './held-profile';
 import { checkProfileMarkerValues, writeMarkerValues } from './marker-values';
 import { findVisibleProfile, type ProfileRow } from './profile-query';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
@@ -39,6 +41,7 @@ export async function decide(
   change: { status: ProfileStatus; version: number; comments: string; action: string; markerValues?: Parameters<typeof writeMarkerValues>[2]; hits?: 'withdraw' | 'delete' },
   events?: Pick<OrganizationEvents, 'publish'>,
 ) {
+  await assertNotHeld(db, current);
   let hitsRemoved = 0;
   const decided = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -50,6 +53,8 @@ export async function decide(
     // The search of an approved profile starts after this commits (afterDecision).
     // Reset: the profile leaves the database, its pending hits are withdrawn; reset-delete: every hit naming it goes.
     if (change.hits) hitsRemoved = (await (change.hits === 'withdraw' ? withdrawPendingHits : deleteHitsOf)(t, current.id, { actor: auditActor(user), clock })).length;
+    // An approval or a reset travels to the upper instance: its outbox entry commits with the decision.
+    if (change.status === 'approved' || current.status === 'approved') await queueUpload(t, clock, current.id, change.status === 'approved' ? 'upload' : 'reset');
     const after = await profileSnapshot(t, current.id);
     await appendAudit(t, auditActor(user), clock, { ...profileAuditTarget(after), action: change.action, before, after });
     return after;

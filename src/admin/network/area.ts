@@ -4,11 +4,13 @@ import { lazyPage } from '../../app/lazy-page';
 
 const ServiceClientsPage = lazyPage(() => import('./service-clients-page'), 'ServiceClientsPage');
 const NetworkSettingsPage = lazyPage(() => import('./network-settings-page'), 'NetworkSettingsPage');
+const NetworkDeliveryPage = lazyPage(() => import('./delivery-page'), 'NetworkDeliveryPage');
 
-/** The network of laboratories (issue 32): service clients and this instance's settings. */
+/** The network of laboratories (issue 32): service clients, this instance's settings and the delivery of its uploads. */
 export const networkArea: FeatureArea = {
   views: {
     ServiceClients: () => createElement(ServiceClientsPage),
     NetworkSettings: () => createElement(NetworkSettingsPage),
+    NetworkDelivery: () => createElement(NetworkDeliveryPage),
   },
 };

@@ -9,6 +9,7 @@ import type {
   RegisterLowerInstanceBody,
   ServiceClient,
 } from '../../../core/schemas/network';
+import type { OutboxEntry, OutboxList } from '../../../core/schemas/network-delivery';
 import type { ApiClient } from '../../api/client';
 import { unwrap } from '../../api/unwrap';
 
@@ -28,6 +29,9 @@ export function networkApi(api: ApiClient) {
     testConnection: (): Promise<ConnectionTest> => unwrap(api.POST('/api/network/settings/test-connection')),
     lowerInstances: async (): Promise<LowerInstance[]> => (await unwrap(api.GET('/api/network/lower-instances'))).items,
     registerLowerInstance: (body: NewLowerInstance): Promise<LowerInstance> => unwrap(api.POST('/api/network/lower-instances', { body })),
+    outbox: (): Promise<OutboxList> => unwrap(api.GET('/api/network/outbox')),
+    deliverNow: (): Promise<OutboxList> => unwrap(api.POST('/api/network/outbox/deliver')),
+    retry: (id: string): Promise<OutboxEntry> => unwrap(api.POST('/api/network/outbox/{id}/retry', { params: { path: { id } } })),
   };
 }
 

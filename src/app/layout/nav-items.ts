@@ -38,6 +38,7 @@ export const NAV_SECTIONS: readonly NavSectionSpec[] = [
       item('EmailTemplates'),
       item('Citations'),
       item('NetworkSettings'),
+      item('NetworkDelivery'),
       item('ServiceClients'),
       item('AuditTrail'),
     ],

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRET_SHOWN_ONCE } from '../../../src/admin/network/service-clients-page';
-import { serviceClients } from '../../../server/db/schema';
+import { serviceClients, uploadOutbox } from '../../../server/db/schema';
 import { newClientCredentials } from '../../../server/identity/service-clients';
 import { createAccessGroup, createOrganization, createUser } from '../../helpers/factories';
 import { createTestApp, type TestApp } from '../../helpers/app';
@@ -127,5 +127,29 @@ describe('registering a lower instance', () => {
     await userEvent.click(form.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent('The lower instance "Lab B instance" already signs in with that service client'));
     expect(form.getByLabelText(/^Instance name/)).toHaveValue('Lab C instance');
+  });
+});
+
+describe('network delivery screen', () => {
+  it('shows the backlog and what the upper instance refused and why, and retries a failed entry', async () => {
+    const db = t.database.db;
+    const common = { organizationId: orgId, laboratory: 'Oslo Lab', action: 'upload' };
+    await db.insert(uploadOutbox).values([
+      { ...common, idempotencyKey: 'k-failed', profileId: '0190a000-0000-7000-8000-000000000001', specimenId: 'STAIN-7', attempts: 1, refusedAt: new Date(), lastError: 'Profile STAIN-7: this level has no kit HomeBrew 24' },
+      { ...common, idempotencyKey: 'k-sent', profileId: '0190a000-0000-7000-8000-000000000002', specimenId: 'STAIN-8', attempts: 1, deliveredAt: new Date() },
+    ]);
+    await open(`/${orgId}/network/delivery`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Network delivery' })).toBeInTheDocument();
+    expect(await screen.findByText('0 waiting, 1 refused by the upper instance (retry once the cause is fixed).')).toBeInTheDocument();
+    const failed = within((await screen.findByRole('rowheader', { name: 'STAIN-7' })).closest('tr')!);
+    expect(failed.getByText('Failed')).toBeInTheDocument();
+    expect(failed.getByText('Profile STAIN-7: this level has no kit HomeBrew 24')).toBeInTheDocument();
+    const sent = within(screen.getByRole('rowheader', { name: 'STAIN-8' }).closest('tr')!);
+    expect(sent.getByText(/^Delivered /)).toBeInTheDocument();
+    expect(sent.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+
+    await userEvent.click(failed.getByRole('button', { name: 'Retry STAIN-7' }));
+    await waitFor(() => expect(within(screen.getByRole('rowheader', { name: 'STAIN-7' }).closest('tr')!).getByText('Retrying')).toBeInTheDocument());
+    expect(await screen.findByText(/^1 waiting, 1 of them retrying/)).toBeInTheDocument();
   });
 });

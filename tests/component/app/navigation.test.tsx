@@ -36,6 +36,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Email templates', `/${OSLO}/email-templates`],
       ['Citations', `/${OSLO}/citations`],
       ['Network', `/${OSLO}/network`],
+      ['Network delivery', `/${OSLO}/network/delivery`],
       ['Service clients', `/${OSLO}/service-clients`],
       ['Audit trail', `/${OSLO}/audit`],
       ['About us', `/${OSLO}/about`],
@@ -64,7 +65,7 @@ describe('side navigation shows only what can() allows', () => {
     const orgAdmin: Me = { ...adminAll, scope: 'Organization', organizations: [{ id: OSLO, name: 'Oslo Laboratory' }] };
     renderShell(`/${OSLO}`, { me: orgAdmin });
     const labels = navLinks().map(([label]) => label);
-    for (const hidden of ['Roles', 'Organizations', 'Case types', 'Sample sources', 'Markers', 'Y-STR chemistries', 'Citations', 'Network', 'Service clients']) {
+    for (const hidden of ['Roles', 'Organizations', 'Case types', 'Sample sources', 'Markers', 'Y-STR chemistries', 'Citations', 'Network', 'Network delivery', 'Service clients']) {
       expect(labels).not.toContain(hidden);
     }
     expect(labels).toEqual(expect.arrayContaining(['Users', 'Populations', 'Laboratories', 'Hits']));

@@ -23,7 +23,7 @@ describe('system endpoints', () => {
   it('reports health with the database engine in use and the matching index loaded', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: 'pglite', index: { state: 'ready', loaded: 0, total: 0 }, searches: { threads: expect.any(Number), running: 0, queued: 0 } });
+    expect(res.json()).toEqual({ status: 'ok', database: 'pglite', index: { state: 'ready', loaded: 0, total: 0 }, searches: { threads: expect.any(Number), running: 0, queued: 0 }, uploads: { waiting: 0, retrying: 0, failed: 0, oldestWaitingSeconds: null } });
   });
 
   it('publishes the OpenAPI document with the session calls', async () => {

@@ -39,7 +39,7 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 import { eq } from 'drizzle-orm';
 import { REVIEW_COUNTS_ACCESS } from '../../../../server/http/review-counts/routes';
 import { ORGANIZATION_EVENTS_ACCESS } from '../../../../server/http/events/routes';
-import { FOREIGN_SENDER, NETWORK_ADMINISTRATION, NETWORK_PEER } from '../../../../server/http/network/access';
+import { FOREIGN_SENDER, NETWORK_ADMINISTRATION, NETWORK_PEER, NETWORK_SERVICE } from '../../../../server/http/network/access';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { loadServicePrincipal } from '../../../../server/identity/service-principal';
 import { foreignQueries, foreignQueryReleases, serviceClients } from '../../../../server/db/schema';
@@ -170,7 +170,7 @@ beforeAll(async () => {
   const [client] = await db.insert(serviceClients).values({ name: 'Matrix revocable', clientId: revocable.clientId, secretHash: revocable.secretHash }).returning();
   set('service-clients/id', client!.id);
   // Issue 32, Prüm II: a foreign query (of that client, not the service persona) whose candidate is organization A's
-  // profile; /network/:id names the release request, and as a foreign query's id it is no query at all (404).
+  // profile; /network/:id names the release request, and as a foreign query's or an outbox entry's id it is nothing (404).
   const [foreignQuery] = await db.insert(foreignQueries).values({ serviceClientId: client!.id, reference: 'MATRIX-Q', requestingCountry: 'DE', requestingInstance: 'Matrix', chemistryId: chemistry!.id, markerCount: 13, stringency: 'high', candidateCount: 1 }).returning();
   const [release] = await db.insert(foreignQueryReleases).values({ foreignQueryId: foreignQuery!.id, profileId: profileA!.id, organizationId: orgA.id }).returning();
   set('network/id', release!.id);
@@ -376,6 +376,11 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/network/release-requests': { entity: 'Hits', verb: 'Publish' },
   'POST /api/network/release-requests/:id/release': { entity: 'Hits', verb: 'Publish' },
   'POST /api/network/release-requests/:id/refuse': { entity: 'Hits', verb: 'Publish' },
+  // The upload pipeline: only another instance's service client sends batches; the outbox is the administrators'.
+  'POST /api/network/batches': NETWORK_SERVICE,
+  'GET /api/network/outbox': NETWORK_ADMINISTRATION,
+  'POST /api/network/outbox/:id/retry': NETWORK_ADMINISTRATION,
+  'POST /api/network/outbox/deliver': NETWORK_ADMINISTRATION,
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */

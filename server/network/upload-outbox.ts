@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, isNotNull, isNull, min } from 'drizzle-orm';
+import type { OutboxBacklog, UploadAction } from '../../core/schemas/network-delivery';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { cases, chemistries, organizations, profiles, uploadOutbox } from '../db/schema';
+import { CmfExportRefused, profilesToCmf } from '../exports/profiles';
+import { loadMatchProfile } from '../matching/load-indexes';
+import { readInstanceSettings } from './instance-settings';
+import { profileUploadEligibility } from './upload-eligibility';
+
+/** Who a batch's CMF names as SUBMITBYUSERID: the instance, not a person (CMF 3.2 allows 20 characters). */
+const SUBMITTER = 'LOCUS-UPLOAD';
+
+/** The profile as the outbox needs it, read in the caller's transaction after its change. */
+async function outboxProfile(tx: Db, profileId: string) {
+  const [row] = await tx
+    .select({ id: profiles.id, profileId: profiles.profileId, status: profiles.status, sampleType: profiles.sampleType, kind: profiles.kind, organizationId: profiles.organizationId, laboratory: organizations.name, caseNumber: cases.caseNumber, kit: chemistries.name })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .innerJoin(cases, eq(cases.id, profiles.caseId))
+    .innerJoin(chemistries, eq(chemistries.id, profiles.chemistryId))
+    .where(eq(profiles.id, profileId));
+  return row;
+}
+
+type Described = NonNullable<Awaited<ReturnType<typeof outboxProfile>>>;
+
+/** The profile as one CMF 3.2 document (the exports' writer), or why it cannot be written. */
+async function cmfOf(tx: Db, profile: Described, clock: Clock): Promise<{ cmf: string } | { error: string }> {
+  const match = await loadMatchProfile(tx, profile.id);
+  const markerValues = [...(match?.genotypes ?? new Map<string, readonly string[]>())].map(([marker, alleles]) => ({ marker, alleles }));
+  try {
+    const cmf = profilesToCmf([{ profileId: profile.profileId, sampleType: profile.sampleType, kind: profile.kind, chemistryName: profile.kit, caseNumber: profile.caseNumber, markerValues }], {
+      sourceLab: profile.laboratory,
+      submitByUserId: SUBMITTER,
+      submitDateTime: clock.now(),
+    });
+    return { cmf };
+  } catch (err) {
+    if (err instanceof CmfExportRefused) return { error: err.message };
+    throw err;
+  }
+}
+
+/** Whether an upload of this profile was ever queued: only then do its reset and deletion travel up. */
+async function wasSent(tx: Db, profileId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: uploadOutbox.id }).from(uploadOutbox).where(and(eq(uploadOutbox.profileId, profileId), eq(uploadOutbox.action, 'upload'))).limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Queues a profile's change for the upper instance, in the caller's transaction (the transaction of the change, so
+ * the change and its entry commit together or not at all; ARCHITECTURE.md "A network of laboratories"). Only with an
+ * upper instance configured; an approval only when the profile is eligible under the level's upload rules
+ * (upload-eligibility.ts, kept at this instance as the upper level sets them); a reset or deletion only of a profile
+ * whose upload was queued before. Call it after the
+ * change and, for a deletion, before the row goes. A profile whose CMF cannot be written is queued as refused, with
+ * the writer's reasons, so it shows on the delivery screen instead of being silently left behind.
+ */
+export async function queueUpload(tx: Db, clock: Clock, profileId: string, action: UploadAction): Promise<void> {
+  const settings = await readInstanceSettings(tx);
+  if (!settings.upperUrl) return;
+  const profile = await outboxProfile(tx, profileId);
+  if (!profile) return;
+  if (action === 'upload') {
+    const verdict = await profileUploadEligibility(tx, profile);
+    if (!verdict.eligible) return;
+  } else if (!(await wasSent(tx, profileId))) return;
+  // An entry the upper instance refused (nothing of it applied there) is superseded by this later change: retried
+  // after it, its stale content would undo the change there.
+  await tx.delete(uploadOutbox).where(and(eq(uploadOutbox.profileId, profileId), isNotNull(uploadOutbox.refusedAt), isNull(uploadOutbox.deliveredAt)));
+  const base = { idempotencyKey: randomUUID(), action, profileId, organizationId: profile.organizationId, laboratory: profile.laboratory, specimenId: profile.profileId };
+  if (action !== 'upload') {
+    await tx.insert(uploadOutbox).values(base);
+    return;
+  }
+  const written = await cmfOf(tx, profile, clock);
+  if ('error' in written) await tx.insert(uploadOutbox).values({ ...base, refusedAt: clock.now(), lastError: written.error });
+  else await tx.insert(uploadOutbox).values({ ...base, payload: { cmf: written.cmf, kit: profile.kit, caseNumber: profile.caseNumber } });
+}
+
+/** The outbox's backlog for /api/health and the delivery screen. */
+export async function outboxBacklog(db: Db, clock: Clock): Promise<OutboxBacklog> {
+  const undelivered = isNull(uploadOutbox.deliveredAt);
+  const [waiting] = await db.select({ n: count(), oldest: min(uploadOutbox.createdAt) }).from(uploadOutbox).where(and(undelivered, isNull(uploadOutbox.refusedAt)));
+  const [retrying] = await db.select({ n: count() }).from(uploadOutbox).where(and(undelivered, isNull(uploadOutbox.refusedAt), isNotNull(uploadOutbox.lastError)));
+  const [failed] = await db.select({ n: count() }).from(uploadOutbox).where(and(undelivered, isNotNull(uploadOutbox.refusedAt)));
+  const oldest = waiting?.oldest ? new Date(waiting.oldest) : null;
+  return {
+    waiting: Number(waiting?.n ?? 0),
+    retrying: Number(retrying?.n ?? 0),
+    failed: Number(failed?.n ?? 0),
+    oldestWaitingSeconds: oldest ? Math.max(0, Math.floor((clock.now().getTime() - oldest.getTime()) / 1000)) : null,
+  };
+}

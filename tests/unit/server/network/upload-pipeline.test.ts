@@ -1,0 +1,324 @@
+/**
+ * Issue 32, the upload pipeline between two instances in one process (as instances.test.ts): a local instance A (its
+ * own PGlite, the fake token verifier) and a state instance S (its own PGlite, the real embedded provider, listening on
+ * a port). A's outbox is written with the approval, reset or deletion; its sender signs the batch and POSTs it to S;
+ * S holds the profile under A's laboratory.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODIS_CORE_LOCI } from '../../../../core/network/codis-core-loci';
+import type { BatchEntry } from '../../../../core/schemas/network-delivery';
+import type { SampleType } from '../../../../core/schemas/profiles';
+import { buildApp } from '../../../../server/app';
+import type { Database, Db } from '../../../../server/db/database';
+import {
+  auditLog,
+  caseTypes,
+  cases,
+  chemistries,
+  heldProfiles,
+  instanceSettings,
+  lowerInstanceOrganizations,
+  lowerInstances,
+  markers,
+  networkAppliedEntries,
+  organizations,
+  populationOrganizations,
+  populations,
+  profiles,
+  serviceClients,
+  uploadOutbox,
+} from '../../../../server/db/schema';
+import { seedReferenceData } from '../../../../server/db/seed/reference-data';
+import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
+import { newClientCredentials } from '../../../../server/identity/service-clients';
+import { signBatch } from '../../../../server/network/batch-signature';
+import { LEASE_MS } from '../../../../server/network/upload-sender';
+import { sealSecret } from '../../../../server/network/secret-box';
+import { upperToken } from '../../../../server/network/upper-instance';
+import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
+import { freshPglite } from '../../../helpers/database';
+import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
+import { freePort } from '../../../helpers/free-port';
+
+const LAB = 'Local lab A';
+
+/** A's clock: real time plus what a test moves it on by (the sender's backoff reads it). */
+let skew = 0;
+const clock = { now: () => new Date(Date.now() + skew) };
+
+let upperDb: Database;
+let upper: FastifyInstance;
+let upperUrl: string;
+let port: number;
+let a: TestApp;
+let aDb: Db;
+let sDb: Db;
+let credentials: { url: string; clientId: string; clientSecret: string };
+const tokens = { admin: '', analyst: '' };
+let caseId = '';
+let otherCaseId = '';
+let globalFiler = '';
+const markerIds = new Map<string, string>();
+let seq = 0;
+
+async function startUpper(): Promise<void> {
+  upper = await buildApp({ database: upperDb, config: testConfig({ PUBLIC_URL: upperUrl }) });
+  await upper.listen({ port, host: '127.0.0.1' });
+}
+
+/** A casework population shared with the organization (the synthetic one's frequencies): a stain's rarity needs one. */
+async function caseworkPopulation(db: Db, organizationId: string): Promise<void> {
+  const [synthetic] = await db.select().from(populations).where(eq(populations.synthetic, true));
+  const [population] = await db.insert(populations).values({ name: 'Casework', kind: 'Autosomal', statisticsUploadedAt: new Date() }).returning();
+  await db.execute(sql`insert into population_markers (population_id, marker_id, sample_size) select ${population!.id}, marker_id, sample_size from population_markers where population_id = ${synthetic!.id}`);
+  await db.execute(sql`insert into population_alleles (population_id, marker_id, allele, frequency) select ${population!.id}, marker_id, allele, frequency from population_alleles where population_id = ${synthetic!.id}`);
+  await db.insert(populationOrganizations).values({ populationId: population!.id, organizationId });
+}
+
+beforeAll(async () => {
+  // S: the state instance, with the reference data, a service client for A and A registered with its laboratory.
+  port = await freePort();
+  upperUrl = `http://127.0.0.1:${port}`;
+  upperDb = await freshPglite();
+  sDb = upperDb.db;
+  await sDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  await sDb.insert(instanceSettings).values({ id: 'instance', name: 'State DNA index', level: 'State' });
+  const made = newClientCredentials();
+  const [client] = await sDb.insert(serviceClients).values({ name: 'Local instance A', clientId: made.clientId, secretHash: made.secretHash }).returning();
+  const [instance] = await sDb.insert(lowerInstances).values({ name: 'Instance A', serviceClientId: client!.id }).returning();
+  const [heldLab] = await sDb.insert(organizations).values({ name: LAB }).returning();
+  await sDb.insert(lowerInstanceOrganizations).values({ lowerInstanceId: instance!.id, organizationId: heldLab!.id });
+  await startUpper();
+  credentials = { url: upperUrl, clientId: made.clientId, clientSecret: made.secret };
+
+  // A: the local instance, its laboratory (and one S does not know), configured with S as its upper instance.
+  a = await createTestApp({ clock });
+  aDb = a.database.db;
+  await aDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
+  const lab = await createOrganization(aDb, LAB);
+  const other = await createOrganization(aDb, 'Unregistered lab');
+  await caseworkPopulation(aDb, lab.id);
+  await caseworkPopulation(aDb, other.id);
+  // The sender's first round (at start) may have made the settings row already.
+  const settings = { name: 'Instance A', level: 'Local', upperUrl, upperClientId: made.clientId, upperClientSecret: await sealSecret(aDb, made.secret) };
+  await aDb.insert(instanceSettings).values({ id: 'instance', ...settings }).onConflictDoUpdate({ target: instanceSettings.id, set: settings });
+  const admins = await createAccessGroup(aDb, { isAdmin: true });
+  tokens.admin = a.verifier.issue((await createUser(aDb, { scope: 'All', accessGroupId: admins.id })).id);
+  const analysts = await createAccessGroup(aDb, { grants: { Profiles: ['Read', 'Add', 'Edit', 'Reset', 'Delete'], Cases: ['Read'] } });
+  tokens.analyst = a.verifier.issue((await createUser(aDb, { accessGroupId: analysts.id, organizationIds: [lab.id, other.id] })).id);
+  const [caseType] = await aDb.select().from(caseTypes).limit(1);
+  caseId = (await aDb.insert(cases).values({ caseNumber: 'A-2026-1', caseTypeId: caseType!.id, organizationId: lab.id }).returning())[0]!.id;
+  otherCaseId = (await aDb.insert(cases).values({ caseNumber: 'U-1', caseTypeId: caseType!.id, organizationId: other.id }).returning())[0]!.id;
+  globalFiler = (await aDb.select().from(chemistries)).find((c) => c.name === 'GlobalFiler')!.id;
+  for (const m of await aDb.select({ id: markers.id, name: markers.name }).from(markers)) markerIds.set(m.name, m.id);
+}, 120_000);
+
+afterAll(async () => {
+  await a.close();
+  await upper.close();
+  await upperDb.close();
+});
+
+const call = (who: keyof typeof tokens, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  a.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+
+/** A pending profile at A typed at the 20 core loci with alleles of its own (so no two tests' profiles are alike). */
+async function pendingProfile(sampleType: SampleType, opts: { caseId?: string; chemistryId?: string } = {}): Promise<string> {
+  const targetCase = opts.caseId ?? caseId;
+  const [c] = await aDb.select().from(cases).where(eq(cases.id, targetCase));
+  const n = ++seq;
+  const [row] = await aDb.insert(profiles).values({ profileId: `S${n}`, caseId: targetCase, organizationId: c!.organizationId, kind: 'Autosomal', chemistryId: opts.chemistryId ?? globalFiler, sampleType }).returning();
+  await writeMarkerValues(aDb, row!.id, CODIS_CORE_LOCI.map((m, position) => ({ markerId: markerIds.get(m)!, alleles: position === 0 ? [String(7 + (n % 8)), '15'] : ['11', '12'], position })));
+  return row!.id;
+}
+
+async function approve(id: string): Promise<void> {
+  const [row] = await aDb.select().from(profiles).where(eq(profiles.id, id));
+  // The reviewer confirms the stored values.
+  const stored = (await call('analyst', 'GET', `/api/profiles/${id}`)).json() as { markerValues: { markerId: string; alleles: string[] }[] };
+  expect(stored.markerValues).toHaveLength(CODIS_CORE_LOCI.length);
+  const res = await call('analyst', 'POST', `/api/profiles/${id}/approve`, { markerValues: stored.markerValues.map((m) => ({ markerId: m.markerId, alleles: m.alleles })), comments: '', version: row!.version });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+const deliver = async () => {
+  const res = await call('admin', 'POST', '/api/network/outbox/deliver');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { items: { profileId: string; state: string; lastError: string | null }[]; backlog: { waiting: number; retrying: number; failed: number; oldestWaitingSeconds: number | null } };
+};
+const outboxOf = (profileId: string) => aDb.select().from(uploadOutbox).where(eq(uploadOutbox.profileId, profileId)).orderBy(uploadOutbox.id);
+const heldAtS = (originProfileId: string) =>
+  sDb.select({ held: heldProfiles, profile: profiles, laboratory: organizations.name }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).innerJoin(organizations, eq(organizations.id, heldProfiles.organizationId)).where(eq(heldProfiles.originProfileId, originProfileId));
+const postBatch = async (batch: string) =>
+  fetch(`${upperUrl}/api/network/batches`, { method: 'POST', headers: { authorization: `Bearer ${await upperToken(credentials)}`, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
+
+describe('the upload pipeline from a local to a state instance (issue 32)', () => {
+  it('queues nothing for a profile the level’s rules do not upload, and does not block its approval', async () => {
+    const victim = await pendingProfile('Victim, Known');
+    await approve(victim);
+    expect(await outboxOf(victim)).toEqual([]);
+  });
+
+  it('sends an approved eligible stain up in the approval’s transaction; S holds it under A’s laboratory, approved, with its origin', async () => {
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    const [entry] = await outboxOf(stain);
+    expect(entry).toMatchObject({ action: 'upload', laboratory: LAB, specimenId: expect.stringMatching(/^S\d+$/), deliveredAt: null });
+    const answer = await deliver();
+    expect(answer.backlog).toMatchObject({ waiting: 0, failed: 0, oldestWaitingSeconds: null });
+    expect((await outboxOf(stain))[0]!.deliveredAt).not.toBeNull();
+    const [held] = await heldAtS(stain);
+    expect(held).toMatchObject({ laboratory: LAB, held: { specimenId: entry!.specimenId }, profile: { status: 'approved', sampleType: 'Forensic, Unknown', profileId: entry!.specimenId } });
+    const [heldCase] = await sDb.select().from(cases).where(eq(cases.id, held!.profile.caseId));
+    expect(heldCase!.caseNumber).toBe('A-2026-1');
+    const trail = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
+    expect(trail.map((r) => r.action)).toEqual(['Received from lower instance']);
+    // In S's index: S's own search rules run over it.
+    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeDefined();
+    expect(trail[0]!.after).toMatchObject({ instance: 'Instance A', laboratory: LAB, specimenId: entry!.specimenId, originProfileId: stain });
+  });
+
+  it('refuses a batch with a forged signature, and applies a replayed batch only once', async () => {
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    const [entry] = await outboxOf(stain);
+    // Taken out of the sender's hands: this test sends the entry itself.
+    await aDb.update(uploadOutbox).set({ deliveredAt: new Date() }).where(eq(uploadOutbox.id, entry!.id));
+    const content = { batchId: randomUUID(), entries: [{ idempotencyKey: entry!.idempotencyKey, action: 'upload', profileId: stain, laboratory: LAB, specimenId: entry!.specimenId, ...(entry!.payload as object) } as BatchEntry] };
+
+    const forged = await postBatch(await signBatch(content, credentials.clientId, `${credentials.clientSecret}-forged`));
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: string }).error).toBe('The batch’s signature does not verify: it was altered, or not signed with this client’s credentials');
+    expect(await heldAtS(stain)).toEqual([]);
+
+    const signed = await signBatch(content, credentials.clientId, credentials.clientSecret);
+    const first = await postBatch(signed);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ batchId: content.batchId, status: 'applied', entries: [{ idempotencyKey: entry!.idempotencyKey, outcome: 'applied' }] });
+    const again = await postBatch(signed);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { status: string }).status).toBe('already applied');
+    // The same entry in a batch of another id (its answer lost, sent again) is not applied twice either.
+    const resent = await postBatch(await signBatch({ ...content, batchId: randomUUID() }, credentials.clientId, credentials.clientSecret));
+    expect(((await resent.json()) as { entries: unknown }).entries).toEqual([{ idempotencyKey: entry!.idempotencyKey, outcome: 'already applied' }]);
+    expect(await heldAtS(stain)).toHaveLength(1);
+    const received = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.action, 'Received from lower instance'), sql`${auditLog.after}->>'originProfileId' = ${stain}`));
+    expect(received).toHaveLength(1);
+    const refusals = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'NetworkBatch'), eq(auditLog.action, 'Refused'))).orderBy(auditLog.seq);
+    expect(refusals.map((r) => JSON.stringify(r.after))).toEqual([expect.stringContaining('signature does not verify'), expect.stringContaining('replayed')]);
+  });
+
+  it('refuses an unknown laboratory and a kit S lacks by name, applies nothing of that batch, and delivers the rest', async () => {
+    const [homeBrew] = await aDb.insert(chemistries).values({ name: 'HomeBrew 24', kind: 'Autosomal' }).returning();
+    const unknownLab = await pendingProfile('Convicted Offender', { caseId: otherCaseId });
+    const unknownKit = await pendingProfile('Convicted Offender', { chemistryId: homeBrew!.id });
+    const fine = await pendingProfile('Convicted Offender');
+    for (const id of [unknownLab, unknownKit, fine]) await approve(id);
+    const answer = await deliver();
+    expect(answer.backlog).toMatchObject({ waiting: 0, failed: 2 });
+    const failed = Object.fromEntries(answer.items.filter((i) => i.state === 'failed').map((i) => [i.profileId, i.lastError]));
+    expect(failed).toEqual({
+      [unknownLab]: 'Unknown laboratory "Unregistered lab": it is not registered here for the lower instance "Instance A"',
+      [unknownKit]: expect.stringMatching(/^Profile S\d+: this level has no kit HomeBrew 24; add the kit here/),
+    });
+    expect(await heldAtS(unknownLab)).toEqual([]);
+    expect(await heldAtS(unknownKit)).toEqual([]);
+    expect(await heldAtS(fine)).toHaveLength(1);
+    const health = (await a.app.inject({ method: 'GET', url: '/api/health' })).json() as { uploads: unknown };
+    expect(health.uploads).toMatchObject({ waiting: 0, failed: 2 });
+    // Reset at A, the refused upload is out of date: it leaves the outbox rather than wait for a retry that would undo the reset at S.
+    const [row] = await aDb.select().from(profiles).where(eq(profiles.id, unknownKit));
+    expect((await call('analyst', 'POST', `/api/profiles/${unknownKit}/reset`, { comments: 'Retyped', version: row!.version })).statusCode).toBe(200);
+    expect((await outboxOf(unknownKit)).map((e) => e.action)).toEqual(['reset']);
+    expect((await deliver()).backlog).toMatchObject({ waiting: 0, failed: 1 });
+  });
+
+  it('keeps an entry while S is down, retries after the backoff once S is back, and S applies it once', async () => {
+    await upper.close();
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    const down = await deliver();
+    expect(down.backlog).toMatchObject({ waiting: 1, retrying: 1 });
+    const [waiting] = await outboxOf(stain);
+    expect(waiting!.lastError).toMatch(/^The upper instance at http:\/\/127\.0\.0\.1:\d+ could not be reached/);
+    expect(waiting!.attempts).toBe(1);
+    await startUpper();
+    // Not due yet: the backoff holds it even with S back.
+    expect((await deliver()).backlog.waiting).toBe(1);
+    skew += 31_000;
+    expect((await deliver()).backlog).toMatchObject({ waiting: 0, retrying: 0 });
+    const [delivered] = await outboxOf(stain);
+    expect(delivered).toMatchObject({ attempts: 2, lastError: null });
+    expect(await heldAtS(stain)).toHaveLength(1);
+    expect(await sDb.select().from(networkAppliedEntries).where(eq(networkAppliedEntries.idempotencyKey, delivered!.idempotencyKey))).toHaveLength(1);
+  }, 60_000);
+
+  it('sends an entry a stopped sender had claimed once its lease runs out (A restarted mid-delivery)', async () => {
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    // As a sender leaves it when its process stops between claiming and sending.
+    await aDb.update(uploadOutbox).set({ attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) }).where(eq(uploadOutbox.profileId, stain));
+    expect((await deliver()).backlog.waiting).toBe(1);
+    expect(await heldAtS(stain)).toEqual([]);
+    skew += LEASE_MS + 1000;
+    expect((await deliver()).backlog.waiting).toBe(0);
+    expect(await heldAtS(stain)).toHaveLength(1);
+  });
+
+  it('expunges at S a profile reset and deleted at A, with both audit trails saying so', async () => {
+    const offender = await pendingProfile('Convicted Offender');
+    await approve(offender);
+    await deliver();
+    const [held] = await heldAtS(offender);
+    expect(held).toBeDefined();
+    const [row] = await aDb.select().from(profiles).where(eq(profiles.id, offender));
+    expect((await call('analyst', 'POST', `/api/profiles/${offender}/reset`, { comments: 'Expungement order', version: row!.version })).statusCode).toBe(200);
+    expect((await call('analyst', 'DELETE', `/api/profiles/${offender}`)).statusCode).toBe(204);
+    expect((await outboxOf(offender)).map((e) => e.action)).toEqual(['upload', 'reset', 'delete']);
+    await deliver();
+    expect(await heldAtS(offender)).toEqual([]);
+    expect(await sDb.select().from(profiles).where(eq(profiles.id, held!.profile.id))).toEqual([]);
+    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeUndefined();
+    const atS = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
+    expect(atS.map((r) => r.action)).toEqual(['Received from lower instance', 'Reset by lower instance', 'Expunged by lower instance']);
+    const atA = await aDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, offender))).orderBy(auditLog.seq);
+    expect(atA.map((r) => r.action)).toEqual(['Approved', 'Reset', 'Deleted', 'Reset at the upper instance', 'Expunged at the upper instance']);
+    expect(atA.at(-1)!.after).toMatchObject({ upperInstance: upperUrl, outcome: 'applied' });
+  });
+
+  it('refuses a batch from a service client that is no registered lower instance, and a person', async () => {
+    const stranger = newClientCredentials();
+    await sDb.insert(serviceClients).values({ name: 'Stranger', clientId: stranger.clientId, secretHash: stranger.secretHash });
+    const token = await upperToken({ url: upperUrl, clientId: stranger.clientId, clientSecret: stranger.secret });
+    const batch = await signBatch({ batchId: randomUUID(), entries: [{ idempotencyKey: 'k', action: 'delete', profileId: randomUUID(), laboratory: LAB, specimenId: 'X' }] }, stranger.clientId, stranger.secret);
+    const res = await fetch(`${upperUrl}/api/network/batches`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ batch }) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: string }).error).toBe('The service client "Stranger" is not registered here as a lower instance: register it under Administration → Network first');
+    expect((await call('admin', 'POST', '/api/network/batches', { batch })).statusCode).toBe(403);
+  });
+});
+
+describe('a profile held for a lower instance (issue 32)', () => {
+  // A plays the upper level here: a lower instance of its own, with a laboratory and a profile held for it.
+  it('is read-only at the upper level: no approval, reset, edit or deletion there', async () => {
+    const db = aDb;
+    const made = newClientCredentials();
+    const [client] = await db.insert(serviceClients).values({ name: 'Instance B', clientId: made.clientId, secretHash: made.secretHash }).returning();
+    const [instance] = await db.insert(lowerInstances).values({ name: 'Instance B', serviceClientId: client!.id }).returning();
+    const lab = await createOrganization(db, 'Lab B');
+    await db.insert(lowerInstanceOrganizations).values({ lowerInstanceId: instance!.id, organizationId: lab.id });
+    const [caseType] = await db.select().from(caseTypes).limit(1);
+    const [c] = await db.insert(cases).values({ caseNumber: 'B-1', caseTypeId: caseType!.id, organizationId: lab.id }).returning();
+    const [held] = await db.insert(profiles).values({ profileId: 'B-stain', caseId: c!.id, organizationId: lab.id, kind: 'Autosomal', chemistryId: globalFiler, sampleType: 'Convicted Offender', status: 'approved' }).returning();
+    await db.insert(heldProfiles).values({ profileId: held!.id, lowerInstanceId: instance!.id, organizationId: lab.id, originProfileId: randomUUID(), specimenId: 'B-stain' });
+    const reset = await call('admin', 'POST', `/api/profiles/${held!.id}/reset`, { comments: '', version: held!.version });
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json().error).toBe('Profile B-stain cannot be changed: it is held for the lower instance "Instance B" and is read-only here');
+    expect((await call('admin', 'POST', `/api/profiles/${held!.id}/reset-delete`)).statusCode).toBe(409);
+    expect((await call('admin', 'DELETE', `/api/profiles/${held!.id}`)).statusCode).toBe(409);
+    expect((await db.select().from(profiles).where(eq(profiles.id, held!.id)))[0]).toMatchObject({ status: 'approved', version: held!.version });
+  });
+});
