@@ -36,7 +36,7 @@ function world() {
     });
     return { marker, peaks: [...heights].map(([allele, h]) => ({ allele, height: Math.round(h * (1 + 0.15 * Math.sin(++n))) })) };
   });
-  const stain: ContinuousStain = { replicates: [replicate], markerThresholds: new Map(), knownContributors: [] };
+  const stain: ContinuousStain = { replicates: [replicate], markerThresholds: new Map(), fragmentSizes: new Map(), knownContributors: [] };
   contributors.forEach((c, i) => set.upsert(profile(`contributor-${i}`, 'Convicted Offender', c)));
   for (let i = 0; i < 300; i++) set.upsert(profile(`other-${i}`, 'Convicted Offender', cut(generate())));
   const genotypes = new Map(replicate.map((m) => [m.marker, m.peaks.map((p) => p.allele)]));
