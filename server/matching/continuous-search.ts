@@ -135,11 +135,11 @@ function weighCandidate(lane: ContinuousLane, continuous: ContinuousSearchSettin
   } catch (error) {
     // The calculator refuses this candidate (an allele the frequencies leave no room for): LR 0, as its tables say.
     if (!(error instanceof ContinuousModelError)) throw error;
-    exact = { log10Lr: null, hp: null, hpFit: null, hd: null };
+    exact = { log10Lr: null, hp: null, hpFit: null, logLikelihoodHp: null, logLikelihoodHd: lane.hd.logLikelihood, hd: null };
   }
   return {
     scan,
-    figures: { scanLog10Lr: Number.isFinite(scan.log10) ? scan.log10 : null, position: scan.position + 1, log10Lr: exact.log10Lr, hd: exact.hd ?? lane.hd.parameters, hp: exact.hp, hpFit: exact.hpFit, model: { ...continuous.model } },
+    figures: { scanLog10Lr: Number.isFinite(scan.log10) ? scan.log10 : null, position: scan.position + 1, log10Lr: exact.log10Lr, hd: exact.hd ?? lane.hd.parameters, hp: exact.hp, hpFit: exact.hpFit, logLikelihoodHp: exact.logLikelihoodHp, logLikelihoodHd: exact.logLikelihoodHd, model: { ...continuous.model } },
   };
 }
 

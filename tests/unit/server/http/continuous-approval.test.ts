@@ -153,6 +153,9 @@ describe.each(engines)('approving the ESX17 stain with heights on $name against 
       expect(hit.combinedIndex).not.toBe(hit.scanCombinedIndex);
       // The whole database was searched: the figures count every non-contributor and the three references.
       expect(hit.figures!.populations[0]!.chance!.searchedProfiles).toBe(OTHERS + 3);
+      // Both fits' maximised ln L stored with the hit, for HitView: their difference is the hit's LR.
+      const fits = hit.figures!.populations[0]!.continuous!;
+      expect((fits.logLikelihoodHp! - fits.logLikelihoodHd!) / Math.LN10).toBeCloseTo(Math.log10(hit.combinedIndex!), 9);
     }
     // The ranking: a non-contributor the scan left under the rule's LR lies under ref1's scan LR (over it); one it
     // brought over is a hit, and weighs less than ref1 by both numbers.

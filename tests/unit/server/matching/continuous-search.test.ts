@@ -81,6 +81,10 @@ describe('the continuous-model database search', () => {
       expect(p.continuous!.scanLog10Lr!).toBeGreaterThanOrEqual(6);
       expect(p.chance!.expectedChanceHits).toBeLessThan(1);
       expect(p.chance!.searchedProfiles).toBe(302);
+      // The two fits' maximised ln L are kept with the match: their difference is the exact LR.
+      const { logLikelihoodHp, logLikelihoodHd, log10Lr } = p.continuous!;
+      expect(logLikelihoodHp!).toBeLessThan(0);
+      expect((logLikelihoodHp! - logLikelihoodHd!) / Math.LN10).toBeCloseTo(log10Lr!, 12);
     }
   });
 });
