@@ -169,6 +169,5 @@ describe.each(engines)('approving the ESX17 stain with heights on $name against 
     expect(others.length).toBeLessThanOrEqual((3 * OTHERS) / threshold);
     // ref1, the major contributor, far above the minor ones (when they are hits).
     for (const minor of contributors.filter((c) => c.name !== 'ref1')) expect(Math.log10(ref1.combinedIndex!)).toBeGreaterThan(Math.log10(minor.hit.combinedIndex!) + 4);
-    console.log(`${OTHERS} non-contributors: hits ${candidates.map((c) => `${c.name} ${Math.log10(c.hit.combinedIndex!).toFixed(2)}/${Math.log10(c.hit.scanCombinedIndex!).toFixed(2)}`).join(', ')}`);
   });
 });
