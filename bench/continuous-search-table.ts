@@ -38,7 +38,7 @@ export function runContinuousSearchTable(sizes: readonly number[]): void {
   const replicates = evidence.replicates.map((r) => [...renamed(r)].map(([marker, peaks]) => ({ marker, peaks: [...peaks] })));
   const planted = ['ref1', 'ref2', 'ref3'].map((name) => renamed(esx17Reference(name)) as Map<string, Genotype>);
   const t0 = performance.now();
-  const { lanes } = prepareContinuous({ replicates, markerThresholds: new Map(), knownContributors: [] }, SETTING, ContinuousSearchSetting.parse({}), [{ id: 'norway', name: population.name, frequencies: population }]);
+  const { lanes } = prepareContinuous({ replicates, markerThresholds: new Map(), fragmentSizes: new Map(), knownContributors: [] }, SETTING, ContinuousSearchSetting.parse({}), [{ id: 'norway', name: population.name, frequencies: population }]);
   const fitMs = performance.now() - t0;
   const rows: string[][] = [];
   for (const n of sizes) {

@@ -57,6 +57,9 @@ export const ContinuousCandidateFigures = z
     hd: GammaParametersUsed.nullable(),
     hp: GammaParametersUsed.nullable(),
     hpFit: ContinuousFitReport.nullable(),
+    /** The maximised log-likelihoods (natural log) log10Lr divides: Hp's fit with the candidate, Hd's (null: none, or a hit stored before they were kept). */
+    logLikelihoodHp: z.number().nullable().default(null),
+    logLikelihoodHd: z.number().nullable().default(null),
     model: ContinuousModelSwitches,
   })
   .meta({ id: 'ContinuousCandidateFigures' });

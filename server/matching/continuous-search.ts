@@ -15,7 +15,7 @@ import type { IndexSet } from './index-set';
 import { mixtureUnrelatedDistribution } from './mixture-search';
 import type { ProfileIndex } from './profile-index';
 import { candidateGenotypes, chanceAt, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleChance, type RuleMatch, type RulePopulationResult } from './rule-match';
-import type { MatchProfile } from './types';
+import type { MatchProfile, StainHeights } from './types';
 
 /** A stain with peak heights as a search takes it (plain data: it crosses to a search thread). */
 export interface ContinuousStain {
@@ -23,6 +23,8 @@ export interface ContinuousStain {
   replicates: { marker: string; peaks: Peak[] }[][];
   /** Thresholds of particular markers (the kit's per dye); the others take the setting's. */
   markerThresholds: ReadonlyMap<string, number>;
+  /** The kit's allele sizes per marker (degradation); empty without. */
+  fragmentSizes: StainHeights['fragmentSizes'];
   knownContributors: readonly ReadonlyMap<string, Genotype>[];
 }
 
@@ -55,7 +57,7 @@ function searchCase(stain: ContinuousStain, setting: MixtureSetting, continuous:
     dropInLambda: continuous.dropInLambda,
     theta: setting.theta,
     model: continuous.model,
-    fragmentSizes: new Map(),
+    fragmentSizes: new Map([...stain.fragmentSizes].map(([m, f]) => [m, { alleles: new Map(f.alleles), longest: f.longest }])),
     parameters: { mode: 'fit', starts: continuous.starts, seed: continuous.seed },
     deconvolution: false,
     contributorSearch: null,
@@ -133,11 +135,11 @@ function weighCandidate(lane: ContinuousLane, continuous: ContinuousSearchSettin
   } catch (error) {
     // The calculator refuses this candidate (an allele the frequencies leave no room for): LR 0, as its tables say.
     if (!(error instanceof ContinuousModelError)) throw error;
-    exact = { log10Lr: null, hp: null, hpFit: null, hd: null };
+    exact = { log10Lr: null, hp: null, hpFit: null, logLikelihoodHp: null, logLikelihoodHd: lane.hd.logLikelihood, hd: null };
   }
   return {
     scan,
-    figures: { scanLog10Lr: Number.isFinite(scan.log10) ? scan.log10 : null, position: scan.position + 1, log10Lr: exact.log10Lr, hd: exact.hd ?? lane.hd.parameters, hp: exact.hp, hpFit: exact.hpFit, model: { ...continuous.model } },
+    figures: { scanLog10Lr: Number.isFinite(scan.log10) ? scan.log10 : null, position: scan.position + 1, log10Lr: exact.log10Lr, hd: exact.hd ?? lane.hd.parameters, hp: exact.hp, hpFit: exact.hpFit, logLikelihoodHp: exact.logLikelihoodHp, logLikelihoodHd: exact.logLikelihoodHd, model: { ...continuous.model } },
   };
 }
 

@@ -268,7 +268,7 @@ export class IdentityScans {
 function mixtureMatches(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): RuleMatch[] {
   const heights = profile.heights;
   if (!heights) return searchMixture(rule, profile, indexes).matches;
-  const stain = { replicates: heights.replicates, markerThresholds: heights.markerThresholds, knownContributors: [] };
+  const stain = { replicates: heights.replicates, markerThresholds: heights.markerThresholds, fragmentSizes: heights.fragmentSizes, knownContributors: [] };
   return searchContinuous(rule, profile, indexes, stain, ContinuousSearchSetting.parse(heights.analyticalThreshold === null ? {} : { analyticalThreshold: heights.analyticalThreshold }));
 }
 

@@ -28,6 +28,8 @@ export interface StainHeights {
   replicates: { marker: string; peaks: Peak[] }[][];
   analyticalThreshold: number | null;
   markerThresholds: ReadonlyMap<string, number>;
+  /** The kit's allele sizes per marker and its longest (degradation weighs unseen alleles too); empty when the kit has none. */
+  fragmentSizes: ReadonlyMap<string, { alleles: ReadonlyMap<string, number>; longest: number | undefined }>;
 }
 
 /** What a CODIS identity search asks for (GENETICS.md "Database search"). */

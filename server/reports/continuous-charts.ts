@@ -1,4 +1,5 @@
-import type { Content } from 'pdfmake/interfaces';
+import type { CanvasElement, Content } from 'pdfmake/interfaces';
+import { ppPlot as ppPlotOf } from '../../core/continuous/pp-plot';
 import type { ContinuousLrResult } from '../../core/schemas/continuous';
 
 type Validation = NonNullable<ContinuousLrResult['hypotheses'][number]['validation']>;
@@ -10,28 +11,41 @@ const REPLICATE_SHADES = ['#555', '#888', '#aaa', '#c4c4c4'];
 export const HP_COLOUR = '#1f5fa8';
 export const HD_COLOUR = '#b3261e';
 
+/** Room left of a PP-plot's frame for the vertical tick labels. */
+export const PP_LEFT = 24;
+const PP_TICKS = [0, 0.25, 0.5, 0.75, 1];
+const TICK_FONT = 6;
+/** A tick label's line at TICK_FONT (DejaVu Sans: ascender − descender ≈ 1.164 em). */
+const TICK_LINE = TICK_FONT * 1.164;
+const BAND = '#e3e3e3';
+const OUTSIDE = '#e07b00';
+
 /**
- * The PP-plot of a fit (EuroForMix `validMLEmodel`): each observed height's cumulative probability under the fitted
- * model, sorted, against the uniform quantile i / (n + 1); points on the diagonal mean the model explains the heights.
+ * The PP-plot of a fit as the screen draws it (core/continuous/pp-plot.ts, EuroForMix `validMLEmodel`): each observed
+ * height's cumulative probability, sorted, against the uniform quantile; the 1 − α envelope shaded and the Bonferroni
+ * (α/N) one dotted, the diagonal, tick labels 0–1 on both axes; a point outside the Bonferroni envelope in orange.
  */
 export function ppPlot(validation: Validation, size: number, colour: string): Content {
-  const u = validation.peaks.map((p) => p.cumulative).sort((a, b) => a - b);
-  const n = u.length;
-  const at = (x: number, y: number) => ({ x: x * size, y: (1 - y) * size });
-  const ticks = [0.25, 0.5, 0.75].flatMap((v) => [
-    { type: 'line' as const, x1: v * size, y1: 0, x2: v * size, y2: size, lineWidth: 0.3, lineColor: GRID },
-    { type: 'line' as const, x1: 0, y1: (1 - v) * size, x2: size, y2: (1 - v) * size, lineWidth: 0.3, lineColor: GRID },
-  ]);
-  const points = u.map((c, i) => {
-    const { x, y } = at((i + 1) / (n + 1), c);
-    return { type: 'ellipse' as const, x, y, r1: 1.6, r2: 1.6, color: colour };
-  });
+  const plot = ppPlotOf(validation.peaks);
+  const px = (x: number) => x * size;
+  const py = (y: number) => (1 - y) * size;
+  const [band, bonferroni] = plot.envelopes;
+  const path = (lines: { expected: number; v: number }[]) => lines.map((l) => ({ x: px(l.expected), y: py(l.v) }));
+  const shapes: CanvasElement[] = [];
+  if (band) shapes.push({ type: 'polyline', closePath: true, color: BAND, lineColor: BAND, lineWidth: 0.1, points: [...path(band.lines.map((l) => ({ expected: l.expected, v: l.lower }))), ...path([...band.lines].reverse().map((l) => ({ expected: l.expected, v: l.upper })))] });
+  for (const v of [0.25, 0.5, 0.75]) shapes.push({ type: 'line', x1: px(v), y1: 0, x2: px(v), y2: size, lineWidth: 0.3, lineColor: GRID }, { type: 'line', x1: 0, y1: py(v), x2: size, y2: py(v), lineWidth: 0.3, lineColor: GRID });
+  if (bonferroni) for (const side of ['lower', 'upper'] as const) shapes.push({ type: 'polyline', lineWidth: 0.6, lineColor: AXIS, dash: { length: 1.5, space: 1.5 }, points: path(bonferroni.lines.map((l) => ({ expected: l.expected, v: l[side] }))) });
+  shapes.push({ type: 'rect', x: 0, y: 0, w: size, h: size, lineWidth: 0.6, lineColor: AXIS }, { type: 'line', x1: 0, y1: size, x2: size, y2: 0, lineWidth: 0.6, lineColor: AXIS, dash: { length: 3 } });
+  for (const p of plot.points) shapes.push({ type: 'ellipse', x: px(p.expected), y: py(p.cumulative), r1: 1.6, r2: 1.6, color: p.outside ? OUTSIDE : colour });
+  // A canvas holds no text: the vertical labels stack beside it, a quarter of the frame apart, each centred on its line.
+  const vertical = [...PP_TICKS].reverse().map((t, i) => ({ text: String(t), fontSize: TICK_FONT, alignment: 'right' as const, margin: [0, i === 0 ? -TICK_LINE / 2 : size / 4 - TICK_LINE, 3, 0] as [number, number, number, number] }));
+  // The horizontal ones in columns a quarter wide, each centred on its tick.
+  const horizontal = [{ width: PP_LEFT - size / 8, text: '' }, ...PP_TICKS.map((t) => ({ width: size / 4, text: String(t), fontSize: TICK_FONT, alignment: 'center' as const }))];
   return {
-    canvas: [
-      ...ticks,
-      { type: 'rect', x: 0, y: 0, w: size, h: size, lineWidth: 0.6, lineColor: AXIS },
-      { type: 'line', x1: 0, y1: size, x2: size, y2: 0, lineWidth: 0.6, lineColor: AXIS, dash: { length: 3 } },
-      ...points,
+    stack: [
+      { columns: [{ width: PP_LEFT, stack: vertical }, { width: size, canvas: shapes }], columnGap: 0 },
+      { columns: horizontal, columnGap: 0, margin: [0, 1, 0, 0] },
+      { text: 'Horizontal: expected (uniform); vertical: observed cumulative probability', fontSize: TICK_FONT, margin: [PP_LEFT, 2, 0, 0] },
     ],
   };
 }

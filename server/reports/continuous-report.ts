@@ -3,7 +3,7 @@ import type { ContinuousHypothesisResult, ContinuousLrResult, GammaParametersUse
 import type { ContinuousRequest } from '../genetics/continuous/continuous-request';
 import { formatScientific } from '../../core/scientific-display';
 import { scientificText } from './analysis-mixture-report';
-import { epgChart, HD_COLOUR, HP_COLOUR, ppPlot } from './continuous-charts';
+import { epgChart, HD_COLOUR, HP_COLOUR, PP_LEFT, ppPlot } from './continuous-charts';
 import { framedReport, reportTime, sectionHeading } from './report-frame';
 
 /** What a continuous calculation's report says besides the result: who computed it, when, and where each person came from. */
@@ -132,12 +132,12 @@ function validationContent(result: ContinuousLrResult): Content[] {
       stack: [
         sectionHeading('Model validation'),
         {
-          text: 'PP-plot (EuroForMix validMLEmodel): each observed height’s cumulative probability under the fitted model, given the marker’s other observations (vertical), sorted and set against the uniform quantile i/(n + 1) (horizontal), both from 0 to 1. Points near the dashed diagonal mean the model explains the heights; grid lines at 0.25, 0.5 and 0.75.',
+          text: 'PP-plot (EuroForMix validMLEmodel): each observed height’s cumulative probability under the fitted model, given the marker’s other observations (vertical), sorted and set against the uniform quantile (i − ½)/n (horizontal), both from 0 to 1. Points near the dashed diagonal mean the model explains the heights. Shaded: the 99% simultaneous envelope (α = 0.01); dotted: the Bonferroni envelope (α = 0.01/n); a point outside it is orange.',
           margin: [0, 0, 0, 4],
         },
         {
           columns: plots.map((h) => ({
-            width: size + 40,
+            width: PP_LEFT + size + size / 8,
             stack: [{ text: `${h.hypothesis}: ${h.validation!.peaks.length} peaks`, bold: true, color: h.hypothesis === 'Hp' ? HP_COLOUR : HD_COLOUR, margin: [0, 0, 0, 2] }, ppPlot(h.validation!, size, h.hypothesis === 'Hp' ? HP_COLOUR : HD_COLOUR)],
           })),
           columnGap: 30,

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { decodeGenotype } from '../db/genotype-codec';
 import { decodePeaks } from '../db/peaks-codec';
-import { kitMarkers, kitThresholds, markers, profileReplicates } from '../db/schema';
+import { kitAlleles, kitMarkers, kitThresholds, markers, profileReplicates } from '../db/schema';
 import type { StainHeights } from '../matching/types';
 
 /**
@@ -32,5 +32,21 @@ export async function loadStainHeights(db: Db, profileId: string, chemistryId: s
   const byDye = new Map(thresholds.filter((t) => t.dye !== '').map((t) => [t.dye, t.rfu]));
   const dyes = byDye.size === 0 ? [] : await db.select({ name: markers.name, dye: kitMarkers.dye }).from(kitMarkers).innerJoin(markers, eq(markers.id, kitMarkers.markerId)).where(eq(kitMarkers.chemistryId, chemistryId));
   const markerThresholds = new Map(dyes.flatMap((d) => (byDye.has(d.dye) ? [[d.name, byDye.get(d.dye)!] as const] : [])));
-  return { replicates, analyticalThreshold: kit, markerThresholds };
+  return { replicates, analyticalThreshold: kit, markerThresholds, fragmentSizes: await kitFragmentSizes(db, chemistryId) };
+}
+
+/**
+ * The kit's allele bins per marker name and the longest (the size EuroForMix gives the unseen alleles), as the
+ * calculator sends them: without them degradation cannot weigh an unknown's allele the stain does not show.
+ */
+async function kitFragmentSizes(db: Db, chemistryId: string): Promise<StainHeights['fragmentSizes']> {
+  const rows = await db.select({ marker: markers.name, allele: kitAlleles.allele, size: kitAlleles.size }).from(kitAlleles).innerJoin(markers, eq(markers.id, kitAlleles.markerId)).where(eq(kitAlleles.chemistryId, chemistryId));
+  const sizes = new Map<string, { alleles: Map<string, number>; longest: number | undefined }>();
+  for (const r of rows) {
+    const m = sizes.get(r.marker) ?? sizes.set(r.marker, { alleles: new Map(), longest: undefined }).get(r.marker)!;
+    const size = Math.round(r.size * 100) / 100;
+    m.alleles.set(r.allele, size);
+    m.longest = Math.max(m.longest ?? size, size);
+  }
+  return sizes;
 }

@@ -14797,6 +14797,10 @@ export interface components {
             hd: components["schemas"]["GammaParametersUsedInput"] | null;
             hp: components["schemas"]["GammaParametersUsedInput"] | null;
             hpFit: components["schemas"]["ContinuousFitReportInput"] | null;
+            /** @default null */
+            logLikelihoodHp: number | null;
+            /** @default null */
+            logLikelihoodHd: number | null;
             model: components["schemas"]["ContinuousModelSwitchesInput"];
         };
         PedigreePersonInput: {
@@ -17236,6 +17240,10 @@ export interface components {
             hd: components["schemas"]["GammaParametersUsed"] | null;
             hp: components["schemas"]["GammaParametersUsed"] | null;
             hpFit: components["schemas"]["ContinuousFitReport"] | null;
+            /** @default null */
+            logLikelihoodHp: number | null;
+            /** @default null */
+            logLikelihoodHd: number | null;
             model: components["schemas"]["ContinuousModelSwitches"];
         };
         PedigreePerson: {

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import type { PopulationFigures } from '../../core/schemas/hit-figures';
 import type { ContinuousCandidateFigures } from '../../core/schemas/continuous-model';
-import { ContinuousParametersTable, fitReportText } from '../analyses/continuous-result';
+import { ContinuousParametersTable, fitReportText, logLikelihoodText } from '../analyses/continuous-result';
 import { log10Text } from '../analyses/result-format';
 import { routes } from '../app/routes';
 import { SyntheticLabel } from '../ui/synthetic-label';
@@ -52,6 +52,43 @@ function OpenInCalculator({ orgId, prefill, populationId, findCalculator }: { or
   );
 }
 
+/** A fit's ln L as read; when none, why: no parameters explain the evidence, or a hit recorded before they were kept. */
+const lnLText = (value: number | null, figures: ContinuousCandidateFigures): string =>
+  value !== null ? logLikelihoodText(value) : figures.log10Lr === null ? 'None: no parameters explain the evidence' : 'Not stored with this hit (recorded before the log-likelihoods were kept)';
+
+/** Both fits the hit's LR divides, as the calculator's Hypotheses table shows them: who each holds, its maximised ln L and how it was fitted. */
+function HitHypotheses({ name, figures, contributors }: { name: string; figures: ContinuousCandidateFigures; contributors: number }) {
+  const rows = [
+    { hypothesis: 'Hp', holds: contributorsOf(contributors, 'hp').join(', '), lnL: figures.logLikelihoodHp, fit: figures.hpFit ? fitReportText(figures.hpFit) : 'No fit' },
+    { hypothesis: 'Hd', holds: contributorsOf(contributors, 'hd').join(', '), lnL: figures.logLikelihoodHd, fit: 'Maximum likelihood without the candidate' },
+  ];
+  return (
+    <table className="calculator__markers hit-continuous__stacked">
+      <caption>Hypotheses over {name}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Hypothesis</th>
+          <th scope="col">Contributors</th>
+          <th scope="col">ln L</th>
+          <th scope="col">Fit</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.hypothesis}>
+            <th scope="row">{r.hypothesis}</th>
+            <td data-label="Contributors">{r.holds}</td>
+            <td data-label="ln L" className="calculator__number">
+              {lnLText(r.lnL, figures)}
+            </td>
+            <td data-label="Fit">{r.fit}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function PopulationContinuous({ population, figures }: { population: PopulationFigures; figures: ContinuousCandidateFigures }) {
   const name = population.populationName ?? 'Population';
   const contributors = figures.hp?.mx.length ?? figures.hd?.mx.length ?? 0;
@@ -75,6 +112,7 @@ function PopulationContinuous({ population, figures }: { population: PopulationF
         The scan put the candidate in the place of Hd’s contributor {figures.position}; the full fit weighs the candidate again with its own parameters under Hp
         {figures.hpFit ? `: ${fitReportText(figures.hpFit)}` : ''}.
       </p>
+      <HitHypotheses name={name} figures={figures} contributors={contributors} />
       <ContinuousParametersTable
         caption={`Parameters fitted by maximum likelihood over ${name}`}
         model={figures.model}

@@ -28,6 +28,9 @@ export const CONTINUOUS_FBI: PopulationFigures = {
     hd: { mx: [0.7012, 0.2988], mu: 1234.5, sigma: 0.1834, beta: 0.8123, xiB: 0.0712, xiF: 0 },
     hp: { mx: [0.6871, 0.3129], mu: 1221.8, sigma: 0.1766, beta: 0.8307, xiB: 0.0698, xiF: 0 },
     hpFit: FIT,
+    // ln L Hp − ln L Hd = ln 6.2e8.
+    logLikelihoodHp: -412.3817 + Math.log(6.2e8),
+    logLikelihoodHd: -412.3817,
     model: MODEL,
   },
 };
@@ -42,7 +45,7 @@ export const CONTINUOUS_DEMO: PopulationFigures = {
   log10: Math.log10(8.1e9),
   probability: '99.99% (CI 8.10e+9)',
   reported: false,
-  continuous: { ...CONTINUOUS_FBI.continuous!, scanLog10Lr: Math.log10(8.1e9), log10Lr: null, hp: null, hpFit: { ...FIT, agreeing: 0, converged: false, note: 'no start reached a finite likelihood' } },
+  continuous: { ...CONTINUOUS_FBI.continuous!, scanLog10Lr: Math.log10(8.1e9), log10Lr: null, hp: null, logLikelihoodHp: null, hpFit: { ...FIT, agreeing: 0, converged: false, note: 'no start reached a finite likelihood' } },
 };
 
 export const CONTINUOUS_POPULATIONS = [CONTINUOUS_FBI, CONTINUOUS_DEMO];

@@ -134,7 +134,7 @@ export const CONTINUOUS_SEARCH_ANSWER: MixtureSearchAnswer = {
     ...c,
     results: c.results.map((r) => ({
       ...r,
-      continuous: { scanLog10Lr: (r.log10 ?? 0) - 0.31, position: 1, log10Lr: r.log10, hd: hdFit.parameters, hp: gamma([0.6, 0.28, 0.12]), hpFit: hdFit.fit, model: CONTINUOUS_MODEL },
+      continuous: { scanLog10Lr: (r.log10 ?? 0) - 0.31, position: 1, log10Lr: r.log10, hd: hdFit.parameters, hp: gamma([0.6, 0.28, 0.12]), hpFit: hdFit.fit, logLikelihoodHp: r.log10 === null ? null : hdFit.logLikelihood + r.log10 * Math.LN10, logLikelihoodHd: hdFit.logLikelihood, model: CONTINUOUS_MODEL },
     })),
   })),
 };

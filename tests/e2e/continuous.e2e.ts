@@ -3,7 +3,8 @@
  * Norwegian ESX17 frequencies uploaded on the population screen; EuroForMix's low-template 3-person stain
  * (ESX17_evids_LTDNA.csv: stain80, stain51, stain68) imported with its peak heights and the ESX17 kit, the three
  * runs joined in the import preview as replicates of one profile; its references imported and approved by a second
- * user. The Continuous mixture calculator fits Hp (ref1 + ref2 + 1 unknown) and Hd (ref2 + 2 unknowns) as
+ * user. The calculator's number-of-contributors search fits 1..4 contributors (the plainest model) and its 3-person
+ * model is chosen. The Continuous mixture calculator fits Hp (ref1 + ref2 + 1 unknown) and Hd (ref2 + 2 unknowns) as
  * bench/continuous-bench.ts does and shows the LR, both log-likelihoods, the deconvolution, the PP-plot and the EPG
  * chart; its PDF is rendered and read. Approving the stain ranks its contributors above every non-contributor of a
  * database of synthetic ESX17 references (E2E_CONTINUOUS_DATABASE of them, drawn from the same frequencies).
@@ -179,9 +180,7 @@ describe('continuous model: the ESX17 low-template 3-person stain with its peak 
     console.log(`database of ${DATABASE}: imported in ${t1 - t0} ms, approved in ${Date.now() - t1} ms`);
   }, 600_000);
 
-  // The number-of-contributors screen (fits for 1..4 contributors side by side) goes here, before the calculator.
-
-  it('the Continuous mixture calculator fits both hypotheses and shows the LR, the log-likelihoods, the deconvolution, the PP-plot and the EPG chart', async () => {
+  it('the number-of-contributors search on the calculator fits 1..4 contributors with progress, and the 3-person model is chosen', async () => {
     const groups = await apiFetch<Listed<{ id: string; name: string }>>(analyst, 'GET', '/api/analysis-groups?pageSize=50');
     state.groupId = groups.body.items.find((g) => g.name === 'Mixtures')!.id;
     const analyses = await apiFetch<Listed<{ id: string; name: string }>>(analyst, 'GET', `/api/analysis-groups/${state.groupId}/analyses?pageSize=50`);
@@ -200,7 +199,24 @@ describe('continuous model: the ESX17 low-template 3-person stain with its peak 
     await analyst.getByRole('button', { name: 'Add a known contributor' }).click();
     await chooseCalculatorProfile(analyst, 'Known contributor 1', `ref2 (case ${CASE_NUMBER}, approved)`);
     await analyst.getByRole('radio', { name: POPULATION }).check();
-    await analyst.getByRole('combobox', { name: 'Number of contributors' }).selectOption('3');
+
+    // The model search with the calculator's choices, the plainest model only (no degradation, no stutter): four fits.
+    const search = analyst.getByRole('region', { name: 'Number of contributors' });
+    await search.getByRole('combobox', { name: 'To (contributors)' }).selectOption('4');
+    await search.getByRole('button', { name: 'Find the number of contributors' }).click();
+    // Progress per model while it runs, then done.
+    await search.getByRole('status').filter({ hasText: /^Fitting: \d of \d models fitted/ }).waitFor({ timeout: 30_000 });
+    await search.getByRole('status').filter({ hasText: /^Done in [\d.]+ s: (\d) of \1 models fitted/ }).waitFor({ timeout: 240_000 });
+    const compared = search.getByRole('table', { name: 'Models compared' });
+    for (const n of [1, 2, 3, 4]) await compared.getByRole('row', { name: new RegExp(`^${n} contributors?, no degradation, no stutter$`) }).waitFor();
+    // Hp holds ref1 and ref2: one contributor cannot explain it, and is said so.
+    await expect.poll(() => compared.getByRole('row', { name: /^1 contributor,/ }).textContent()).toMatch(/Not fitted/);
+    expect(await compared.locator('.contributor-search__best').count()).toBe(1);
+    await compared.getByRole('button', { name: 'Use this model: 3 contributors, no degradation, no stutter' }).click();
+    expect(await analyst.getByRole('combobox', { name: 'Number of contributors', exact: true }).inputValue()).toBe('3');
+  }, 300_000);
+
+  it('the Continuous mixture calculator fits both hypotheses and shows the LR, the log-likelihoods, the deconvolution, the PP-plot and the EPG chart', async () => {
     for (const part of [/^Degradation/, /^Backward stutter/, /^Forward stutter/]) await analyst.getByRole('checkbox', { name: part }).check();
     await screenshotAt(analyst, 600, 'calculator-choices-600.png');
     await analyst.setViewportSize({ width: 1440, height: 1000 });
@@ -299,5 +315,19 @@ describe('continuous model: the ESX17 low-template 3-person stain with its peak 
     expect(ranked.status, JSON.stringify(ranked.body)).toBe(200);
     const order = ranked.body.candidates.filter((c) => c.caseNumber === CASE_NUMBER || c.caseNumber === DATABASE_CASE).map((c) => c.sampleName);
     expect(order.slice(0, 3).sort(), `ranking: ${order.slice(0, 10).join(', ')}`).toEqual(CONTRIBUTORS);
+
+    // HitView of ref1's hit: both numbers, both fits' ln L, the parameters; nothing scrolls sideways at 600 px.
+    const ref1Hit = hits.find((h) => h.profiles.some((p) => p.sampleName === 'ref1'))!;
+    await reviewer.goto(`${baseUrl}/${state.orgId}/hits/${ref1Hit.id}`);
+    const continuous = main(reviewer).getByRole('region', { name: `Continuous model over ${POPULATION}` });
+    const fits = continuous.getByRole('table', { name: `Hypotheses over ${POPULATION}` });
+    for (const h of ['Hp', 'Hd']) expect(await fits.getByRole('row', { name: new RegExp(`^${h}\\b`) }).getByRole('cell').nth(1).textContent()).toMatch(/^-\d+\.\d{6}$/);
+    await continuous.getByRole('table', { name: /^Parameters fitted by maximum likelihood over/ }).waitFor();
+    for (const width of [600, 1440]) {
+      await screenshotAt(reviewer, width, `hit-view-${width}.png`);
+      const sideways = await continuous.evaluate((el) => [el, ...el.querySelectorAll('table, .calculator__scroll')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.className));
+      expect(sideways, `${width} px`).toEqual([]);
+    }
+    await reviewer.setViewportSize({ width: 1440, height: 1000 });
   }, 300_000);
 });

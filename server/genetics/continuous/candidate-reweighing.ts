@@ -29,6 +29,9 @@ export interface ReweighedCandidate {
   log10Lr: number | null;
   hp: GammaParametersUsed | null;
   hpFit: ContinuousFitReport | null;
+  /** The maximised log-likelihoods (natural log) of the two fits the LR divides: Hp's with the candidate, Hd's (null: none explains the evidence). */
+  logLikelihoodHp: number | null;
+  logLikelihoodHd: number | null;
   /** Hd's fit with the candidate among the typed persons (θ counts it); null when Hd's search fit stands (θ 0 or not counted). */
   hd: GammaParametersUsed | null;
 }
@@ -63,5 +66,5 @@ export function reweighCandidate(c: ContributorSearchCase, fitting: SearchFittin
   }
   const hpTotal = hp.logLikelihood?.total ?? null;
   const log10Lr = hpTotal === null || hdTotal === null || !Number.isFinite(hdTotal) || !Number.isFinite(hpTotal) ? null : (hpTotal - hdTotal) / Math.LN10;
-  return { log10Lr, hp: hp.parameters && { ...hp.parameters, mx: [...hp.parameters.mx] }, hpFit: hp.fit, hd: hdRefit };
+  return { log10Lr, hp: hp.parameters && { ...hp.parameters, mx: [...hp.parameters.mx] }, hpFit: hp.fit, logLikelihoodHp: hpTotal, logLikelihoodHd: hdTotal, hd: hdRefit };
 }

@@ -160,6 +160,7 @@ async function continuousSearch(db: Db, clock: Clock, user: AuthenticatedUser, b
   const rows = await db.select({ id: profiles.id, chemistryId: profiles.chemistryId, name: profiles.profileId }).from(profiles).where(inArray(profiles.id, stored.map((s) => s.id)));
   const replicates: ContinuousStain['replicates'] = [];
   const markerThresholds = new Map<string, number>();
+  const fragmentSizes = new Map<string, { alleles: ReadonlyMap<string, number>; longest: number | undefined }>();
   let analyticalThreshold: number | null = null;
   for (const { id, i } of stored) {
     const row = rows.find((r) => r.id === id)!;
@@ -167,6 +168,7 @@ async function continuousSearch(db: Db, clock: Clock, user: AuthenticatedUser, b
     if (!heights) throw new BadRequest(`Replicate ${i + 1} (${row.name}) has no peak heights: the continuous model cannot weigh it. Choose the semi-continuous model, or import the stain with its heights.`, [{ path: `/replicates/${i}`, message: 'No peak heights' }]);
     replicates.push(...heights.replicates);
     for (const [m, t] of heights.markerThresholds) markerThresholds.set(m, t);
+    for (const [m, f] of heights.fragmentSizes) fragmentSizes.set(m, f);
     analyticalThreshold ??= heights.analyticalThreshold;
   }
   // The kit's analytical threshold unless the request sets one.
@@ -175,7 +177,7 @@ async function continuousSearch(db: Db, clock: Clock, user: AuthenticatedUser, b
   try {
     ranked = await searchOn<ReturnType<typeof rankContinuous>>(inputs.pool, inputs.matching.indexes, 'Autosomal', {
       task: 'continuous',
-      ranking: { stain: { replicates, markerThresholds, knownContributors: inputs.knownContributors }, setting: inputs.setting, continuous, populations: inputs.populations, excludeIds: inputs.excludeIds, minMarkers: body.minMarkers, limit: body.limit },
+      ranking: { stain: { replicates, markerThresholds, fragmentSizes, knownContributors: inputs.knownContributors }, setting: inputs.setting, continuous, populations: inputs.populations, excludeIds: inputs.excludeIds, minMarkers: body.minMarkers, limit: body.limit },
       masks: inputs.masks,
     });
   } catch (error) {

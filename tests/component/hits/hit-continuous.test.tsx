@@ -42,6 +42,11 @@ describe('HitView of a continuous mixture hit', () => {
     expect(row('Coefficient of variation σ')).toEqual(['0.1766', '0.1834']);
     expect(row('Degradation slope β')).toEqual(['0.8307', '0.8123']);
     expect(row('Backward stutter ξB')).toEqual(['0.0698', '0.0712']);
+    // Both fits the LR divides, with their maximised ln L (stored with the hit): ln L Hp − ln L Hd = ln 6.2e8.
+    const hypotheses = within(within(fbi).getByRole('table', { name: 'Hypotheses over FBI 2015 Caucasian' }));
+    const hypothesis = (name: string) => within(hypotheses.getByRole('rowheader', { name }).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    expect(hypothesis('Hp')).toEqual(['Candidate, Contributor 2', '-392.136470', expect.stringMatching(/^4 of 4 starts agree/)]);
+    expect(hypothesis('Hd')).toEqual(['Contributor 1, Contributor 2', '-412.381700', 'Maximum likelihood without the candidate']);
     // Forward stutter was not in the search's model: no row for it.
     expect(table.queryByRole('rowheader', { name: 'Forward stutter ξF' })).toBeNull();
 
@@ -49,6 +54,7 @@ describe('HitView of a continuous mixture hit', () => {
     const demo = screen.getByRole('region', { name: /^Continuous model over Synthetic demo population/ });
     expect(figure(demo, 'LR of the full fit with the candidate under Hp')).toHaveTextContent('None: no parameters explain the evidence with the candidate under Hp');
     expect(figure(demo, 'LR of the database scan at Hd’s fitted parameters')).toHaveTextContent('8.10e+9 (log10 9.91)');
+    expect(within(within(demo).getByRole('table', { name: /^Hypotheses over/ })).getByRole('rowheader', { name: 'Hp' }).closest('tr')).toHaveTextContent('None: no parameters explain the evidence');
   });
 
   it('opens the Continuous mixture calculator with the hit’s stain, its candidate as person of interest and the reported population', async () => {

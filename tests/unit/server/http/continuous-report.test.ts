@@ -59,6 +59,9 @@ describe('the report of a continuous calculation', () => {
     // 15/17 with probability 1 to four digits; the next as a power of ten.
     expect(text).toMatch(/Unknown 1\s+D3S1358\s+15\/17 1; 15\/15 7\.891 × 10⁻¹¹/);
     expect(text).toContain('Hp: 2 peaks');
+    // The PP-plot's axes carry their tick labels (0 … 1, horizontal row) and the envelope is drawn and named.
+    expect(text).toMatch(/\n\s*0\s+0\.25\s+0\.5\s+0\.75\s+1\s+0\s+0\.25\s+0\.5\s+0\.75\s+1\s*\n/);
+    expect(text).toContain('99% simultaneous envelope');
     expect(text).toContain('Observed and expected heights per marker');
     expect(text).not.toMatch(/\d\.\d+e[+-]\d/);
   });

@@ -96,4 +96,15 @@ describe('POST /api/mixture-search with model continuous', () => {
     expect(without.status).toBe(400);
     expect(without.body.error).toMatch(/has no peak heights/);
   });
+
+  it('weighs degradation with the kit\'s fragment sizes: an unknown\'s allele the stain does not show is sized from the kit', async () => {
+    type Answer = { candidates: { sampleName: string }[]; populations: { continuousHd: { parameters: { beta: number } } | null; notEvaluated: string | null }[] };
+    const model = { degradation: true, backwardStutter: false, forwardStutter: false };
+    const res = await call<Answer>({ organizationId: orgId, analysisId: await analysisId(), replicates: [{ profileId: ids.get('STAIN') }], populationIds: [populationId], limit: 2, model: 'continuous', continuous: { starts: 1, model } });
+    // Before, the search passed no sizes: "degradation needs the fragment size of allele …" for the first allele unseen.
+    expect(res.status, res.raw).toBe(200);
+    expect(res.body.populations[0]!.notEvaluated).toBeNull();
+    expect(res.body.populations[0]!.continuousHd!.parameters.beta).toBeGreaterThan(0);
+    expect(res.body.candidates.map((c) => c.sampleName).sort()).toEqual(['CONTRIBUTOR-0', 'CONTRIBUTOR-1']);
+  });
 });

@@ -36,7 +36,7 @@ function world() {
     });
     return { marker, peaks: [...heights].map(([allele, h]) => ({ allele, height: Math.round(h * (1 + 0.15 * Math.sin(++n))) })) };
   });
-  const stain: ContinuousStain = { replicates: [replicate], markerThresholds: new Map(), knownContributors: [] };
+  const stain: ContinuousStain = { replicates: [replicate], markerThresholds: new Map(), fragmentSizes: new Map(), knownContributors: [] };
   contributors.forEach((c, i) => set.upsert(profile(`contributor-${i}`, 'Convicted Offender', c)));
   for (let i = 0; i < 300; i++) set.upsert(profile(`other-${i}`, 'Convicted Offender', cut(generate())));
   const genotypes = new Map(replicate.map((m) => [m.marker, m.peaks.map((p) => p.allele)]));
@@ -81,6 +81,10 @@ describe('the continuous-model database search', () => {
       expect(p.continuous!.scanLog10Lr!).toBeGreaterThanOrEqual(6);
       expect(p.chance!.expectedChanceHits).toBeLessThan(1);
       expect(p.chance!.searchedProfiles).toBe(302);
+      // The two fits' maximised ln L are kept with the match: their difference is the exact LR.
+      const { logLikelihoodHp, logLikelihoodHd, log10Lr } = p.continuous!;
+      expect(logLikelihoodHp!).toBeLessThan(0);
+      expect((logLikelihoodHp! - logLikelihoodHd!) / Math.LN10).toBeCloseTo(log10Lr!, 12);
     }
   });
 });
