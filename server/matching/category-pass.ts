@@ -1,5 +1,6 @@
 import { CATEGORY_BLOCK, categoryScan, MAX_CHUNKS, recordBytes } from './category-kernel';
 import type { ColumnPlan } from './lookup-table';
+import { categoryStages, type CategoryStages } from './category-stages';
 import { LookupKernel } from './lookup-kernel';
 import { memoryOf } from './shared-memory';
 
@@ -142,21 +143,24 @@ const STRETCH = 1 << 16;
 /**
  * The category pass over slots 0 … size−1 of the plans' columns (in an index's column memory): each slot whose bounds
  * reach the filter's need handed to `onCandidate`, in slot order, and every slot of the last, incomplete run of 16 (the
- * pass reads whole vectors).
+ * pass reads whole vectors). `stages`: how the pass runs (category-stages.ts; chosen on a sample when not given), which
+ * changes its speed, never the slots it hands over.
  */
-export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void): void {
+export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void, stages: CategoryStages = categoryStages(size, plans, filter)): void {
   const memory = memoryOf(plans[0]!.lo);
   if (!memory || plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The category pass reads columns in an index's column memory only.");
-  const scan = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
+  const { scan, sparse } = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
   const k = LookupKernel.over(memory);
   const record = recordBytes(filter.alleleChunks, filter.pairChunks);
-  // The pass takes markers two at a time: an odd one is paired with a marker whose bounds are all 0.
+  // The dense pass takes markers two at a time: an odd count is paired with a marker whose bounds are all 0.
   const markers = plans.length + (plans.length % 2);
   const base = k.scratch(markers * record + 2 * CATEGORY_BLOCK + 8 * (STRETCH / 16));
   const accAt = base + markers * record;
   const outAt = accAt + 2 * CATEGORY_BLOCK;
-  plans.forEach((plan, m) => {
-    const at = base + m * record;
+  // The records in the stages' order: a prefix of them is a stage's markers.
+  stages.order.forEach((m, r) => {
+    const at = base + r * record;
+    const plan = plans[m]!;
     const { catLo, catHi, pair } = filter.markers[m]!;
     k.words[at / 4] = plan.lo.byteOffset;
     k.words[at / 4 + 1] = plan.hi.byteOffset;
@@ -170,9 +174,13 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
     k.words[at / 4] = plans[0]!.lo.byteOffset;
     k.words[at / 4 + 1] = plans[0]!.hi.byteOffset;
   }
+  const dense = stages.dense >= plans.length ? markers : stages.dense;
+  // Sums over a prefix that stay at or under need − 1 − (the most the other markers add) cannot reach the need.
+  const needLess = (prefix: number) => filter.need - 1 - (stages.most[prefix] ?? 0);
   const whole = size - (size % 16);
   for (let from = 0; from < whole; from += STRETCH) {
-    const runs = scan(base, markers, from, Math.min(whole, from + STRETCH), filter.need - 1, outAt, accAt);
+    let runs = scan(base, dense, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
+    for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
     // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
     const found = k.words.slice(outAt / 4, outAt / 4 + 2 * runs);
     for (let r = 0; r < runs; r++) {
