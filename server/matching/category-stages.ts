@@ -4,7 +4,7 @@ import type { ColumnPlan } from './lookup-table';
 type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[] };
 
 /** Profiles sampled (a run from the middle of the index) to order the markers and choose the stages. */
-const SAMPLE = 2048;
+const SAMPLE = 1024;
 /** Cost of a listed run's marker in the sparse pass against a dense run's (its tables reloaded, the list read and written). */
 const SPARSE_COST = 2;
 /** Cost per listed run of a sparse stage, besides its markers. */
@@ -31,10 +31,19 @@ function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[],
   const sample = Math.min(size, SAMPLE) & ~15;
   // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
   const from = ((size - sample) >>> 1) & ~15;
-  const bounds = plans.map(({ lo, hi }, m) => {
-    const { catLo, catHi, pair } = filter.markers[m]!;
+  const bounds = plans.map((plan, m) => {
+    // The tables padded to every byte value, as the swizzles read them (0 past their end): no test per lookup.
+    const catLo = new Uint8Array(256);
+    const catHi = new Uint8Array(256);
+    const pair = new Uint8Array(512);
+    catLo.set(filter.markers[m]!.catLo);
+    catHi.set(filter.markers[m]!.catHi);
+    pair.set(filter.markers[m]!.pair);
+    // Copied out first: element reads of a view over the columns' shared, growable memory are slow in JavaScript.
+    const lo = plan.lo.slice(from, from + sample);
+    const hi = plan.hi.slice(from, from + sample);
     const out = new Uint8Array(sample);
-    for (let i = 0; i < sample; i++) out[i] = pair[(catLo[lo[from + i]!] ?? 0) + (catHi[hi[from + i]!] ?? 0)] ?? 0;
+    for (let i = 0; i < sample; i++) out[i] = pair[catLo[lo[i]!]! + catHi[hi[i]!]!]!;
     return out;
   });
   return { from, bounds };
@@ -43,10 +52,14 @@ function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[],
 /** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */
 export function categoryStages(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): CategoryStages {
   const markers = plans.length;
-  const tops = filter.markers.map(({ pair }) => pair.reduce((a, b) => Math.max(a, b), 0));
+  const tops = filter.markers.map(({ pair }) => Math.max(0, ...pair));
   const { bounds } = sampledBounds(size, plans, filter);
   const sample = bounds[0]?.length ?? 0;
-  const deficit = bounds.map((b, m) => tops[m]! * sample - b.reduce((a, v) => a + v, 0));
+  const deficit = bounds.map((b, m) => {
+    let sum = 0;
+    for (let i = 0; i < sample; i++) sum += b[i]!;
+    return tops[m]! * sample - sum;
+  });
   const order = plans.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
   const most = new Array<number>(markers + 1).fill(0);
   for (let k = markers - 1; k >= 0; k--) most[k] = most[k + 1]! + tops[order[k]!]!;
@@ -60,13 +73,16 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   for (let k = 1; k <= markers; k++) {
     const b = bounds[order[k - 1]!]!;
     let live = 0;
+    // A profile can still reach the need when its sum so far is at least this.
+    const least = filter.need - most[k]!;
     for (let r = 0; r < runs; r++) {
-      let reaches = false;
+      let reaches = 0;
       for (let i = 16 * r; i < 16 * r + 16; i++) {
-        sums[i] = sums[i]! + b[i]!;
-        if (sums[i]! + most[k]! >= filter.need) reaches = true;
+        const sum = sums[i]! + b[i]!;
+        sums[i] = sum;
+        reaches |= sum >= least ? 1 : 0;
       }
-      if (reaches) live++;
+      live += reaches;
     }
     alive[k] = live / runs;
   }

@@ -11,6 +11,7 @@ import { categoryStages, type CategoryStages } from '../../../../server/matching
 import { fusedScan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
+import type { ColumnPlan } from '../../../../server/matching/lookup-table';
 
 /** A seeded generator of numbers in [0, 1) (mulberry32). */
 function random(seed: number): () => number {
@@ -71,19 +72,21 @@ describe('the category pass in stages', () => {
       const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).filter(Number.isFinite).sort((a, b) => b - a);
       for (const cut of [sums[0]!, sums[5]!, sums[60]!, sums[Math.floor(sums.length / 3)]!]) {
         const plan = genotypeLrPlan(index, weigh, { cut, minMarkers: 0 });
-        const filter = categoryFilter(plan.plans, cut);
+        // genotypeLrPlan's plans are computational: log10 tables.
+        const plans = plan.plans as ColumnPlan<Float64Array>[];
+        const filter = categoryFilter(plans, cut);
         if (typeof filter !== 'object' || filter === null) continue;
-        const chosen = categoryStages(index.size, plan.plans, filter);
-        const dense = handed(index.size, plan.plans, filter, { ...chosen, dense: MARKERS.length, stages: [] });
+        const chosen = categoryStages(index.size, plans, filter);
+        const dense = handed(index.size, plans, filter, { ...chosen, dense: MARKERS.length, stages: [] });
         // Every exact hit is among them (the pass over-estimates).
         const hits = fusedScan([{ ...plan, sideMatches: () => [] }])[0]!.map((m) => Number(m.profileId.slice(1)));
         expect(hits.every((slot) => dense.includes(index.slotOf(`P${slot}`)))).toBe(true);
         slots += dense.length;
-        expect(handed(index.size, plan.plans, filter)).toEqual(dense);
+        expect(handed(index.size, plans, filter)).toEqual(dense);
         for (let d = 2; d < MARKERS.length; d += 2) {
           const later = Array.from({ length: MARKERS.length - d }, (_, i) => d + 1 + i);
           for (const stages of [[MARKERS.length], later, later.filter((k) => k % 2 === 1 || k === MARKERS.length)]) {
-            expect(handed(index.size, plan.plans, filter, { ...chosen, dense: d, stages })).toEqual(dense);
+            expect(handed(index.size, plans, filter, { ...chosen, dense: d, stages })).toEqual(dense);
           }
         }
       }
