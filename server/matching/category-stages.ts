@@ -26,38 +26,42 @@ export interface CategoryStages {
   most: number[];
 }
 
-/** Each marker's bound for each sampled profile, as the pass computes it (an index past a table reads 0, as a swizzle does). */
-function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): { from: number; bounds: Uint8Array[] } {
+// Working room reused by every call: a typed array's own memory costs about a microsecond to allocate, and a search
+// would otherwise make six per marker. lookups: catLo at 0, catHi at 256, pair at 512 (0 past their ends, as the
+// swizzles read); columns: the sample's lo then hi.
+const lookups = new Uint8Array(1024);
+const columns = new Uint8Array(2 * SAMPLE);
+let sampled = new Uint8Array(0);
+
+/** Each marker's bound for each sampled profile, as the pass computes it: marker m's at m·sample (in shared working room, read before the next call). */
+function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): { sample: number; bounds: Uint8Array } {
   const sample = Math.min(size, SAMPLE) & ~15;
   // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
   const from = ((size - sample) >>> 1) & ~15;
-  const bounds = plans.map((plan, m) => {
-    // The tables padded to every byte value, as the swizzles read them (0 past their end): no test per lookup.
-    const catLo = new Uint8Array(256);
-    const catHi = new Uint8Array(256);
-    const pair = new Uint8Array(512);
-    catLo.set(filter.markers[m]!.catLo);
-    catHi.set(filter.markers[m]!.catHi);
-    pair.set(filter.markers[m]!.pair);
+  if (sampled.length < plans.length * sample) sampled = new Uint8Array(plans.length * sample);
+  for (const [m, plan] of plans.entries()) {
+    const { catLo, catHi, pair } = filter.markers[m]!;
+    lookups.fill(0);
+    lookups.set(catLo, 0);
+    lookups.set(catHi, 256);
+    lookups.set(pair, 512);
     // Copied out first: element reads of a view over the columns' shared, growable memory are slow in JavaScript.
-    const lo = plan.lo.slice(from, from + sample);
-    const hi = plan.hi.slice(from, from + sample);
-    const out = new Uint8Array(sample);
-    for (let i = 0; i < sample; i++) out[i] = pair[catLo[lo[i]!]! + catHi[hi[i]!]!]!;
-    return out;
-  });
-  return { from, bounds };
+    columns.set(plan.lo.subarray(from, from + sample), 0);
+    columns.set(plan.hi.subarray(from, from + sample), SAMPLE);
+    const at = m * sample;
+    for (let i = 0; i < sample; i++) sampled[at + i] = lookups[512 + lookups[columns[i]!]! + lookups[256 + columns[SAMPLE + i]!]!]!;
+  }
+  return { sample, bounds: sampled };
 }
 
 /** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */
 export function categoryStages(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): CategoryStages {
   const markers = plans.length;
   const tops = filter.markers.map(({ pair }) => Math.max(0, ...pair));
-  const { bounds } = sampledBounds(size, plans, filter);
-  const sample = bounds[0]?.length ?? 0;
-  const deficit = bounds.map((b, m) => {
+  const { sample, bounds } = sampledBounds(size, plans, filter);
+  const deficit = plans.map((_, m) => {
     let sum = 0;
-    for (let i = 0; i < sample; i++) sum += b[i]!;
+    for (let i = m * sample; i < (m + 1) * sample; i++) sum += bounds[i]!;
     return tops[m]! * sample - sum;
   });
   const order = plans.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
@@ -71,14 +75,14 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   const sums = new Int32Array(sample);
   alive[0] = 1;
   for (let k = 1; k <= markers; k++) {
-    const b = bounds[order[k - 1]!]!;
+    const at = order[k - 1]! * sample;
     let live = 0;
     // A profile can still reach the need when its sum so far is at least this.
     const least = filter.need - most[k]!;
     for (let r = 0; r < runs; r++) {
       let reaches = 0;
       for (let i = 16 * r; i < 16 * r + 16; i++) {
-        const sum = sums[i]! + b[i]!;
+        const sum = sums[i]! + bounds[at + i]!;
         sums[i] = sum;
         reaches |= sum >= least ? 1 : 0;
       }
