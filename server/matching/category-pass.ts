@@ -137,8 +137,13 @@ function groupAlleles(n: number, qAt: (x: number, z: number) => number): { categ
   return null;
 }
 
-/** Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small. */
-const STRETCH = 1 << 16;
+/**
+ * Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small, and the columns' bytes a stretch's
+ * dense prefix read (2 per marker and slot) are still in the core's cache when its sparse stages read them again.
+ */
+const STRETCH = 1 << 12;
+/** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
+const spareLists: Uint32Array[] = [];
 
 /**
  * The category pass over slots 0 … size−1 of the plans' columns (in an index's column memory): each slot whose bounds
@@ -178,15 +183,21 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
   // Sums over a prefix that stay at or under need − 1 − (the most the other markers add) cannot reach the need.
   const needLess = (prefix: number) => filter.need - 1 - (stages.most[prefix] ?? 0);
   const whole = size - (size % 16);
-  for (let from = 0; from < whole; from += STRETCH) {
-    let runs = scan(base, dense, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
-    for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
-    // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
-    const found = k.words.slice(outAt / 4, outAt / 4 + 2 * runs);
-    for (let r = 0; r < runs; r++) {
-      const first = found[2 * r]!;
-      for (let mask = found[2 * r + 1]!; mask !== 0; mask &= mask - 1) onCandidate(first + 31 - Math.clz32(mask & -mask));
+  const found = spareLists.pop() ?? new Uint32Array(2 * (STRETCH / 16));
+  try {
+    for (let from = 0; from < whole; from += STRETCH) {
+      let runs = scan(base, dense, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
+      for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
+      if (runs === 0) continue;
+      // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
+      found.set(k.words.subarray(outAt / 4, outAt / 4 + 2 * runs));
+      for (let r = 0; r < runs; r++) {
+        const first = found[2 * r]!;
+        for (let mask = found[2 * r + 1]!; mask !== 0; mask &= mask - 1) onCandidate(first + 31 - Math.clz32(mask & -mask));
+      }
     }
+  } finally {
+    spareLists.push(found);
   }
   for (let slot = whole; slot < size; slot++) onCandidate(slot);
 }
