@@ -5,48 +5,19 @@
  * hands over (every profile whose bounds reach the need), so no hit is lost or added.
  */
 import { describe, expect, it } from 'vitest';
-import type { Genotype } from '../../../../server/genetics/types';
+import { seededRandom } from '../../../../core/seeded-random';
 import { categoryFilter, categoryPass, type CategoryFilter } from '../../../../server/matching/category-pass';
 import { categoryStages, type CategoryStages } from '../../../../server/matching/category-stages';
 import { fusedScan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
-import { IndexSet } from '../../../../server/matching/index-set';
 import type { ColumnPlan } from '../../../../server/matching/lookup-table';
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { randomIndex } from './random-index';
 
 const MARKERS = Array.from({ length: 16 }, (_, m) => `M${m}`);
 
-/** `size` random profiles (not a multiple of 16), some markers untyped, alleles skewed towards the first. */
-function randomIndex(seed: number, size: number) {
-  const next = random(seed);
-  const set = new IndexSet();
-  for (let i = 0; i < size; i++) {
-    const genotypes = new Map<string, Genotype>();
-    for (const marker of MARKERS) {
-      if (next() < 0.05) continue;
-      const allele = () => String(5 + Math.floor(20 * next() ** 2));
-      const [a, b] = [allele(), allele()];
-      genotypes.set(marker, a === b ? [a] : [a, b]);
-    }
-    set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes });
-  }
-  return set.index('kit', 'Autosomal');
-}
-
 /** As in a mixture: a few alleles of each marker weigh up, any other weighs far down. */
 function stainLike(seed: number): Map<string, GenotypeLr> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return new Map(
     MARKERS.map((marker) => {
       const held = new Map(Array.from({ length: 1 + Math.floor(next() * 3) }, () => [String(15 + Math.floor(next() * 10)), 2 + 3 * next()] as const));
@@ -66,7 +37,7 @@ describe('the category pass in stages', () => {
   it('hands over the same slots as the all-dense pass for every dense prefix and every set of later stages', () => {
     let slots = 0;
     for (const seed of [1, 2, 3]) {
-      const index = randomIndex(seed, 3000 + 5 * seed);
+      const index = randomIndex(seed, 3000 + 5 * seed, { markers: MARKERS, alleles: 20, untyped: 0.05 });
       const weigh = stainLike(10 * seed);
       const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
       const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).filter(Number.isFinite).sort((a, b) => b - a);
