@@ -27,6 +27,9 @@ export interface CategoryFilter {
   markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
 }
 
+/** Working room for a marker's quantised table, reused: read only while its marker is grouped. */
+let quantised = new Uint8Array(0);
+
 /** The genotype codes a column's table covers: 0 (not typed) and every lo ≤ hi of the dictionary, lo ≥ 1. */
 function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
   const n = plan.alleles ?? 1 << plan.shift;
@@ -71,7 +74,8 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
   const markers: { n: number; categories: number; category: Uint8Array; pair: Uint8Array }[] = [];
   for (const [m, plan] of plans.entries()) {
     const n = plan.alleles ?? 1 << plan.shift;
-    const q = new Uint8Array(plan.table.length);
+    if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
+    const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
     const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!);
     if (!grouped) return null;
@@ -94,15 +98,19 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
   }
   const alleleChunks = Math.max(...markers.map((m) => Math.ceil(m.n / 16)));
   const pairChunks = Math.max(...markers.map((m) => Math.ceil((m.categories * m.categories) / 16)));
+  // Every marker's tables in one buffer (a typed array's own memory costs about a microsecond to allocate; views do not).
+  const record = 16 * (2 * alleleChunks + pairChunks);
+  const tables = new ArrayBuffer(markers.length * record);
   return {
     need,
     alleleChunks,
     pairChunks,
-    markers: markers.map(({ categories, category, pair }) => {
-      const catLo = new Uint8Array(16 * alleleChunks);
-      const catHi = new Uint8Array(16 * alleleChunks);
-      category.subarray(0, 16 * alleleChunks).forEach((c, x) => ((catLo[x] = c * categories), (catHi[x] = c)));
-      const padded = new Uint8Array(16 * pairChunks);
+    markers: markers.map(({ categories, category, pair }, m) => {
+      const catLo = new Uint8Array(tables, m * record, 16 * alleleChunks);
+      const catHi = new Uint8Array(tables, m * record + 16 * alleleChunks, 16 * alleleChunks);
+      const to = Math.min(16 * alleleChunks, category.length);
+      for (let x = 0; x < to; x++) (catLo[x] = category[x]! * categories), (catHi[x] = category[x]!);
+      const padded = new Uint8Array(tables, m * record + 32 * alleleChunks, 16 * pairChunks);
       padded.set(pair);
       return { catLo, catHi, pair: padded };
     }),
