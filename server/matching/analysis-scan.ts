@@ -122,14 +122,16 @@ function haplotypeIndex(request: ScanRequest, markers: readonly string[]): numbe
  * More markers inconsistent with the relationship than the analysis's `maxInconsistencies` is Excluded,
  * combined index 0 (GENETICS.md "Parentage with inconsistencies"), as evaluateComputational answers.
  */
-function computationalMatch(request: ScanRequest, log10: number, comparedMarkers: readonly string[], inconsistent: number): Figures | null {
+function computationalMatch(request: ScanRequest, log10: number, comparedMarkers: readonly string[] | number, inconsistent: number): Figures | null {
   const threshold = request.analysis.threshold!;
-  if (comparedMarkers.length < request.minMarkers) return null;
+  // A count stands for the markers where they are not needed (autosomal: no haplotype table to count them in).
+  const markerCount = typeof comparedMarkers === 'number' ? comparedMarkers : comparedMarkers.length;
+  if (markerCount < request.minMarkers) return null;
   const allowed = request.analysis.constants[MAX_INCONSISTENCIES];
   const excluded = allowed !== undefined && inconsistent > allowed;
-  const combinedIndex = excluded ? 0 : request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
+  const combinedIndex = excluded ? 0 : typeof comparedMarkers !== 'number' && request.analysis.profileKind === 'YStr' ? (log10 === -Infinity ? null : haplotypeIndex(request, comparedMarkers)) : 10 ** log10;
   if (combinedIndex === null || !(combinedIndex >= threshold)) return null;
-  return { combinedIndex, markerCount: comparedMarkers.length, nonExclusionMarkerCount: null };
+  return { combinedIndex, markerCount, nonExclusionMarkerCount: null };
 }
 
 /** A match before it is named: a column scan decodes a slot's id only for the profiles it keeps. */
@@ -203,15 +205,18 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: 
     matchAt: (slot) => {
       if (outside(slot)) return null;
       let log10 = 0;
-      const compared: string[] = [];
+      for (const plan of plans) log10 += plan.table[codeAt(plan, slot)]!;
+      if (!(log10 >= cut)) return null;
+      // Only a profile over the cut is counted further, its compared markers named only for a Y-STR haplotype's count.
+      let count = 0;
       let inconsistent = 0;
       for (const plan of plans) {
         const code = codeAt(plan, slot);
-        log10 += plan.table[code]!;
-        if (plan.evaluated[code] === 1) compared.push(plan.marker);
+        count += plan.evaluated[code]!;
         inconsistent += plan.inconsistent[code]!;
       }
-      return log10 >= cut ? named(slot, computationalMatch(request, log10, compared, inconsistent)) : null;
+      const compared = analysis.profileKind === 'YStr' ? plans.filter((plan) => plan.evaluated[codeAt(plan, slot)] === 1).map((plan) => plan.marker) : count;
+      return named(slot, computationalMatch(request, log10, compared, inconsistent));
     },
     sideMatches,
   };

@@ -46,11 +46,77 @@ const ZERO = new Array<number>(16).fill(0);
 /** Profiles per block: each marker runs over a block before the next, so only its two columns stream from memory at a time. */
 export const CATEGORY_BLOCK = 1024;
 
-/** Leaves on the stack the OR of chunk c's swizzle of (index − 16c) over the tables in locals tables … tables + chunks − 1. */
-function chunkedLookup(from: number, tables: number, chunks: number): number[] {
+/** Leaves on the stack the OR of chunk c's swizzle of (index − 16c) over the tables in locals tables … tables + chunks − 1 (16c in locals offsets + c − 1). */
+function chunkedLookup(from: number, tables: number, chunks: number, offsets = OFFSETS): number[] {
   const code = [OP.localGet, tables, OP.localGet, from, ...V.swizzle];
-  for (let c = 1; c < chunks; c++) code.push(OP.localGet, tables + c, OP.localGet, from, OP.localGet, OFFSETS + c - 1, ...V.sub8, ...V.swizzle, ...V.or);
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, tables + c, OP.localGet, from, OP.localGet, offsets + c - 1, ...V.sub8, ...V.swizzle, ...V.or);
   return code;
+}
+
+/** The constants 16c (c = 1 … 3) into locals offsets … offsets + 2. */
+function offsetConstants(offsets: number): number[] {
+  const code: number[] = [];
+  for (let c = 1; c <= 3; c++) code.push(...V.const(new Array<number>(16).fill(16 * c)), OP.localSet, offsets + c - 1);
+  return code;
+}
+
+// sparse(params, markers, list, count, needLess, out) → count: parameters 0–5, then i32 and v128 locals.
+const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT] = [0, 1, 2, 3, 4, 5];
+const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT] = [6, 7, 8, 9, 10, 11, 12, 13, 14];
+const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [15, 16, 17, 18, 19, 20, 23];
+
+/**
+ * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
+ * markers): for each listed run of 16 (first slot, mask) the bounds of the first `markers` records summed afresh, one
+ * marker at a time, and the run listed again at `out` (which may be `list`) with the mask of its profiles still over
+ * `needLess`, when any is.
+ */
+function sparseBody(alleleChunks: number, pairChunks: number): number[] {
+  const record = recordBytes(alleleChunks, pairChunks);
+  const tableLocals = 2 * alleleChunks + pairChunks;
+  const loadTables: number[] = [];
+  for (let t = 0; t < tableLocals; t++) loadTables.push(OP.localGet, S_P, ...V.load(16 + 16 * t), OP.localSet, S_TABLES + t);
+  const lookup = (from: number, tables: number, chunks: number) => chunkedLookup(from, tables, chunks, S_OFFSETS);
+  // prettier-ignore
+  return [
+    ...vector([[9, I32], [8 + tableLocals, V128]]),
+    OP.localGet, S_NEED_LESS, ...V.i16Splat, OP.localSet, S_NEEDS,
+    ...offsetConstants(S_OFFSETS),
+    OP.localGet, S_LIST, OP.localTee, S_E, OP.localGet, S_COUNT_IN, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localSet, S_END,
+    OP.block, OP.emptyBlock,
+    OP.localGet, S_E, OP.localGet, S_END, OP.i32GeU, OP.brIf, 0,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
+    OP.localGet, S_E, OP.i32Load, 2, 4, OP.localSet, S_MASK,
+    ...V.const(ZERO), OP.localSet, S_ACC_LO, ...V.const(ZERO), OP.localSet, S_ACC_HI,
+    OP.localGet, S_PARAMS, OP.localSet, S_P, OP.localGet, S_MARKERS, OP.localSet, S_M,
+    OP.loop, OP.emptyBlock,
+    ...loadTables,
+    OP.localGet, S_P, OP.i32Load, 2, 0, OP.localSet, S_LO,
+    OP.localGet, S_P, OP.i32Load, 2, 4, OP.localSet, S_HI,
+    OP.localGet, S_LO, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
+    ...lookup(S_X, S_TABLES, alleleChunks), OP.localSet, S_CAT,
+    OP.localGet, S_HI, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
+    ...lookup(S_X, S_TABLES + alleleChunks, alleleChunks), OP.localGet, S_CAT, ...V.add8, OP.localSet, S_CAT,
+    ...lookup(S_CAT, S_TABLES + 2 * alleleChunks, pairChunks), OP.localSet, S_X,
+    OP.localGet, S_ACC_LO, OP.localGet, S_X, ...V.extendLow, ...V.add16, OP.localSet, S_ACC_LO,
+    OP.localGet, S_ACC_HI, OP.localGet, S_X, ...V.extendHigh, ...V.add16, OP.localSet, S_ACC_HI,
+    OP.localGet, S_P, OP.i32Const, ...signedLeb(record), OP.i32Add, OP.localSet, S_P,
+    OP.localGet, S_M, OP.i32Const, 1, OP.i32Sub, OP.localTee, S_M, OP.brIf, 0,
+    OP.end,
+    OP.localGet, S_ACC_LO, OP.localGet, S_NEEDS, ...V.gt16, OP.localGet, S_ACC_HI, OP.localGet, S_NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8,
+    OP.localGet, S_MASK, OP.i32And, OP.localTee, S_MASK,
+    OP.if, OP.emptyBlock,
+    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_I, OP.i32Store, 2, 0,
+    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_MASK, OP.i32Store, 2, 4,
+    OP.localGet, S_COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, S_COUNT,
+    OP.end,
+    OP.localGet, S_E, OP.i32Const, 8, OP.i32Add, OP.localTee, S_E, OP.localGet, S_END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    OP.localGet, S_COUNT,
+    OP.end,
+  ];
 }
 
 /** The pass's function body for the given chunk counts. */
@@ -68,8 +134,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     ...chunkedLookup(X, tablesOf(marker) + alleleChunks, alleleChunks), OP.localGet, CAT, ...V.add8, OP.localSet, CAT,
     ...chunkedLookup(CAT, tablesOf(marker) + 2 * alleleChunks, pairChunks),
   ];
-  const offsets: number[] = [];
-  for (let c = 1; c <= 3; c++) offsets.push(...V.const(new Array<number>(16).fill(16 * c)), OP.localSet, OFFSETS + c - 1);
+  const offsets = offsetConstants(OFFSETS);
   // prettier-ignore
   return [
     ...vector([[12, I32], [7 + 2 * tableLocals, V128]]),
@@ -144,30 +209,40 @@ const MAX_PAGES = 65_536;
 
 function moduleFor(alleleChunks: number, pairChunks: number): WebAssembly.Module {
   const code = body(alleleChunks, pairChunks);
+  const sparse = sparseBody(alleleChunks, pairChunks);
+  const i32s = (n: number) => vector(Array.from({ length: n }, () => [I32]));
   return new WebAssembly.Module(
     new Uint8Array([
       ...HEADER,
-      // type 0: (i32 × 7) → i32
-      ...section(1, vector([[0x60, ...vector(Array.from({ length: 7 }, () => [I32])), ...vector([[I32]])]])),
+      // type 0: (i32 × 7) → i32; type 1: (i32 × 6) → i32
+      ...section(1, vector([[0x60, ...i32s(7), ...vector([[I32]])], [0x60, ...i32s(6), ...vector([[I32]])]])),
       ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
-      ...section(3, vector([leb128(0)])),
-      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)]])),
-      ...section(10, vector([[...leb128(code.length), ...code]])),
+      ...section(3, vector([leb128(0), leb128(1)])),
+      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)], [...name('sparse'), 0x00, ...leb128(1)]])),
+      ...section(10, vector([[...leb128(code.length), ...code], [...leb128(sparse.length), ...sparse]])),
     ]),
   );
 }
 
 type Scan = (params: number, markers: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
+type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number) => number;
+/** The two passes of one module: the dense one over every slot, the sparse one over a list of runs. */
+export interface CategoryKernel {
+  scan: Scan;
+  sparse: Sparse;
+}
 const modules = new Map<string, WebAssembly.Module>();
-const instances = new WeakMap<WebAssembly.Memory, Map<string, Scan>>();
+const instances = new WeakMap<WebAssembly.Memory, Map<string, CategoryKernel>>();
 
 /**
  * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, markers, from, to,
  * needLess, out, acc)` with an even number of markers (pad with a record of zero tables) reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
  * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
- * slot and its 16-bit mask (two i32) at `out`; returns how many runs.
+ * slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers, list, count, needLess,
+ * out)` (markers ≥ 1) sums the first `markers` records' bounds for the `count` runs listed at `list` alone and lists
+ * again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
  */
-export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): Scan {
+export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): CategoryKernel {
   const key = `${alleleChunks}/${pairChunks}`;
   let byKey = instances.get(memory);
   if (!byKey) instances.set(memory, (byKey = new Map()));
@@ -175,7 +250,8 @@ export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, p
   if (!scan) {
     let module = modules.get(key);
     if (!module) modules.set(key, (module = moduleFor(alleleChunks, pairChunks)));
-    scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as Scan;
+    const { exports } = new WebAssembly.Instance(module, { env: { memory } });
+    scan = { scan: exports.scan as Scan, sparse: exports.sparse as Sparse };
     byKey.set(key, scan);
   }
   return scan;

@@ -1,5 +1,6 @@
 import { CATEGORY_BLOCK, categoryScan, MAX_CHUNKS, recordBytes } from './category-kernel';
 import type { ColumnPlan } from './lookup-table';
+import { categoryStages, type CategoryStages } from './category-stages';
 import { LookupKernel } from './lookup-kernel';
 import { memoryOf } from './shared-memory';
 
@@ -25,6 +26,9 @@ export interface CategoryFilter {
   pairChunks: number;
   markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
 }
+
+/** Working room for a marker's quantised table, reused: read only while its marker is grouped. */
+let quantised = new Uint8Array(0);
 
 /** The genotype codes a column's table covers: 0 (not typed) and every lo ≤ hi of the dictionary, lo ≥ 1. */
 function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
@@ -70,7 +74,8 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
   const markers: { n: number; categories: number; category: Uint8Array; pair: Uint8Array }[] = [];
   for (const [m, plan] of plans.entries()) {
     const n = plan.alleles ?? 1 << plan.shift;
-    const q = new Uint8Array(plan.table.length);
+    if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
+    const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
     const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!);
     if (!grouped) return null;
@@ -93,15 +98,19 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
   }
   const alleleChunks = Math.max(...markers.map((m) => Math.ceil(m.n / 16)));
   const pairChunks = Math.max(...markers.map((m) => Math.ceil((m.categories * m.categories) / 16)));
+  // Every marker's tables in one buffer (a typed array's own memory costs about a microsecond to allocate; views do not).
+  const record = 16 * (2 * alleleChunks + pairChunks);
+  const tables = new ArrayBuffer(markers.length * record);
   return {
     need,
     alleleChunks,
     pairChunks,
-    markers: markers.map(({ categories, category, pair }) => {
-      const catLo = new Uint8Array(16 * alleleChunks);
-      const catHi = new Uint8Array(16 * alleleChunks);
-      category.subarray(0, 16 * alleleChunks).forEach((c, x) => ((catLo[x] = c * categories), (catHi[x] = c)));
-      const padded = new Uint8Array(16 * pairChunks);
+    markers: markers.map(({ categories, category, pair }, m) => {
+      const catLo = new Uint8Array(tables, m * record, 16 * alleleChunks);
+      const catHi = new Uint8Array(tables, m * record + 16 * alleleChunks, 16 * alleleChunks);
+      const to = Math.min(16 * alleleChunks, category.length);
+      for (let x = 0; x < to; x++) (catLo[x] = category[x]! * categories), (catHi[x] = category[x]!);
+      const padded = new Uint8Array(tables, m * record + 32 * alleleChunks, 16 * pairChunks);
       padded.set(pair);
       return { catLo, catHi, pair: padded };
     }),
@@ -136,27 +145,35 @@ function groupAlleles(n: number, qAt: (x: number, z: number) => number): { categ
   return null;
 }
 
-/** Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small. */
-const STRETCH = 1 << 16;
+/**
+ * Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small, and the columns' bytes a stretch's
+ * dense prefix read (2 per marker and slot) are still in the core's cache when its sparse stages read them again.
+ */
+const STRETCH = 1 << 12;
+/** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
+const spareLists: Uint32Array[] = [];
 
 /**
  * The category pass over slots 0 … size−1 of the plans' columns (in an index's column memory): each slot whose bounds
  * reach the filter's need handed to `onCandidate`, in slot order, and every slot of the last, incomplete run of 16 (the
- * pass reads whole vectors).
+ * pass reads whole vectors). `stages`: how the pass runs (category-stages.ts; chosen on a sample when not given), which
+ * changes its speed, never the slots it hands over.
  */
-export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void): void {
+export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void, stages: CategoryStages = categoryStages(size, plans, filter)): void {
   const memory = memoryOf(plans[0]!.lo);
   if (!memory || plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The category pass reads columns in an index's column memory only.");
-  const scan = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
+  const { scan, sparse } = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
   const k = LookupKernel.over(memory);
   const record = recordBytes(filter.alleleChunks, filter.pairChunks);
-  // The pass takes markers two at a time: an odd one is paired with a marker whose bounds are all 0.
+  // The dense pass takes markers two at a time: an odd count is paired with a marker whose bounds are all 0.
   const markers = plans.length + (plans.length % 2);
   const base = k.scratch(markers * record + 2 * CATEGORY_BLOCK + 8 * (STRETCH / 16));
   const accAt = base + markers * record;
   const outAt = accAt + 2 * CATEGORY_BLOCK;
-  plans.forEach((plan, m) => {
-    const at = base + m * record;
+  // The records in the stages' order: a prefix of them is a stage's markers.
+  stages.order.forEach((m, r) => {
+    const at = base + r * record;
+    const plan = plans[m]!;
     const { catLo, catHi, pair } = filter.markers[m]!;
     k.words[at / 4] = plan.lo.byteOffset;
     k.words[at / 4 + 1] = plan.hi.byteOffset;
@@ -170,15 +187,25 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
     k.words[at / 4] = plans[0]!.lo.byteOffset;
     k.words[at / 4 + 1] = plans[0]!.hi.byteOffset;
   }
+  const dense = stages.dense >= plans.length ? markers : stages.dense;
+  // Sums over a prefix that stay at or under need − 1 − (the most the other markers add) cannot reach the need.
+  const needLess = (prefix: number) => filter.need - 1 - (stages.most[prefix] ?? 0);
   const whole = size - (size % 16);
-  for (let from = 0; from < whole; from += STRETCH) {
-    const runs = scan(base, markers, from, Math.min(whole, from + STRETCH), filter.need - 1, outAt, accAt);
-    // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
-    const found = k.words.slice(outAt / 4, outAt / 4 + 2 * runs);
-    for (let r = 0; r < runs; r++) {
-      const first = found[2 * r]!;
-      for (let mask = found[2 * r + 1]!; mask !== 0; mask &= mask - 1) onCandidate(first + 31 - Math.clz32(mask & -mask));
+  const found = spareLists.pop() ?? new Uint32Array(2 * (STRETCH / 16));
+  try {
+    for (let from = 0; from < whole; from += STRETCH) {
+      let runs = scan(base, dense, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
+      for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
+      if (runs === 0) continue;
+      // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
+      found.set(k.words.subarray(outAt / 4, outAt / 4 + 2 * runs));
+      for (let r = 0; r < runs; r++) {
+        const first = found[2 * r]!;
+        for (let mask = found[2 * r + 1]!; mask !== 0; mask &= mask - 1) onCandidate(first + 31 - Math.clz32(mask & -mask));
+      }
     }
+  } finally {
+    spareLists.push(found);
   }
   for (let slot = whole; slot < size; slot++) onCandidate(slot);
 }

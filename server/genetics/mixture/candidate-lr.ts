@@ -33,22 +33,25 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
   // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
   const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
   const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
-  const table = new Map<string, number>();
+  // By class pair (a one-allele genotype apart): index c0·K + c1 (c0 ≤ c1), or K² + c; NaN until computed.
+  const classes = prepared.alleles.length;
+  const table = new Float64Array(classes * classes + classes).fill(NaN);
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
   const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));
   return (genotype) => {
     if (genotype.length < 1 || genotype.length > 2) return undefined;
     if (ownClasses(genotype)) return exactFor(m, genotype);
-    const classes = genotype.map((a) => prepared.classOf(a)).sort((x, y) => x - y);
-    const key = classes.length === 1 ? `${classes[0]}` : `${classes[0]}:${classes[1]}`;
-    let lr = table.get(key);
-    if (lr === undefined) {
+    const a = prepared.classOf(genotype[0]!);
+    const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
+    const key = b === -1 ? classes * classes + a : a <= b ? a * classes + b : b * classes + a;
+    let lr = table[key]!;
+    if (Number.isNaN(lr)) {
       const copies = prepared.copies(genotype);
       const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
       const hd = hdOf ? hdOf(copies) : hdWithout;
       lr = hd > 0 ? hp / hd : 0;
-      table.set(key, lr);
+      table[key] = lr;
     }
     return lr;
   };

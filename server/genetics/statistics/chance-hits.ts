@@ -308,17 +308,24 @@ export function unrelatedGenotypeAtoms(
   frequencies: ReadonlyMap<string, number>,
   options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr },
 ): LrAtom[] {
-  const merged = new Map<string, LrAtom>();
+  // Merged by value (a number key: no string per genotype, issue 29), the atoms in the order their values first appear.
+  const atoms: LrAtom[] = [];
+  const consistent = new Map<number, LrAtom>();
+  const inconsistentAtoms = new Map<number, LrAtom>();
   for (const { genotype, probability } of hardyWeinbergGenotypes(frequencies, options)) {
     const answer = options.lrOf(genotype);
     const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
     const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
     const log10 = lr === null ? 0 : Math.log10(lr);
     if (Number.isNaN(log10)) throw new RangeError(`genotype ${genotype.join('/')}: LR ${lr} is not a number ≥ 0`);
-    const key = `${log10}${inconsistent ? '!' : ''}`;
-    const atom = merged.get(key);
+    const merged = inconsistent ? inconsistentAtoms : consistent;
+    const atom = merged.get(log10);
     if (atom) atom.probability += probability;
-    else merged.set(key, inconsistent ? { log10, probability, inconsistent } : { log10, probability });
+    else {
+      const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
+      merged.set(log10, made);
+      atoms.push(made);
+    }
   }
-  return [...merged.values()];
+  return atoms;
 }

@@ -121,6 +121,31 @@ describe('LR atoms of one marker', () => {
     expect(() => unrelatedGenotypeAtoms(freqs, { lrOf: () => -1 })).toThrow(/LR -1/);
   });
 
+  it('merges equal LRs into one atom each, consistent and inconsistent apart, in the order each value first appears', () => {
+    // Merged by a number key since issue 29: the atoms (and so the distribution's sums) are those of a merge by the value's text.
+    const freqs = new Map(Object.entries({ '8': 0.1, '9': 0.2, '10': 0.3, '11': 0.15, '12': 0.25 }));
+    const lrOf = (g: string[]) => {
+      const n = g.reduce((s, a) => s + (a === OTHER_ALLELE ? 0 : Number(a)), 0);
+      if (n % 5 === 0) return null;
+      return n % 3 === 0 ? { value: (n % 4) / 2, inconsistent: n % 2 === 0 } : (n % 4) / 2;
+    };
+    const byText = new Map<string, LrAtom>();
+    for (const { genotype, probability } of hardyWeinbergGenotypes(freqs)) {
+      const answer = lrOf(genotype);
+      const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
+      const inconsistent = answer !== null && typeof answer === 'object' && answer.inconsistent;
+      const log10 = lr === null ? 0 : Math.log10(lr);
+      const key = `${log10}${inconsistent ? '!' : ''}`;
+      const atom = byText.get(key);
+      if (atom) atom.probability += probability;
+      else byText.set(key, inconsistent ? { log10, probability, inconsistent } : { log10, probability });
+    }
+    const atoms = unrelatedGenotypeAtoms(freqs, { lrOf });
+    expect(atoms.length).toBeGreaterThan(4);
+    expect(atoms.some((a) => a.inconsistent)).toBe(true);
+    expect(atoms).toEqual([...byText.values()]);
+  });
+
   it('passes the pseudo-allele to lrOf as it is, so the caller gives it the LR of an allele the query does not carry', () => {
     const seen: string[][] = [];
     const atoms = unrelatedGenotypeAtoms(new Map([['10', 0.6]]), { lrOf: (g) => (seen.push(g), g.includes('10') ? 2 : 0.5) });

@@ -3,7 +3,7 @@ import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from '../.
 import { evaluateComputational, evaluateExclusion } from '../../../../server/genetics/evaluate-analysis';
 import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
 import type { Genotype } from '../../../../server/genetics/types';
-import { scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { pairWeigher, scanAnalysis } from '../../../../server/matching/analysis-scan';
 import { searchAnalysis } from '../../../../server/matching/analysis-search';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { markerEvaluator } from '../../../../server/matching/marker-evaluator';
@@ -242,5 +242,32 @@ describe('searchAnalysis: an analysis as the server searches it', () => {
     expect(scanned.length).toBeGreaterThan(2);
     expect(scanned.some((m) => m.profileId === 'SIDE')).toBe(true);
     expect(searchAnalysis(index, request)).toEqual(scanned);
+  });
+
+  it('confirms each candidate with the figures the profile weighed marker by marker gives: every hit, no other, each compared marker counted', () => {
+    // The exact confirmation counts compared markers without naming them (issue 29): held to pairWeigher, which names them.
+    const population = fbi2015Population();
+    const generate = profileGenerator(population, 8);
+    const set = new IndexSet();
+    const query = generate();
+    const people = Array.from({ length: 3000 }, (_, i) => {
+      const genotypes = i % 50 === 0 ? siblingOf(query, population, i) : generate();
+      // Some markers untyped: the marker count differs from profile to profile.
+      if (i % 3 === 0) for (const marker of [...genotypes.keys()].slice(0, 1 + (i % 7))) genotypes.delete(marker);
+      return genotypes;
+    });
+    people.forEach((genotypes, i) => set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', sampleType: 'Convicted Offender', genotypes }));
+    const seed = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses).find((a) => a.name === 'Full siblings')!;
+    const analysis = { id: 'fs', kind: seed.kind, profileKind: seed.profileKind, roles: seed.roles, threshold: 100, formulae: seed.formulae, constants: Object.fromEntries(seed.constants.map((c) => [c.name, c.value])) } as never;
+    const request = { analysis, query, queryRole: 0 as const, population: { id: 'pop', kind: 'Autosomal' as const, frequencies: population, haplotypes: [] }, minMarkers: 14 };
+    const weigh = pairWeigher(request);
+    const expected = people.flatMap((genotypes, i) => {
+      const figures = weigh(genotypes);
+      return figures ? [{ profileId: `P${i}`, ...figures, combinedIndex: expect.closeTo(figures.combinedIndex!, 9) }] : [];
+    });
+    const found = searchAnalysis(set.index('kit', 'Autosomal'), request);
+    expect(found.length).toBeGreaterThan(20);
+    expect(new Set(found.map((m) => m.markerCount)).size).toBeGreaterThan(2);
+    expect([...found].sort((a, b) => Number(a.profileId.slice(1)) - Number(b.profileId.slice(1)))).toEqual(expected);
   });
 });

@@ -12,6 +12,8 @@ import { categoryFilter } from '../../../../server/matching/category-pass';
 import { fusedScan, type FusablePlan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
+import { seededRandom } from '../../../../core/seeded-random';
+import { randomIndex } from './random-index';
 import type { MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
 
 const population = fbi2015Population('Caucasian');
@@ -20,41 +22,14 @@ const fullSiblings = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses)
   .filter((a) => a.name === 'Full siblings')
   .map((a): MatchAnalysis => ({ id: a.name, kind: a.kind, profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) }))[0]!;
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const MARKERS = ['M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7'];
 
 /** An index of `size` random profiles over 7 markers with up to `alleles` alleles each (some untyped), not a multiple of 16. */
-function randomIndex(seed: number, size: number, alleles: number) {
-  const next = random(seed);
-  const set = new IndexSet();
-  for (let i = 0; i < size; i++) {
-    const genotypes = new Map<string, Genotype>();
-    for (const marker of MARKERS) {
-      if (next() < 0.08) continue;
-      // Skewed towards the first alleles, as real dictionaries are: rare ones get the indices past 16.
-      const allele = () => String(5 + Math.floor(alleles * next() ** 2));
-      const [a, b] = [allele(), allele()];
-      genotypes.set(marker, a === b ? [a] : [a, b]);
-    }
-    set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', genotypes });
-  }
-  return set.index('kit', 'Autosomal');
-}
+const randomIndexOf = (seed: number, size: number, alleles: number) => randomIndex(seed, size, { markers: MARKERS, alleles, untyped: 0.08 });
 
 /** Per marker an LR that depends on which of a few "special" alleles the genotype holds (some outside the index), 0 at times. */
 function categoricalWeigh(seed: number): Map<string, GenotypeLr> {
-  const next = random(seed);
+  const next = seededRandom(seed);
   return new Map(
     MARKERS.map((marker) => {
       const specials = new Map(Array.from({ length: 1 + Math.floor(next() * 6) }, () => [String(5 + Math.floor(next() * 40)), next() < 0.1 ? 0 : 0.05 + 20 * next()] as const));
@@ -87,7 +62,7 @@ describe('the category pass', () => {
       [2, 30],
       [3, 60],
     ] as const) {
-      const index = randomIndex(seed, 1000 + 7 * seed, alleles);
+      const index = randomIndexOf(seed, 1000 + 7 * seed, alleles);
       for (let t = 0; t < 6; t++) {
         const weigh = categoricalWeigh(100 * seed + t);
         const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
@@ -109,7 +84,7 @@ describe('the category pass', () => {
 
   it('reads alleles past the first 16 of a dictionary as the category they share, the hits carrying them included', () => {
     // Dictionaries of about 60 alleles in order of first appearance; the query's alleles among the first; hits need the rest.
-    const index = randomIndex(11, 2000 + 9, 60);
+    const index = randomIndexOf(11, 2000 + 9, 60);
     const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => g.reduce((p, a) => p * (a === '5' || a === '6' ? 0.2 : 3), 1)]));
     const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
     const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).sort((a, b) => b - a);
@@ -125,7 +100,7 @@ describe('the category pass', () => {
   });
 
   it('groups alleles that differ a little when there are too many categories, and still finds exactly the verdicts\' hits', () => {
-    const index = randomIndex(7, 501, 30);
+    const index = randomIndexOf(7, 501, 30);
     // Every allele its own value: dozens of categories, grouped with a tolerance (each pair bounded by its largest).
     const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => g.reduce((p, a) => p * (0.2 + Number(a) / 20), 1)]));
     const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
@@ -138,7 +113,7 @@ describe('the category pass', () => {
   });
 
   it('leaves a dictionary of more than 64 alleles to the lanes, still exact', () => {
-    const index = randomIndex(8, 3001, 120);
+    const index = randomIndexOf(8, 3001, 120);
     const weigh = categoricalWeigh(5);
     const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
     const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).filter(Number.isFinite).sort((a, b) => b - a);

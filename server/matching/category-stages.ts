@@ -1,0 +1,112 @@
+import type { ColumnPlan } from './lookup-table';
+
+/** What the stages read of a category filter (category-pass.ts): the need and each marker's tables. */
+type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[] };
+
+/** Profiles sampled (a run from the middle of the index) to order the markers and choose the stages. */
+const SAMPLE = 1024;
+/** Cost of a listed run's marker in the sparse pass against a dense run's (its tables reloaded, the list read and written). */
+const SPARSE_COST = 2;
+/** Cost per listed run of a sparse stage, besides its markers. */
+const STAGE_COST = 1;
+
+/**
+ * How the category pass runs (issue 29): the markers in `order` (those that take most from the best a profile can
+ * reach first), the first `dense` of them (even, or every marker) over every run of 16 profiles, keeping the runs with
+ * a profile that can still reach the need with the most the other markers give; then each stage k of `stages` sums the
+ * first k markers again for the runs still listed alone, keeping those that can still reach it, the last stage every
+ * marker. A run is dropped only when none of its profiles can reach the need, so the profiles listed at the end are
+ * exactly those whose bounds over every marker reach it (the dense pass's answer).
+ */
+export interface CategoryStages {
+  order: number[];
+  dense: number;
+  stages: number[];
+  /** most[k]: the most the markers after the first k of the order can add. */
+  most: number[];
+}
+
+// Working room reused by every call: a typed array's own memory costs about a microsecond to allocate, and a search
+// would otherwise make six per marker. lookups: catLo at 0, catHi at 256, pair at 512 (0 past their ends, as the
+// swizzles read); columns: the sample's lo then hi.
+const lookups = new Uint8Array(1024);
+const columns = new Uint8Array(2 * SAMPLE);
+let sampled = new Uint8Array(0);
+
+/** Each marker's bound for each sampled profile, as the pass computes it: marker m's at m·sample (in shared working room, read before the next call). */
+function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): { sample: number; bounds: Uint8Array } {
+  const sample = Math.min(size, SAMPLE) & ~15;
+  // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
+  const from = ((size - sample) >>> 1) & ~15;
+  if (sampled.length < plans.length * sample) sampled = new Uint8Array(plans.length * sample);
+  for (const [m, plan] of plans.entries()) {
+    const { catLo, catHi, pair } = filter.markers[m]!;
+    lookups.fill(0);
+    lookups.set(catLo, 0);
+    lookups.set(catHi, 256);
+    lookups.set(pair, 512);
+    // Copied out first: element reads of a view over the columns' shared, growable memory are slow in JavaScript.
+    columns.set(plan.lo.subarray(from, from + sample), 0);
+    columns.set(plan.hi.subarray(from, from + sample), SAMPLE);
+    const at = m * sample;
+    for (let i = 0; i < sample; i++) sampled[at + i] = lookups[512 + lookups[columns[i]!]! + lookups[256 + columns[SAMPLE + i]!]!]!;
+  }
+  return { sample, bounds: sampled };
+}
+
+/** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */
+export function categoryStages(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): CategoryStages {
+  const markers = plans.length;
+  const tops = filter.markers.map(({ pair }) => Math.max(0, ...pair));
+  const { sample, bounds } = sampledBounds(size, plans, filter);
+  const deficit = plans.map((_, m) => {
+    let sum = 0;
+    for (let i = m * sample; i < (m + 1) * sample; i++) sum += bounds[i]!;
+    return tops[m]! * sample - sum;
+  });
+  const order = plans.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
+  const most = new Array<number>(markers + 1).fill(0);
+  for (let k = markers - 1; k >= 0; k--) most[k] = most[k + 1]! + tops[order[k]!]!;
+  const allDense = { order, dense: markers, stages: [], most };
+  const runs = sample >>> 4;
+  if (runs === 0 || markers < 4) return allDense;
+  // alive[k]: the share of sampled runs with a profile that can still reach the need after the first k markers.
+  const alive = new Float64Array(markers + 1);
+  const sums = new Int32Array(sample);
+  alive[0] = 1;
+  for (let k = 1; k <= markers; k++) {
+    const at = order[k - 1]! * sample;
+    let live = 0;
+    // A profile can still reach the need when its sum so far is at least this.
+    const least = filter.need - most[k]!;
+    for (let r = 0; r < runs; r++) {
+      let reaches = 0;
+      for (let i = 16 * r; i < 16 * r + 16; i++) {
+        const sum = sums[i]! + bounds[at + i]!;
+        sums[i] = sum;
+        reaches |= sum >= least ? 1 : 0;
+      }
+      live += reaches;
+    }
+    alive[k] = live / runs;
+  }
+  // best[k]: the least cost of the stages after a stage (or the dense prefix) that ended at k, to the end.
+  const best = new Float64Array(markers + 1);
+  const next = new Int32Array(markers + 1);
+  for (let k = markers - 1; k >= 1; k--) {
+    best[k] = Infinity;
+    for (let j = k + 1; j <= markers; j++) {
+      const cost = alive[k]! * (SPARSE_COST * j + STAGE_COST) + best[j]!;
+      if (cost < best[k]!) [best[k], next[k]] = [cost, j];
+    }
+  }
+  let dense = markers;
+  let least = markers;
+  for (let d = 2; d < markers; d += 2) {
+    if (d + best[d]! < least) [least, dense] = [d + best[d]!, d];
+  }
+  if (dense === markers) return allDense;
+  const stages: number[] = [];
+  for (let k = dense; k < markers; k = next[k]!) stages.push(next[k]!);
+  return { order, dense, stages, most };
+}
