@@ -158,7 +158,7 @@ describe.runIf(await postgresReachable())('start-up while the matching index loa
       const token = verifier.issue(user.id);
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode, health.body).toBe(200);
-      expect(health.json()).toEqual({ status: 'ok', database: 'postgres', index: { state: 'loading', loaded: 0, total: 0 }, searches: { threads: expect.any(Number), running: 0, queued: 0 } });
+      expect(health.json()).toEqual({ status: 'ok', database: 'postgres', index: { state: 'loading', loaded: 0, total: 0 }, searches: { threads: expect.any(Number), running: 0, queued: 0 }, uploads: { waiting: 0, retrying: 0, failed: 0, oldestWaitingSeconds: null } });
 
       const target = planted.find((p) => p.status === 'approved')!;
       const markerIds = new Map((await db.select({ id: markers.id, name: markers.name }).from(markers)).map((m) => [m.name, m.id]));
