@@ -127,8 +127,9 @@ export function fusedScanEach(plans: readonly FusablePlan[], onMatch: (plan: num
   const laned: FusablePlan[] = [];
   const lanedIndex: number[] = [];
   for (const [p, plan] of plans.entries()) {
-    // A plan whose LR-0 genotypes rule out nearly every profile is scanned by them alone (veto-scan.ts).
-    if (plan.kind === 'computational' && vetoScan(index.size, plan.plans, (slot) => keep(p, plan.matchAt(slot)))) continue;
+    // A plan whose LR-0 genotypes rule out nearly every profile is scanned by them alone (veto-scan.ts); not under a
+    // threshold of 0 (cut −∞), which an LR of 0 meets.
+    if (plan.kind === 'computational' && plan.cut > -Infinity && vetoScan(index.size, plan.plans, (slot) => keep(p, plan.matchAt(slot)))) continue;
     const filter = plan.kind === 'computational' ? (plan.filter !== undefined ? plan.filter : categoryFilter(plan.plans, plan.cut)) : null;
     if (filter === 'none') continue;
     if (filter !== null && filter !== 'all') categorical.push({ p, plan, filter });

@@ -30,7 +30,7 @@ function selective(size: number, vetoes: readonly ColumnPlan<Uint32Array>[]): bo
 /**
  * Hands `onCandidate` every slot 0 … size−1 with no vetoed marker, in slot order, and returns true; returns false
  * (and hands nothing) when the plan has no vetoes or they would keep too many. A vetoed slot is never a match, so
- * confirming the others exactly gives the scan's answer.
+ * confirming the others exactly gives the scan's answer — for a cut above −∞ only (a threshold of 0 keeps LR 0).
  */
 export function vetoScan(size: number, plans: readonly ColumnPlan<Float64Array>[], onCandidate: (slot: number) => void): boolean {
   const vetoes = vetoPlans(plans);

@@ -179,4 +179,12 @@ describe('the fused approval scan', () => {
     expect(vetoPlans(plan.plans)).toBeNull();
     expectSameAsExactScans(index, [request]);
   });
+
+  it('keeps the profiles an LR of 0 rules out when the threshold is 0 (an LR of 0 meets it)', () => {
+    const query = profileGenerator(population, 79)();
+    const index = database(83, query);
+    const request = requestFor({ ...seeded.find((a) => a.id === 'Identity')!, threshold: 0 }, query);
+    const [found] = expectSameAsExactScans(index, [request]);
+    expect(found!.filter((m) => m.combinedIndex === 0).length).toBeGreaterThan(1000);
+  });
 });
