@@ -1,0 +1,149 @@
+/**
+ * The placements pass of the quantitative database search as a WebAssembly SIMD function (issue 31 "Speed"): a
+ * continuous search weighs each reference once per placement (each unknown of Hd it may replace), and the category
+ * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
+ * read of a marker's columns serves every placement: 16 profiles a vector, per placement two `i8x16.swizzle` lookups
+ * turn the allele indices into that placement's categories, a third the pair into its bound (one byte), added with
+ * unsigned saturation into that placement's accumulator, which stays in a register for the whole profile — a
+ * saturated sum (255) still reaches any need ≤ 255, so saturation never drops a profile. A vector with a profile
+ * whose sum reaches its need in some placement is reported with the OR of the placements' masks.
+ */
+
+import { HEADER, leb128, name, section, sleb128, vector } from '../genetics/statistics/wasm-listing';
+import { I32, OP, V128 } from './wasm-opcodes';
+
+/** SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): the 0xfd prefix and the LEB128 sub-opcode. */
+const simd = (code: number) => [0xfd, ...leb128(code)];
+const V = {
+  load: (offset: number) => [...simd(0x00), 0, ...leb128(offset)],
+  const: (bytes: readonly number[]) => [...simd(0x0c), ...bytes],
+  swizzle: simd(0x0e),
+  geU: simd(0x2c),
+  or: simd(0x50),
+  bitmask8: simd(0x64),
+  add8: simd(0x6e),
+  addSatU: simd(0x70),
+  sub8: simd(0x71),
+};
+
+/** Most placements one pass weighs (their accumulators and the marker's vectors stay in the 16 SIMD registers). */
+export const MAX_PLACEMENTS = 6;
+/** Most 16-entry chunks of an allele → category table (64 alleles); the pair table is one chunk (4 categories). */
+export const MAX_ALLELE_CHUNKS = 4;
+
+/** A placement's tables in a marker's record: the allele → category tables of lo and hi (16 bytes a chunk), then the pairs' bounds. */
+export const placementBytes = (alleleChunks: number) => 32 * alleleChunks + 16;
+/** A marker's record: lo's and hi's column addresses (16 bytes with padding), then each placement's tables. */
+export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + placements * placementBytes(alleleChunks);
+
+// scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT) and
+// v128 locals (LO, HI, CAT, then one accumulator per placement).
+const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT] = [0, 1, 2, 3, 4, 5];
+const [P, M, I, MASK, COUNT] = [6, 7, 8, 9, 10];
+const [LO, HI, CAT, ACC] = [11, 12, 13, 14];
+
+/** Leaves on the stack the OR over chunks c of swizzle(table at P + `at` + 16c, index − 16c); an index past every chunk reads 0. */
+function chunkedLookup(index: number, at: number, chunks: number): number[] {
+  const code = [OP.localGet, P, ...V.load(at), OP.localGet, index, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, P, ...V.load(at + 16 * c), OP.localGet, index, ...V.const(new Array<number>(16).fill(16 * c)), ...V.sub8, ...V.swizzle, ...V.or);
+  return code;
+}
+
+/**
+ * The pass's function body for the given allele chunk count and number of placements: profile vector by vector, every
+ * marker, the placements' sums in registers (a block layout with the sums in memory, as the category pass has, ran
+ * about three times slower with three placements).
+ */
+function body(alleleChunks: number, placements: number): number[] {
+  const record = markerRecordBytes(alleleChunks, placements);
+  const perMarker: number[] = [
+    OP.localGet, P, OP.i32Load, 2, 0, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    OP.localGet, P, OP.i32Load, 2, 4, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+  ];
+  for (let q = 0; q < placements; q++) {
+    const at = 16 + q * placementBytes(alleleChunks);
+    perMarker.push(
+      ...chunkedLookup(LO, at, alleleChunks),
+      ...chunkedLookup(HI, at + 16 * alleleChunks, alleleChunks),
+      ...V.add8, OP.localSet, CAT,
+      OP.localGet, ACC + q, OP.localGet, P, ...V.load(at + 32 * alleleChunks), OP.localGet, CAT, ...V.swizzle, ...V.addSatU, OP.localSet, ACC + q,
+    );
+  }
+  const reset: number[] = [];
+  const verdict: number[] = [];
+  for (let q = 0; q < placements; q++) {
+    reset.push(...V.const(new Array<number>(16).fill(0)), OP.localSet, ACC + q);
+    // bit j: profile i + j's sum reaches placement q's need (the needs: a 16-byte splat each)
+    verdict.push(OP.localGet, ACC + q, OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8);
+    if (q > 0) verdict.push(OP.i32Or);
+  }
+  // prettier-ignore
+  return [
+    ...vector([[5, I32], [3 + placements, V128]]),
+    OP.block, OP.emptyBlock,
+    OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
+    OP.localGet, FROM, OP.localSet, I,
+    OP.loop, OP.emptyBlock,
+    ...reset,
+    OP.localGet, PARAMS, OP.localSet, P,
+    OP.localGet, MARKERS, OP.localSet, M,
+    OP.loop, OP.emptyBlock,
+    ...perMarker,
+    OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+    OP.end,
+    ...verdict, OP.localTee, MASK,
+    OP.if, OP.emptyBlock,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, MASK, OP.i32Store, 2, 4,
+    OP.localGet, COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, COUNT,
+    OP.end,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    OP.localGet, COUNT,
+    OP.end,
+  ];
+}
+
+const MAX_PAGES = 65_536;
+
+function moduleFor(alleleChunks: number, placements: number): WebAssembly.Module {
+  const code = body(alleleChunks, placements);
+  return new WebAssembly.Module(
+    new Uint8Array([
+      ...HEADER,
+      // type 0: (i32 × 6) → i32
+      ...section(1, vector([[0x60, ...vector(Array.from({ length: 6 }, () => [I32])), ...vector([[I32]])]])),
+      ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
+      ...section(3, vector([leb128(0)])),
+      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)]])),
+      ...section(10, vector([[...leb128(code.length), ...code]])),
+    ]),
+  );
+}
+
+/** scan(params, markers, from, to, needs, out) → runs (see {@link placementScan}). */
+export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number) => number;
+const modules = new Map<string, WebAssembly.Module>();
+const instances = new WeakMap<WebAssembly.Memory, Map<string, PlacementScan>>();
+
+/**
+ * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
+ * thread: `scan(params, markers, from, to, needs, out)` reads slots from … to−1 (a multiple of 16 profiles) with the
+ * marker records at `params`, the placements' needs at `needs` (16 equal bytes each), and writes for each run of 16
+ * with a profile reaching a need its first slot and its 16-bit mask (two i32) at `out`; returns how many runs.
+ */
+export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
+  const key = `${alleleChunks}/${placements}`;
+  let byKey = instances.get(memory);
+  if (!byKey) instances.set(memory, (byKey = new Map()));
+  let scan = byKey.get(key);
+  if (!scan) {
+    let module = modules.get(key);
+    if (!module) modules.set(key, (module = moduleFor(alleleChunks, placements)));
+    scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as PlacementScan;
+    byKey.set(key, scan);
+  }
+  return scan;
+}

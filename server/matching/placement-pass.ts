@@ -1,0 +1,179 @@
+import { categoryChunks, eachCode, groupAlleles, ROUNDING } from './category-pass';
+import type { ColumnPlan } from './lookup-table';
+import { LookupKernel } from './lookup-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementBytes, placementScan } from './placement-kernel';
+import { memoryOf } from './shared-memory';
+
+/** One placement's per-marker log10 tables over the index's columns (every placement over the same columns) and its cut. */
+export interface Placement {
+  plans: readonly ColumnPlan<Float64Array>[];
+  cut: number;
+}
+
+/** A placement's byte filter: per marker each allele's category (lo's times 4, hi's) and each pair's bound; `need` ≤ 255. */
+interface ByteFilter {
+  need: number;
+  chunks: number;
+  markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
+}
+
+/** The byte sums saturate here. */
+const SATURATED = 255;
+/** Four categories a marker: their 16 pairs fill one swizzle. */
+const CATEGORIES = 4;
+/**
+ * A marker's factors more than this (log10) under its best count as that floor. A byte budget has ~240 steps for the
+ * whole range from the floors' sum to the cut; a wider floor makes the steps coarser, a narrower one lets through
+ * references that one marker rules out. 3 let the fewest through on the ESX17 bench stain (tried 1–12).
+ */
+const FLOOR_RANGE = 3;
+
+/**
+ * A placement's byte filter (issue 31 "Speed"), found from its tables: q = ⌈(v − f)·s⌉ with v clamped up to the floor f
+ * and q capped at 255, one scale s for all markers with ⌈(cut − Σf)·s⌉ = need ≤ 255 − markers, so every profile whose
+ * exact log10 sum reaches the cut has Σq ≥ need (each ⌈⌉ over-estimates, a cap at 255 alone reaches any need); the
+ * alleles grouped into four categories per marker, each pair bounded by the largest q of its codes. 'all' when every
+ * profile would pass, 'none' when none can.
+ */
+export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): ByteFilter | 'all' | 'none' {
+  const tops = plans.map((p) => {
+    let top = -Infinity;
+    eachCode(p, (code) => {
+      if (p.table[code]! > top) top = p.table[code]!;
+    });
+    return top === -Infinity ? 0 : top;
+  });
+  const floors = plans.map((p, m) => {
+    let min = tops[m]!;
+    eachCode(p, (code) => {
+      const v = p.table[code]!;
+      if (v < min && v >= tops[m]! - FLOOR_RANGE) min = v;
+    });
+    return min;
+  });
+  const span = cut - floors.reduce((a, b) => a + b, 0);
+  if (span <= 0) return 'all';
+  const scale = (SATURATED - plans.length) / span;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + ROUNDING)) : 0);
+  const need = Math.ceil(span * scale - ROUNDING);
+  const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
+  if (need <= 0) return 'all';
+  if (need > most) return 'none';
+  let chunks = 1;
+  const markers = plans.map((plan, m) => {
+    const n = plan.alleles ?? 1 << plan.shift;
+    const q = new Uint8Array(plan.table.length);
+    eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
+    // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
+    const { category } = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, CATEGORIES, 2 * SATURATED)!;
+    chunks = Math.max(chunks, categoryChunks(category, n));
+    const pair = new Uint8Array(16);
+    eachCode(plan, (code, lo, hi) => {
+      const cell = category[lo]! * CATEGORIES + category[hi]!;
+      pair[cell] = Math.max(pair[cell]!, q[code]!);
+    });
+    return { category, pair };
+  });
+  if (chunks > MAX_ALLELE_CHUNKS) return 'all';
+  return {
+    need,
+    chunks,
+    markers: markers.map(({ category, pair }) => {
+      const catLo = new Uint8Array(16 * chunks);
+      const catHi = new Uint8Array(16 * chunks);
+      category.subarray(0, 16 * chunks).forEach((c, x) => ((catLo[x] = c * CATEGORIES), (catHi[x] = c)));
+      return { catLo, catHi, pair };
+    }),
+  };
+}
+
+/** Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers) are still in the cache. */
+const STRETCH = 4096;
+
+/**
+ * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
+ * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets
+ * each stretch's slots whose bound reaches some placement's need (and every slot of the last, incomplete run of 16),
+ * in slot order, each once, and weighs them exactly at once, while their columns are in the cache (weighed later,
+ * at random, each lookup would miss it). A placement no profile can reach is left out; one every profile reaches
+ * makes every slot a candidate.
+ */
+export function placementPass(size: number, placements: readonly Placement[], onCandidates: (slots: Int32Array) => void): void {
+  const filters: ByteFilter[] = [];
+  let all = false;
+  for (const { plans, cut } of placements) {
+    const filter = byteFilter(plans, cut);
+    if (filter === 'all') all = true;
+    else if (filter !== 'none') filters.push(filter);
+  }
+  const list = new Int32Array(STRETCH);
+  if (all) {
+    for (let from = 0; from < size; from += STRETCH) {
+      const n = Math.min(STRETCH, size - from);
+      for (let i = 0; i < n; i++) list[i] = from + i;
+      onCandidates(list.subarray(0, n));
+    }
+    return;
+  }
+  if (filters.length === 0) return;
+  const columns = placements[0]!.plans;
+  const memory = memoryOf(columns[0]!.lo);
+  if (!memory || columns.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
+  const k = LookupKernel.over(memory);
+  const groups: ByteFilter[][] = [];
+  for (let first = 0; first < filters.length; first += MAX_PLACEMENTS) groups.push(filters.slice(first, first + MAX_PLACEMENTS));
+  const layout = groups.map((group) => {
+    const chunks = Math.max(...group.map((f) => f.chunks));
+    const record = markerRecordBytes(chunks, group.length);
+    return { group, chunks, record, bytes: columns.length * record + 16 * group.length };
+  });
+  const outBytes = 8 * (STRETCH / 16);
+  const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
+  const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
+  k.bytes.fill(0, base, outAt);
+  let at = base;
+  const passes = layout.map(({ group, chunks, record, bytes }) => {
+    const needsAt = at + columns.length * record;
+    columns.forEach((column, m) => {
+      const recordAt = at + m * record;
+      k.words[recordAt / 4] = column.lo.byteOffset;
+      k.words[recordAt / 4 + 1] = column.hi.byteOffset;
+      group.forEach((f, q) => {
+        const tables = recordAt + 16 + q * placementBytes(chunks);
+        const { catLo, catHi, pair } = f.markers[m]!;
+        // A placement of fewer chunks reads 0 (its category 0) from the chunks past its own, as an index past them would.
+        k.bytes.set(catLo, tables);
+        k.bytes.set(catHi, tables + 16 * chunks);
+        k.bytes.set(pair, tables + 32 * chunks);
+      });
+    });
+    group.forEach((f, q) => k.bytes.fill(f.need, needsAt + 16 * q, needsAt + 16 * q + 16));
+    const pass = { params: at, needsAt, scan: placementScan(memory, chunks, group.length) };
+    at += bytes;
+    return pass;
+  });
+  // Several passes: a stretch's candidates marked, then listed in order.
+  const marked = passes.length > 1 ? new Uint8Array(STRETCH) : null;
+  const whole = size - (size % 16);
+  for (let from = 0; from < size; from += STRETCH) {
+    const to = Math.min(size, from + STRETCH);
+    const end = Math.min(whole, to);
+    let count = 0;
+    for (const pass of passes) {
+      const runs = end > from ? pass.scan(pass.params, columns.length, from, end, pass.needsAt, outAt) : 0;
+      for (let r = 0; r < runs; r++) {
+        const start = k.words[outAt / 4 + 2 * r]!;
+        for (let mask = k.words[outAt / 4 + 2 * r + 1]!; mask !== 0; mask &= mask - 1) {
+          const slot = start + 31 - Math.clz32(mask & -mask);
+          if (marked) marked[slot - from] = 1;
+          else list[count++] = slot;
+        }
+      }
+    }
+    if (marked) {
+      for (let i = 0; i < to - from; i++) if (marked[i] === 1) ((list[count++] = from + i), (marked[i] = 0));
+    }
+    for (let slot = Math.max(from, end); slot < to; slot++) list[count++] = slot;
+    if (count > 0) onCandidates(list.subarray(0, count));
+  }
+}
