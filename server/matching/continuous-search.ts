@@ -12,6 +12,7 @@ import { evaluablePopulations, type SkippedPopulation } from './evaluable-popula
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
 import { mixtureUnrelatedDistribution } from './mixture-search';
+import { ExactWeighing } from './exact-weighing';
 import { placementPass } from './placement-pass';
 import type { ProfileIndex } from './profile-index';
 import { candidateGenotypes, chanceAt, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleChance, type RuleMatch, type RulePopulationResult } from './rule-match';
@@ -161,23 +162,11 @@ export function continuousScan(lanes: readonly ContinuousLane[], scoped: readonl
     if (index.countInGroups(mask) === 0) continue;
     const plans = lanes.map((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId));
     const placements = plans.flatMap((ps, l) => ps.map((plan) => ({ plans: plan.plans, cut: cuts[l]! })));
-    let log10 = new Float64Array(0);
-    let markerCount = new Int32Array(0);
-    let reached = new Uint8Array(0);
-    placementPass(index.size, placements, (slots) => {
-      if (log10.length < slots.length) [log10, markerCount, reached] = [new Float64Array(slots.length), new Int32Array(slots.length), new Uint8Array(slots.length)];
-      // Weighed exactly, lane by lane: a slot stays (bit 0) while some placement of every lane so far reaches its cut (bit 1 in the lane).
-      reached.fill(1, 0, slots.length);
-      plans.forEach((ps, l) => {
-        for (const plan of ps) {
-          plan.scoreSlots(slots, slots.length, log10, markerCount);
-          for (let i = 0; i < slots.length; i++) if (log10[i]! >= cuts[l]! && markerCount[i]! >= minMarkers && (reached[i]! & 1) === 1) reached[i] = 3;
-        }
-        for (let i = 0; i < slots.length; i++) reached[i] = reached[i]! >> 1;
-      });
-      for (let i = 0; i < slots.length; i++) {
-        if (reached[i] === 0 || !index.slotInGroups(slots[i]!, mask)) continue;
-        const id = index.idAt(slots[i]!);
+    const weighed = new ExactWeighing(plans, cuts, minMarkers);
+    placementPass(index.size, placements, (byPlacement, from) => {
+      for (const slot of weighed.reachedEveryLane(byPlacement, from)) {
+        if (!index.slotInGroups(slot, mask)) continue;
+        const id = index.idAt(slot);
         if (id !== excludeId) found.push(id);
       }
     });

@@ -6,7 +6,7 @@
  * turn the allele indices into that placement's categories, a third the pair into its bound (one byte), added with
  * unsigned saturation into that placement's accumulator, which stays in a register for the whole profile — a
  * saturated sum (255) still reaches any need ≤ 255, so saturation never drops a profile. A vector with a profile
- * whose sum reaches its need in some placement is reported with the OR of the placements' masks.
+ * whose sum reaches its need in some placement is reported with each placement's mask.
  */
 
 import { HEADER, leb128, name, section, sleb128, vector } from '../genetics/statistics/wasm-listing';
@@ -36,11 +36,13 @@ export const placementBytes = (alleleChunks: number) => 32 * alleleChunks + 16;
 /** A marker's record: lo's and hi's column addresses (16 bytes with padding), then each placement's tables. */
 export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + placements * placementBytes(alleleChunks);
 
-// scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT) and
+// scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT, ONE) and
 // v128 locals (LO, HI, CAT, then one accumulator per placement).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT] = [0, 1, 2, 3, 4, 5];
-const [P, M, I, MASK, COUNT] = [6, 7, 8, 9, 10];
-const [LO, HI, CAT, ACC] = [11, 12, 13, 14];
+const [P, M, I, MASK, COUNT, ONE] = [6, 7, 8, 9, 10, 11];
+const [LO, HI, CAT, ACC] = [12, 13, 14, 15];
+/** A run's record: its first slot (i32), then each placement's 16-bit mask. */
+export const RUN_BYTES = 16;
 
 /** Leaves on the stack the OR over chunks c of swizzle(table at P + `at` + 16c, index − 16c); an index past every chunk reads 0. */
 function chunkedLookup(index: number, at: number, chunks: number): number[] {
@@ -74,12 +76,16 @@ function body(alleleChunks: number, placements: number): number[] {
   for (let q = 0; q < placements; q++) {
     reset.push(...V.const(new Array<number>(16).fill(0)), OP.localSet, ACC + q);
     // bit j: profile i + j's sum reaches placement q's need (the needs: a 16-byte splat each)
-    verdict.push(OP.localGet, ACC + q, OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8);
-    if (q > 0) verdict.push(OP.i32Or);
+    verdict.push(
+      OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add,
+      OP.localGet, ACC + q, OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8, OP.localTee, ONE,
+      OP.i32Store16, 1, 4 + 2 * q,
+      OP.localGet, MASK, OP.localGet, ONE, OP.i32Or, OP.localSet, MASK,
+    );
   }
   // prettier-ignore
   return [
-    ...vector([[5, I32], [3 + placements, V128]]),
+    ...vector([[6, I32], [3 + placements, V128]]),
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     OP.localGet, FROM, OP.localSet, I,
@@ -92,12 +98,11 @@ function body(alleleChunks: number, placements: number): number[] {
     OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
     OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
     OP.end,
-    ...verdict, OP.localTee, MASK,
-    OP.if, OP.emptyBlock,
-    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
-    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, MASK, OP.i32Store, 2, 4,
-    OP.localGet, COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, COUNT,
-    OP.end,
+    // The run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
+    OP.i32Const, 0, OP.localSet, MASK,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
+    ...verdict,
+    OP.localGet, COUNT, OP.localGet, MASK, OP.i32Const, 0, OP.i32Ne, OP.i32Add, OP.localSet, COUNT,
     OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
     OP.end,
     OP.end,
@@ -132,7 +137,8 @@ const instances = new WeakMap<WebAssembly.Memory, Map<string, PlacementScan>>();
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
  * thread: `scan(params, markers, from, to, needs, out)` reads slots from … to−1 (a multiple of 16 profiles) with the
  * marker records at `params`, the placements' needs at `needs` (16 equal bytes each), and writes for each run of 16
- * with a profile reaching a need its first slot and its 16-bit mask (two i32) at `out`; returns how many runs.
+ * with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the 16-bit mask of
+ * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
  */
 export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
   const key = `${alleleChunks}/${placements}`;

@@ -1,7 +1,7 @@
 import { categoryChunks, eachCode, groupAlleles, ROUNDING } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
-import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementBytes, placementScan } from './placement-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementBytes, placementScan, RUN_BYTES } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 
 /** One placement's per-marker log10 tables over the index's columns (every placement over the same columns) and its cut. */
@@ -92,26 +92,30 @@ const STRETCH = 4096;
 
 /**
  * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
- * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets
- * each stretch's slots whose bound reaches some placement's need (and every slot of the last, incomplete run of 16),
- * in slot order, each once, and weighs them exactly at once, while their columns are in the cache (weighed later,
- * at random, each lookup would miss it). A placement no profile can reach is left out; one every profile reaches
- * makes every slot a candidate.
+ * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
+ * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
+ * the last, incomplete run of 16), in slot order, and weighs them exactly at once, while their columns are in the cache
+ * (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if one every
+ * profile reaches, every placement gets every slot.
  */
-export function placementPass(size: number, placements: readonly Placement[], onCandidates: (slots: Int32Array) => void): void {
-  const filters: ByteFilter[] = [];
+export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly Int32Array[], from: number) => void): void {
+  const filters: { placement: number; filter: ByteFilter }[] = [];
   let all = false;
-  for (const { plans, cut } of placements) {
+  placements.forEach(({ plans, cut }, placement) => {
     const filter = byteFilter(plans, cut);
     if (filter === 'all') all = true;
-    else if (filter !== 'none') filters.push(filter);
-  }
-  const list = new Int32Array(STRETCH);
+    else if (filter !== 'none') filters.push({ placement, filter });
+  });
+  const lists = placements.map(() => new Int32Array(STRETCH));
+  const counts = new Int32Array(placements.length);
+  const hand = (from: number) => {
+    if (counts.some((c) => c > 0)) onCandidates(lists.map((list, j) => list.subarray(0, counts[j])), from);
+    counts.fill(0);
+  };
   if (all) {
     for (let from = 0; from < size; from += STRETCH) {
-      const n = Math.min(STRETCH, size - from);
-      for (let i = 0; i < n; i++) list[i] = from + i;
-      onCandidates(list.subarray(0, n));
+      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
+      hand(from);
     }
     return;
   }
@@ -120,14 +124,14 @@ export function placementPass(size: number, placements: readonly Placement[], on
   const memory = memoryOf(columns[0]!.lo);
   if (!memory || columns.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
   const k = LookupKernel.over(memory);
-  const groups: ByteFilter[][] = [];
+  const groups: (typeof filters)[] = [];
   for (let first = 0; first < filters.length; first += MAX_PLACEMENTS) groups.push(filters.slice(first, first + MAX_PLACEMENTS));
   const layout = groups.map((group) => {
-    const chunks = Math.max(...group.map((f) => f.chunks));
+    const chunks = Math.max(...group.map((f) => f.filter.chunks));
     const record = markerRecordBytes(chunks, group.length);
     return { group, chunks, record, bytes: columns.length * record + 16 * group.length };
   });
-  const outBytes = 8 * (STRETCH / 16);
+  const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
   const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
   const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
   k.bytes.fill(0, base, outAt);
@@ -138,42 +142,37 @@ export function placementPass(size: number, placements: readonly Placement[], on
       const recordAt = at + m * record;
       k.words[recordAt / 4] = column.lo.byteOffset;
       k.words[recordAt / 4 + 1] = column.hi.byteOffset;
-      group.forEach((f, q) => {
+      group.forEach(({ filter }, q) => {
         const tables = recordAt + 16 + q * placementBytes(chunks);
-        const { catLo, catHi, pair } = f.markers[m]!;
+        const { catLo, catHi, pair } = filter.markers[m]!;
         // A placement of fewer chunks reads 0 (its category 0) from the chunks past its own, as an index past them would.
         k.bytes.set(catLo, tables);
         k.bytes.set(catHi, tables + 16 * chunks);
         k.bytes.set(pair, tables + 32 * chunks);
       });
     });
-    group.forEach((f, q) => k.bytes.fill(f.need, needsAt + 16 * q, needsAt + 16 * q + 16));
-    const pass = { params: at, needsAt, scan: placementScan(memory, chunks, group.length) };
+    group.forEach(({ filter }, q) => k.bytes.fill(filter.need, needsAt + 16 * q, needsAt + 16 * q + 16));
+    const pass = { params: at, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
     at += bytes;
     return pass;
   });
-  // Several passes: a stretch's candidates marked, then listed in order.
-  const marked = passes.length > 1 ? new Uint8Array(STRETCH) : null;
   const whole = size - (size % 16);
   for (let from = 0; from < size; from += STRETCH) {
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
-    let count = 0;
     for (const pass of passes) {
       const runs = end > from ? pass.scan(pass.params, columns.length, from, end, pass.needsAt, outAt) : 0;
       for (let r = 0; r < runs; r++) {
-        const start = k.words[outAt / 4 + 2 * r]!;
-        for (let mask = k.words[outAt / 4 + 2 * r + 1]!; mask !== 0; mask &= mask - 1) {
-          const slot = start + 31 - Math.clz32(mask & -mask);
-          if (marked) marked[slot - from] = 1;
-          else list[count++] = slot;
-        }
+        const record = (outAt + RUN_BYTES * r) / 4;
+        const start = k.words[record]!;
+        pass.placements.forEach((j, q) => {
+          const list = lists[j]!;
+          // Placement q's 16-bit mask: the low or high half of the record's word after the slot.
+          for (let mask = (k.words[record + 1 + (q >> 1)]! >>> (16 * (q & 1))) & 0xffff; mask !== 0; mask &= mask - 1) list[counts[j]!++] = start + 31 - Math.clz32(mask & -mask);
+        });
       }
     }
-    if (marked) {
-      for (let i = 0; i < to - from; i++) if (marked[i] === 1) ((list[count++] = from + i), (marked[i] = 0));
-    }
-    for (let slot = Math.max(from, end); slot < to; slot++) list[count++] = slot;
-    if (count > 0) onCandidates(list.subarray(0, count));
+    for (const [j, list] of lists.entries()) for (let slot = Math.max(from, end); slot < to; slot++) list[counts[j]!++] = slot;
+    hand(from);
   }
 }

@@ -107,14 +107,15 @@ describe('the placements pass of the quantitative search', () => {
       }] as const));
     });
     const plans = placements.map((tables) => genotypeLrPlan(index, tables, { cut: 0, minMarkers: 0 }));
-    const best = bestOf(index, placements);
-    const scores = Array.from({ length: index.size }, (_, slot) => best(slot));
-    const ranked = [...scores].sort((a, b) => b - a);
+    // scores[j][slot]: placement j's exact log10 sum for the reference at slot.
+    const scores = plans.map((p) => Array.from({ length: index.size }, (_, slot) => p.scoreAt(slot).log10));
+    const ranked = scores.flat().sort((a, b) => b - a);
     // Cuts exactly at a reference's own sum (the ⌈⌉ and the rounding slack decide it), at the strong ones', and low.
-    for (const cut of [ranked[0]!, ranked[3]!, ranked[4]!, ranked[20]!, ranked[200]!, 0, -1.5]) {
-      const candidates = new Set<number>();
-      placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (slots) => slots.forEach((slot) => candidates.add(slot)));
-      const lost = scores.flatMap((s, slot) => (s >= cut && !candidates.has(slot) ? [index.idAt(slot)] : []));
+    for (const cut of [ranked[0]!, ranked[3]!, ranked[4]!, ranked[6]!, ranked[20]!, ranked[200]!, 0, -1.5]) {
+      const candidates = plans.map(() => new Set<number>());
+      placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (byPlacement) => byPlacement.forEach((slots, j) => slots.forEach((slot) => candidates[j]!.add(slot))));
+      // Each placement must be handed every reference that reaches the cut in that placement.
+      const lost = scores.flatMap((s, j) => s.flatMap((x, slot) => (x >= cut && !candidates[j]!.has(slot) ? [`${index.idAt(slot)} in placement ${j}`] : [])));
       expect(lost, `cut 10^${cut}`).toEqual([]);
     }
   });
