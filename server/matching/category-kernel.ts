@@ -7,7 +7,8 @@
  * is assembled for the chunk counts a search needs (at most 4 each: 64 alleles, 8 categories), unrolled.
  */
 
-import { HEADER, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+import { leb128, vector } from '../genetics/statistics/wasm-listing';
+import { scanFunction } from './scan-module';
 import { I32, OP } from './wasm-opcodes';
 
 const V128 = 0x7b;
@@ -140,26 +141,8 @@ function signedLeb(n: number): number[] {
   }
 }
 
-const MAX_PAGES = 65_536;
-
-function moduleFor(alleleChunks: number, pairChunks: number): WebAssembly.Module {
-  const code = body(alleleChunks, pairChunks);
-  return new WebAssembly.Module(
-    new Uint8Array([
-      ...HEADER,
-      // type 0: (i32 × 7) → i32
-      ...section(1, vector([[0x60, ...vector(Array.from({ length: 7 }, () => [I32])), ...vector([[I32]])]])),
-      ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
-      ...section(3, vector([leb128(0)])),
-      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)]])),
-      ...section(10, vector([[...leb128(code.length), ...code]])),
-    ]),
-  );
-}
 
 type Scan = (params: number, markers: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
-const modules = new Map<string, WebAssembly.Module>();
-const instances = new WeakMap<WebAssembly.Memory, Map<string, Scan>>();
 
 /**
  * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, markers, from, to,
@@ -168,15 +151,5 @@ const instances = new WeakMap<WebAssembly.Memory, Map<string, Scan>>();
  * slot and its 16-bit mask (two i32) at `out`; returns how many runs.
  */
 export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): Scan {
-  const key = `${alleleChunks}/${pairChunks}`;
-  let byKey = instances.get(memory);
-  if (!byKey) instances.set(memory, (byKey = new Map()));
-  let scan = byKey.get(key);
-  if (!scan) {
-    let module = modules.get(key);
-    if (!module) modules.set(key, (module = moduleFor(alleleChunks, pairChunks)));
-    scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as Scan;
-    byKey.set(key, scan);
-  }
-  return scan;
+  return scanFunction<Scan>(memory, `category/${alleleChunks}/${pairChunks}`, 7, () => body(alleleChunks, pairChunks));
 }

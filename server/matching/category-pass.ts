@@ -26,6 +26,29 @@ export interface CategoryFilter {
   markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
 }
 
+/**
+ * Per marker the largest finite factor of its table (0 when none) and its floor: the smallest factor at most `range`
+ * under that top (a filter clamps the factors under the floor up to it, which only over-estimates).
+ */
+export function topsAndFloors(plans: readonly ColumnPlan<Float64Array>[], range: number): { tops: number[]; floors: number[] } {
+  const tops = plans.map((p) => {
+    let top = -Infinity;
+    eachCode(p, (code) => {
+      if (p.table[code]! > top) top = p.table[code]!;
+    });
+    return top === -Infinity ? 0 : top;
+  });
+  const floors = plans.map((p, m) => {
+    let min = tops[m]!;
+    eachCode(p, (code) => {
+      const v = p.table[code]!;
+      if (v < min && v >= tops[m]! - range) min = v;
+    });
+    return min;
+  });
+  return { tops, floors };
+}
+
 /** The genotype codes a column's table covers: 0 (not typed) and every lo ≤ hi of the dictionary, lo ≥ 1. */
 export function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
   const n = plan.alleles ?? 1 << plan.shift;
@@ -43,21 +66,7 @@ export function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, l
 export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): CategoryFilter | 'all' | 'none' | null {
   if (plans.length === 0 || plans.length > MAX_MARKERS) return null;
   if (plans.some((p) => (p.alleles ?? 1 << p.shift) > 16 * MAX_CHUNKS)) return null;
-  const tops = plans.map((p) => {
-    let top = -Infinity;
-    eachCode(p, (code) => {
-      if (p.table[code]! > top) top = p.table[code]!;
-    });
-    return top === -Infinity ? 0 : top;
-  });
-  const floors = plans.map((p, m) => {
-    let min = tops[m]!;
-    eachCode(p, (code) => {
-      const v = p.table[code]!;
-      if (v < min && v >= tops[m]! - CLAMP_RANGE) min = v;
-    });
-    return min;
-  });
+  const { tops, floors } = topsAndFloors(plans, CLAMP_RANGE);
   const widest = Math.max(...tops.map((top, m) => top - floors[m]!));
   const scale = widest > 0 ? STEPS / widest : 1;
   const quantise = (v: number, floor: number) => (v >= floor ? Math.ceil((v - floor) * scale + ROUNDING) : 0);

@@ -9,7 +9,8 @@
  * whose sum reaches its need in some placement is reported with each placement's mask.
  */
 
-import { HEADER, leb128, name, section, sleb128, vector } from '../genetics/statistics/wasm-listing';
+import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
+import { scanFunction } from './scan-module';
 import { I32, OP, V128 } from './wasm-opcodes';
 
 /** SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): the 0xfd prefix and the LEB128 sub-opcode. */
@@ -111,27 +112,8 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
 }
 
-const MAX_PAGES = 65_536;
-
-function moduleFor(alleleChunks: number, placements: number): WebAssembly.Module {
-  const code = body(alleleChunks, placements);
-  return new WebAssembly.Module(
-    new Uint8Array([
-      ...HEADER,
-      // type 0: (i32 × 6) → i32
-      ...section(1, vector([[0x60, ...vector(Array.from({ length: 6 }, () => [I32])), ...vector([[I32]])]])),
-      ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
-      ...section(3, vector([leb128(0)])),
-      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)]])),
-      ...section(10, vector([[...leb128(code.length), ...code]])),
-    ]),
-  );
-}
-
 /** scan(params, markers, from, to, needs, out) → runs (see {@link placementScan}). */
 export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number) => number;
-const modules = new Map<string, WebAssembly.Module>();
-const instances = new WeakMap<WebAssembly.Memory, Map<string, PlacementScan>>();
 
 /**
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
@@ -141,15 +123,5 @@ const instances = new WeakMap<WebAssembly.Memory, Map<string, PlacementScan>>();
  * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
  */
 export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
-  const key = `${alleleChunks}/${placements}`;
-  let byKey = instances.get(memory);
-  if (!byKey) instances.set(memory, (byKey = new Map()));
-  let scan = byKey.get(key);
-  if (!scan) {
-    let module = modules.get(key);
-    if (!module) modules.set(key, (module = moduleFor(alleleChunks, placements)));
-    scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as PlacementScan;
-    byKey.set(key, scan);
-  }
-  return scan;
+  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 6, () => body(alleleChunks, placements));
 }

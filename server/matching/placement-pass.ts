@@ -1,4 +1,4 @@
-import { categoryChunks, eachCode, groupAlleles, ROUNDING } from './category-pass';
+import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementBytes, placementScan, RUN_BYTES } from './placement-kernel';
@@ -36,21 +36,7 @@ const FLOOR_RANGE = 3;
  * profile would pass, 'none' when none can.
  */
 export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): ByteFilter | 'all' | 'none' {
-  const tops = plans.map((p) => {
-    let top = -Infinity;
-    eachCode(p, (code) => {
-      if (p.table[code]! > top) top = p.table[code]!;
-    });
-    return top === -Infinity ? 0 : top;
-  });
-  const floors = plans.map((p, m) => {
-    let min = tops[m]!;
-    eachCode(p, (code) => {
-      const v = p.table[code]!;
-      if (v < min && v >= tops[m]! - FLOOR_RANGE) min = v;
-    });
-    return min;
-  });
+  const { tops, floors } = topsAndFloors(plans, FLOOR_RANGE);
   const span = cut - floors.reduce((a, b) => a + b, 0);
   if (span <= 0) return 'all';
   const scale = (SATURATED - plans.length) / span;
