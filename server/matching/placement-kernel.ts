@@ -2,8 +2,9 @@
  * The placements pass of the quantitative database search as a WebAssembly SIMD function (issue 31 "Speed"): a
  * continuous search weighs each reference once per placement (each unknown of Hd it may replace), and the category
  * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
- * read of a marker's columns serves every placement: 16 profiles a vector, per placement two `i8x16.swizzle` lookups
- * turn the allele indices into that placement's categories, a third the pair into its bound (one byte), added with
+ * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
+ * indices into every placement's categories at once (two bits each), and per placement a shift and mask make the
+ * pair's index and a third swizzle its bound (one byte), added with
  * unsigned saturation into that placement's accumulator, which stays in a register for the whole profile — a
  * saturated sum (255) still reaches any need ≤ 255, so saturation never drops a profile. A vector with a profile
  * whose sum reaches its need in some placement is reported with each placement's mask.
@@ -25,23 +26,28 @@ const V = {
   add8: simd(0x6e),
   addSatU: simd(0x70),
   sub8: simd(0x71),
+  and: simd(0x4e),
+  shl16: simd(0x8b),
+  shrU16: simd(0x8d),
 };
 
-/** Most placements one pass weighs (their accumulators and the marker's vectors stay in the 16 SIMD registers). */
-export const MAX_PLACEMENTS = 6;
-/** Most 16-entry chunks of an allele → category table (64 alleles); the pair table is one chunk (4 categories). */
+/** Most placements one pass weighs: each has two bits of an allele's packed category byte. */
+export const MAX_PLACEMENTS = 4;
+/** Most 16-entry chunks of an allele → categories table (64 alleles); each pair table is one chunk (4 categories). */
 export const MAX_ALLELE_CHUNKS = 4;
 
-/** A placement's tables in a marker's record: the allele → category tables of lo and hi (16 bytes a chunk), then the pairs' bounds. */
-export const placementBytes = (alleleChunks: number) => 32 * alleleChunks + 16;
-/** A marker's record: lo's and hi's column addresses (16 bytes with padding), then each placement's tables. */
-export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + placements * placementBytes(alleleChunks);
+/**
+ * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → categories table (16 bytes a
+ * chunk; allele x's byte holds placement q's category in bits 2q, 2q+1), then each placement's pair bounds (16 bytes).
+ */
+export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + 16 * alleleChunks + 16 * placements;
 
 // scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT, ONE) and
 // v128 locals (LO, HI, CAT, then one accumulator per placement).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT] = [0, 1, 2, 3, 4, 5];
 const [P, M, I, MASK, COUNT, ONE] = [6, 7, 8, 9, 10, 11];
 const [LO, HI, CAT, ACC] = [12, 13, 14, 15];
+const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
 
@@ -59,17 +65,23 @@ function chunkedLookup(index: number, at: number, chunks: number): number[] {
  */
 function body(alleleChunks: number, placements: number): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
+  // Both alleles' packed categories, read once for every placement.
   const perMarker: number[] = [
     OP.localGet, P, OP.i32Load, 2, 0, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, 16, alleleChunks), OP.localSet, LO,
     OP.localGet, P, OP.i32Load, 2, 4, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, 16, alleleChunks), OP.localSet, HI,
   ];
   for (let q = 0; q < placements; q++) {
-    const at = 16 + q * placementBytes(alleleChunks);
+    // Pair index 4·(lo's category) + (hi's category): bits 2q, 2q+1 of each byte moved into place (16-bit shifts, the
+    // bits a byte takes from its neighbour masked off).
+    const loTimesFour = q === 0 ? [OP.i32Const, 2, ...V.shl16] : q === 1 ? [] : [OP.i32Const, 2 * q - 2, ...V.shrU16];
+    const hi = q === 0 ? [] : [OP.i32Const, 2 * q, ...V.shrU16];
     perMarker.push(
-      ...chunkedLookup(LO, at, alleleChunks),
-      ...chunkedLookup(HI, at + 16 * alleleChunks, alleleChunks),
-      ...V.add8, OP.localSet, CAT,
-      OP.localGet, ACC + q, OP.localGet, P, ...V.load(at + 32 * alleleChunks), OP.localGet, CAT, ...V.swizzle, ...V.addSatU, OP.localSet, ACC + q,
+      OP.localGet, LO, ...loTimesFour, ...splat(0x0c), ...V.and,
+      OP.localGet, HI, ...hi, ...splat(0x03), ...V.and,
+      ...V.or, OP.localSet, CAT,
+      OP.localGet, ACC + q, OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU, OP.localSet, ACC + q,
     );
   }
   const reset: number[] = [];

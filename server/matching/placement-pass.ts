@@ -1,7 +1,7 @@
 import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
-import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementBytes, placementScan, RUN_BYTES } from './placement-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 
 /** One placement's per-marker log10 tables over the index's columns (every placement over the same columns) and its cut. */
@@ -10,11 +10,11 @@ export interface Placement {
   cut: number;
 }
 
-/** A placement's byte filter: per marker each allele's category (lo's times 4, hi's) and each pair's bound; `need` ≤ 255. */
+/** A placement's byte filter: per marker each allele's category (16·chunks of them) and each pair's bound (4·lo's + hi's); `need` ≤ 255. */
 interface ByteFilter {
   need: number;
   chunks: number;
-  markers: { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[];
+  markers: { category: Uint8Array; pair: Uint8Array }[];
 }
 
 /** The byte sums saturate here. */
@@ -65,10 +65,9 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
     need,
     chunks,
     markers: markers.map(({ category, pair }) => {
-      const catLo = new Uint8Array(16 * chunks);
-      const catHi = new Uint8Array(16 * chunks);
-      category.subarray(0, 16 * chunks).forEach((c, x) => ((catLo[x] = c * CATEGORIES), (catHi[x] = c)));
-      return { catLo, catHi, pair };
+      const categories = new Uint8Array(16 * chunks);
+      categories.set(category.subarray(0, 16 * chunks));
+      return { category: categories, pair };
     }),
   };
 }
@@ -129,12 +128,11 @@ export function placementPass(size: number, placements: readonly Placement[], on
       k.words[recordAt / 4] = column.lo.byteOffset;
       k.words[recordAt / 4 + 1] = column.hi.byteOffset;
       group.forEach(({ filter }, q) => {
-        const tables = recordAt + 16 + q * placementBytes(chunks);
-        const { catLo, catHi, pair } = filter.markers[m]!;
-        // A placement of fewer chunks reads 0 (its category 0) from the chunks past its own, as an index past them would.
-        k.bytes.set(catLo, tables);
-        k.bytes.set(catHi, tables + 16 * chunks);
-        k.bytes.set(pair, tables + 32 * chunks);
+        const { category, pair } = filter.markers[m]!;
+        // Placement q's category in bits 2q, 2q+1 of each allele's byte; a placement of fewer chunks reads 0 (its
+        // category 0) from the chunks past its own, as an index past them would.
+        category.forEach((c, x) => (k.bytes[recordAt + 16 + x] = k.bytes[recordAt + 16 + x]! | (c << (2 * q))));
+        k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q);
       });
     });
     group.forEach(({ filter }, q) => k.bytes.fill(filter.need, needsAt + 16 * q, needsAt + 16 * q + 16));
