@@ -4,7 +4,7 @@ import { LookupKernel } from './lookup-kernel';
 import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 
-/** One placement's per-marker log10 tables over the index's columns (every placement over the same columns) and its cut. */
+/** One placement's per-marker log10 tables over the index's columns (placements over other columns get passes of their own) and its cut. */
 export interface Placement {
   plans: readonly ColumnPlan<Float64Array>[];
   cut: number;
@@ -105,23 +105,29 @@ export function placementPass(size: number, placements: readonly Placement[], on
     return;
   }
   if (filters.length === 0) return;
-  const columns = placements[0]!.plans;
-  const memory = memoryOf(columns[0]!.lo);
-  if (!memory || columns.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
+  const memory = memoryOf(placements[filters[0]!.placement]!.plans[0]!.lo);
+  if (!memory || placements.some(({ plans }) => plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory))) throw new Error("The placements pass reads columns in an index's column memory only.");
   const k = LookupKernel.over(memory);
+  // A pass reads one set of columns: placements over the same columns (a population may lack a marker) share passes.
+  const sameColumns = (a: readonly ColumnPlan<Float64Array>[], b: readonly ColumnPlan<Float64Array>[]) => a.length === b.length && a.every((p, m) => p.lo === b[m]!.lo && p.hi === b[m]!.hi);
   const groups: (typeof filters)[] = [];
-  for (let first = 0; first < filters.length; first += MAX_PLACEMENTS) groups.push(filters.slice(first, first + MAX_PLACEMENTS));
+  for (const f of filters) {
+    const group = groups.find((g) => g.length < MAX_PLACEMENTS && sameColumns(placements[g[0]!.placement]!.plans, placements[f.placement]!.plans));
+    if (group) group.push(f);
+    else groups.push([f]);
+  }
   const layout = groups.map((group) => {
+    const columns = placements[group[0]!.placement]!.plans;
     const chunks = Math.max(...group.map((f) => f.filter.chunks));
     const record = markerRecordBytes(chunks, group.length);
-    return { group, chunks, record, bytes: columns.length * record + 16 * group.length };
+    return { group, columns, chunks, record, bytes: columns.length * record + 16 * group.length };
   });
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
   const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
   const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
   k.bytes.fill(0, base, outAt);
   let at = base;
-  const passes = layout.map(({ group, chunks, record, bytes }) => {
+  const passes = layout.map(({ group, columns, chunks, record, bytes }) => {
     const needsAt = at + columns.length * record;
     columns.forEach((column, m) => {
       const recordAt = at + m * record;
@@ -136,7 +142,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
       });
     });
     group.forEach(({ filter }, q) => k.bytes.fill(filter.need, needsAt + 16 * q, needsAt + 16 * q + 16));
-    const pass = { params: at, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
+    const pass = { params: at, markers: columns.length, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
     at += bytes;
     return pass;
   });
@@ -145,7 +151,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
     for (const pass of passes) {
-      const runs = end > from ? pass.scan(pass.params, columns.length, from, end, pass.needsAt, outAt) : 0;
+      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
       for (let r = 0; r < runs; r++) {
         const record = (outAt + RUN_BYTES * r) / 4;
         const start = k.words[record]!;

@@ -88,7 +88,7 @@ describe('the placements pass of the quantitative search', () => {
     expect(continuousScan(twice, scoped, [others[99]!, others[9]!], 8, 'stain').sort()).toEqual(exactly(index, tables, others[9]!, 8));
   });
 
-  it('never drops a reference a naive bound would: sums past a byte, values under the floor, the cut met exactly, seven placements', () => {
+  it('never drops a reference a naive bound would: sums past a byte, values under the floor, the cut met exactly, seven placements, one on fewer markers', () => {
     const random = seededRandom(2031);
     const planted = Array.from({ length: 7 }, () => only(profileGenerator(caucasian, Math.floor(random() * 1e6))()));
     const { index } = indexOf(planted, 2000, 77);
@@ -98,7 +98,8 @@ describe('the placements pass of the quantitative search', () => {
     const placements: Map<string, GenotypeLr>[] = Array.from({ length: 7 }, (_, j) => {
       const strong = planted[j]!;
       const draws = new Map<string, number>();
-      return new Map(MARKERS.map((marker) => [marker, (genotype: Genotype) => {
+      // The last placement weighs one marker fewer (a population without it): its pass reads other columns.
+      return new Map(MARKERS.slice(0, j === 6 ? -1 : undefined).map((marker) => [marker, (genotype: Genotype) => {
         const key = `${marker}:${[...genotype].sort().join('/')}`;
         if (!draws.has(key)) draws.set(key, random() < 0.1 ? -8 - 10 * random() : 0.6 * (random() - 0.7));
         const own = strong.get(marker)!;
