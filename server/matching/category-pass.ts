@@ -30,8 +30,31 @@ export interface CategoryFilter {
 /** Working room for a marker's quantised table, reused: read only while its marker is grouped. */
 let quantised = new Uint8Array(0);
 
+/**
+ * Per marker the largest finite factor of its table (0 when none) and its floor: the smallest factor at most `range`
+ * under that top (a filter clamps the factors under the floor up to it, which only over-estimates).
+ */
+export function topsAndFloors(plans: readonly ColumnPlan<Float64Array>[], range: number): { tops: number[]; floors: number[] } {
+  const tops = plans.map((p) => {
+    let top = -Infinity;
+    eachCode(p, (code) => {
+      if (p.table[code]! > top) top = p.table[code]!;
+    });
+    return top === -Infinity ? 0 : top;
+  });
+  const floors = plans.map((p, m) => {
+    let min = tops[m]!;
+    eachCode(p, (code) => {
+      const v = p.table[code]!;
+      if (v < min && v >= tops[m]! - range) min = v;
+    });
+    return min;
+  });
+  return { tops, floors };
+}
+
 /** The genotype codes a column's table covers: 0 (not typed) and every lo ≤ hi of the dictionary, lo ≥ 1. */
-function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
+export function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: number, hi: number) => void): void {
   const n = plan.alleles ?? 1 << plan.shift;
   visit(0, 0, 0);
   for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) visit((lo << plan.shift) | hi, lo, hi);
@@ -47,21 +70,7 @@ function eachCode(plan: ColumnPlan<Float64Array>, visit: (code: number, lo: numb
 export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): CategoryFilter | 'all' | 'none' | null {
   if (plans.length === 0 || plans.length > MAX_MARKERS) return null;
   if (plans.some((p) => (p.alleles ?? 1 << p.shift) > 16 * MAX_CHUNKS)) return null;
-  const tops = plans.map((p) => {
-    let top = -Infinity;
-    eachCode(p, (code) => {
-      if (p.table[code]! > top) top = p.table[code]!;
-    });
-    return top === -Infinity ? 0 : top;
-  });
-  const floors = plans.map((p, m) => {
-    let min = tops[m]!;
-    eachCode(p, (code) => {
-      const v = p.table[code]!;
-      if (v < min && v >= tops[m]! - CLAMP_RANGE) min = v;
-    });
-    return min;
-  });
+  const { tops, floors } = topsAndFloors(plans, CLAMP_RANGE);
   const widest = Math.max(...tops.map((top, m) => top - floors[m]!));
   const scale = widest > 0 ? STEPS / widest : 1;
   const quantise = (v: number, floor: number) => (v >= floor ? Math.ceil((v - floor) * scale + ROUNDING) : 0);
@@ -77,17 +86,11 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
     if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
     const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
-    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!);
+    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, MAX_CATEGORIES - 1, 2 * STEPS);
     if (!grouped) return null;
+    for (let x = 1; x < n; x++) grouped.category[x]!++;
     const { category, representatives } = grouped;
-    // Chunks past the first 16·chunks alleles read 0 (a swizzle's index out of range): enough chunks that the alleles past
-    // them share one category, which is then renumbered 0 (swapped with "not typed"'s).
-    let chunks = Math.max(1, Math.ceil(n / 16));
-    while (chunks > 1 && category.subarray(16 * (chunks - 1)).every((c) => c === category[16 * (chunks - 1)])) chunks--;
-    if (16 * chunks < n) {
-      const rest = category[16 * chunks]!;
-      category.forEach((c, x) => (category[x] = c === rest ? 0 : c === 0 ? rest : c));
-    }
+    const chunks = categoryChunks(category, n);
     const categories = representatives.length + 1;
     const pair = new Uint8Array(categories * categories);
     eachCode(plan, (code, lo, hi) => {
@@ -118,14 +121,29 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
 }
 
 /**
- * Alleles 1 … n−1 grouped into at most MAX_CATEGORIES − 1 categories (category[x] ≥ 1): x joins representative r's when,
+ * The 16-entry chunks a swizzle reads of an allele → category table: chunks past the first 16·chunks alleles read 0
+ * (an index out of range), so enough chunks that the alleles past them share one category, which is then renumbered 0
+ * (swapped with category 0's, in place).
+ */
+export function categoryChunks(category: Uint8Array, n: number): number {
+  let chunks = Math.max(1, Math.ceil(n / 16));
+  while (chunks > 1 && category.subarray(16 * (chunks - 1)).every((c) => c === category[16 * (chunks - 1)])) chunks--;
+  if (16 * chunks < n) {
+    const rest = category[16 * chunks]!;
+    category.forEach((c, x) => (category[x] = c === rest ? 0 : c === 0 ? rest : c));
+  }
+  return chunks;
+}
+
+/**
+ * Alleles 1 … n−1 grouped into at most `most` categories (category[x] from 0; category[0] is 0): x joins representative r's when,
  * with every third allele z, their bounds q(x, z) and q(r, z) differ by at most a tolerance — 0 first (then a pair of
  * distinct categories has one bound, exact in kinship and mixtures, where any two alleles the query does not hold behave
  * alike), doubled until the alleles fit (a pedigree under stepwise mutation, where an allele one step from a relative's
  * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
  */
-function groupAlleles(n: number, qAt: (x: number, z: number) => number): { category: Uint8Array; representatives: number[] } | null {
-  for (let tolerance = 0; tolerance <= 2 * STEPS; tolerance = Math.max(1, 2 * tolerance)) {
+export function groupAlleles(n: number, qAt: (x: number, z: number) => number, most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
+  for (let tolerance = 0; tolerance <= widest; tolerance = Math.max(1, 2 * tolerance)) {
     const category = new Uint8Array(n);
     const representatives: number[] = [];
     let fits = true;
@@ -135,10 +153,10 @@ function groupAlleles(n: number, qAt: (x: number, z: number) => number): { categ
         return true;
       });
       if (c === -1) {
-        fits = representatives.length + 1 < MAX_CATEGORIES;
+        fits = representatives.length < most;
         c = representatives.push(x) - 1;
       }
-      category[x] = c + 1;
+      category[x] = c;
     }
     if (fits) return { category, representatives };
   }

@@ -9,10 +9,11 @@ import { MixtureError } from '../genetics/mixture/mixture-lr';
 import type { LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
-import { fusedScan } from './fused-scan';
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
 import { mixtureUnrelatedDistribution } from './mixture-search';
+import { ExactWeighing } from './exact-weighing';
+import { placementPass } from './placement-pass';
 import type { ProfileIndex } from './profile-index';
 import { candidateGenotypes, chanceAt, reported, rulePopulations, searchedCount, searchedIndexes, type MatchRule, type RuleChance, type RuleMatch, type RulePopulationResult } from './rule-match';
 import type { MatchProfile, StainHeights } from './types';
@@ -153,20 +154,29 @@ function populationResult(lane: ContinuousLane, weighed: ReturnType<typeof weigh
 const lanePlans = (index: ProfileIndex, lane: ContinuousLane, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string) => lane.tables.map((tables) => genotypeLrPlan(index, tables, { cut, minMarkers, groups, excludeId }));
 
 /**
- * The quantitative search's pass once Hd is fitted (issue 31): every placement's plan of every lane fused into one scan
- * per searched index; the references whose best placement reaches its lane's cut in every lane.
+ * The quantitative search's pass once Hd is fitted (issue 31 "Speed"): one read of the searched index's columns bounds
+ * every placement of every lane at once (placement-pass.ts), and only the references whose bound reaches a cut are
+ * weighed exactly, placement by placement; the references whose best placement reaches its lane's cut in every lane.
  */
 export function continuousScan(lanes: readonly ContinuousLane[], scoped: readonly { index: ProfileIndex; mask: Uint8Array }[], cuts: readonly number[], minMarkers: number, excludeId: string): string[] {
-  const reached = new Map<string, Set<number>>();
+  const found: string[] = [];
   for (const { index, mask } of scoped) {
     if (index.countInGroups(mask) === 0) continue;
-    const owners: number[] = [];
-    const plans = lanes.flatMap((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId).map((plan) => (owners.push(l), plan)));
-    fusedScan(plans).forEach((matches, p) => {
-      for (const m of matches) (reached.get(m.profileId) ?? reached.set(m.profileId, new Set()).get(m.profileId)!).add(owners[p]!);
+    const plans = lanes.map((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId));
+    const placements = plans.flatMap((ps, l) => ps.map((plan) => ({ plans: plan.plans, cut: cuts[l]! })));
+    const weighed = new ExactWeighing(plans, cuts, minMarkers);
+    placementPass(index.size, placements, (byPlacement, from) => {
+      for (const slot of weighed.reachedEveryLane(byPlacement, from)) {
+        if (!index.slotInGroups(slot, mask)) continue;
+        const id = index.idAt(slot);
+        if (id !== excludeId) found.push(id);
+      }
     });
+    // References the columns cannot hold (more than two alleles somewhere) are weighed one by one.
+    const side = plans.map((ps) => new Set(ps.flatMap((plan) => plan.sideMatches().map((m) => m.profileId))));
+    for (const id of side[0] ?? []) if (side.every((ids) => ids.has(id))) found.push(id);
   }
-  return [...reached].filter(([, l]) => l.size === lanes.length).map(([id]) => id);
+  return found;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface ScoredPlan {
   scoreAt(slot: number): { log10: number; markerCount: number };
   /** Slots start … end−1: log10[i − start] and markerCount[i − start], as scoreAt gives them. */
   scoreBlock(start: number, end: number, log10: Float64Array, markerCount: Int32Array): void;
+  /** The `count` slots listed in `slots`: log10[i] and markerCount[i] of slots[i], as scoreAt gives them. */
+  scoreSlots(slots: Int32Array, count: number, log10: Float64Array, markerCount: Int32Array): void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ScoredPlan {
  * codes and which codes are compared; the exact verdict (sum ≥ cut over at least minMarkers compared markers) for
  * any slot, `scoreAt` without decoding the profile's id, and the side list weighed one by one.
  */
-export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): FusablePlan & ScoredPlan {
+export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): Extract<FusablePlan, { kind: 'computational' }> & ScoredPlan {
   const { cut, minMarkers, groups, excludeId } = options;
   const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
   for (const column of index.markerColumns()) {
@@ -78,6 +80,19 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
       }
     }
   };
+  const scoreSlots = (slots: Int32Array, count: number, log10: Float64Array, markerCount: Int32Array) => {
+    log10.fill(0, 0, count);
+    markerCount.fill(0, 0, count);
+    // Marker by marker, as scoreBlock: each slot's sum in scoreAt's order.
+    for (const { lo, hi, shift, table, compared } of plans) {
+      for (let i = 0; i < count; i++) {
+        const slot = slots[i]!;
+        const code = (lo[slot]! << shift) | hi[slot]!;
+        log10[i] = log10[i]! + table[code]!;
+        markerCount[i] = markerCount[i]! + compared[code]!;
+      }
+    }
+  };
   return {
     kind: 'computational',
     index,
@@ -85,6 +100,7 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
     cut,
     scoreAt,
     scoreBlock,
+    scoreSlots,
     matchAt: (slot) => {
       if (groups !== undefined && !index.slotInGroups(slot, groups)) return null;
       const { log10, markerCount } = scoreAt(slot);

@@ -38,6 +38,7 @@ export const OP = {
   i32Ctz: 0x68,
   i32Ne: 0x47,
   i32Store8: 0x3a,
+  i32Store16: 0x3b,
 } as const;
 export const V128 = 0x7b;
 /**

@@ -1,0 +1,139 @@
+/**
+ * The placements pass of the quantitative database search as a WebAssembly SIMD function (issue 31 "Speed"): a
+ * continuous search weighs each reference once per placement (each unknown of Hd it may replace), and the category
+ * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
+ * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
+ * indices into every placement's categories at once (two bits each), and per placement a shift and mask make the
+ * pair's index and a third swizzle its bound (one byte), added with
+ * unsigned saturation into that placement's accumulator, which stays in a register for the whole profile — a
+ * saturated sum (255) still reaches any need ≤ 255, so saturation never drops a profile. A vector with a profile
+ * whose sum reaches its need in some placement is reported with each placement's mask.
+ */
+
+import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
+import { scanFunction } from './scan-module';
+import { I32, OP, V128 } from './wasm-opcodes';
+
+/** SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): the 0xfd prefix and the LEB128 sub-opcode. */
+const simd = (code: number) => [0xfd, ...leb128(code)];
+const V = {
+  load: (offset: number) => [...simd(0x00), 0, ...leb128(offset)],
+  const: (bytes: readonly number[]) => [...simd(0x0c), ...bytes],
+  swizzle: simd(0x0e),
+  geU: simd(0x2c),
+  or: simd(0x50),
+  bitmask8: simd(0x64),
+  add8: simd(0x6e),
+  addSatU: simd(0x70),
+  sub8: simd(0x71),
+  and: simd(0x4e),
+  shl16: simd(0x8b),
+  shrU16: simd(0x8d),
+};
+
+/** Most placements one pass weighs: each has two bits of an allele's packed category byte. */
+export const MAX_PLACEMENTS = 4;
+/** Most 16-entry chunks of an allele → categories table (64 alleles); each pair table is one chunk (4 categories). */
+export const MAX_ALLELE_CHUNKS = 4;
+
+/**
+ * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → categories table (16 bytes a
+ * chunk; allele x's byte holds placement q's category in bits 2q, 2q+1), then each placement's pair bounds (16 bytes).
+ */
+export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + 16 * alleleChunks + 16 * placements;
+
+// scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT, ONE) and
+// v128 locals (LO, HI, CAT, then one accumulator per placement).
+const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT] = [0, 1, 2, 3, 4, 5];
+const [P, M, I, MASK, COUNT, ONE] = [6, 7, 8, 9, 10, 11];
+const [LO, HI, CAT, ACC] = [12, 13, 14, 15];
+const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
+/** A run's record: its first slot (i32), then each placement's 16-bit mask. */
+export const RUN_BYTES = 16;
+
+/** Leaves on the stack the OR over chunks c of swizzle(table at P + `at` + 16c, index − 16c); an index past every chunk reads 0. */
+function chunkedLookup(index: number, at: number, chunks: number): number[] {
+  const code = [OP.localGet, P, ...V.load(at), OP.localGet, index, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, P, ...V.load(at + 16 * c), OP.localGet, index, ...V.const(new Array<number>(16).fill(16 * c)), ...V.sub8, ...V.swizzle, ...V.or);
+  return code;
+}
+
+/**
+ * The pass's function body for the given allele chunk count and number of placements: profile vector by vector, every
+ * marker, the placements' sums in registers (a block layout with the sums in memory, as the category pass has, ran
+ * about three times slower with three placements).
+ */
+function body(alleleChunks: number, placements: number): number[] {
+  const record = markerRecordBytes(alleleChunks, placements);
+  // Both alleles' packed categories, read once for every placement.
+  const perMarker: number[] = [
+    OP.localGet, P, OP.i32Load, 2, 0, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, 16, alleleChunks), OP.localSet, LO,
+    OP.localGet, P, OP.i32Load, 2, 4, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, 16, alleleChunks), OP.localSet, HI,
+  ];
+  for (let q = 0; q < placements; q++) {
+    // Pair index 4·(lo's category) + (hi's category): bits 2q, 2q+1 of each byte moved into place (16-bit shifts, the
+    // bits a byte takes from its neighbour masked off).
+    const loTimesFour = q === 0 ? [OP.i32Const, 2, ...V.shl16] : q === 1 ? [] : [OP.i32Const, 2 * q - 2, ...V.shrU16];
+    const hi = q === 0 ? [] : [OP.i32Const, 2 * q, ...V.shrU16];
+    perMarker.push(
+      OP.localGet, LO, ...loTimesFour, ...splat(0x0c), ...V.and,
+      OP.localGet, HI, ...hi, ...splat(0x03), ...V.and,
+      ...V.or, OP.localSet, CAT,
+      OP.localGet, ACC + q, OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU, OP.localSet, ACC + q,
+    );
+  }
+  const reset: number[] = [];
+  const verdict: number[] = [];
+  for (let q = 0; q < placements; q++) {
+    reset.push(...V.const(new Array<number>(16).fill(0)), OP.localSet, ACC + q);
+    // bit j: profile i + j's sum reaches placement q's need (the needs: a 16-byte splat each)
+    verdict.push(
+      OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add,
+      OP.localGet, ACC + q, OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8, OP.localTee, ONE,
+      OP.i32Store16, 1, 4 + 2 * q,
+      OP.localGet, MASK, OP.localGet, ONE, OP.i32Or, OP.localSet, MASK,
+    );
+  }
+  // prettier-ignore
+  return [
+    ...vector([[6, I32], [3 + placements, V128]]),
+    OP.block, OP.emptyBlock,
+    OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
+    OP.localGet, FROM, OP.localSet, I,
+    OP.loop, OP.emptyBlock,
+    ...reset,
+    OP.localGet, PARAMS, OP.localSet, P,
+    OP.localGet, MARKERS, OP.localSet, M,
+    OP.loop, OP.emptyBlock,
+    ...perMarker,
+    OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+    OP.end,
+    // The run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
+    OP.i32Const, 0, OP.localSet, MASK,
+    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
+    ...verdict,
+    OP.localGet, COUNT, OP.localGet, MASK, OP.i32Const, 0, OP.i32Ne, OP.i32Add, OP.localSet, COUNT,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    OP.localGet, COUNT,
+    OP.end,
+  ];
+}
+
+/** scan(params, markers, from, to, needs, out) → runs (see {@link placementScan}). */
+export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number) => number;
+
+/**
+ * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
+ * thread: `scan(params, markers, from, to, needs, out)` reads slots from … to−1 (a multiple of 16 profiles) with the
+ * marker records at `params`, the placements' needs at `needs` (16 equal bytes each), and writes for each run of 16
+ * with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the 16-bit mask of
+ * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
+ */
+export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
+  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 6, () => body(alleleChunks, placements));
+}

@@ -1,0 +1,168 @@
+import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
+import type { ColumnPlan } from './lookup-table';
+import { LookupKernel } from './lookup-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
+import { memoryOf } from './shared-memory';
+
+/** One placement's per-marker log10 tables over the index's columns (placements over other columns get passes of their own) and its cut. */
+export interface Placement {
+  plans: readonly ColumnPlan<Float64Array>[];
+  cut: number;
+}
+
+/** A placement's byte filter: per marker each allele's category (16·chunks of them) and each pair's bound (4·lo's + hi's); `need` ≤ 255. */
+interface ByteFilter {
+  need: number;
+  chunks: number;
+  markers: { category: Uint8Array; pair: Uint8Array }[];
+}
+
+/** The byte sums saturate here. */
+const SATURATED = 255;
+/** Four categories a marker: their 16 pairs fill one swizzle. */
+const CATEGORIES = 4;
+/**
+ * A marker's factors more than this (log10) under its best count as that floor. A byte budget has ~240 steps for the
+ * whole range from the floors' sum to the cut; a wider floor makes the steps coarser, a narrower one lets through
+ * references that one marker rules out. 3 let the fewest through on the ESX17 bench stain (tried 1–12).
+ */
+const FLOOR_RANGE = 3;
+
+/**
+ * A placement's byte filter (issue 31 "Speed"), found from its tables: q = ⌈(v − f)·s⌉ with v clamped up to the floor f
+ * and q capped at 255, one scale s for all markers with ⌈(cut − Σf)·s⌉ = need ≤ 255 − markers, so every profile whose
+ * exact log10 sum reaches the cut has Σq ≥ need (each ⌈⌉ over-estimates, a cap at 255 alone reaches any need); the
+ * alleles grouped into four categories per marker, each pair bounded by the largest q of its codes. 'all' when every
+ * profile would pass, 'none' when none can.
+ */
+export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): ByteFilter | 'all' | 'none' {
+  const { tops, floors } = topsAndFloors(plans, FLOOR_RANGE);
+  const span = cut - floors.reduce((a, b) => a + b, 0);
+  if (span <= 0) return 'all';
+  const scale = (SATURATED - plans.length) / span;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + ROUNDING)) : 0);
+  const need = Math.ceil(span * scale - ROUNDING);
+  const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
+  if (need <= 0) return 'all';
+  if (need > most) return 'none';
+  let chunks = 1;
+  const markers = plans.map((plan, m) => {
+    const n = plan.alleles ?? 1 << plan.shift;
+    const q = new Uint8Array(plan.table.length);
+    eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
+    // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
+    const { category } = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, CATEGORIES, 2 * SATURATED)!;
+    chunks = Math.max(chunks, categoryChunks(category, n));
+    const pair = new Uint8Array(16);
+    eachCode(plan, (code, lo, hi) => {
+      const cell = category[lo]! * CATEGORIES + category[hi]!;
+      pair[cell] = Math.max(pair[cell]!, q[code]!);
+    });
+    return { category, pair };
+  });
+  if (chunks > MAX_ALLELE_CHUNKS) return 'all';
+  return {
+    need,
+    chunks,
+    markers: markers.map(({ category, pair }) => {
+      const categories = new Uint8Array(16 * chunks);
+      categories.set(category.subarray(0, 16 * chunks));
+      return { category: categories, pair };
+    }),
+  };
+}
+
+/** Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers) are still in the cache. */
+const STRETCH = 4096;
+
+/**
+ * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
+ * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
+ * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
+ * the last, incomplete run of 16), in slot order, and weighs them exactly at once, while their columns are in the cache
+ * (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if one every
+ * profile reaches, every placement gets every slot.
+ */
+export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly Int32Array[], from: number) => void): void {
+  const filters: { placement: number; filter: ByteFilter }[] = [];
+  let all = false;
+  placements.forEach(({ plans, cut }, placement) => {
+    const filter = byteFilter(plans, cut);
+    if (filter === 'all') all = true;
+    else if (filter !== 'none') filters.push({ placement, filter });
+  });
+  const lists = placements.map(() => new Int32Array(STRETCH));
+  const counts = new Int32Array(placements.length);
+  const hand = (from: number) => {
+    if (counts.some((c) => c > 0)) onCandidates(lists.map((list, j) => list.subarray(0, counts[j])), from);
+    counts.fill(0);
+  };
+  if (all) {
+    for (let from = 0; from < size; from += STRETCH) {
+      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
+      hand(from);
+    }
+    return;
+  }
+  if (filters.length === 0) return;
+  const memory = memoryOf(placements[filters[0]!.placement]!.plans[0]!.lo);
+  if (!memory || placements.some(({ plans }) => plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory))) throw new Error("The placements pass reads columns in an index's column memory only.");
+  const k = LookupKernel.over(memory);
+  // A pass reads one set of columns: placements over the same columns (a population may lack a marker) share passes.
+  const sameColumns = (a: readonly ColumnPlan<Float64Array>[], b: readonly ColumnPlan<Float64Array>[]) => a.length === b.length && a.every((p, m) => p.lo === b[m]!.lo && p.hi === b[m]!.hi);
+  const groups: (typeof filters)[] = [];
+  for (const f of filters) {
+    const group = groups.find((g) => g.length < MAX_PLACEMENTS && sameColumns(placements[g[0]!.placement]!.plans, placements[f.placement]!.plans));
+    if (group) group.push(f);
+    else groups.push([f]);
+  }
+  const layout = groups.map((group) => {
+    const columns = placements[group[0]!.placement]!.plans;
+    const chunks = Math.max(...group.map((f) => f.filter.chunks));
+    const record = markerRecordBytes(chunks, group.length);
+    return { group, columns, chunks, record, bytes: columns.length * record + 16 * group.length };
+  });
+  const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
+  const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
+  const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
+  k.bytes.fill(0, base, outAt);
+  let at = base;
+  const passes = layout.map(({ group, columns, chunks, record, bytes }) => {
+    const needsAt = at + columns.length * record;
+    columns.forEach((column, m) => {
+      const recordAt = at + m * record;
+      k.words[recordAt / 4] = column.lo.byteOffset;
+      k.words[recordAt / 4 + 1] = column.hi.byteOffset;
+      group.forEach(({ filter }, q) => {
+        const { category, pair } = filter.markers[m]!;
+        // Placement q's category in bits 2q, 2q+1 of each allele's byte; a placement of fewer chunks reads 0 (its
+        // category 0) from the chunks past its own, as an index past them would.
+        category.forEach((c, x) => (k.bytes[recordAt + 16 + x] = k.bytes[recordAt + 16 + x]! | (c << (2 * q))));
+        k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q);
+      });
+    });
+    group.forEach(({ filter }, q) => k.bytes.fill(filter.need, needsAt + 16 * q, needsAt + 16 * q + 16));
+    const pass = { params: at, markers: columns.length, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
+    at += bytes;
+    return pass;
+  });
+  const whole = size - (size % 16);
+  for (let from = 0; from < size; from += STRETCH) {
+    const to = Math.min(size, from + STRETCH);
+    const end = Math.min(whole, to);
+    for (const pass of passes) {
+      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
+      for (let r = 0; r < runs; r++) {
+        const record = (outAt + RUN_BYTES * r) / 4;
+        const start = k.words[record]!;
+        pass.placements.forEach((j, q) => {
+          const list = lists[j]!;
+          // Placement q's 16-bit mask: the low or high half of the record's word after the slot.
+          for (let mask = (k.words[record + 1 + (q >> 1)]! >>> (16 * (q & 1))) & 0xffff; mask !== 0; mask &= mask - 1) list[counts[j]!++] = start + 31 - Math.clz32(mask & -mask);
+        });
+      }
+    }
+    for (const [j, list] of lists.entries()) for (let slot = Math.max(from, end); slot < to; slot++) list[counts[j]!++] = slot;
+    hand(from);
+  }
+}
