@@ -15,7 +15,7 @@ beforeAll(async () => {
   w = await createProfileWorld();
   await seedUploadEligibility(w.t.database.db);
   // The verdict is shown only on an instance that uploads somewhere (below: one that does not).
-  await w.t.database.db.insert(instanceSettings).values({ id: 'instance', name: 'Oslo', level: 'Local', upperUrl: 'https://sdis.example.gov' });
+  await w.t.database.db.insert(instanceSettings).values({ id: 'instance', name: 'Oslo', level: 'Local', upperUrl: 'https://sdis.example.gov' }).onConflictDoUpdate({ target: instanceSettings.id, set: { name: 'Oslo', level: 'Local', upperUrl: 'https://sdis.example.gov' } });
 }, 60_000);
 afterAll(() => w.t.close());
 
