@@ -97,6 +97,12 @@ function screens(): { name: string; url: string; heading: RegExp }[] {
     { name: 'search-rules', url: `${o}/search-rules`, heading: /^Search rules$/ },
     { name: 'email-templates', url: `${o}/email-templates`, heading: /./ },
     { name: 'access-tokens', url: `${o}/access-tokens`, heading: /^Access tokens$/ },
+    // Issue 32: the network of laboratories' screens.
+    { name: 'foreign-queries', url: `${o}/foreign-queries`, heading: /^Foreign queries$/ },
+    { name: 'upload-eligibility', url: `${o}/upload-eligibility-rules`, heading: /^Upload eligibility$/ },
+    { name: 'service-clients', url: `${o}/service-clients`, heading: /^Service clients$/ },
+    { name: 'network', url: `${o}/network`, heading: /^Network$/ },
+    { name: 'network-delivery', url: `${o}/network/delivery`, heading: /^Network delivery$/ },
   ];
 }
 

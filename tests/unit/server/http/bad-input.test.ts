@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { registerErrorHandler } from '../../../../server/http/errors';
 import { caseTypes, cases, citations, populationOrganizations, populations, serviceClients } from '../../../../server/db/schema';
-import { FOREIGN_SENDER } from '../../../../server/http/network/access';
+import { FOREIGN_SENDER, NETWORK_SERVICE } from '../../../../server/http/network/access';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { multipartBody } from '../../../helpers/multipart';
@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../helpers/app';
 
 let t: TestApp;
 let token: string;
-/** A foreign instance's token: the routes only a service client may call (Prüm II queries) check its input too. */
+/** Another instance's token: the routes only a service client may call (Prüm II queries, upload batches) check its input too. */
 let serviceToken: string;
 const ids: Record<string, string> = {};
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auth = (route?: { access: unknown }) => ({ authorization: `Bearer ${route?.access === FOREIGN_SENDER ? serviceToken : token}` });
+const auth = (route?: { access: unknown }) => ({ authorization: `Bearer ${route?.access === FOREIGN_SENDER || route?.access === NETWORK_SERVICE ? serviceToken : token}` });
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, NO_ID);
 const routes = (methods: string[]) => t.app.accessCatalogue.filter((r) => methods.includes(r.method));
 const caseTypeCount = async () => (await t.database.db.select({ n: count() }).from(caseTypes))[0]!.n;
