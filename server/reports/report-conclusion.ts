@@ -3,6 +3,9 @@ import { SYNTHETIC_LABEL } from '../../core/chance-display';
 import { formatScientific } from '../../core/scientific-display';
 import { VERBAL_SCALES, verbalEquivalent } from '../../core/verbal-scale';
 
+/** Points for the conclusion table's labels: "Allele frequencies" in bold at 8 pt, on one line. */
+const LABEL_WIDTH = 90;
+
 /**
  * The conclusion a court reads first (issue 18; ENFSI 2015 and SWGDAM 2018 both ask for the propositions, the LR
  * and its meaning in words together): the two hypotheses, per population the LR stated plainly with the
@@ -82,7 +85,9 @@ export function conclusionContent(input: ConclusionInput): Content[] {
   const sources = [...new Set(input.populations.map((p) => `${p.name}${p.source ? ` — ${p.source}` : ''}`))];
   content.push({
     table: {
-      widths: ['auto', '*'],
+      // The labels' column fixed: an 'auto' one shrank to its longest word beside a long list of populations, so
+      // "Allele frequencies" broke over two lines.
+      widths: [LABEL_WIDTH, '*'],
       body: [
         [bold('Analysis'), `${input.analysis.name}${input.analysis.label ? ` — ${input.analysis.label}` : ''}`],
         ...(sources.length > 0 ? [[bold('Allele frequencies'), sources.join('; ')]] : []),
