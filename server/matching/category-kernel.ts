@@ -7,7 +7,8 @@
  * is assembled for the chunk counts a search needs (at most 4 each: 64 alleles, 8 categories), unrolled.
  */
 
-import { HEADER, leb128, name, section, vector } from '../genetics/statistics/wasm-listing';
+import { leb128, vector } from '../genetics/statistics/wasm-listing';
+import { scanFunctions } from './scan-module';
 import { I32, OP } from './wasm-opcodes';
 
 const V128 = 0x7b;
@@ -205,25 +206,6 @@ function signedLeb(n: number): number[] {
   }
 }
 
-const MAX_PAGES = 65_536;
-
-function moduleFor(alleleChunks: number, pairChunks: number): WebAssembly.Module {
-  const code = body(alleleChunks, pairChunks);
-  const sparse = sparseBody(alleleChunks, pairChunks);
-  const i32s = (n: number) => vector(Array.from({ length: n }, () => [I32]));
-  return new WebAssembly.Module(
-    new Uint8Array([
-      ...HEADER,
-      // type 0: (i32 × 7) → i32; type 1: (i32 × 6) → i32
-      ...section(1, vector([[0x60, ...i32s(7), ...vector([[I32]])], [0x60, ...i32s(6), ...vector([[I32]])]])),
-      ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(MAX_PAGES)]])),
-      ...section(3, vector([leb128(0), leb128(1)])),
-      ...section(7, vector([[...name('scan'), 0x00, ...leb128(0)], [...name('sparse'), 0x00, ...leb128(1)]])),
-      ...section(10, vector([[...leb128(code.length), ...code], [...leb128(sparse.length), ...sparse]])),
-    ]),
-  );
-}
-
 type Scan = (params: number, markers: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
 type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number) => number;
 /** The two passes of one module: the dense one over every slot, the sparse one over a list of runs. */
@@ -231,8 +213,6 @@ export interface CategoryKernel {
   scan: Scan;
   sparse: Sparse;
 }
-const modules = new Map<string, WebAssembly.Module>();
-const instances = new WeakMap<WebAssembly.Memory, Map<string, CategoryKernel>>();
 
 /**
  * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, markers, from, to,
@@ -243,16 +223,9 @@ const instances = new WeakMap<WebAssembly.Memory, Map<string, CategoryKernel>>()
  * again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
  */
 export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): CategoryKernel {
-  const key = `${alleleChunks}/${pairChunks}`;
-  let byKey = instances.get(memory);
-  if (!byKey) instances.set(memory, (byKey = new Map()));
-  let scan = byKey.get(key);
-  if (!scan) {
-    let module = modules.get(key);
-    if (!module) modules.set(key, (module = moduleFor(alleleChunks, pairChunks)));
-    const { exports } = new WebAssembly.Instance(module, { env: { memory } });
-    scan = { scan: exports.scan as Scan, sparse: exports.sparse as Sparse };
-    byKey.set(key, scan);
-  }
-  return scan;
+  const { scan, sparse } = scanFunctions(memory, `category/${alleleChunks}/${pairChunks}`, [
+    { name: 'scan', params: 7, body: () => body(alleleChunks, pairChunks) },
+    { name: 'sparse', params: 6, body: () => sparseBody(alleleChunks, pairChunks) },
+  ]);
+  return { scan: scan as Scan, sparse: sparse as Sparse };
 }
