@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });
       await api.register(networkRoutes, { db: database.db, clock, config, search });
-      await registerAreaRoutes(api, { db: database.db, config, clock, search, events });
+      await registerAreaRoutes(api, { db: database.db, databaseKind: database.kind, config, clock, search, events });
       await api.register(organizationEventsRoutes, { events });
     },
     { prefix: '/api' },

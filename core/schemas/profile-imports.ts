@@ -19,6 +19,16 @@ export const IMPORT_RUNNING_STATES: ReadonlySet<ImportState> = new Set(['parsing
 /** Profiles per add batch: one transaction each, so a crash leaves whole batches (README "Imports"). */
 export const IMPORT_BATCH_SIZE = 250;
 
+/**
+ * On the embedded database a batch holds its one connection (and, PGlite running in the server's thread, the event
+ * loop): 250 profiles took about 160 ms, so a health probe or another user's page waited that long behind one
+ * (issue 29: ≤ 100 ms). PostgreSQL's pool lets other requests pass, and larger batches add faster there.
+ */
+export const PGLITE_IMPORT_BATCH_SIZE = 100;
+
+/** The add's batch size for the database the server runs on. */
+export const importBatchSize = (database: 'pglite' | 'postgres'): number => (database === 'pglite' ? PGLITE_IMPORT_BATCH_SIZE : IMPORT_BATCH_SIZE);
+
 /** Largest profile file (bytes): a GeneMapper long table of 100,000 references with 24 markers is about 70 MB. */
 export const PROFILE_IMPORT_LIMIT_BYTES = 128 * 1024 * 1024;
 

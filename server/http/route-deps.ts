@@ -7,6 +7,8 @@ import type { SearchRuntime } from '../search/search-runtime';
 /** What every area's route plugin receives. */
 export interface RouteDeps {
   db: Db;
+  /** Which database `db` is: the embedded one has a single connection (import batches are smaller there). */
+  databaseKind: 'pglite' | 'postgres';
   config: Config;
   clock: Clock;
   /** The matcher and its background searches; absent in tests that do not search. */

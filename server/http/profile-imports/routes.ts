@@ -6,7 +6,7 @@ import { ErrorBody, Id } from '../../../core/schemas/common';
 import { listOf } from '../../../core/schemas/list';
 import {
   AddImportBody,
-  IMPORT_BATCH_SIZE,
+  importBatchSize,
   IMPORT_RUNNING_STATES,
   PROFILE_IMPORT_LIMIT_BYTES,
   ProfileImportJob,
@@ -95,7 +95,8 @@ const FILTERS: Record<ImportRowFilter, SQL | undefined> = {
  * approval (one use, this user, this case) → add in batches (progress, cancellable, resumable).
  */
 export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsyncZod<RouteDeps> {
-  return async (app, { db, clock, events }) => {
+  return async (app, { db, databaseKind, clock, events }) => {
+    const batchSize = importBatchSize(databaseKind);
     const view = async (row: ImportRow, reply: { header: (k: string, v: string) => unknown }) => {
       const { job, token } = jobView(tokens, row, clock.now());
       if (token) reply.header(APPROVAL_TOKEN_HEADER, token);
@@ -216,7 +217,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
         if (job.id !== own.id) throw new BadRequest('The approval is for another import. Nothing was added.', { approval: 'invalid' });
         const { include, exclude, groups, ...assignment } = request.body;
         const { ctx } = await claimImport({ db, clock, actor: auditActor(request.user), events }, request.user, job, assignment, { include, exclude, groups });
-        void runConfirm(ctx, IMPORT_BATCH_SIZE).catch((err: unknown) => request.log.error({ err }, 'import add stopped'));
+        void runConfirm(ctx, batchSize).catch((err: unknown) => request.log.error({ err }, 'import add stopped'));
         return reply.code(202).send(await view(ctx.job, reply));
       },
     );
@@ -241,7 +242,7 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
       async (request, reply) => {
         const job = await findOwnImport(db, request.user, request.params.id);
         const ctx = await resumeImport({ db, clock, actor: auditActor(request.user), events }, request.user, job);
-        void runResume(ctx, IMPORT_BATCH_SIZE).catch((err: unknown) => request.log.error({ err }, 'import resume stopped'));
+        void runResume(ctx, batchSize).catch((err: unknown) => request.log.error({ err }, 'import resume stopped'));
         return reply.code(202).send(await view(ctx.job, reply));
       },
     );

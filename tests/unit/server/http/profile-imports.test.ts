@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
+import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
 import type { Profile, ProfileImportResult, SampleType } from '../../../../core/schemas/profiles';
 import { verifyAuditChain } from '../../../../server/audit/audit-trail';
 import type { Db } from '../../../../server/db/database';
@@ -13,6 +13,7 @@ import { addChosen, checkChosen } from '../../../../server/http/profile-imports/
 import { cancelImportWork, createImport, recoverImports, setJob } from '../../../../server/imports/profile-jobs';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
+import { rowsOf } from '../../../helpers/raw-rows';
 import { multipartBody } from '../../../helpers/multipart';
 
 // Profile imports as jobs (issue 13): upload → parse in a worker → paged preview → confirm with the
@@ -429,11 +430,23 @@ describe('whole batches', () => {
     const inCase = await caseProfiles(caseId);
     expect(['cancelled', 'added']).toContain(end.state);
     if (end.state === 'cancelled') {
-      expect(end.addedCount % IMPORT_BATCH_SIZE).toBe(0);
+      expect(end.addedCount % importBatchSize(t.database.kind)).toBe(0);
       expect(end.message).toBe(`Cancelled: ${end.addedCount} profiles were added (whole batches); the rest were not.`);
     } else expect(end.addedCount).toBe(1200);
     expect(inCase).toHaveLength(end.addedCount);
     expect(new Set(inCase.map((p) => p.profileId)).size).toBe(inCase.length);
+  });
+
+  it('adds through the route on the embedded database in batches of 100, one transaction each (a health probe waits behind one batch at most)', async () => {
+    expect(t.database.kind).toBe('pglite');
+    const caseId = await newCase();
+    const { job, token } = await parsed('small-batches.csv', longTable(references('SMALL', 250)));
+    expect((await confirm(job.id, token, assignment(caseId))).statusCode).toBe(202);
+    const { job: end } = await waitFor(job.id, ['added', 'interrupted']);
+    expect(end).toMatchObject({ state: 'added', addedCount: 250 });
+    // xmin names the transaction that wrote each row: one per batch.
+    const batches = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from profiles where case_id = ${caseId} group by xmin::text`));
+    expect(batches.map((r) => r.n).sort((a, b) => b - a)).toEqual([PGLITE_IMPORT_BATCH_SIZE, PGLITE_IMPORT_BATCH_SIZE, 50]);
   });
 
   it('stops after the batch during which the cancel came: exactly one batch added, the rest not, and no resume', async () => {
