@@ -63,7 +63,7 @@ function HitHypotheses({ name, figures, contributors }: { name: string; figures:
     { hypothesis: 'Hd', holds: contributorsOf(contributors, 'hd').join(', '), lnL: figures.logLikelihoodHd, fit: 'Maximum likelihood without the candidate' },
   ];
   return (
-    <table className="calculator__markers hit-continuous__stacked">
+    <table className="calculator__markers hit-table--stacked">
       <caption>Hypotheses over {name}</caption>
       <thead>
         <tr>

@@ -30,7 +30,7 @@ export function HitPopulations({ populations, matchKind, skipped = [] }: { popul
     <section aria-labelledby="hit-populations">
       <h2 id="hit-populations">Populations</h2>
       <div className="calculator__scroll">
-        <table className="hit-table hit-populations">
+        <table className="hit-table hit-populations hit-table--stacked">
           <caption className="visually-hidden">Every population’s result side by side</caption>
           <thead>
             <tr>
@@ -49,12 +49,12 @@ export function HitPopulations({ populations, matchKind, skipped = [] }: { popul
                   {p.reported ? <span className="hit-populations__tag">reported</span> : null}
                   <SyntheticLabel synthetic={p.synthetic} />
                 </th>
-                <td>{probabilityOf(p, matchKind)}</td>
-                <td>{p.log10 === null ? '–' : p.log10.toFixed(2)}</td>
-                <td>
+                <td data-label="Likelihood ratio">{probabilityOf(p, matchKind)}</td>
+                <td data-label="log10 LR">{p.log10 === null ? '–' : p.log10.toFixed(2)}</td>
+                <td data-label="p-value">
                   <PValue population={p} />
                 </td>
-                <td>{p.chance ? formatExpectedChanceHits(p.chance.expectedChanceHits, p.chance.searchedProfiles) : '–'}</td>
+                <td data-label="Expected chance hits">{p.chance ? formatExpectedChanceHits(p.chance.expectedChanceHits, p.chance.searchedProfiles) : '–'}</td>
               </tr>
             ))}
           </tbody>
