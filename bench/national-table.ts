@@ -47,7 +47,7 @@ function drawTables(index: ProfileIndex): { column: ReturnType<ProfileIndex['mar
  * its id and group and its two bytes per marker written into the columns directly, drawn by the allele frequencies
  * (Hardy–Weinberg) with xorshift32. `planted`: QUERIES profiles at even intervals, read back from the index.
  */
-function buildNational(n: number): { set: IndexSet; index: ProfileIndex; planted: ReadonlyMap<string, Genotype>[] } {
+export function buildNational(n: number): { set: IndexSet; index: ProfileIndex; planted: ReadonlyMap<string, Genotype>[] } {
   const set = new IndexSet();
   const index = set.index(CHEMISTRY, 'Autosomal');
   index.reserve(n);

@@ -23,11 +23,21 @@ export function searchAnalysis(index: ProfileIndex, request: ScanRequest, given?
 /**
  * The tables (and, autosomal, the fused pass's category filter) of one analysis for one query over an index, made once
  * for a search split over threads (issue 29): every slice scans with them, planning nothing; null when the analysis
- * is not searched.
+ * is not searched. `withFilter` false: the tables of a share of the query's markers only (the filter needs them all; a
+ * slice given no filter makes it, from the same tables, the same).
  */
-export function analysisTables(index: ProfileIndex, request: ScanRequest): PlanTables | null {
+export function analysisTables(index: ProfileIndex, request: ScanRequest, withFilter = true): PlanTables | null {
   const plan = planAnalysis(index, request);
   if (!plan) return null;
   const markers = plan.plans.map(({ marker, table, evaluated, inconsistent }) => ({ marker, table, evaluated, inconsistent }));
-  return plan.kind === 'computational' && index.kind === 'Autosomal' ? { markers, filter: categoryFilter(plan.plans, plan.cut) } : { markers };
+  return withFilter && plan.kind === 'computational' && index.kind === 'Autosomal' ? { markers, filter: categoryFilter(plan.plans, plan.cut) } : { markers };
+}
+
+/**
+ * The tables of a split search made in shares, one per thread at once (issue 29: a kinship search's tables take about
+ * half its time), joined per index in the shares' order, which is the query's marker order: a slice sums the markers
+ * in the order one whole search does, so every LR is the same to the bit. Null for an index no share plans.
+ */
+export function joinTables(shares: readonly (readonly (PlanTables | null)[])[]): (PlanTables | null)[] {
+  return shares[0]!.map((_, i) => (shares.some((share) => share[i] === null) ? null : { markers: shares.flatMap((share) => share[i]!.markers) }));
 }
