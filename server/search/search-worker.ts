@@ -9,7 +9,7 @@ import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
 import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-chance';
 import type { PlanTables, ScanRequest } from '../matching/analysis-scan';
-import { analysisTables, joinTables, searchAnalysis } from '../matching/analysis-search';
+import { analysisTables, joinTables, searchAnalysis, sharedTables } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
 import { rankContinuous, type ContinuousRanking } from '../matching/continuous-search';
 import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
@@ -100,7 +100,10 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
     }
     case 'scan-prepare': {
       const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis), ...(task.markers ? { query: shareOf(task.request.query, task.markers) } : {}) };
-      return indexes.indexes(task.kind).map((index) => analysisTables(index, request, !task.markers));
+      return indexes.indexes(task.kind).map((index) => {
+        const tables = analysisTables(index, request, !task.markers);
+        return tables && sharedTables(tables);
+      });
     }
     case 'mixture-rule': {
       const rule = fromWireRule(task.rule);
