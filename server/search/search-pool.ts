@@ -71,7 +71,8 @@ export class SearchPool {
   /**
    * One search split into `parts` slices of every index, each on a thread, merged in slice order by `merge`
    * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part. A search
-   * with per-search work (splitPlan: a scan's tables, a mixture's) does it once, on one thread, for every slice.
+   * with per-search work (splitPlan) does it once for every slice: a kinship scan's tables in shares of the query's
+   * markers, one per thread at once; a mixture rule's on one thread.
    */
   async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
     const plan = parts > 1 ? splitPlan(task, parts) : null;
