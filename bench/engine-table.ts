@@ -1,8 +1,6 @@
 // The in-process engine tables of `npm run bench` (issues 6, 12, 16, 17 and 29 "Speed"): index build, bytes per profile,
 // identity (moderate), kinship ranking and familial search against the floor; then, over the same index, the pedigree,
 // mixture and search-worker tables.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { IndexSet } from '../server/matching/index-set';
 import { searchIdentity } from '../server/matching/identity-search';
 import { searchAnalysis } from '../server/matching/analysis-search';
@@ -13,6 +11,7 @@ import { percentile, ms, printTable, time } from './bench-table';
 import { benchId, CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from './engine-fixtures';
 import { mixtureRow, printMixtureTable } from './mixture-table';
 import { pedigreeRow, printPedigreeTable } from './pedigree-table';
+import { liveBytes } from './live-bytes';
 import { SimdFloor } from './simd-floor';
 import { CODIS_CORE, fbi2015Population, profileGenerator, siblingOf } from './synthetic-profiles';
 import { printThreadTable, threadRows } from './thread-table';
@@ -53,19 +52,6 @@ function copyPass(index: ProfileIndex): number {
   const n = index.size;
   for (const { lo, hi } of index.markerColumns()) sum += lo.slice(0, n).length + hi.slice(0, n).length;
   return sum;
-}
-
-/** Live bytes of this process (heap and buffers) after full collections: what the index really costs. */
-// Turned on here rather than by `node --expose-gc`: worker threads (the self-comparison's) refuse that flag.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-function liveBytes(): number {
-  gc();
-  gc();
-  const m = process.memoryUsage();
-  // SharedArrayBuffers (the index's, issue 29) are in `arrayBuffers` but not in `external`; an ordinary ArrayBuffer is in
-  // both, counted twice, but the index holds none, so a difference of two readings is the index's bytes.
-  return m.heapUsed + m.external + m.arrayBuffers;
 }
 
 /** Every size's index built and measured; the four tables printed (the search workers' at the largest size only). */

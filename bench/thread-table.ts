@@ -12,10 +12,29 @@ import { CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from '.
 import { MIXTURE_QUERIES, mixtureRule, stainOf } from './mixture-table';
 import { siblingOf } from './synthetic-profiles';
 
+/** One thread count's p50s (identity, kinship FS, mixture search; ms) and whether every answer was the 1-thread one. */
+export interface ThreadMeasure {
+  threads: number;
+  medians: number[];
+  same: boolean;
+}
+
 // Issue 29 "Using every core": one search split over the search workers by slices of the index (the server's pool,
 // over the index's shared memory), 1 and 2 threads, against the SIMD floor; every answer checked equal to the 1-thread one.
 export async function threadRows(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): Promise<string[][]> {
-  const rows: string[][] = [];
+  const measured = await measureThreads(set, planted);
+  const one = measured[0]!.medians;
+  return measured.map(({ threads, medians, same }) => [
+    n.toLocaleString('en'),
+    String(threads),
+    ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
+    same ? 'yes' : 'NO',
+  ]);
+}
+
+/** The thread table's searches on 1, then 2 threads (issue 32's national table reads the same figures at 25M). */
+export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[]): Promise<ThreadMeasure[]> {
+  const measured: ThreadMeasure[] = [];
   const options = { stringency: 'moderate' as const, minMarkers: 10, maxMismatches: 0 };
   const perIndex = <T>(parts: T[][][]) => parts[0]!.map((_, i) => parts.flatMap((p) => p[i]!));
   const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
@@ -23,11 +42,11 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
   const kinshipOf = (query: ReadonlyMap<string, Genotype>, i: number) => ({ analysis: toWireAnalysis(fullSiblings), query: siblingOf(query, population, i), queryRole: 0 as const, population: matchPopulation, minMarkers: 6 });
   const stains = Array.from({ length: MIXTURE_QUERIES }, (_, i) => ({ id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(3 * i, 3 * i + 3)) }));
   const baseline: { identity: string; kinship: string; mixture: string } = { identity: '', kinship: '', mixture: '' };
-  let one: number[] = [];
   for (const threads of [1, 2]) {
     const pool = new SearchPool(threads);
     const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
-    // A split scan or mixture rule does its per-search work once, on one thread, and sends it to the slices (issue 29).
+    // A split scan makes its tables once, in shares of the query's markers on every thread, a mixture rule its per-search
+    // work on one thread; either is sent to the slices (issue 29).
     const mixtureRun = (profile: (typeof stains)[number]) => run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile }, byLr);
     // Every kind five times untimed: the workers start, and each thread's compiler reaches the optimized scans a server's
     // long-lived workers run (a fresh thread's first few searches take up to twice as long).
@@ -46,21 +65,15 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
     for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await mixtureRun(stain))));
     const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
     if (threads === 1) {
-      one = medians;
       baseline.identity = JSON.stringify(answers.identity);
       baseline.kinship = JSON.stringify(answers.kinship);
       baseline.mixture = JSON.stringify(answers.mixture);
     }
     const same = JSON.stringify(answers.identity) === baseline.identity && JSON.stringify(answers.kinship) === baseline.kinship && JSON.stringify(answers.mixture) === baseline.mixture;
-    rows.push([
-      n.toLocaleString('en'),
-      String(threads),
-      ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
-      same ? 'yes' : 'NO',
-    ]);
+    measured.push({ threads, medians, same });
   }
   await closeWorkerPools();
-  return rows;
+  return measured;
 }
 
 export function printThreadTable(rows: string[][]): void {

@@ -71,22 +71,25 @@ export class SearchPool {
   /**
    * One search split into `parts` slices of every index, each on a thread, merged in slice order by `merge`
    * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part. A search
-   * with per-search work (splitPlan: a scan's tables, a mixture's) does it once, on one thread, for every slice.
+   * with per-search work (splitPlan) does it once for every slice: a kinship scan's tables in shares of the query's
+   * markers, one per thread at once; a mixture rule's on one thread.
    */
   async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
-    const plan = parts > 1 ? splitPlan(task) : null;
-    if (plan) return this.runPrepared(indexes, kind, plan.prepare, plan.then, parts, merge);
+    const plan = parts > 1 ? splitPlan(task, parts) : null;
+    if (plan) return this.runPrepared(indexes, kind, plan.prepare, plan.then, parts, merge, plan.join);
     return this.onPin(indexes, kind, parts, (snapshots) => this.slices(snapshots, task, parts, merge));
   }
 
   /**
-   * A search in two steps over one pin of the indexes: `prepare` on one thread over the whole snapshot (a search's
-   * per-search work), then `then(prepared)` split into `parts` slices, merged in order (issue 29: a mixture rule).
+   * A search in two steps over one pin of the indexes: `prepare` over the whole snapshot (a search's per-search work; several
+   * tasks run at once, each a share of it, their answers joined by `join`), then `then(prepared)` split into `parts`
+   * slices, merged in order (issue 29: a kinship scan's tables in shares, a mixture rule's work on one thread).
    */
-  async runPrepared<P, T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, prepare: Task, then: (prepared: P) => Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
+  async runPrepared<P, T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, prepare: Task | Task[], then: (prepared: P) => Task, parts: number, merge: (parts: T[]) => R, join: (shares: unknown[]) => P = (shares) => shares[0] as P): Promise<R> {
     return this.onPin(indexes, kind, parts, async (snapshots) => {
-      const prepared = unwrap<P>((await this.pool().run({ ...prepare, indexes: snapshots })) as SearchOutcome);
-      return this.slices(snapshots, then(prepared), parts, merge);
+      const tasks = Array.isArray(prepare) ? prepare : [prepare];
+      const shares = (await Promise.all(tasks.map((t) => this.pool().run({ ...t, indexes: snapshots } as SearchTask)))) as SearchOutcome[];
+      return this.slices(snapshots, then(join(shares.map((s) => unwrap<unknown>(s)))), parts, merge);
     });
   }
 

@@ -9,7 +9,7 @@ import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
 import { keyboardChance, type KeyboardChanceInput } from '../matching/keyboard-chance';
 import type { PlanTables, ScanRequest } from '../matching/analysis-scan';
-import { analysisTables, searchAnalysis } from '../matching/analysis-search';
+import { analysisTables, joinTables, searchAnalysis, sharedTables } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
 import { rankContinuous, type ContinuousRanking } from '../matching/continuous-search';
 import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
@@ -49,7 +49,8 @@ export type SearchTask = OnIndexes &
     | { task: 'identity'; kind: ProfileKind; query: ReadonlyMap<string, Genotype>; options: IdentityOptions }
     // prepared: per index, the tables 'scan-prepare' made once for every slice of a split search (issue 29).
     | { task: 'scan'; kind: ProfileKind; request: WireScanRequest; prepared?: (PlanTables | null)[] }
-    | { task: 'scan-prepare'; kind: ProfileKind; request: WireScanRequest }
+    // markers: a share of the query's markers, in query order (a split search's tables made by every thread at once).
+    | { task: 'scan-prepare'; kind: ProfileKind; request: WireScanRequest; markers?: { part: number; of: number } }
     // A mixture rule split over slices: its per-search work done once ('mixture-prepare', over the whole index), each
     // slice scanned with it (issue 29).
     | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile; prepared?: WireMixture | null }
@@ -98,8 +99,11 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       return indexes.indexes(task.kind).map((index, i) => searchAnalysis(index, request, task.prepared?.[i]));
     }
     case 'scan-prepare': {
-      const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis) };
-      return indexes.indexes(task.kind).map((index) => analysisTables(index, request));
+      const request = { ...task.request, analysis: fromWireAnalysis(task.request.analysis), ...(task.markers ? { query: shareOf(task.request.query, task.markers) } : {}) };
+      return indexes.indexes(task.kind).map((index) => {
+        const tables = analysisTables(index, request, !task.markers);
+        return tables && sharedTables(tables);
+      });
     }
     case 'mixture-rule': {
       const rule = fromWireRule(task.rule);
@@ -117,13 +121,34 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
   }
 }
 
+/** The part-th of `of` shares of a query's markers, in its order (the shares one after another are the query). */
+function shareOf<V>(query: ReadonlyMap<string, V>, { part, of }: { part: number; of: number }): Map<string, V> {
+  const markers = [...query];
+  return new Map(markers.slice(Math.floor((part * markers.length) / of), Math.floor(((part + 1) * markers.length) / of)));
+}
+
+/** A split search's per-search work (issue 29): the tasks that make it, run at once over the whole snapshot; their answers joined; the slices' task given that. */
+export interface SplitPlan {
+  prepare: SearchRequest[];
+  join: (shares: unknown[]) => unknown;
+  then: (prepared: unknown) => SearchRequest;
+}
+
 /**
- * A split search's per-search work (issue 29): the task that makes it once, over the whole snapshot, and the slices'
- * task given its answer; null for a task whose slices have nothing to share (or that was given it already).
+ * How a task split into `parts` slices does its per-search work: an autosomal scan's tables in `parts` shares of the
+ * query's markers, one per thread at once (joinTables); a Y-STR scan's and a mixture rule's on one thread. Null for a
+ * task whose slices have nothing to share (or that was given it already).
  */
-export function splitPlan(task: SearchRequest): { prepare: SearchRequest; then: (prepared: unknown) => SearchRequest } | null {
-  if (task.task === 'scan' && !task.prepared) return { prepare: { task: 'scan-prepare', kind: task.kind, request: task.request }, then: (prepared) => ({ ...task, prepared: prepared as (PlanTables | null)[] }) };
-  if (task.task === 'mixture-rule' && task.prepared === undefined) return { prepare: { task: 'mixture-prepare', rule: task.rule, profile: task.profile }, then: (prepared) => ({ ...task, prepared: prepared as WireMixture | null }) };
+export function splitPlan(task: SearchRequest, parts: number): SplitPlan | null {
+  if (task.task === 'scan' && !task.prepared) {
+    const shares = task.kind === 'Autosomal' ? parts : 1;
+    return {
+      prepare: Array.from({ length: shares }, (_, part) => ({ task: 'scan-prepare', kind: task.kind, request: task.request, ...(shares > 1 ? { markers: { part, of: shares } } : {}) })),
+      join: (shares) => joinTables(shares as (PlanTables | null)[][]),
+      then: (prepared) => ({ ...task, prepared: prepared as (PlanTables | null)[] }),
+    };
+  }
+  if (task.task === 'mixture-rule' && task.prepared === undefined) return { prepare: [{ task: 'mixture-prepare', rule: task.rule, profile: task.profile }], join: (shares) => shares[0], then: (prepared) => ({ ...task, prepared: prepared as WireMixture | null }) };
   return null;
 }
 

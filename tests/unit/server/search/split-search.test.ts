@@ -8,7 +8,8 @@ import { fbi2015Population, profileGenerator, siblingOf } from '../../../../benc
 import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
 import type { Genotype } from '../../../../server/genetics/types';
 import { closeWorkerPools } from '../../../../server/jobs/worker-pool';
-import { planning, scanAnalysis } from '../../../../server/matching/analysis-scan';
+import { planning, scanAnalysis, type PlanTables } from '../../../../server/matching/analysis-scan';
+import { joinTables } from '../../../../server/matching/analysis-search';
 import { searchIdentity } from '../../../../server/matching/identity-search';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { keyboardCandidates, mergeKeyboardCandidates, type KeyboardCandidates, type KeyboardCandidatesInput } from '../../../../server/matching/keyboard-candidates';
@@ -116,7 +117,29 @@ describe('a search split into slices of the index', () => {
     expect(split).toEqual(whole);
     // One plan per index (two chemistries), none by the three slices.
     expect(planning.tables - before).toBe(2);
-    // The pool's split search does the same (it prepares the tables on one thread): the same answer.
+    // The pool's split search gives the same answer.
+    const pool = new SearchPool(2);
+    expect(await pool.runParts<AnalysisMatch[][], AnalysisMatch[][]>(indexes, 'Autosomal', { task: 'scan', kind: 'Autosomal', request }, 2, byIndex)).toEqual(whole);
+  }, 120_000);
+
+  it("a kinship scan's tables made in shares of the query's markers, one per thread, joined, give every slice the whole answer to the bit", async () => {
+    const request = { analysis: toWireAnalysis(fullSiblings), query, queryRole: 0 as const, population: matchPopulation, minMarkers: 6 };
+    const whole = runSearch({ task: 'scan', kind: 'Autosomal', request }, indexes) as AnalysisMatch[][];
+    expect(whole.flat().length).toBeGreaterThan(20);
+    const { snapshots, release } = indexes.pin('Autosomal');
+    try {
+      for (const of of [2, 3]) {
+        const shares = Array.from({ length: of }, (_, part) => structuredClone(runSearch({ task: 'scan-prepare', kind: 'Autosomal', request, markers: { part, of } }, IndexSet.view(snapshots))) as (PlanTables | null)[]);
+        // Each share holds its own markers only; joined, the query's markers in its order.
+        expect(shares.map((share) => share[0]!.markers.length).reduce((a, b) => a + b)).toBe(query.size);
+        const prepared = joinTables(shares);
+        expect(prepared[0]!.markers.map((m) => m.marker)).toEqual([...query.keys()]);
+        for (const slices of [2, 3]) expect(byIndex(parts(indexes, slices, (s) => runSearch({ task: 'scan', kind: 'Autosomal', request, prepared }, s) as AnalysisMatch[][])), `${of} shares, ${slices} slices`).toEqual(whole);
+      }
+    } finally {
+      release();
+    }
+    // The pool's split search makes its tables that way, one share per thread.
     const pool = new SearchPool(2);
     expect(await pool.runParts<AnalysisMatch[][], AnalysisMatch[][]>(indexes, 'Autosomal', { task: 'scan', kind: 'Autosomal', request }, 2, byIndex)).toEqual(whole);
   }, 120_000);
