@@ -164,7 +164,7 @@ export function continuousScan(lanes: readonly ContinuousLane[], scoped: readonl
     if (index.countInGroups(mask) === 0) continue;
     const plans = lanes.map((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId));
     const placements = plans.flatMap((ps, l) => ps.map((plan) => ({ plans: plan.plans, cut: cuts[l]! })));
-    const weighed = new ExactWeighing(plans, cuts, minMarkers);
+    const weighed = new ExactWeighing(plans.map((ps) => ps.length), cuts, minMarkers);
     placementPass(index.size, placements, (byPlacement, from) => {
       for (const slot of weighed.reachedEveryLane(byPlacement, from)) {
         if (!index.slotInGroups(slot, mask)) continue;

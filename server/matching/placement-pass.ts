@@ -1,12 +1,14 @@
 import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
+import type { ComparedColumn } from './genotype-lr-plan';
 import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
 import { memoryOf } from './shared-memory';
+import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
 /** One placement's per-marker log10 tables over the index's columns (placements over other columns get passes of their own) and its cut. */
 export interface Placement {
-  plans: readonly ColumnPlan<Float64Array>[];
+  plans: readonly ComparedColumn[];
   cut: number;
 }
 
@@ -75,15 +77,25 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
 /** Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers) are still in the cache. */
 const STRETCH = 4096;
 
+/** A placement's candidates of one stretch, weighed exactly: slot i's log10 sum (in scoreAt's order) and compared markers. */
+export interface WeighedSlots {
+  slots: Int32Array;
+  log10: Float64Array;
+  markerCount: Int32Array;
+}
+
+/** Bytes of a placement's weighing tables in the working room: the markers' records, then each f64 table and its compared bytes (8-aligned). */
+const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p) => sum + WEIGHING_RECORD_BYTES + 8 * p.table.length + ((p.table.length + 7) & ~7), 0);
+
 /**
  * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
  * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
  * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
- * the last, incomplete run of 16), in slot order, and weighs them exactly at once, while their columns are in the cache
- * (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if one every
- * profile reaches, every placement gets every slot.
+ * the last, incomplete run of 16), in slot order, each weighed exactly (slot-weighing-kernel.ts) while its columns are
+ * in the cache (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if
+ * one every profile reaches, every placement gets every slot.
  */
-export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly Int32Array[], from: number) => void): void {
+export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly WeighedSlots[], from: number) => void): void {
   const filters: { placement: number; filter: ByteFilter }[] = [];
   let all = false;
   placements.forEach(({ plans, cut }, placement) => {
@@ -91,27 +103,27 @@ export function placementPass(size: number, placements: readonly Placement[], on
     if (filter === 'all') all = true;
     else if (filter !== 'none') filters.push({ placement, filter });
   });
+  if (!all && filters.length === 0) return;
   const lists = placements.map(() => new Int32Array(STRETCH));
   const counts = new Int32Array(placements.length);
-  const hand = (from: number) => {
-    if (counts.some((c) => c > 0)) onCandidates(lists.map((list, j) => list.subarray(0, counts[j])), from);
-    counts.fill(0);
-  };
-  if (all) {
+  const weighed = placements.map(() => ({ log10: new Float64Array(STRETCH), markerCount: new Int32Array(STRETCH) }));
+  const columns = placements.flatMap(({ plans }) => plans);
+  const memory = columns.length > 0 ? memoryOf(columns[0]!.lo) : undefined;
+  if (columns.some((p) => !memory || memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
+  if (!memory) {
+    // No column at all: every slot sums to 0 over 0 markers.
     for (let from = 0; from < size; from += STRETCH) {
-      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
-      hand(from);
+      const slots = Int32Array.from({ length: Math.min(size, from + STRETCH) - from }, (_, i) => from + i);
+      onCandidates(placements.map(() => ({ slots, log10: new Float64Array(slots.length), markerCount: new Int32Array(slots.length) })), from);
     }
     return;
   }
-  if (filters.length === 0) return;
-  const memory = memoryOf(placements[filters[0]!.placement]!.plans[0]!.lo);
-  if (!memory || placements.some(({ plans }) => plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory))) throw new Error("The placements pass reads columns in an index's column memory only.");
   const k = LookupKernel.over(memory);
+  const weigh = slotWeighing(memory);
   // A pass reads one set of columns: placements over the same columns (a population may lack a marker) share passes.
   const sameColumns = (a: readonly ColumnPlan<Float64Array>[], b: readonly ColumnPlan<Float64Array>[]) => a.length === b.length && a.every((p, m) => p.lo === b[m]!.lo && p.hi === b[m]!.hi);
   const groups: (typeof filters)[] = [];
-  for (const f of filters) {
+  for (const f of all ? [] : filters) {
     const group = groups.find((g) => g.length < MAX_PLACEMENTS && sameColumns(placements[g[0]!.placement]!.plans, placements[f.placement]!.plans));
     if (group) group.push(f);
     else groups.push([f]);
@@ -122,11 +134,61 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const record = markerRecordBytes(chunks, group.length);
     return { group, columns, chunks, record, bytes: columns.length * record + 16 * group.length };
   });
+  const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
+  const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
+  // The working room: the bounds' records, the weighing tables, the runs found, then a stretch's slots and their sums.
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
-  const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
-  const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
-  k.bytes.fill(0, base, outAt);
-  let at = base;
+  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH);
+  const outAt = base + boundBytes + tableBytes;
+  const slotsAt = outAt + outBytes;
+  const log10At = slotsAt + 4 * STRETCH;
+  const countAt = log10At + 8 * STRETCH;
+  k.bytes.fill(0, base, base + boundBytes);
+  let at = base + boundBytes;
+  const weighings = placements.map(({ plans }) => {
+    const records = at;
+    at += plans.length * WEIGHING_RECORD_BYTES;
+    plans.forEach((plan, m) => {
+      const r = (records + m * WEIGHING_RECORD_BYTES) / 4;
+      k.words.set([plan.lo.byteOffset, plan.hi.byteOffset, plan.shift, at, at + 8 * plan.table.length], r);
+      new Float64Array(k.bytes.buffer, at, plan.table.length).set(plan.table);
+      k.bytes.set(plan.compared.subarray(0, plan.table.length), at + 8 * plan.table.length);
+      at += 8 * plan.table.length + ((plan.table.length + 7) & ~7);
+    });
+    return { records, markers: plans.length };
+  });
+  const log10View = new Float64Array(k.bytes.buffer, log10At, STRETCH);
+  const countView = new Int32Array(k.bytes.buffer, countAt, STRETCH);
+  const hand = (from: number) => {
+    if (!counts.some((c) => c > 0)) return;
+    const byPlacement = lists.map((list, j) => {
+      const count = counts[j]!;
+      const { log10, markerCount } = weighed[j]!;
+      if (count > 0) {
+        k.words.set(list.subarray(0, count), slotsAt / 4);
+        const { records, markers } = weighings[j]!;
+        if (markers > 0) {
+          weigh(records, markers, slotsAt, count, log10At, countAt);
+          log10.set(log10View.subarray(0, count));
+          markerCount.set(countView.subarray(0, count));
+        } else {
+          log10.fill(0, 0, count);
+          markerCount.fill(0, 0, count);
+        }
+      }
+      return { slots: list.subarray(0, count), log10: log10.subarray(0, count), markerCount: markerCount.subarray(0, count) };
+    });
+    onCandidates(byPlacement, from);
+    counts.fill(0);
+  };
+  if (all) {
+    for (let from = 0; from < size; from += STRETCH) {
+      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
+      hand(from);
+    }
+    return;
+  }
+  at = base;
   const passes = layout.map(({ group, columns, chunks, record, bytes }) => {
     const needsAt = at + columns.length * record;
     columns.forEach((column, m) => {

@@ -1,6 +1,7 @@
 /** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
 export const I32 = 0x7f;
 export const I64 = 0x7e;
+export const F64 = 0x7c;
 export const OP = {
   block: 0x02,
   loop: 0x03,
@@ -39,6 +40,9 @@ export const OP = {
   i32Ne: 0x47,
   i32Store8: 0x3a,
   i32Store16: 0x3b,
+  f64Load: 0x2b,
+  f64Store: 0x39,
+  f64Add: 0xa0,
 } as const;
 export const V128 = 0x7b;
 /**
