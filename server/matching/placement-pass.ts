@@ -104,9 +104,8 @@ export function placementPass(size: number, placements: readonly Placement[], on
     else if (filter !== 'none') filters.push({ placement, filter });
   });
   if (!all && filters.length === 0) return;
-  const lists = placements.map(() => new Int32Array(STRETCH));
   const counts = new Int32Array(placements.length);
-  const weighed = placements.map(() => ({ log10: new Float64Array(STRETCH), markerCount: new Int32Array(STRETCH) }));
+  const weighed = placements.map(() => ({ slots: new Int32Array(STRETCH), log10: new Float64Array(STRETCH), markerCount: new Int32Array(STRETCH) }));
   const columns = placements.flatMap(({ plans }) => plans);
   const memory = columns.length > 0 ? memoryOf(columns[0]!.lo) : undefined;
   if (columns.some((p) => !memory || memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
@@ -136,16 +135,14 @@ export function placementPass(size: number, placements: readonly Placement[], on
   });
   const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
   const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
-  // The working room: the bounds' records, the weighing tables, the runs found, then a stretch's slots and their sums.
+  // The working room: the bounds' records, the weighing tables, the runs found, then per placement a stretch's
+  // candidates (slot, log10 sum, compared markers).
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
-  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH);
+  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH * placements.length);
   const outAt = base + boundBytes + tableBytes;
-  const slotsAt = outAt + outBytes;
-  const log10At = slotsAt + 4 * STRETCH;
-  const countAt = log10At + 8 * STRETCH;
   k.bytes.fill(0, base, base + boundBytes);
   let at = base + boundBytes;
-  const weighings = placements.map(({ plans }) => {
+  const weighings = placements.map(({ plans }, j) => {
     const records = at;
     at += plans.length * WEIGHING_RECORD_BYTES;
     plans.forEach((plan, m) => {
@@ -155,35 +152,42 @@ export function placementPass(size: number, placements: readonly Placement[], on
       k.bytes.set(plan.compared.subarray(0, plan.table.length), at + 8 * plan.table.length);
       at += 8 * plan.table.length + ((plan.table.length + 7) & ~7);
     });
-    return { records, markers: plans.length };
+    const slotsAt = outAt + outBytes + 16 * STRETCH * j;
+    const views = { slots: new Int32Array(k.bytes.buffer, slotsAt, STRETCH), log10: new Float64Array(k.bytes.buffer, slotsAt + 4 * STRETCH, STRETCH), markerCount: new Int32Array(k.bytes.buffer, slotsAt + 12 * STRETCH, STRETCH) };
+    return { records, markers: plans.length, slotsAt, views };
   });
-  const log10View = new Float64Array(k.bytes.buffer, log10At, STRETCH);
-  const countView = new Int32Array(k.bytes.buffer, countAt, STRETCH);
+  /** Placement j's candidates among `runs` run records at `from` (its mask at byte maskAt of each), weighed after those found so far. */
+  const weighRuns = (j: number, runsAt: number, runs: number, maskAt: number) => {
+    const { records, markers, slotsAt } = weighings[j]!;
+    const c = counts[j]!;
+    counts[j] = c + weigh(runsAt, runs, maskAt, records, markers, slotsAt + 4 * c, slotsAt + 4 * STRETCH + 8 * c, slotsAt + 12 * STRETCH + 4 * c);
+  };
+  /** Run record r at `outAt` of `n` profiles from `start`, every placement's mask set for them. */
+  const wholeRun = (r: number, start: number, n: number) => {
+    const mask = (1 << n) - 1;
+    k.words.set([start, mask | (mask << 16), mask | (mask << 16)], (outAt + RUN_BYTES * r) / 4);
+  };
   const hand = (from: number) => {
     if (!counts.some((c) => c > 0)) return;
-    const byPlacement = lists.map((list, j) => {
-      const count = counts[j]!;
-      const { log10, markerCount } = weighed[j]!;
-      if (count > 0) {
-        k.words.set(list.subarray(0, count), slotsAt / 4);
-        const { records, markers } = weighings[j]!;
-        if (markers > 0) {
-          weigh(records, markers, slotsAt, count, log10At, countAt);
-          log10.set(log10View.subarray(0, count));
-          markerCount.set(countView.subarray(0, count));
-        } else {
-          log10.fill(0, 0, count);
-          markerCount.fill(0, 0, count);
-        }
-      }
-      return { slots: list.subarray(0, count), log10: log10.subarray(0, count), markerCount: markerCount.subarray(0, count) };
-    });
-    onCandidates(byPlacement, from);
+    // Copied out at once: a plain array's reads are the fast ones.
+    onCandidates(
+      weighings.map(({ views }, j) => {
+        const count = counts[j]!;
+        const out = weighed[j]!;
+        out.slots.set(views.slots.subarray(0, count));
+        out.log10.set(views.log10.subarray(0, count));
+        out.markerCount.set(views.markerCount.subarray(0, count));
+        return { slots: out.slots.subarray(0, count), log10: out.log10.subarray(0, count), markerCount: out.markerCount.subarray(0, count) };
+      }),
+      from,
+    );
     counts.fill(0);
   };
   if (all) {
     for (let from = 0; from < size; from += STRETCH) {
-      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
+      const runs = Math.ceil((Math.min(size, from + STRETCH) - from) / 16);
+      for (let r = 0; r < runs; r++) wholeRun(r, from + 16 * r, Math.min(16, size - from - 16 * r));
+      placements.forEach((_, j) => weighRuns(j, outAt, runs, 4));
       hand(from);
     }
     return;
@@ -214,17 +218,14 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const end = Math.min(whole, to);
     for (const pass of passes) {
       const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
-      for (let r = 0; r < runs; r++) {
-        const record = (outAt + RUN_BYTES * r) / 4;
-        const start = k.words[record]!;
-        pass.placements.forEach((j, q) => {
-          const list = lists[j]!;
-          // Placement q's 16-bit mask: the low or high half of the record's word after the slot.
-          for (let mask = (k.words[record + 1 + (q >> 1)]! >>> (16 * (q & 1))) & 0xffff; mask !== 0; mask &= mask - 1) list[counts[j]!++] = start + 31 - Math.clz32(mask & -mask);
-        });
-      }
+      // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
+      if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }
-    for (const [j, list] of lists.entries()) for (let slot = Math.max(from, end); slot < to; slot++) list[counts[j]!++] = slot;
+    if (end < to) {
+      // The last, incomplete run of 16: every placement weighs each of its profiles.
+      wholeRun(0, end, to - end);
+      placements.forEach((_, j) => weighRuns(j, outAt, 1, 4));
+    }
     hand(from);
   }
 }

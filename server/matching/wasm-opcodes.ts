@@ -18,6 +18,7 @@ export const OP = {
   i32Or: 0x72,
   i32Load: 0x28,
   i32Load8U: 0x2d,
+  i32Load16U: 0x2f,
   i64Load: 0x29,
   i64Store: 0x37,
   i64Add: 0x7c,
