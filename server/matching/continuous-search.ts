@@ -154,23 +154,27 @@ function populationResult(lane: ContinuousLane, weighed: ReturnType<typeof weigh
 const lanePlans = (index: ProfileIndex, lane: ContinuousLane, cut: number, minMarkers: number, groups: Uint8Array, excludeId: string) => lane.tables.map((tables) => genotypeLrPlan(index, tables, { cut, minMarkers, groups, excludeId }));
 
 /**
- * The quantitative search's pass once Hd is fitted (issue 31 "Speed"): one read of the searched index's columns bounds
- * every placement of every lane at once (placement-pass.ts), and only the references whose bound reaches a cut are
- * weighed exactly, placement by placement; the references whose best placement reaches its lane's cut in every lane.
+ * One pass over an index's columns once Hd is fitted (issue 31 "Speed"): one read bounds every placement of every lane
+ * at once (placement-pass.ts), and only the references whose bound reaches a cut are weighed exactly; `onSlot` gets, in
+ * slot order, each slot of the mask whose best placement reaches its lane's cut over ≥ minMarkers markers in every lane.
  */
+function reachingSlots(index: ProfileIndex, mask: Uint8Array, plans: readonly ReturnType<typeof lanePlans>[], cuts: readonly number[], minMarkers: number, onSlot: (slot: number) => void): void {
+  const placements = plans.flatMap((ps, l) => ps.map((plan) => ({ plans: plan.plans, cut: cuts[l]! })));
+  const weighed = new ExactWeighing(plans.map((ps) => ps.length), cuts, minMarkers);
+  placementPass(index.size, placements, (byPlacement, from) => {
+    for (const slot of weighed.reachedEveryLane(byPlacement, from)) if (index.slotInGroups(slot, mask)) onSlot(slot);
+  });
+}
+
+/** The references whose best placement reaches its lane's cut in every lane (the column pass, then the side list one by one). */
 export function continuousScan(lanes: readonly ContinuousLane[], scoped: readonly { index: ProfileIndex; mask: Uint8Array }[], cuts: readonly number[], minMarkers: number, excludeId: string): string[] {
   const found: string[] = [];
   for (const { index, mask } of scoped) {
     if (index.countInGroups(mask) === 0) continue;
     const plans = lanes.map((lane, l) => lanePlans(index, lane, cuts[l]!, minMarkers, mask, excludeId));
-    const placements = plans.flatMap((ps, l) => ps.map((plan) => ({ plans: plan.plans, cut: cuts[l]! })));
-    const weighed = new ExactWeighing(plans, cuts, minMarkers);
-    placementPass(index.size, placements, (byPlacement, from) => {
-      for (const slot of weighed.reachedEveryLane(byPlacement, from)) {
-        if (!index.slotInGroups(slot, mask)) continue;
-        const id = index.idAt(slot);
-        if (id !== excludeId) found.push(id);
-      }
+    reachingSlots(index, mask, plans, cuts, minMarkers, (slot) => {
+      const id = index.idAt(slot);
+      if (id !== excludeId) found.push(id);
     });
     // References the columns cannot hold (more than two alleles somewhere) are weighed one by one.
     const side = plans.map((ps) => new Set(ps.flatMap((plan) => plan.sideMatches().map((m) => m.profileId))));
@@ -214,8 +218,42 @@ export function searchContinuous(rule: MatchRule, profile: MatchProfile, indexes
   return matches;
 }
 
-/** Slots a ranked search scores at once. */
-const RANK_BLOCK = 4096;
+/** Profiles a ranked search weighs one by one to guess its first cut. */
+const RANK_SAMPLE = 2048;
+/** How many times more references than it keeps a ranked search's first cut aims to let through. */
+const RANK_MARGIN = 4;
+/** log10 a ranked search lowers its cut by when too few references reach it, before it takes every reference. */
+const LOWER_BY = 3;
+
+/** A reference's rank score: per lane its best placement, the smallest over the lanes; null when a lane compares fewer than minMarkers markers (the same in every placement). */
+function rankScore(byLane: readonly (readonly { log10: number; markerCount: number }[])[], minMarkers: number): number | null {
+  let score = Infinity;
+  for (const placed of byLane) {
+    if (placed[0]!.markerCount < minMarkers) return null;
+    let best = -Infinity;
+    for (const s of placed) best = Math.max(best, s.log10);
+    score = Math.min(score, best);
+  }
+  return score;
+}
+
+/** A first cut for a ranked search: the score RANK_MARGIN·(limit + 1) of `searched` references would reach, read off a run of the first index's middle; −∞ when that is most of them. */
+function sampledCut(indexes: readonly { index: ProfileIndex; plans: readonly ReturnType<typeof lanePlans>[] }[], limit: number, searched: number, minMarkers: number): number {
+  const first = indexes.find(({ index }) => index.size > 0);
+  if (!first || searched === 0) return -Infinity;
+  const { index, plans } = first;
+  const n = Math.min(index.size, RANK_SAMPLE);
+  const from = (index.size - n) >>> 1;
+  const scores: number[] = [];
+  for (let slot = from; slot < from + n; slot++) {
+    const score = rankScore(plans.map((ps) => ps.map((p) => p.scoreAt(slot))), minMarkers);
+    if (score !== null) scores.push(score);
+  }
+  const at = Math.floor((RANK_MARGIN * (limit + 1) * scores.length) / searched);
+  if (at >= scores.length) return -Infinity;
+  scores.sort((a, b) => b - a);
+  return scores[at]!;
+}
 
 /** A continuous mixture search on request: the stain against the searched references. */
 export interface ContinuousRanking {
@@ -253,55 +291,42 @@ export function rankContinuous(r: ContinuousRanking): { candidates: RankedContin
   const { lanes, skipped } = prepareContinuous(r.stain, r.setting, r.continuous, usable);
   skipped.unshift(...notEvaluable);
   if (lanes.length === 0) throw new MixtureError(`No chosen population can weigh this evidence with the continuous model: ${skipped.map((s) => `${s.populationName} (${s.reason})`).join('; ')}.`);
-  // The best `limit` kept as they come (ids decoded only for those kept), as rankMixture keeps them.
-  const best: { score: number; index: ProfileIndex; slot: number; id?: string }[] = [];
-  let floor = -Infinity;
-  let over = 0;
-  const keep = (score: number, index: ProfileIndex, slot: number, id?: string) => {
-    over++;
-    if (best.length >= r.limit && score <= floor) return;
-    best.push({ score, index, slot, ...(id === undefined ? {} : { id }) });
-    if (best.length >= 2 * r.limit) {
-      best.sort((a, b) => b.score - a.score);
-      best.length = r.limit;
-      floor = best[r.limit - 1]!.score;
-    }
-  };
-  let searched = 0;
-  const sums = lanes.map((lane) => lane.tables.map(() => new Float64Array(RANK_BLOCK)));
-  const counts = lanes.map((lane) => lane.tables.map(() => new Int32Array(RANK_BLOCK)));
-  for (const { index, mask } of r.scoped) {
-    const plans = lanes.map((lane) => lanePlans(index, lane, -Infinity, r.minMarkers, mask, ''));
-    const excluded = new Set([...r.excludeIds].map((id) => index.slotOf(id)));
-    for (let start = 0; start < index.size; start += RANK_BLOCK) {
-      const end = Math.min(index.size, start + RANK_BLOCK);
-      plans.forEach((ps, l) => ps.forEach((p, j) => p.scoreBlock(start, end, sums[l]![j]!, counts[l]![j]!)));
-      slots: for (let slot = start; slot < end; slot++) {
-        if (!index.slotInGroups(slot, mask) || excluded.has(slot)) continue;
-        searched++;
-        const i = slot - start;
-        // The smallest over the populations of the best placement; compared markers are the same for every placement.
-        let score = Infinity;
-        for (let l = 0; l < lanes.length; l++) {
-          if (counts[l]![0]![i]! < r.minMarkers) continue slots;
-          let placed = -Infinity;
-          for (const s of sums[l]!) placed = Math.max(placed, s[i]!);
-          score = Math.min(score, placed);
-        }
-        keep(score, index, slot);
+  const indexes = r.scoped.map(({ index, mask }) => ({
+    index,
+    mask,
+    plans: lanes.map((lane) => lanePlans(index, lane, -Infinity, r.minMarkers, mask, '')),
+    excluded: new Set([...r.excludeIds].map((id) => index.slotOf(id)).filter((slot) => slot >= 0)),
+  }));
+  // Every reference of the groups but the excluded ones is searched, whatever its markers.
+  const searched = indexes.reduce((sum, { index, mask }) => sum + index.countInGroups(mask) - [...r.excludeIds].filter((id) => index.has(id) && index.idInGroups(id, mask)).length, 0);
+  /** The references whose score reaches `cut`, in scan order (each index's columns, then its side list), each with its score. */
+  const reaching = (cut: number) => {
+    const found: { score: number; index: ProfileIndex; slot: number; id?: string }[] = [];
+    for (const { index, mask, plans, excluded } of indexes) {
+      reachingSlots(index, mask, plans, lanes.map(() => cut), r.minMarkers, (slot) => {
+        if (!excluded.has(slot)) found.push({ score: rankScore(plans.map((ps) => ps.map((p) => p.scoreAt(slot))), r.minMarkers)!, index, slot });
+      });
+      // References the columns cannot hold (more than two alleles somewhere) are weighed one by one.
+      for (const [id, genotypes] of index.side) {
+        if (!index.sideInGroups(id, mask) || r.excludeIds.has(id)) continue;
+        const score = rankScore(lanes.map((lane) => lane.tables.map((tables) => sideScore(tables, genotypes))), r.minMarkers);
+        if (score !== null && score >= cut) found.push({ score, index, slot: -1, id });
       }
     }
-    // References the columns cannot hold (more than two alleles somewhere) are weighed one by one.
-    for (const [id, genotypes] of index.side) {
-      if (!index.sideInGroups(id, mask) || r.excludeIds.has(id)) continue;
-      searched++;
-      const placed = lanes.map((lane) => lane.tables.map((tables) => sideScore(tables, genotypes)));
-      if (placed.some((p) => p[0]!.markerCount < r.minMarkers)) continue;
-      keep(Math.min(...placed.map((p) => Math.max(...p.map((x) => x.log10)))), index, -1, id);
-    }
+    return found;
+  };
+  // A cut more than `limit` references reach holds the `limit` best and their ties (the pass finds every reference at or
+  // over it); guessed from a sample, lowered when too few reach it, down to every reference.
+  let cut = sampledCut(indexes, r.limit, searched, r.minMarkers);
+  let found = reaching(cut);
+  for (const lower of [cut - LOWER_BY, -Infinity]) {
+    if (found.length > r.limit || cut === -Infinity) break;
+    cut = lower;
+    found = reaching(cut);
   }
-  best.sort((a, b) => b.score - a.score);
-  const top = best.slice(0, r.limit).map((s) => ({ score: s.score, id: s.id ?? s.index.idAt(s.slot), index: s.index }));
+  // Strongest first, ties in scan order (a stable sort), as one-by-one weighing keeps them.
+  found.sort((a, b) => b.score - a.score);
+  const top = found.slice(0, r.limit).map((s) => ({ score: s.score, id: s.id ?? s.index.idAt(s.slot), index: s.index }));
   const from = top.length === 0 ? 0 : Math.min(...top.map((t) => t.score)) - 1;
   const distributions = lanes.map((lane) => lane.tables.map((tables) => mixtureUnrelatedDistribution(tables, lane.population, Number.isFinite(from) ? from : -Infinity)));
   const candidates = top.map(({ id, index }) => {
@@ -317,5 +342,5 @@ export function rankContinuous(r: ContinuousRanking): { candidates: RankedContin
   });
   const smallest = (c: RankedContinuousCandidate) => Math.min(...c.populations.map((p) => p.log10 ?? -Infinity));
   candidates.sort((a, b) => smallest(b) - smallest(a));
-  return { candidates, lanes: lanes.map((l) => ({ populationId: l.populationId, hd: l.hd, unknowns: l.tables.length })), searched, truncated: over > r.limit, skipped };
+  return { candidates, lanes: lanes.map((l) => ({ populationId: l.populationId, hd: l.hd, unknowns: l.tables.length })), searched, truncated: found.length > r.limit, skipped };
 }

@@ -7,6 +7,9 @@ import type { ProfileIndex } from './profile-index';
 /** A marker's LR as a function of a candidate's genotype there; undefined: not compared. */
 export type GenotypeLr = (genotype: Genotype) => number | undefined;
 
+/** A column's log10 table and which of its codes are compared (the verdict counts those markers). */
+export type ComparedColumn = ColumnPlan<Float64Array> & { compared: Uint8Array };
+
 /** Which profiles a plan weighs and keeps. */
 export interface GenotypeLrPlanOptions {
   /** log10 of the LR a profile must reach over its compared markers. */
@@ -33,9 +36,9 @@ export interface ScoredPlan {
  * codes and which codes are compared; the exact verdict (sum ≥ cut over at least minMarkers compared markers) for
  * any slot, `scoreAt` without decoding the profile's id, and the side list weighed one by one.
  */
-export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): Extract<FusablePlan, { kind: 'computational' }> & ScoredPlan {
+export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): Extract<FusablePlan, { kind: 'computational' }> & ScoredPlan & { plans: ComparedColumn[] } {
   const { cut, minMarkers, groups, excludeId } = options;
-  const plans: (ColumnPlan<Float64Array> & { compared: Uint8Array })[] = [];
+  const plans: ComparedColumn[] = [];
   for (const column of index.markerColumns()) {
     const lr = weigh.get(column.name);
     if (!lr) continue;

@@ -1,12 +1,14 @@
 import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
+import type { ComparedColumn } from './genotype-lr-plan';
 import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
 import { memoryOf } from './shared-memory';
+import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
 /** One placement's per-marker log10 tables over the index's columns (placements over other columns get passes of their own) and its cut. */
 export interface Placement {
-  plans: readonly ColumnPlan<Float64Array>[];
+  plans: readonly ComparedColumn[];
   cut: number;
 }
 
@@ -75,15 +77,25 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
 /** Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers) are still in the cache. */
 const STRETCH = 4096;
 
+/** A placement's candidates of one stretch, weighed exactly: slot i's log10 sum (in scoreAt's order) and compared markers. */
+export interface WeighedSlots {
+  slots: Int32Array;
+  log10: Float64Array;
+  markerCount: Int32Array;
+}
+
+/** Bytes of a placement's weighing tables in the working room: the markers' records, then each f64 table and its compared bytes (8-aligned). */
+const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p) => sum + WEIGHING_RECORD_BYTES + 8 * p.table.length + ((p.table.length + 7) & ~7), 0);
+
 /**
  * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
  * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
  * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
- * the last, incomplete run of 16), in slot order, and weighs them exactly at once, while their columns are in the cache
- * (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if one every
- * profile reaches, every placement gets every slot.
+ * the last, incomplete run of 16), in slot order, each weighed exactly (slot-weighing-kernel.ts) while its columns are
+ * in the cache (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if
+ * one every profile reaches, every placement gets every slot.
  */
-export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly Int32Array[], from: number) => void): void {
+export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly WeighedSlots[], from: number) => void): void {
   const filters: { placement: number; filter: ByteFilter }[] = [];
   let all = false;
   placements.forEach(({ plans, cut }, placement) => {
@@ -91,27 +103,26 @@ export function placementPass(size: number, placements: readonly Placement[], on
     if (filter === 'all') all = true;
     else if (filter !== 'none') filters.push({ placement, filter });
   });
-  const lists = placements.map(() => new Int32Array(STRETCH));
+  if (!all && filters.length === 0) return;
   const counts = new Int32Array(placements.length);
-  const hand = (from: number) => {
-    if (counts.some((c) => c > 0)) onCandidates(lists.map((list, j) => list.subarray(0, counts[j])), from);
-    counts.fill(0);
-  };
-  if (all) {
+  const weighed = placements.map(() => ({ slots: new Int32Array(STRETCH), log10: new Float64Array(STRETCH), markerCount: new Int32Array(STRETCH) }));
+  const columns = placements.flatMap(({ plans }) => plans);
+  const memory = columns.length > 0 ? memoryOf(columns[0]!.lo) : undefined;
+  if (columns.some((p) => !memory || memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The placements pass reads columns in an index's column memory only.");
+  if (!memory) {
+    // No column at all: every slot sums to 0 over 0 markers.
     for (let from = 0; from < size; from += STRETCH) {
-      for (const [j, list] of lists.entries()) for (let slot = from; slot < Math.min(size, from + STRETCH); slot++) list[counts[j]!++] = slot;
-      hand(from);
+      const slots = Int32Array.from({ length: Math.min(size, from + STRETCH) - from }, (_, i) => from + i);
+      onCandidates(placements.map(() => ({ slots, log10: new Float64Array(slots.length), markerCount: new Int32Array(slots.length) })), from);
     }
     return;
   }
-  if (filters.length === 0) return;
-  const memory = memoryOf(placements[filters[0]!.placement]!.plans[0]!.lo);
-  if (!memory || placements.some(({ plans }) => plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory))) throw new Error("The placements pass reads columns in an index's column memory only.");
   const k = LookupKernel.over(memory);
+  const weigh = slotWeighing(memory);
   // A pass reads one set of columns: placements over the same columns (a population may lack a marker) share passes.
   const sameColumns = (a: readonly ColumnPlan<Float64Array>[], b: readonly ColumnPlan<Float64Array>[]) => a.length === b.length && a.every((p, m) => p.lo === b[m]!.lo && p.hi === b[m]!.hi);
   const groups: (typeof filters)[] = [];
-  for (const f of filters) {
+  for (const f of all ? [] : filters) {
     const group = groups.find((g) => g.length < MAX_PLACEMENTS && sameColumns(placements[g[0]!.placement]!.plans, placements[f.placement]!.plans));
     if (group) group.push(f);
     else groups.push([f]);
@@ -122,11 +133,66 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const record = markerRecordBytes(chunks, group.length);
     return { group, columns, chunks, record, bytes: columns.length * record + 16 * group.length };
   });
+  const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
+  const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
+  // The working room: the bounds' records, the weighing tables, the runs found, then per placement a stretch's
+  // candidates (slot, log10 sum, compared markers).
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
-  const base = k.scratch(layout.reduce((sum, g) => sum + g.bytes, 0) + outBytes);
-  const outAt = base + layout.reduce((sum, g) => sum + g.bytes, 0);
-  k.bytes.fill(0, base, outAt);
-  let at = base;
+  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH * placements.length);
+  const outAt = base + boundBytes + tableBytes;
+  k.bytes.fill(0, base, base + boundBytes);
+  let at = base + boundBytes;
+  const weighings = placements.map(({ plans }, j) => {
+    const records = at;
+    at += plans.length * WEIGHING_RECORD_BYTES;
+    plans.forEach((plan, m) => {
+      const r = (records + m * WEIGHING_RECORD_BYTES) / 4;
+      k.words.set([plan.lo.byteOffset, plan.hi.byteOffset, plan.shift, at, at + 8 * plan.table.length], r);
+      new Float64Array(k.bytes.buffer, at, plan.table.length).set(plan.table);
+      k.bytes.set(plan.compared.subarray(0, plan.table.length), at + 8 * plan.table.length);
+      at += 8 * plan.table.length + ((plan.table.length + 7) & ~7);
+    });
+    const slotsAt = outAt + outBytes + 16 * STRETCH * j;
+    const views = { slots: new Int32Array(k.bytes.buffer, slotsAt, STRETCH), log10: new Float64Array(k.bytes.buffer, slotsAt + 4 * STRETCH, STRETCH), markerCount: new Int32Array(k.bytes.buffer, slotsAt + 12 * STRETCH, STRETCH) };
+    return { records, markers: plans.length, slotsAt, views };
+  });
+  /** Placement j's candidates among `runs` run records at `from` (its mask at byte maskAt of each), weighed after those found so far. */
+  const weighRuns = (j: number, runsAt: number, runs: number, maskAt: number) => {
+    const { records, markers, slotsAt } = weighings[j]!;
+    const c = counts[j]!;
+    counts[j] = c + weigh(runsAt, runs, maskAt, records, markers, slotsAt + 4 * c, slotsAt + 4 * STRETCH + 8 * c, slotsAt + 12 * STRETCH + 4 * c);
+  };
+  /** Run record r at `outAt` of `n` profiles from `start`, every placement's mask set for them. */
+  const wholeRun = (r: number, start: number, n: number) => {
+    const mask = (1 << n) - 1;
+    k.words.set([start, mask | (mask << 16), mask | (mask << 16)], (outAt + RUN_BYTES * r) / 4);
+  };
+  const hand = (from: number) => {
+    if (!counts.some((c) => c > 0)) return;
+    // Copied out at once: a plain array's reads are the fast ones.
+    onCandidates(
+      weighings.map(({ views }, j) => {
+        const count = counts[j]!;
+        const out = weighed[j]!;
+        out.slots.set(views.slots.subarray(0, count));
+        out.log10.set(views.log10.subarray(0, count));
+        out.markerCount.set(views.markerCount.subarray(0, count));
+        return { slots: out.slots.subarray(0, count), log10: out.log10.subarray(0, count), markerCount: out.markerCount.subarray(0, count) };
+      }),
+      from,
+    );
+    counts.fill(0);
+  };
+  if (all) {
+    for (let from = 0; from < size; from += STRETCH) {
+      const runs = Math.ceil((Math.min(size, from + STRETCH) - from) / 16);
+      for (let r = 0; r < runs; r++) wholeRun(r, from + 16 * r, Math.min(16, size - from - 16 * r));
+      placements.forEach((_, j) => weighRuns(j, outAt, runs, 4));
+      hand(from);
+    }
+    return;
+  }
+  at = base;
   const passes = layout.map(({ group, columns, chunks, record, bytes }) => {
     const needsAt = at + columns.length * record;
     columns.forEach((column, m) => {
@@ -152,17 +218,14 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const end = Math.min(whole, to);
     for (const pass of passes) {
       const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
-      for (let r = 0; r < runs; r++) {
-        const record = (outAt + RUN_BYTES * r) / 4;
-        const start = k.words[record]!;
-        pass.placements.forEach((j, q) => {
-          const list = lists[j]!;
-          // Placement q's 16-bit mask: the low or high half of the record's word after the slot.
-          for (let mask = (k.words[record + 1 + (q >> 1)]! >>> (16 * (q & 1))) & 0xffff; mask !== 0; mask &= mask - 1) list[counts[j]!++] = start + 31 - Math.clz32(mask & -mask);
-        });
-      }
+      // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
+      if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }
-    for (const [j, list] of lists.entries()) for (let slot = Math.max(from, end); slot < to; slot++) list[counts[j]!++] = slot;
+    if (end < to) {
+      // The last, incomplete run of 16: every placement weighs each of its profiles.
+      wholeRun(0, end, to - end);
+      placements.forEach((_, j) => weighRuns(j, outAt, 1, 4));
+    }
     hand(from);
   }
 }

@@ -1,6 +1,7 @@
 /** WebAssembly opcodes and types used by the listing (WebAssembly Core Specification 1.0, section 5.4). */
 export const I32 = 0x7f;
 export const I64 = 0x7e;
+export const F64 = 0x7c;
 export const OP = {
   block: 0x02,
   loop: 0x03,
@@ -17,6 +18,7 @@ export const OP = {
   i32Or: 0x72,
   i32Load: 0x28,
   i32Load8U: 0x2d,
+  i32Load16U: 0x2f,
   i64Load: 0x29,
   i64Store: 0x37,
   i64Add: 0x7c,
@@ -39,6 +41,9 @@ export const OP = {
   i32Ne: 0x47,
   i32Store8: 0x3a,
   i32Store16: 0x3b,
+  f64Load: 0x2b,
+  f64Store: 0x39,
+  f64Add: 0xa0,
 } as const;
 export const V128 = 0x7b;
 /**

@@ -10,7 +10,8 @@ import type { MixtureSetting } from '../../../../core/schemas/mixtures';
 import type { Genotype } from '../../../../server/genetics/types';
 import { SEED_MIXTURE_ANALYSES } from '../../../../server/genetics/seed-analyses';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { rankContinuous, searchContinuous, type ContinuousStain } from '../../../../server/matching/continuous-search';
+import { prepareContinuous, rankContinuous, searchContinuous, type ContinuousStain } from '../../../../server/matching/continuous-search';
+import { genotypeLrPlan } from '../../../../server/matching/genotype-lr-plan';
 import type { MatchRule } from '../../../../server/matching/rule-match';
 import type { MatchProfile } from '../../../../server/matching/types';
 
@@ -69,6 +70,31 @@ describe('the continuous-model database search', () => {
     expect(byId.get('contributor-0')!.position).toBe(1);
     expect(byId.get('contributor-1')!.position).toBe(2);
     expect(r.lanes[0]!.hd.parameters!.mx[0]!).toBeCloseTo(0.7, 1);
+  });
+
+  it('ranks as one-by-one weighing does over 3,000 references: the same best, and of references tied at the last place kept, the first searched', () => {
+    const set = new IndexSet();
+    const others = profileGenerator(caucasian, 4242);
+    const add = (id: string, genotypes: ReadonlyMap<string, Genotype>) => set.upsert(profile(id, 'Convicted Offender', genotypes));
+    for (let i = 0; i < 3000; i++) add(`other-${i}`, cut(others()));
+    const [index] = set.indexes('Autosomal');
+    const { lanes } = prepareContinuous(w.stain, setting, continuous, [{ id: 'Caucasian', name: 'Caucasian', frequencies: caucasian }]);
+    const plans = lanes[0]!.tables.map((tables) => genotypeLrPlan(index!, tables, { cut: 0, minMarkers: 0 }));
+    const scoreOf = (slot: number) => Math.max(...plans.map((p) => p.scoreAt(slot).log10));
+    const byScore = Array.from({ length: index!.size }, (_, slot) => slot).sort((a, b) => scoreOf(b) - scoreOf(a) || a - b);
+    // Two copies of the fifth best searched after it: with six kept, the fifth best and its first copy tie for fifth
+    // and sixth; the second copy, as strong, is left out.
+    const fifth = index!.idAt(byScore[4]!);
+    add('copy-0', index!.genotypesOf(fifth)!);
+    add('copy-1', index!.genotypesOf(fifth)!);
+    const expected = [...byScore.slice(0, 5).map((slot) => index!.idAt(slot)), 'copy-0'];
+    expect(scoreOf(byScore[5]!)).toBeLessThan(scoreOf(byScore[4]!));
+    const scoped = [{ index: index!, mask: index!.groupMask(() => true) }];
+    const r = rankContinuous({ stain: w.stain, setting, continuous, populations: [{ id: 'Caucasian', frequencies: caucasian }], scoped, excludeIds: new Set(['stain']), minMarkers: 8, limit: 6 });
+    expect(r.searched).toBe(3002);
+    expect(r.truncated).toBe(true);
+    expect(r.candidates.map((c) => c.profileId).sort()).toEqual([...expected].sort());
+    for (const c of r.candidates) expect(c.populations[0]!.continuous!.scanLog10Lr!).toBeCloseTo(scoreOf(index!.slotOf(c.profileId)), 9);
   });
 
   it('finds the contributors as rule matches over the LR threshold, weighed exactly, with the expected chance hits', () => {

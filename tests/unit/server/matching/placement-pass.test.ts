@@ -114,7 +114,18 @@ describe('the placements pass of the quantitative search', () => {
     // Cuts exactly at a reference's own sum (the ⌈⌉ and the rounding slack decide it), at the strong ones', and low.
     for (const cut of [ranked[0]!, ranked[3]!, ranked[4]!, ranked[6]!, ranked[20]!, ranked[200]!, 0, -1.5]) {
       const candidates = plans.map(() => new Set<number>());
-      placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (byPlacement) => byPlacement.forEach((slots, j) => slots.forEach((slot) => candidates[j]!.add(slot))));
+      const misweighed: string[] = [];
+      placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (byPlacement) =>
+        byPlacement.forEach(({ slots, log10, markerCount }, j) =>
+          slots.forEach((slot, i) => {
+            candidates[j]!.add(slot);
+            // Each candidate's sum handed on is scoreAt's, bit for bit, and so is its count of compared markers.
+            const exact = plans[j]!.scoreAt(slot);
+            if (!Object.is(log10[i], exact.log10) || markerCount[i] !== exact.markerCount) misweighed.push(`${index.idAt(slot)} in placement ${j}: ${log10[i]} over ${markerCount[i]}, not ${exact.log10} over ${exact.markerCount}`);
+          }),
+        ),
+      );
+      expect(misweighed, `cut 10^${cut}`).toEqual([]);
       // Each placement must be handed every reference that reaches the cut in that placement.
       const lost = scores.flatMap((s, j) => s.flatMap((x, slot) => (x >= cut && !candidates[j]!.has(slot) ? [`${index.idAt(slot)} in placement ${j}`] : [])));
       expect(lost, `cut 10^${cut}`).toEqual([]);

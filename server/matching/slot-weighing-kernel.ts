@@ -1,0 +1,85 @@
+/**
+ * The exact weighing of the quantitative search's candidates as a WebAssembly function (issue 31 "Speed"): for each
+ * profile a run record of the placements pass lets through, the sum of its markers' log10 factors, in marker order, and
+ * how many markers compare. JavaScript reads a view over a shared WebAssembly memory about six times slower than a
+ * plain array (the buffer may grow), and both the run records and the candidates' column bytes are such views; here
+ * they are plain loads. The sum is scoreAt's (genotype-lr-plan.ts): 0, then each marker's f64 added in turn (IEEE 754
+ * addition, the same in both), so every number is the same bit for bit.
+ */
+
+import { vector } from '../genetics/statistics/wasm-listing';
+import { RUN_BYTES } from './placement-kernel';
+import { scanFunction } from './scan-module';
+import { ALIGN_1, ALIGN_4, ALIGN_8, F64, I32, OP } from './wasm-opcodes';
+
+/** A marker's record: lo's and hi's column addresses, the code shift, the f64 table's address, the compared bytes' address (i32 each, padded to 32). */
+export const WEIGHING_RECORD_BYTES = 32;
+
+// weigh(runs, runCount, maskAt, records, markers, slots, log10, markerCount) → count: parameters 0–7, then i32 locals
+// (R, START, MASK, SLOT, P, M, CODE, COUNTED, COUNT) and the f64 sum.
+const [RUNS, RUN_COUNT, MASK_AT, RECORDS, MARKERS, SLOTS, LOG10, MARKER_COUNT] = [0, 1, 2, 3, 4, 5, 6, 7];
+const [R, START, MASK, SLOT, P, M, CODE, COUNTED, COUNT, SUM] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const F64_ZERO = [0x44, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/** Leaves on the stack the byte at (the i32 at P + `field`) + SLOT: a column's allele index for the slot. */
+const columnByte = (field: number) => [OP.localGet, P, OP.i32Load, 2, field, OP.localGet, SLOT, OP.i32Add, OP.i32Load8U, ...ALIGN_1];
+/** Leaves on the stack `base` + COUNT · `size`. */
+const at = (base: number, log2: number) => [OP.localGet, base, OP.localGet, COUNT, OP.i32Const, log2, OP.i32Shl, OP.i32Add];
+
+// prettier-ignore
+const BODY = [
+  ...vector([[9, I32], [1, F64]]),
+  OP.block, OP.emptyBlock,
+  OP.localGet, RUN_COUNT, OP.i32Eqz, OP.brIf, 0,
+  OP.loop, OP.emptyBlock,
+  // start = runs[r].slot; mask = the 16-bit mask at maskAt in the record
+  OP.localGet, RUNS, OP.localGet, R, OP.i32Const, Math.log2(RUN_BYTES), OP.i32Shl, OP.i32Add, OP.localTee, P, OP.i32Load, ...ALIGN_4, OP.localSet, START,
+  OP.localGet, P, OP.localGet, MASK_AT, OP.i32Add, OP.i32Load16U, 1, 0, OP.localSet, MASK,
+  OP.block, OP.emptyBlock,
+  OP.localGet, MASK, OP.i32Eqz, OP.brIf, 0,
+  OP.loop, OP.emptyBlock,
+  // slot = start + ctz(mask); mask &= mask − 1
+  OP.localGet, START, OP.localGet, MASK, OP.i32Ctz, OP.i32Add, OP.localSet, SLOT,
+  OP.localGet, MASK, OP.localGet, MASK, OP.i32Const, 1, OP.i32Sub, OP.i32And, OP.localSet, MASK,
+  ...F64_ZERO, OP.localSet, SUM,
+  OP.i32Const, 0, OP.localSet, COUNTED,
+  OP.localGet, RECORDS, OP.localSet, P,
+  OP.localGet, MARKERS, OP.localSet, M,
+  OP.block, OP.emptyBlock,
+  OP.localGet, M, OP.i32Eqz, OP.brIf, 0,
+  OP.loop, OP.emptyBlock,
+  // code = (lo[slot] << shift) | hi[slot]; sum += table[code]; counted += compared[code]
+  ...columnByte(0), OP.localGet, P, OP.i32Load, 2, 8, OP.i32Shl, ...columnByte(4), OP.i32Or, OP.localSet, CODE,
+  OP.localGet, SUM, OP.localGet, P, OP.i32Load, 2, 12, OP.localGet, CODE, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.f64Load, ...ALIGN_8, OP.f64Add, OP.localSet, SUM,
+  OP.localGet, COUNTED, OP.localGet, P, OP.i32Load, 2, 16, OP.localGet, CODE, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.i32Add, OP.localSet, COUNTED,
+  OP.localGet, P, OP.i32Const, WEIGHING_RECORD_BYTES, OP.i32Add, OP.localSet, P,
+  OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+  OP.end,
+  OP.end,
+  // slots[count] = slot; log10[count] = sum; markerCount[count] = counted; count++
+  ...at(SLOTS, 2), OP.localGet, SLOT, OP.i32Store, ...ALIGN_4,
+  ...at(LOG10, 3), OP.localGet, SUM, OP.f64Store, ...ALIGN_8,
+  ...at(MARKER_COUNT, 2), OP.localGet, COUNTED, OP.i32Store, ...ALIGN_4,
+  OP.localGet, COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, COUNT,
+  OP.localGet, MASK, OP.brIf, 0,
+  OP.end,
+  OP.end,
+  OP.localGet, R, OP.i32Const, 1, OP.i32Add, OP.localTee, R, OP.localGet, RUN_COUNT, OP.i32LtU, OP.brIf, 0,
+  OP.end,
+  OP.end,
+  OP.localGet, COUNT,
+  OP.end,
+];
+
+/** weigh(runs, runCount, maskAt, records, markers, slots, log10, markerCount) → count (see {@link slotWeighing}). */
+export type SlotWeighing = (runs: number, runCount: number, maskAt: number, records: number, markers: number, slots: number, log10: number, markerCount: number) => number;
+
+/**
+ * The weighing over a column memory, made once per thread: for each of the `runCount` run records at `runs` (RUN_BYTES
+ * each: the run's first slot, and at `maskAt` in the record a 16-bit mask of its profiles to weigh), each masked slot in
+ * order at slots + 4i, the f64 sum of its markers' table values at log10 + 8i and its compared markers at
+ * markerCount + 4i, the markers' records (WEIGHING_RECORD_BYTES each) at `records`; returns how many slots.
+ */
+export function slotWeighing(memory: WebAssembly.Memory): SlotWeighing {
+  return scanFunction<SlotWeighing>(memory, 'slot-weighing', 8, () => BODY);
+}
