@@ -11,15 +11,24 @@
  * multiplies on from its first class only. θ's sampling product skips the classes a leaf draws no copy of (a factor
  * of exactly 1 there).
  */
-import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingTable, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
+
+/** The first class a candidate carries (K when none). */
+function firstClass(copies: ClassCopies, K: number): number {
+  let k = 0;
+  while (k < K && copies[k]! === 0) k++;
+  return k;
+}
 
 /**
- * Each leaf's sampling product Π_k S[k, mₖ] over the classes it draws copies of (mₖ > 0), in class order, with the
- * products of their prefixes under the candidate-free table S: a candidate whose first class is `first` takes the
- * prefix before it and multiplies on with its own table.
+ * Σ over the leaves of weight × Π_k S[k, mₖ] (mixture-likelihood.ts sumLeaves) as a function of the weights and a
+ * candidate's copies, S the sampling table with the candidate's copies added to θ's counts. Each leaf's product runs
+ * over the classes it draws copies of (mₖ > 0), in class order; the products of its prefixes under the candidate-free
+ * table are kept, and a candidate whose first class is `first` takes the prefix before it and multiplies on.
  */
-function leafSampling(K: number, leaves: Leaves, drawn: number, base: Float64Array) {
+function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Float64Array, counts: Float64Array, theta: number) {
   const L = leaves.count;
+  const base = samplingTable(frequencies, counts, theta, drawn);
   // Leaf l's drawn classes are entries start[l] … start[l + 1] − 1 (class and S's index); its prefixes at start[l] + l + j.
   const start = new Int32Array(L + 1);
   for (let leaf = 0; leaf < L; leaf++) {
@@ -27,44 +36,41 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, base: Float64Arr
     for (let k = 0; k < K; k++) if (leaves.copies[leaf * K + k]! > 0) n++;
     start[leaf + 1] = start[leaf]! + n;
   }
-  const classes = new Int32Array(start[L]!);
   const cells = new Int32Array(start[L]!);
   const prefix = new Float64Array(start[L]! + L);
+  // The first entry of leaf l at class f or after: from[l · (K + 1) + f].
+  const from = new Int32Array(L * (K + 1));
   for (let leaf = 0, e = 0; leaf < L; leaf++) {
     let product = 1;
     prefix[e + leaf] = product;
     for (let k = 0; k < K; k++) {
+      from[leaf * (K + 1) + k] = e;
       const m = leaves.copies[leaf * K + k]!;
       if (m === 0) continue;
-      classes[e] = k;
       cells[e] = k * (drawn + 1) + m;
       product *= base[cells[e]!]!;
       e++;
       prefix[e + leaf] = product;
     }
+    from[leaf * (K + 1) + K] = e;
   }
-  /** Σ over the leaves of weight × Π_k S[k, mₖ] (mixture-likelihood.ts sumLeaves), S equal to the base table before class `first`. */
-  return (weights: Float64Array, S: Float64Array, first: number): number => {
+  const S = new Float64Array(base.length);
+  return (weights: Float64Array, copies: ClassCopies): number => {
+    S.set(base);
+    for (let k = 0; k < K; k++) if (copies[k]! > 0) samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+    const first = firstClass(copies, K);
     let sum = 0;
     for (let leaf = 0; leaf < L; leaf++) {
       const w = weights[leaf]!;
       if (w === 0) continue;
-      let e = start[leaf]!;
+      let e = from[leaf * (K + 1) + first]!;
       const end = start[leaf + 1]!;
-      while (e < end && classes[e]! < first) e++;
       let sampling = prefix[e + leaf]!;
       for (; e < end; e++) sampling *= S[cells[e]!]!;
       sum += w * sampling;
     }
     return sum;
   };
-}
-
-/** The first class a candidate carries (K when none). */
-function firstClass(copies: ClassCopies, K: number): number {
-  let k = 0;
-  while (k < K && copies[k]! === 0) k++;
-  return k;
 }
 
 /**
@@ -88,12 +94,19 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
   });
   // All copies of class k drop out: the typed drop-out product, then each group's power, as leafEvidence multiplies them.
-  const dropoutAt = (typedDropout: Float64Array, leaf: number, k: number) => {
-    let d = typedDropout[k]!;
+  const dropoutAt = (typed: number, leaf: number, k: number) => {
+    let d = typed;
     for (let g = 0; g < G; g++) {
       const m = leaves.groupCopies[(leaf * G + g) * K + k]!;
       if (m > 0) d *= powers[g * (drawn + 1) + m]!;
     }
+    return d;
+  };
+  // typedOf's drop-out product of a class the candidate carries: the candidate's first, then the typed contributors'.
+  const typedDropoutWith = (k: number, c: number) => {
+    let d = 1;
+    d *= dropout ** c;
+    for (const typed of hypothesis.contributors) if (typed.copies[k]! !== 0) d *= typed.dropout ** typed.copies[k]!;
     return d;
   };
   // Without the candidate, per leaf, replicate and class: evidenceProbability's factor (1 where it multiplies nothing),
@@ -104,7 +117,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   for (let leaf = 0; leaf < L; leaf++) {
     for (let k = 0; k < K; k++) {
       const carried = base.typedCarried[k]! === 1 || leaves.copies[leaf * K + k]! > 0;
-      const d = dropoutAt(base.typedDropout, leaf, k);
+      const d = dropoutAt(base.typedDropout[k]!, leaf, k);
       for (let r = 0; r < R; r++) {
         const seen = marker.seen[r]![k]! === 1;
         const at = (leaf * R + r) * K + k;
@@ -127,14 +140,21 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
       evidencePrefix[leaf * (K + 1) + k + 1] = p;
     }
   }
-  const sumFrom = leafSampling(K, leaves, drawn, samplingTable(marker.frequencies, base.counts, theta, drawn));
+  // θ's counts with the candidate are the typed contributors' plus its copies (whole numbers: exact in any order).
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta);
   const weights = new Float64Array(L);
+  const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
   return (copies) => {
-    const typed = typedOf(K, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] });
     const first = firstClass(copies, K);
+    let added = 0;
+    for (let k = first; k < K; k++) {
+      if (copies[k]! === 0) continue;
+      typedDropout[k] = typedDropoutWith(k, copies[k]!);
+      added += copies[k]!;
+    }
     for (let leaf = 0; leaf < L; leaf++) {
-      for (let k = first; k < K; k++) if (copies[k]! > 0) candidateDropout[k] = dropoutAt(typed.typedDropout, leaf, k);
+      for (let k = first; k < K; k++) if (copies[k]! > 0) candidateDropout[k] = dropoutAt(typedDropout[k]!, leaf, k);
       // evidenceProbability with the candidate's classes carried: a zero product stays zero, as its early return gives.
       let p = R > 0 ? evidencePrefix[leaf * (K + 1) + first]! : 1;
       for (let r = 0; r < R; r++) {
@@ -151,8 +171,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
       }
       weights[leaf] = leaves.orders[leaf]! * p;
     }
-    const S = samplingTable(marker.frequencies, typed.counts, theta, drawn);
-    return sumFrom(weights, S, first) / samplingDenominator(typed.total, drawn, theta);
+    return sumOver(weights, copies) / samplingDenominator(base.total + added, drawn, theta);
   };
 }
 
@@ -167,15 +186,10 @@ export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: 
   if (K === 0) return () => 0;
   const typed = typedOf(K, hypothesis);
   const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
-  const sumFrom = leafSampling(K, leaves, drawn, samplingTable(marker.frequencies, typed.counts, parameters.theta, drawn));
-  const counts = new Float64Array(K);
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
   return (copies) => {
     let added = 0;
-    for (let k = 0; k < K; k++) {
-      counts[k] = typed.counts[k]! + copies[k]!;
-      added += copies[k]!;
-    }
-    const S = samplingTable(marker.frequencies, counts, parameters.theta, drawn);
-    return sumFrom(weights, S, firstClass(copies, K)) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+    for (let k = 0; k < K; k++) added += copies[k]!;
+    return sumOver(weights, copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
   };
 }

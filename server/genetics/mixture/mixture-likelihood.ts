@@ -108,15 +108,18 @@ export function leavesOf(K: number, sizes: readonly number[]): Leaves {
 export function samplingTable(frequencies: Float64Array, counts: Float64Array, theta: number, drawn: number): Float64Array {
   const K = frequencies.length;
   const S = new Float64Array(K * (drawn + 1));
-  for (let k = 0; k < K; k++) {
-    let product = 1;
-    S[k * (drawn + 1)] = 1;
-    for (let j = 0; j < drawn; j++) {
-      product *= (counts[k]! + j) * theta + (1 - theta) * frequencies[k]!;
-      S[k * (drawn + 1) + j + 1] = product;
-    }
-  }
+  for (let k = 0; k < K; k++) samplingRow(S, k, frequencies[k]!, counts[k]!, theta, drawn);
   return S;
+}
+
+/** Row k of samplingTable (Balding & Nichols 1994): class k of frequency p with n typed copies, into S. */
+export function samplingRow(S: Float64Array, k: number, p: number, n: number, theta: number, drawn: number): void {
+  let product = 1;
+  S[k * (drawn + 1)] = 1;
+  for (let j = 0; j < drawn; j++) {
+    product *= (n + j) * theta + (1 - theta) * p;
+    S[k * (drawn + 1) + j + 1] = product;
+  }
 }
 
 /** The typed persons' allele counts (θ's sampling counts), their total, and the typed contributors' drop-out products and carried classes. */
