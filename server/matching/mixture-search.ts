@@ -241,9 +241,21 @@ export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: 
     // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
     // expected-chance-hits threshold is found among LRs of at least 1.
     const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;
-    const distribution = mixtureUnrelatedDistribution(tables, population.frequencies, from);
-    const cut = rule.threshold.kind === 'expected-chance-hits' ? distribution.thresholdFor(limit / searched) : Math.log10(limit);
-    lanes.push({ populationId: population.id, population: population.frequencies, parameters, tables, distribution, cut });
+    // Computed when first asked for (the same numbers): an LR threshold needs it only for a hit's chance figures, and
+    // most stains have none, yet its convolution costs as much as all the tables.
+    let distribution: LrDistribution | undefined;
+    const distributionOf = () => (distribution ??= mixtureUnrelatedDistribution(tables, population.frequencies, from));
+    const cut = rule.threshold.kind === 'expected-chance-hits' ? distributionOf().thresholdFor(limit / searched) : Math.log10(limit);
+    lanes.push({
+      populationId: population.id,
+      population: population.frequencies,
+      parameters,
+      tables,
+      get distribution() {
+        return distributionOf();
+      },
+      cut,
+    });
   }
   return { setting, lanes, skipped, searched };
 }
@@ -347,7 +359,8 @@ export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[];
   const top = best.slice(0, r.limit).map((b) => ({ score: b.score, id: b.id() }));
   // p-values are asked only at the listed LRs: each population's LR is at least the candidate's score.
   const from = top.length === 0 ? 0 : Math.min(...top.map((t) => t.score)) - 1;
-  const distributions = lanes.map((lane) => mixtureUnrelatedDistribution(lane.tables, lane.population.frequencies, Number.isFinite(from) ? from : -Infinity));
+  // None when nothing is listed: no p-value to give.
+  const distributions = top.length === 0 ? [] : lanes.map((lane) => mixtureUnrelatedDistribution(lane.tables, lane.population.frequencies, Number.isFinite(from) ? from : -Infinity));
   const genotypesOf = new Map(r.scoped.flatMap(({ index }) => top.flatMap((t) => (index.has(t.id) ? [[t.id, index.genotypesOf(t.id)!] as const] : []))));
   const candidates = top.map(({ id }) => ({
     profileId: id,

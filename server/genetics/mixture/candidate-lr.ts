@@ -1,5 +1,6 @@
 import type { Genotype, PopulationFrequencies } from '../types';
-import { likelihoodWithNonContributor, mixtureMarkerLikelihood, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { likelihoodWithContributor, likelihoodWithNonContributor } from './candidate-likelihoods';
+import { mixtureMarkerLikelihood, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
 import { prepareMixtureMarker, type FrequencyRule, type PreparedMixtureMarker } from './mixture-marker';
 
 /** One marker of a mixture search: the evidence there, the known contributors, the parameters fixed for the search. */
@@ -33,9 +34,11 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
   // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
   const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
   const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
-  // By class pair (a one-allele genotype apart): index c0·K + c1 (c0 ≤ c1), or K² + c; NaN until computed.
+  // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
+  const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
+  // By class pair: index c0·K + c1 (c0 ≤ c1), a one-allele genotype as its two copies (c·K + c); NaN until computed.
   const classes = prepared.alleles.length;
-  const table = new Float64Array(classes * classes + classes).fill(NaN);
+  const table = new Float64Array(classes * classes).fill(NaN);
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
   const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));
@@ -44,11 +47,11 @@ export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype)
     if (ownClasses(genotype)) return exactFor(m, genotype);
     const a = prepared.classOf(genotype[0]!);
     const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
-    const key = b === -1 ? classes * classes + a : a <= b ? a * classes + b : b * classes + a;
+    const key = b === -1 ? a * classes + a : a <= b ? a * classes + b : b * classes + a;
     let lr = table[key]!;
     if (Number.isNaN(lr)) {
       const copies = prepared.copies(genotype);
-      const hp = mixtureMarkerLikelihood(prepared, { contributors: [{ copies, dropout: candidateDropout }, ...typedKnown], nonContributors: [], unknowns }, m.parameters);
+      const hp = hpOf(copies);
       const hd = hdOf ? hdOf(copies) : hdWithout;
       lr = hd > 0 ? hp / hd : 0;
       table[key] = lr;

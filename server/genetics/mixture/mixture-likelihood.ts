@@ -44,7 +44,7 @@ export interface MixtureModelParameters {
  * (a "leaf") each group's copies per class and its number of allele orders Π (2uᵍ)!/Π mₖ!. They depend only on K
  * and the group sizes, so they are built once and kept.
  */
-interface Leaves {
+export interface Leaves {
   count: number;
   /** groupCopies[(leaf · G + g) · K + k]: group g's copies of class k. */
   groupCopies: Int32Array;
@@ -61,7 +61,7 @@ const FACTORIAL = Array.from({ length: 32 }, (_, n) => {
 
 const LEAVES = new Map<string, Leaves>();
 
-function leavesOf(K: number, sizes: readonly number[]): Leaves {
+export function leavesOf(K: number, sizes: readonly number[]): Leaves {
   const key = `${K}:${sizes.join(',')}`;
   const cached = LEAVES.get(key);
   if (cached) return cached;
@@ -105,22 +105,25 @@ function leavesOf(K: number, sizes: readonly number[]): Leaves {
  * The Balding–Nichols sampling products by class and number drawn: S[k · (drawn + 1) + m] = Π_{j<m} ((nₖ + j)θ +
  * (1 − θ)pₖ), nₖ the typed persons' copies of class k.
  */
-function samplingTable(frequencies: Float64Array, counts: Float64Array, theta: number, drawn: number): Float64Array {
+export function samplingTable(frequencies: Float64Array, counts: Float64Array, theta: number, drawn: number): Float64Array {
   const K = frequencies.length;
   const S = new Float64Array(K * (drawn + 1));
-  for (let k = 0; k < K; k++) {
-    let product = 1;
-    S[k * (drawn + 1)] = 1;
-    for (let j = 0; j < drawn; j++) {
-      product *= (counts[k]! + j) * theta + (1 - theta) * frequencies[k]!;
-      S[k * (drawn + 1) + j + 1] = product;
-    }
-  }
+  for (let k = 0; k < K; k++) samplingRow(S, k, frequencies[k]!, counts[k]!, theta, drawn);
   return S;
 }
 
+/** Row k of samplingTable (Balding & Nichols 1994): class k of frequency p with n typed copies, into S. */
+export function samplingRow(S: Float64Array, k: number, p: number, n: number, theta: number, drawn: number): void {
+  let product = 1;
+  S[k * (drawn + 1)] = 1;
+  for (let j = 0; j < drawn; j++) {
+    product *= (n + j) * theta + (1 - theta) * p;
+    S[k * (drawn + 1) + j + 1] = product;
+  }
+}
+
 /** The typed persons' allele counts (θ's sampling counts), their total, and the typed contributors' drop-out products and carried classes. */
-function typedOf(K: number, hypothesis: MixtureHypothesisAtMarker) {
+export function typedOf(K: number, hypothesis: MixtureHypothesisAtMarker) {
   const counts = new Float64Array(K);
   let total = 0;
   const typedDropout = new Float64Array(K).fill(1);
@@ -144,7 +147,7 @@ function typedOf(K: number, hypothesis: MixtureHypothesisAtMarker) {
 }
 
 /** Π over the draws of the Balding–Nichols denominators, which depend only on how many alleles were drawn before. */
-function samplingDenominator(total: number, drawn: number, theta: number): number {
+export function samplingDenominator(total: number, drawn: number, theta: number): number {
   let denominator = 1;
   for (let j = 0; j < drawn; j++) denominator *= 1 + (total + j - 1) * theta;
   return denominator;
@@ -154,7 +157,7 @@ function samplingDenominator(total: number, drawn: number, theta: number): numbe
  * Each leaf's orders × Pr(E | its alleles), the part of its term that does not depend on θ's counts; the
  * composition enumeration of the unknowns grouped by drop-out.
  */
-function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters, typed: ReturnType<typeof typedOf>) {
+export function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters, typed: ReturnType<typeof typedOf>) {
   const K = marker.frequencies.length;
   const groups = groupUnknowns(hypothesis.unknowns);
   const G = groups.length;
@@ -212,31 +215,8 @@ export function mixtureMarkerLikelihood(marker: MixtureMarker, hypothesis: Mixtu
   return sumLeaves(K, leaves, weights, S, drawn) / samplingDenominator(typed.total, drawn, parameters.theta);
 }
 
-/**
- * Pr(E | H) for H plus one more typed non-contributor, as a function of that person's copies (the person of interest
- * under Hd, θ > 0, for every candidate genotype of a search): a non-contributor changes only θ's sampling counts, so
- * the unknowns' compositions and their evidence probabilities are computed once. Equal to mixtureMarkerLikelihood with
- * the copies appended to `nonContributors`.
- */
-export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
-  const K = marker.frequencies.length;
-  if (K === 0) return () => 0;
-  const typed = typedOf(K, hypothesis);
-  const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
-  const counts = new Float64Array(K);
-  return (copies) => {
-    let added = 0;
-    for (let k = 0; k < K; k++) {
-      counts[k] = typed.counts[k]! + copies[k]!;
-      added += copies[k]!;
-    }
-    const S = samplingTable(marker.frequencies, counts, parameters.theta, drawn);
-    return sumLeaves(K, leaves, weights, S, drawn) / samplingDenominator(typed.total + added, drawn, parameters.theta);
-  };
-}
-
 /** Unknowns with the same drop-out probability, counted together. */
-function groupUnknowns(dropouts: readonly number[]): { dropout: number; count: number }[] {
+export function groupUnknowns(dropouts: readonly number[]): { dropout: number; count: number }[] {
   const groups: { dropout: number; count: number }[] = [];
   for (const d of dropouts) {
     const group = groups.find((g) => g.dropout === d);

@@ -1,0 +1,195 @@
+/**
+ * Pr(E | H) at one marker for every candidate genotype of a search (GENETICS.md "How the search reaches memory speed"):
+ * the candidate as a typed contributor (Hp) or as a typed non-contributor (Hd under θ), each exactly
+ * mixtureMarkerLikelihood with the candidate added — the same operations on the same doubles in the same order, so the
+ * same number bit for bit — with everything that does not depend on the candidate computed once per marker.
+ *
+ * A candidate changes a leaf's term (one composition of the unknowns' alleles, mixture-likelihood.ts) only in the
+ * classes it carries: there its alleles join the typed drop-outs, the carried classes and θ's counts. Every other
+ * class's factor is the candidate-free one, and the products over the classes run in class order, so the part before
+ * the candidate's first class is the same for every candidate that starts there: kept per leaf, each candidate
+ * multiplies on from its first class only. θ's sampling product skips the classes a leaf draws no copy of (a factor
+ * of exactly 1 there).
+ */
+import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
+
+/** The first class a candidate carries (K when none). */
+function firstClass(copies: ClassCopies, K: number): number {
+  let k = 0;
+  while (k < K && copies[k]! === 0) k++;
+  return k;
+}
+
+/**
+ * Σ over the leaves of weight × Π_k S[k, mₖ] (mixture-likelihood.ts sumLeaves) as a function of the weights and a
+ * candidate's copies, S the sampling table with the candidate's copies added to θ's counts. Each leaf's product runs
+ * over the classes it draws copies of (mₖ > 0), in class order; the products of its prefixes under the candidate-free
+ * table are kept, and a candidate whose first class is `first` takes the prefix before it and multiplies on.
+ */
+function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Float64Array, counts: Float64Array, theta: number) {
+  const L = leaves.count;
+  const base = samplingTable(frequencies, counts, theta, drawn);
+  // Leaf l's drawn classes are entries start[l] … start[l + 1] − 1 (class and S's index); its prefixes at start[l] + l + j.
+  const start = new Int32Array(L + 1);
+  for (let leaf = 0; leaf < L; leaf++) {
+    let n = 0;
+    for (let k = 0; k < K; k++) if (leaves.copies[leaf * K + k]! > 0) n++;
+    start[leaf + 1] = start[leaf]! + n;
+  }
+  const cells = new Int32Array(start[L]!);
+  const prefix = new Float64Array(start[L]! + L);
+  // The first entry of leaf l at class f or after: from[l · (K + 1) + f].
+  const from = new Int32Array(L * (K + 1));
+  for (let leaf = 0, e = 0; leaf < L; leaf++) {
+    let product = 1;
+    prefix[e + leaf] = product;
+    for (let k = 0; k < K; k++) {
+      from[leaf * (K + 1) + k] = e;
+      const m = leaves.copies[leaf * K + k]!;
+      if (m === 0) continue;
+      cells[e] = k * (drawn + 1) + m;
+      product *= base[cells[e]!]!;
+      e++;
+      prefix[e + leaf] = product;
+    }
+    from[leaf * (K + 1) + K] = e;
+  }
+  const S = new Float64Array(base.length);
+  return (weights: Float64Array, copies: ClassCopies): number => {
+    S.set(base);
+    for (let k = 0; k < K; k++) if (copies[k]! > 0) samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+    const first = firstClass(copies, K);
+    let sum = 0;
+    for (let leaf = 0; leaf < L; leaf++) {
+      const w = weights[leaf]!;
+      if (w === 0) continue;
+      let e = from[leaf * (K + 1) + first]!;
+      const end = start[leaf + 1]!;
+      let sampling = prefix[e + leaf]!;
+      for (; e < end; e++) sampling *= S[cells[e]!]!;
+      sum += w * sampling;
+    }
+    return sum;
+  };
+}
+
+/**
+ * Pr(E | H with the candidate as one more typed contributor of drop-out `dropout`, first among them) as a function of
+ * the candidate's copies (the semi-continuous model, GENETICS.md "Mixtures"; Haned et al. 2012): equal bit for bit to
+ * mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }).
+ */
+export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, dropout: number, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
+  const K = marker.frequencies.length;
+  if (K === 0) return () => 0;
+  const R = marker.seen.length;
+  const { dropIn, theta } = parameters;
+  const base = typedOf(K, hypothesis);
+  const groups = groupUnknowns(hypothesis.unknowns);
+  const G = groups.length;
+  const leaves = leavesOf(K, groups.map((g) => g.count));
+  const L = leaves.count;
+  const drawn = 2 * hypothesis.unknowns.length;
+  const powers = new Float64Array(G * (drawn + 1));
+  groups.forEach((group, g) => {
+    for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
+  });
+  // All copies of class k drop out: the typed drop-out product, then each group's power, as leafEvidence multiplies them.
+  const dropoutAt = (typed: number, leaf: number, k: number) => {
+    let d = typed;
+    for (let g = 0; g < G; g++) {
+      const m = leaves.groupCopies[(leaf * G + g) * K + k]!;
+      if (m > 0) d *= powers[g * (drawn + 1) + m]!;
+    }
+    return d;
+  };
+  // typedOf's drop-out product of a class the candidate carries: the candidate's first, then the typed contributors'.
+  const typedDropoutWith = (k: number, c: number) => {
+    let d = 1;
+    d *= dropout ** c;
+    for (const typed of hypothesis.contributors) if (typed.copies[k]! !== 0) d *= typed.dropout ** typed.copies[k]!;
+    return d;
+  };
+  // Without the candidate, per leaf, replicate and class: evidenceProbability's factor (1 where it multiplies nothing),
+  // whether the class is a drop-in there, and per leaf and replicate how many classes are.
+  const factor = new Float64Array(L * R * K);
+  const dropInAt = new Uint8Array(L * R * K);
+  const dropIns = new Int32Array(L * R);
+  for (let leaf = 0; leaf < L; leaf++) {
+    for (let k = 0; k < K; k++) {
+      const carried = base.typedCarried[k]! === 1 || leaves.copies[leaf * K + k]! > 0;
+      const d = dropoutAt(base.typedDropout[k]!, leaf, k);
+      for (let r = 0; r < R; r++) {
+        const seen = marker.seen[r]![k]! === 1;
+        const at = (leaf * R + r) * K + k;
+        if (carried) factor[at] = seen ? 1 - d : d;
+        else if (seen) {
+          factor[at] = dropIn * marker.frequencies[k]!;
+          dropInAt[at] = 1;
+          dropIns[leaf * R + r]!++;
+        } else factor[at] = 1;
+      }
+    }
+  }
+  // The evidence product of the first replicate over classes 0 … j − 1, per leaf: the same for every candidate from j on.
+  const evidencePrefix = new Float64Array(L * (K + 1));
+  for (let leaf = 0; leaf < L; leaf++) {
+    let p = 1;
+    evidencePrefix[leaf * (K + 1)] = p;
+    for (let k = 0; k < K; k++) {
+      if (R > 0) p *= factor[leaf * R * K + k]!;
+      evidencePrefix[leaf * (K + 1) + k + 1] = p;
+    }
+  }
+  // θ's counts with the candidate are the typed contributors' plus its copies (whole numbers: exact in any order).
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta);
+  const weights = new Float64Array(L);
+  const typedDropout = new Float64Array(K);
+  const candidateDropout = new Float64Array(K);
+  return (copies) => {
+    const first = firstClass(copies, K);
+    let added = 0;
+    for (let k = first; k < K; k++) {
+      if (copies[k]! === 0) continue;
+      typedDropout[k] = typedDropoutWith(k, copies[k]!);
+      added += copies[k]!;
+    }
+    for (let leaf = 0; leaf < L; leaf++) {
+      for (let k = first; k < K; k++) if (copies[k]! > 0) candidateDropout[k] = dropoutAt(typedDropout[k]!, leaf, k);
+      // evidenceProbability with the candidate's classes carried: a zero product stays zero, as its early return gives.
+      let p = R > 0 ? evidencePrefix[leaf * (K + 1) + first]! : 1;
+      for (let r = 0; r < R; r++) {
+        const seen = marker.seen[r]!;
+        let droppedIn = dropIns[leaf * R + r]!;
+        for (let k = r === 0 ? first : 0; k < K; k++) {
+          const at = (leaf * R + r) * K + k;
+          if (copies[k]! > 0) {
+            droppedIn -= dropInAt[at]!;
+            p *= seen[k]! === 1 ? 1 - candidateDropout[k]! : candidateDropout[k]!;
+          } else p *= factor[at]!;
+        }
+        if (droppedIn === 0 && p !== 0) p *= 1 - dropIn;
+      }
+      weights[leaf] = leaves.orders[leaf]! * p;
+    }
+    return sumOver(weights, copies) / samplingDenominator(base.total + added, drawn, theta);
+  };
+}
+
+/**
+ * Pr(E | H with one more typed non-contributor) as a function of that person's copies (the person of interest under
+ * Hd, θ > 0; Balding & Nichols 1994 sampling): a non-contributor changes only θ's sampling counts, so the unknowns'
+ * compositions and their evidence probabilities are computed once. Equal bit for bit to mixtureMarkerLikelihood with
+ * the copies appended to `nonContributors`.
+ */
+export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
+  const K = marker.frequencies.length;
+  if (K === 0) return () => 0;
+  const typed = typedOf(K, hypothesis);
+  const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
+  return (copies) => {
+    let added = 0;
+    for (let k = 0; k < K; k++) added += copies[k]!;
+    return sumOver(weights, copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+  };
+}
