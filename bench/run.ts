@@ -10,10 +10,11 @@ import { runSelfComparisonBench } from './self-comparison-bench';
 import { runMixtureCalculatorBench } from './mixture-calculator-bench';
 import { runContinuousBench } from './continuous-bench';
 import { runContinuousSearchTable } from './continuous-search-table';
+import { runReplicationTable } from './replication-table';
 import { runServerTable } from './server-table';
 
-/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous').split(','));
+/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,replication); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,replication').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -35,4 +36,6 @@ if (ONLY.has('continuous')) {
   // Issue 31 "Speed": the quantitative database search's pass after the Hd fit against the SIMD floor (1,000,000 by default).
   runContinuousSearchTable(process.env.BENCH_SIZES ? SIZES : [1_000_000]);
 }
+// Issue 32 "Speed": upward replication from a local to a state instance, two server processes (BENCH_REPLICATION_PROFILES).
+if (ONLY.has('replication')) runReplicationTable();
 process.exit(0);
