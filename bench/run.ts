@@ -10,11 +10,12 @@ import { runSelfComparisonBench } from './self-comparison-bench';
 import { runMixtureCalculatorBench } from './mixture-calculator-bench';
 import { runContinuousBench } from './continuous-bench';
 import { runContinuousSearchTable } from './continuous-search-table';
+import { runReplicationTable } from './replication-table';
 import { runServerTable } from './server-table';
 import { runNationalTable } from './national-table';
 
-/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,national); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,national').split(','));
+/** Which tables to run (BENCH_ONLY=index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,national,replication); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'index,approvals,imports,scale,selfcompare,server,mixturecalc,continuous,national,replication').split(','));
 const SIZES = (process.env.BENCH_SIZES ?? "100000,1000000").split(",").map(Number);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -38,4 +39,6 @@ if (ONLY.has('continuous')) {
 }
 // Issue 32 "Speed": a national index (BENCH_NATIONAL_SIZE, 25,000,000 by default) built in memory and searched on the pool.
 if (ONLY.has('national')) await runNationalTable(Number(process.env.BENCH_NATIONAL_SIZE ?? 25_000_000));
+// Issue 32 "Speed": upward replication from a local to a state instance, two server processes (BENCH_REPLICATION_PROFILES).
+if (ONLY.has('replication')) runReplicationTable();
 process.exit(0);

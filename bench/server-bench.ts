@@ -5,7 +5,7 @@
 // probe every 100 ms from this process are recorded. Every call's status is checked: a table never shows the
 // time of an error.
 //   node --import tsx bench/server-bench.ts <PostgreSQL|PGlite> <profiles> <hits> [postgres-url]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -21,6 +21,7 @@ import { BENCH_POPULATIONS } from './approval-bench';
 import { ADMIN, CASES, caseNumber, load, profileName, REFERENCE_SEED } from './scale-bench';
 import { familyOf, fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 import { runFromCommandLine } from './command-line';
+import { uploadFbi2015Population } from './population-upload';
 import { Client, HealthProbe, LoopDelay, rssMb, sleep, startServer, WAIT_LIMIT_MS } from './server-process';
 
 /** One scenario's row: its calls' times and what the server and the health probe showed meanwhile. */
@@ -196,18 +197,8 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     const loop = new LoopDelay(server.child, loopFile);
 
     // 3. Four FBI 2015 populations uploaded through the API by the administrator, shared with the organization.
-    const csv = readFileSync(path.resolve(import.meta.dirname, '../../shared/data/frequencies/fbi2015.csv'));
     const populationIds: string[] = [];
-    for (const name of BENCH_POPULATIONS) {
-      const created = (await client.call<{ id: string; version: number }>(adminToken, 'POST', '/api/populations', { name: `FBI 2015 ${name}`, kind: 'Autosomal', organizationIds: [organizationId] })).body;
-      const form = new FormData();
-      form.append('version', String(created.version));
-      form.append('population', name);
-      form.append('file', new Blob([new Uint8Array(csv)], { type: 'text/csv' }), 'fbi2015.csv');
-      const res = await fetch(`${server.origin}/api/populations/${created.id}/statistics`, { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
-      if (!res.ok) throw new Error(`uploading FBI 2015 ${name}: ${res.status} ${(await res.text()).slice(0, 500)}`);
-      populationIds.push(created.id);
-    }
+    for (const name of BENCH_POPULATIONS) populationIds.push(await uploadFbi2015Population(client, adminToken, name, [organizationId]));
     log(`${populationIds.length} populations uploaded`);
 
     // The families, added and activated by the analyst as a laboratory would (activation searches the approved remains: none yet).

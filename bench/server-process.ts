@@ -22,7 +22,7 @@ export const rssMb = (pid: number) => {
 /** A call through HTTP; any status but 2xx throws with the body, so no error is ever timed as an answer. */
 export class Client {
   constructor(readonly origin: string) {}
-  async call<T>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<{ ms: number; body: T }> {
+  async call<T>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<{ ms: number; body: T }> {
     const t0 = performance.now();
     const res = await fetch(`${this.origin}${url}`, {
       method,
@@ -32,7 +32,7 @@ export class Client {
     const text = await res.text();
     const ms = performance.now() - t0;
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 500)}`);
-    return { ms, body: JSON.parse(text) as T };
+    return { ms, body: (text ? JSON.parse(text) : undefined) as T };
   }
 }
 
@@ -91,9 +91,12 @@ export class LoopDelay {
   }
 }
 
-/** Starts the real server with the loop-delay probe preloaded; resolves when /api/health reports the index ready. */
-export async function startServer(env: Record<string, string>, loopFile: string, log: (l: string) => void) {
-  const port = await freePort();
+/**
+ * Starts the real server with the loop-delay probe preloaded; resolves when /api/health reports the index ready. A
+ * restarted server is given its former `port`: its address is a setting of other instances (a network's upper level).
+ */
+export async function startServer(env: Record<string, string>, loopFile: string, log: (l: string) => void, port?: number) {
+  port ??= await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const t0 = performance.now();
   // BENCH_SERVER_NODE_ARGS: node options for the server alone (e.g. "--cpu-prof --cpu-prof-dir=DIR": one profile per thread, workers included; NODE_OPTIONS refuses it).

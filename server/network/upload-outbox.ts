@@ -10,7 +10,7 @@ import { readInstanceSettings } from './instance-settings';
 import { profileUploadEligibility } from './upload-eligibility';
 
 /** Who a batch's CMF names as SUBMITBYUSERID: the instance, not a person (CMF 3.2 allows 20 characters). */
-const SUBMITTER = 'LOCUS-UPLOAD';
+export const UPLOAD_SUBMITTER = 'LOCUS-UPLOAD';
 
 /** The profile as the outbox needs it, read in the caller's transaction after its change. */
 async function outboxProfile(tx: Db, profileId: string) {
@@ -33,7 +33,7 @@ async function cmfOf(tx: Db, profile: Described, clock: Clock): Promise<{ cmf: s
   try {
     const cmf = profilesToCmf([{ profileId: profile.profileId, sampleType: profile.sampleType, kind: profile.kind, chemistryName: profile.kit, caseNumber: profile.caseNumber, markerValues }], {
       sourceLab: profile.laboratory,
-      submitByUserId: SUBMITTER,
+      submitByUserId: UPLOAD_SUBMITTER,
       submitDateTime: clock.now(),
     });
     return { cmf };
