@@ -17,26 +17,28 @@ export const CandidateMatchStatistic = z
   .meta({ id: 'CandidateMatchStatistic' });
 export type CandidateMatchStatistic = z.infer<typeof CandidateMatchStatistic>;
 
+/** What the upper level found: the other side, the analysis and its stringency, the statistics, and when. */
+const Findings = z.object({
+  counterparts: z.array(CandidateMatchCounterpart),
+  analysis: z.string(),
+  matchKind: z.enum(MATCH_KINDS),
+  stringency: StringencyFigures.nullable(),
+  statistics: z.array(CandidateMatchStatistic),
+  foundAt: z.iso.datetime(),
+});
+
 /**
  * A candidate match as the upper level sends it down to one laboratory (GET /api/network/candidate-matches): the
  * laboratory's own profile (its id there), the other side's specimen id, laboratory and instance, the analysis and its
  * stringency, and the statistics. Nothing else of the other laboratory travels.
  */
-export const CandidateMatchNotice = z
-  .object({
-    id: Id,
-    /** The laboratory's profile, by its id at the lower instance (the upload's origin). */
-    profileId: Id,
-    specimenId: z.string(),
-    laboratory: z.string(),
-    counterparts: z.array(CandidateMatchCounterpart),
-    analysis: z.string(),
-    matchKind: z.enum(MATCH_KINDS),
-    stringency: StringencyFigures.nullable(),
-    statistics: z.array(CandidateMatchStatistic),
-    foundAt: z.iso.datetime(),
-  })
-  .meta({ id: 'CandidateMatchNotice' });
+export const CandidateMatchNotice = Findings.extend({
+  id: Id,
+  /** The laboratory's profile, by its id at the lower instance (the upload's origin). */
+  profileId: Id,
+  specimenId: z.string(),
+  laboratory: z.string(),
+}).meta({ id: 'CandidateMatchNotice' });
 export type CandidateMatchNotice = z.infer<typeof CandidateMatchNotice>;
 
 export const CandidateMatchNotices = z.object({ items: z.array(CandidateMatchNotice) }).meta({ id: 'CandidateMatchNotices' });
@@ -46,29 +48,21 @@ export type CandidateMatchNotices = z.infer<typeof CandidateMatchNotices>;
 export const CandidateMatchesReceived = z.object({ ids: z.array(Id).min(1).max(500) }).meta({ id: 'CandidateMatchesReceived' });
 
 /** A candidate match at the laboratory (Casework → Candidate matches): the notice, its own profile here, and its decision. */
-export const CandidateMatch = z
-  .object({
-    id: Id,
-    version: z.number().int(),
-    organizationId: Id,
-    profileId: Id,
-    sampleName: z.string(),
-    caseId: Id,
-    caseNumber: z.string(),
-    upperInstance: z.string(),
-    counterparts: z.array(CandidateMatchCounterpart),
-    analysis: z.string(),
-    matchKind: z.enum(MATCH_KINDS),
-    stringency: StringencyFigures.nullable(),
-    statistics: z.array(CandidateMatchStatistic),
-    foundAt: z.iso.datetime(),
-    receivedAt: z.iso.datetime(),
-    status: CandidateMatchStatus,
-    reason: z.string().nullable(),
-    decidedBy: z.string().nullable(),
-    decidedAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'CandidateMatch' });
+export const CandidateMatch = Findings.extend({
+  id: Id,
+  version: z.number().int(),
+  organizationId: Id,
+  profileId: Id,
+  sampleName: z.string(),
+  caseId: Id,
+  caseNumber: z.string(),
+  upperInstance: z.string(),
+  receivedAt: z.iso.datetime(),
+  status: CandidateMatchStatus,
+  reason: z.string().nullable(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+}).meta({ id: 'CandidateMatch' });
 export type CandidateMatch = z.infer<typeof CandidateMatch>;
 
 export const CandidateMatchList = z.object({ items: z.array(CandidateMatch) }).meta({ id: 'CandidateMatchList' });

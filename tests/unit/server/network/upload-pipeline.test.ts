@@ -39,6 +39,7 @@ import { LEASE_MS } from '../../../../server/network/upload-sender';
 import { sealSecret } from '../../../../server/network/secret-box';
 import { upperToken } from '../../../../server/network/upper-instance';
 import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
+import { caseworkPopulation } from '../../../helpers/casework-population';
 import { freshPglite } from '../../../helpers/database';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { freePort } from '../../../helpers/free-port';
@@ -69,15 +70,6 @@ async function startUpper(): Promise<void> {
   await upper.listen({ port, host: '127.0.0.1' });
 }
 
-/** A casework population shared with the organization (the synthetic one's frequencies): a stain's rarity needs one. */
-async function caseworkPopulation(db: Db, organizationId: string): Promise<void> {
-  const [synthetic] = await db.select().from(populations).where(eq(populations.synthetic, true));
-  const [population] = await db.insert(populations).values({ name: 'Casework', kind: 'Autosomal', statisticsUploadedAt: new Date() }).returning();
-  await db.execute(sql`insert into population_markers (population_id, marker_id, sample_size) select ${population!.id}, marker_id, sample_size from population_markers where population_id = ${synthetic!.id}`);
-  await db.execute(sql`insert into population_alleles (population_id, marker_id, allele, frequency) select ${population!.id}, marker_id, allele, frequency from population_alleles where population_id = ${synthetic!.id}`);
-  await db.insert(populationOrganizations).values({ populationId: population!.id, organizationId });
-}
-
 beforeAll(async () => {
   // S: the state instance, with the reference data, a service client for A and A registered with its laboratory.
   port = await freePort();
@@ -95,13 +87,14 @@ beforeAll(async () => {
   credentials = { url: upperUrl, clientId: made.clientId, clientSecret: made.secret };
 
   // A: the local instance, its laboratory (and one S does not know), configured with S as its upper instance.
-  a = await createTestApp({ clock });
+  // This file steps the sender itself (Deliver now); candidate-matches.test.ts covers the wake-up after a change.
+  a = await createTestApp({ clock, wakeUploadSender: false });
   aDb = a.database.db;
   await aDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
   const lab = await createOrganization(aDb, LAB);
   const other = await createOrganization(aDb, 'Unregistered lab');
-  await caseworkPopulation(aDb, lab.id);
-  await caseworkPopulation(aDb, other.id);
+  await caseworkPopulation(aDb, [lab.id]);
+  await caseworkPopulation(aDb, [other.id]);
   // The sender's first round (at start) may have made the settings row already.
   const settings = { name: 'Instance A', level: 'Local', upperUrl, upperClientId: made.clientId, upperClientSecret: await sealSecret(aDb, made.secret) };
   await aDb.insert(instanceSettings).values({ id: 'instance', ...settings }).onConflictDoUpdate({ target: instanceSettings.id, set: settings });
