@@ -1,6 +1,6 @@
 import { CASE_CLOSED_MESSAGE } from '../../../core/schemas/cases';
 import type { Db } from '../../db/database';
-import { heldForLowerInstance } from '../../network/held-organizations';
+import { heldForLowerInstance, holdingInstance } from '../../network/held-organizations';
 import { Conflict } from '../errors';
 
 /**
@@ -18,6 +18,6 @@ export async function assertNotHeld(db: Db, profile: { profileId: string; organi
  */
 export async function assertCaseTakesProfiles(db: Db, found: { caseNumber: string; organizationId: string; status: string }): Promise<void> {
   if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
-  const held = await heldForLowerInstance(db, found.organizationId);
-  if (held) throw new Conflict(`Case ${found.caseNumber} takes no new profiles here: its laboratory ${held}; its profiles arrive only in that instance's batches, so add the profile there`);
+  const instance = await holdingInstance(db, found.organizationId);
+  if (instance !== null) throw new Conflict(`Case ${found.caseNumber} takes no new profiles here: its laboratory is held for the lower instance "${instance}", whose batches alone bring its profiles; add the profile there`);
 }

@@ -381,6 +381,13 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/network/outbox': NETWORK_ADMINISTRATION,
   'POST /api/network/outbox/:id/retry': NETWORK_ADMINISTRATION,
   'POST /api/network/outbox/deliver': NETWORK_ADMINISTRATION,
+  // Candidate matches sent down: a lower instance's service client pulls and acknowledges them; the laboratory reads
+  // them as hits and decides them as it publishes a hit (in the profile's organization, checked in the handler).
+  'GET /api/network/candidate-matches': NETWORK_SERVICE,
+  'POST /api/network/candidate-matches/received': NETWORK_SERVICE,
+  'GET /api/candidate-matches': { entity: 'Hits', verb: 'Read' },
+  'POST /api/candidate-matches/:id/confirm': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/candidate-matches/:id/reject': { entity: 'Hits', verb: 'Publish' },
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */

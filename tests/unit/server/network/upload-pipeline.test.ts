@@ -314,4 +314,15 @@ describe('a profile held for a lower instance (issue 32)', () => {
     expect((await call('admin', 'DELETE', `/api/profiles/${held!.id}`)).statusCode).toBe(409);
     expect((await db.select().from(profiles).where(eq(profiles.id, held!.id)))[0]).toMatchObject({ status: 'approved', version: held!.version });
   });
+
+  it('refuses a new profile in a held laboratory’s case: its profiles come only in its instance’s batches', async () => {
+    const db = aDb;
+    const [lab] = await db.select().from(organizations).where(eq(organizations.name, 'Lab B'));
+    const [c] = await db.select().from(cases).where(and(eq(cases.organizationId, lab!.id), eq(cases.caseNumber, 'B-1')));
+    const draft = { caseId: c!.id, chemistryId: globalFiler, sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: 'B-new', markerValues: [] }] };
+    const res = await call('admin', 'POST', '/api/profiles', draft);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toBe('Case B-1 takes no new profiles here: its laboratory is held for the lower instance "Instance B", whose batches alone bring its profiles; add the profile there');
+    expect(await db.select().from(profiles).where(eq(profiles.profileId, 'B-new'))).toEqual([]);
+  });
 });
