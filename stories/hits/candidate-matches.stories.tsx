@@ -2,7 +2,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { CandidateMatch } from '../../core/schemas/candidate-matches';
 import { ApiError } from '../../src/api/middleware/api-error';
-import { CandidateMatchTable, type CandidateMatchCalls } from '../../src/hits/candidate-matches-page';
+import type { CandidateMatchCalls } from '../../src/hits/candidate-matches-api';
+import { CandidateMatchTable } from '../../src/hits/candidate-matches-page';
 import { StoryRouter } from '../app/story-router';
 import { OSLO } from '../app/story-users';
 
