@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { can } from '../../core/permissions';
 import type { CandidateMatch, CandidateMatchStatus } from '../../core/schemas/candidate-matches';
@@ -10,7 +10,7 @@ import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { AlertNotice } from '../ui/alert-notice';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReasonDialog } from '../ui/reason-dialog';
 import { RecordTable } from '../ui/record-table';
 import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { candidateMatchesApi, type CandidateMatchCalls } from './candidate-matches-api';
@@ -70,7 +70,6 @@ export function CandidateMatchesPage({ orgId }: { orgId: string }) {
 export function CandidateMatchTable({ matches, calls, canDecide, onDecided }: { matches: CandidateMatch[]; calls: Pick<CandidateMatchCalls, 'confirm' | 'reject'>; canDecide: boolean; onDecided(): void }) {
   const [reason, setReason] = useState('');
   const deciding = useConfirmedAction((d: Deciding) => (d.decision === 'confirm' ? calls.confirm(d.match) : calls.reject(d.match, reason)), onDecided);
-  const reasonId = useId();
   const open = (match: CandidateMatch, decision: Deciding['decision']) => {
     setReason('');
     deciding.ask({ match, decision });
@@ -110,28 +109,21 @@ export function CandidateMatchTable({ matches, calls, canDecide, onDecided }: { 
           </tr>
         ))}
       </RecordTable>
-      <ConfirmDialog
+      <ReasonDialog
         open={target !== null}
         title={rejecting ? 'Reject the candidate match?' : 'Confirm the candidate match?'}
         confirmLabel={rejecting ? 'Reject' : 'Confirm'}
         busy={deciding.busy}
-        confirmDisabled={rejecting && reason.trim() === ''}
+        reasonLabel={rejecting ? 'Reason (the upper instance is told)' : null}
+        reason={reason}
+        onReason={setReason}
         onConfirm={() => void deciding.confirm()}
         onCancel={deciding.cancel}
       >
-        {rejecting ? (
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Reason (the upper instance is told)
-            </label>
-            <textarea id={reasonId} className="input input--multiline" rows={3} value={reason} disabled={deciding.busy} onChange={(e) => setReason(e.target.value)} />
-          </div>
-        ) : (
-          <p>
-            Confirm that {target?.match.sampleName} matches {target ? other(target.match) : ''}? The upper instance is told; this cannot be undone.
-          </p>
-        )}
-      </ConfirmDialog>
+        <p>
+          Confirm that {target?.match.sampleName} matches {target ? other(target.match) : ''}? The upper instance is told; this cannot be undone.
+        </p>
+      </ReasonDialog>
     </>
   );
 }

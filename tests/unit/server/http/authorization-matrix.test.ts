@@ -123,6 +123,8 @@ beforeAll(async () => {
   set('ystr-chemistries/id', yChemistry!.id);
   set('chemistries/id', chemistry!.id);
   set('populations/id', population!.id);
+  // No candidate match exists: the rule is checked before the handler's 404.
+  set('candidate-matches/id', '00000000-0000-4000-8000-0000000000c1');
   set('email-templates/id', template!.id);
   set('citations/id', citation!.id);
   set('analysis-groups/id', group!.id);
