@@ -8,17 +8,17 @@ import type { Db } from '../../db/database';
 import { lowerInstances } from '../../db/schema';
 import { noticesReceived, undeliveredNotices } from '../../network/candidate-match-notices';
 import type { AuthenticatedUser } from '../../identity/load-principal';
-import { Forbidden } from '../errors';
+import { NotFound } from '../errors';
 import { NETWORK_SERVICE } from './access';
 
 const tags = ['network'];
 const security = [{ bearer: [] }];
 
-/** The lower instance the calling service client signs in for; 403 for any other client. */
+/** The lower instance the calling service client signs in for; for any other client there are none here (404). */
 async function callerInstance(db: Db, user: AuthenticatedUser) {
   const service = user.service!;
   const [instance] = await db.select().from(lowerInstances).where(eq(lowerInstances.serviceClientId, service.serviceClientId));
-  if (!instance) throw new Forbidden(`The service client "${service.name}" is not registered here as a lower instance: register it under Administration → Network first`);
+  if (!instance) throw new NotFound(`The service client "${service.name}" is not registered here as a lower instance, so no candidate matches wait for it: register it under Administration → Network first`);
   return instance;
 }
 
@@ -36,7 +36,7 @@ export const candidateNoticeRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock
         tags,
         summary: 'The candidate matches of the caller’s laboratories it has not yet stored, oldest first (at most 100)',
         security,
-        response: { 200: CandidateMatchNotices, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: CandidateMatchNotices, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => ({ items: await undeliveredNotices(db, (await callerInstance(db, request.user)).id) }),
@@ -51,7 +51,7 @@ export const candidateNoticeRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock
         summary: 'The candidate matches the lower instance stored: they are not sent again',
         security,
         body: CandidateMatchesReceived,
-        response: { 200: z.object({ received: z.number().int() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        response: { 200: z.object({ received: z.number().int() }), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
       },
     },
     async (request) => ({ received: await noticesReceived(db, clock, (await callerInstance(db, request.user)).id, request.body.ids) }),
