@@ -66,6 +66,11 @@ export interface AppDeps {
    * load, and searches answer 503 until the index is ready.
    */
   waitForMatchIndex?: boolean;
+  /**
+   * Whether a change that writes an upload outbox entry wakes the sender at once; default true. False only in tests
+   * that step the sender themselves (its 30 s round and Deliver now remain).
+   */
+  wakeUploadSender?: boolean;
 }
 
 /** Largest uploaded file (bytes): frequency tables and CMF batches are far smaller. */
@@ -135,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(clientConfigRoutes, { config });
       await api.register(meRoutes, { db: database.db, clock });
       await api.register(accessTokenRoutes, { db: database.db, clock });
-      await api.register(networkRoutes, { db: database.db, clock, config, search });
+      await api.register(networkRoutes, { db: database.db, clock, config, search, events, wakeSender: deps.wakeUploadSender !== false });
       await registerAreaRoutes(api, { db: database.db, databaseKind: database.kind, config, clock, search, events });
       await api.register(organizationEventsRoutes, { events });
     },

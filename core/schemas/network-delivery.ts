@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { CandidateDecision } from './candidate-matches';
 import { Id } from './common';
 
-/** What an outbox entry carries up (issue 32): a profile approved, reset (it leaves the index) or deleted (expunged). */
-export const UPLOAD_ACTIONS = ['upload', 'reset', 'delete'] as const;
+/**
+ * What an outbox entry carries up (issue 32): a profile approved, reset (it leaves the index) or deleted (expunged), or
+ * the laboratory's decision on a candidate match the upper level sent down.
+ */
+export const UPLOAD_ACTIONS = ['upload', 'reset', 'delete', 'decision'] as const;
 export type UploadAction = (typeof UPLOAD_ACTIONS)[number];
 
 /** One entry of a batch: its idempotency key, what to do, and the profile as the lower instance names it. */
@@ -19,6 +23,8 @@ export const BatchEntry = z.object({
   kit: z.string().optional(),
   /** An upload's case number at the lower instance: the upper level files it in a case of that number under the laboratory. */
   caseNumber: z.string().max(200).optional(),
+  /** A decision's candidate match, confirmed or rejected (with the reason). */
+  decision: CandidateDecision.optional(),
 });
 export type BatchEntry = z.infer<typeof BatchEntry>;
 

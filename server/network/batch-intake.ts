@@ -8,6 +8,7 @@ import { packGenotype } from '../db/genotype-codec';
 import { buildMarkerResolver } from '../db/seed/reference/marker-names';
 import { deleteHitsOf, withdrawPendingHits } from '../hits/record-hits';
 import { parseProfileFile, type MarkerResolver } from '../imports/profiles';
+import { recordCandidateDecision } from './candidate-match-notices';
 
 export type LowerInstanceRow = typeof lowerInstances.$inferSelect;
 
@@ -80,11 +81,15 @@ async function readUpload(tx: Db, entry: BatchEntry, catalogue: MarkerCatalogue)
   return { kit, profile: profile!, caseNumber: entry.caseNumber || `${entry.laboratory} uploads`, genotype: Buffer.from(packGenotype(profile!.markerValues, (id) => catalogue.codes.get(id))) };
 }
 
-/** Applies one entry; the refusal's message when it cannot be, else the profile the matcher must hear of. */
+/** Applies one entry (a decision: on its candidate match's notice); the refusal's message when it cannot be, else the profile the matcher must hear of. */
 async function applyEntry(intake: Intake, entry: BatchEntry): Promise<string | Applied['changed'][number] | null> {
   const { tx, clock, actor, instance } = intake;
   const laboratory = intake.laboratories.get(entry.laboratory.toLowerCase());
   if (!laboratory) return `Unknown laboratory "${entry.laboratory}": it is not registered here for the lower instance "${instance.name}"`;
+  if (entry.action === 'decision') {
+    if (!entry.decision) return `Profile ${entry.specimenId}: a decision names its candidate match`;
+    return await recordCandidateDecision(tx, clock, actor, instance.id, entry.decision);
+  }
   const held = await heldRow(tx, instance, entry);
   const where = origin(instance, entry, laboratory.name);
   if (entry.action === 'upload') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, min } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, min, ne } from 'drizzle-orm';
+import type { CandidateDecision } from '../../core/schemas/candidate-matches';
 import type { OutboxBacklog, UploadAction } from '../../core/schemas/network-delivery';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
@@ -69,7 +70,7 @@ export async function queueUpload(tx: Db, clock: Clock, profileId: string, actio
   } else if (!(await wasSent(tx, profileId))) return;
   // An entry the upper instance refused (nothing of it applied there) is superseded by this later change: retried
   // after it, its stale content would undo the change there.
-  await tx.delete(uploadOutbox).where(and(eq(uploadOutbox.profileId, profileId), isNotNull(uploadOutbox.refusedAt), isNull(uploadOutbox.deliveredAt)));
+  await tx.delete(uploadOutbox).where(and(eq(uploadOutbox.profileId, profileId), ne(uploadOutbox.action, 'decision'), isNotNull(uploadOutbox.refusedAt), isNull(uploadOutbox.deliveredAt)));
   const base = { idempotencyKey: randomUUID(), action, profileId, organizationId: profile.organizationId, laboratory: profile.laboratory, specimenId: profile.profileId };
   if (action !== 'upload') {
     await tx.insert(uploadOutbox).values(base);
@@ -78,6 +79,14 @@ export async function queueUpload(tx: Db, clock: Clock, profileId: string, actio
   const written = await cmfOf(tx, profile, clock);
   if ('error' in written) await tx.insert(uploadOutbox).values({ ...base, refusedAt: clock.now(), lastError: written.error });
   else await tx.insert(uploadOutbox).values({ ...base, payload: { cmf: written.cmf, kit: profile.kit, caseNumber: profile.caseNumber } });
+}
+
+/**
+ * Queues a laboratory's decision on a candidate match for the upper instance, in the decision's transaction (issue
+ * 32): it travels in the next batch, after any earlier entry of the same profile.
+ */
+export async function queueCandidateDecision(tx: Db, match: { profileId: string; organizationId: string; laboratory: string; specimenId: string }, decision: CandidateDecision): Promise<void> {
+  await tx.insert(uploadOutbox).values({ idempotencyKey: randomUUID(), action: 'decision', ...match, payload: { decision } });
 }
 
 /** The outbox's backlog for /api/health and the delivery screen. */

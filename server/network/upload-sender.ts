@@ -6,7 +6,9 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { uploadOutbox } from '../db/schema';
 import { serialRounds } from '../jobs/serial-rounds';
+import type { OrganizationEvents } from '../events/organization-events';
 import { signBatch } from './batch-signature';
+import { fetchCandidateMatches } from './candidate-match-inbox';
 import { readInstanceSettings } from './instance-settings';
 import { openSecret } from './secret-box';
 import { upperToken } from './upper-instance';
@@ -31,6 +33,11 @@ export interface UploadSender {
   deliverPending(): Promise<number>;
   /** Sends in the background, now and every `intervalMs`, until stopped. */
   start(intervalMs?: number): void;
+  /**
+   * Sends the outbox now, in the background (a change just wrote an entry): the timed round stays, so a lost wake-up
+   * waits for it at most. Wake-ups during a round make one more round, not one each.
+   */
+  wake(): void;
   stop(): Promise<void>;
 }
 
@@ -58,7 +65,7 @@ async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
 }
 
 const toEntry = (row: OutboxRow): BatchEntry => {
-  const payload = row.payload as { cmf?: string; kit?: string; caseNumber?: string };
+  const payload = row.payload as Pick<BatchEntry, 'cmf' | 'kit' | 'caseNumber' | 'decision'>;
   return { idempotencyKey: row.idempotencyKey, action: row.action as UploadAction, profileId: row.profileId, laboratory: row.laboratory, specimenId: row.specimenId, ...payload };
 };
 
@@ -76,7 +83,7 @@ function refusedEntries(body: unknown): RefusedEntry[] {
  * once. The outbox is in the database, so a restart of either side resumes where it stopped; the idempotency keys let
  * the upper instance apply an entry sent twice (its answer lost) only once.
  */
-export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeof fetch; onError?: (err: unknown) => void }): UploadSender {
+export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeof fetch; onError?: (err: unknown) => void; events?: Pick<OrganizationEvents, 'publish'> }): UploadSender {
   const { db, clock } = deps;
   const fetcher = deps.fetcher ?? fetch;
   async function failed(rows: readonly OutboxRow[], error: string): Promise<void> {
@@ -155,7 +162,12 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     return { delivered: 0, retryNow: true };
   }
 
+  /** A round asked for by wake() and not yet begun: it sends the outbox only (the candidate matches wait for a full round). */
+  let woken = false;
+
   async function round(): Promise<number> {
+    const outboxOnly = woken;
+    woken = false;
     const settings = await readInstanceSettings(db);
     if (!settings.upperUrl || !settings.upperClientId || !settings.upperClientSecret) return 0;
     const credentials = { url: settings.upperUrl, clientId: settings.upperClientId, clientSecret: await openSecret(db, settings.upperClientSecret) };
@@ -165,9 +177,23 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
       delivered += sent.delivered;
       if (sent.delivered === 0 && !sent.retryNow) break;
     }
+    if (!outboxOnly) {
+      // The upper instance down or failing loses nothing: its notices wait there until this instance says it stored them.
+      try {
+        for (const organizationId of await fetchCandidateMatches(db, clock, credentials, fetcher)) deps.events?.publish(organizationId, 'hits');
+      } catch (err) {
+        deps.onError?.(err);
+      }
+    }
     return delivered;
   }
 
   const rounds = serialRounds(round, deps.onError);
-  return { deliverPending: rounds.run, start: (intervalMs = 30_000) => rounds.start(intervalMs), stop: rounds.stop };
+  const wake = () => {
+    // One round waiting to begin covers every entry written before it begins.
+    if (woken) return;
+    woken = true;
+    void rounds.run().catch((err: unknown) => deps.onError?.(err));
+  };
+  return { deliverPending: rounds.run, start: (intervalMs = 30_000) => rounds.start(intervalMs), stop: rounds.stop, wake };
 }

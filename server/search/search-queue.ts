@@ -8,6 +8,7 @@ import type { MatchingService } from '../matching/matching-service';
 import type { RuleMatch } from '../matching/rule-match';
 import type { MatchProfile } from '../matching/types';
 import { MIXTURE_SAMPLE_TYPES } from '../../core/schemas/profiles';
+import { searchedOrganizations } from '../network/held-organizations';
 import { loadStainHeights } from './load-stain-heights';
 import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
 import type { SearchPool } from './search-pool';
@@ -55,15 +56,15 @@ export interface SearchQueueDeps {
 const KEEP_FINISHED = 200;
 
 /**
- * Only matches whose candidate belongs to the searched profile's organization (a hit never names
- * another organization's profile; the index already searched only its profiles) and is still approved
+ * Only matches whose candidate belongs to an organization the search looked in (a hit never names another
+ * organization's profile, but at the upper level every held laboratory's: held-organizations.ts) and is still approved
  * (a reset during the search withdrew it), with every profile's sample type (the hit's roles).
  */
-async function stillApproved(db: Db, organizationId: string, matches: readonly RuleMatch[]): Promise<{ matches: RuleMatch[]; sampleTypes: Map<string, string> }> {
+async function stillApproved(db: Db, organizationIds: readonly string[], matches: readonly RuleMatch[]): Promise<{ matches: RuleMatch[]; sampleTypes: Map<string, string> }> {
   const ids = [...new Set(matches.flatMap((m) => [m.queryId, m.candidateId]))];
   if (ids.length === 0) return { matches: [], sampleTypes: new Map() };
   const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status, sampleType: profiles.sampleType }).from(profiles).where(inArray(profiles.id, ids));
-  const inside = new Set(rows.filter((r) => r.organizationId === organizationId && r.status === 'approved').map((r) => r.id));
+  const inside = new Set(rows.filter((r) => organizationIds.includes(r.organizationId) && r.status === 'approved').map((r) => r.id));
   return { matches: matches.filter((m) => inside.has(m.queryId) && inside.has(m.candidateId)), sampleTypes: new Map(rows.map((r) => [r.id, r.sampleType])) };
 }
 
@@ -203,12 +204,20 @@ export class SearchQueue {
       this.deps.onChange?.(job);
     };
     const { pool } = this.deps;
-    onProgress(0, rules.length);
-    const found = pool ? await pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile, rules: rules.map(toWireRule) }, { onProgress }) : await matching.searchRules(profile, rules, { onProgress });
+    // The matcher looks in the profile's organization: at the upper level, a held profile is searched in each held laboratory's.
+    const organizationIds = await searchedOrganizations(db, profile.organizationId);
+    const steps = rules.length * organizationIds.length;
+    onProgress(0, steps);
+    const found: RuleMatch[] = [];
+    for (const [i, organizationId] of organizationIds.entries()) {
+      const scoped = { ...profile, organizationId };
+      const progress = { onProgress: (done: number) => onProgress(i * rules.length + done, steps) };
+      found.push(...(pool ? await pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile: scoped, rules: rules.map(toWireRule) }, progress) : await matching.searchRules(scoped, rules, progress)));
+    }
     // Searches run at once, their hits are written one search at a time: an identity hit supersedes a kinship hit of the
     // same pair that the other profile's search may be writing, which reads what the other wrote.
     const { recorded, familyHits } = await this.oneWriter(async () => {
-      const { matches, sampleTypes } = await stillApproved(db, profile.organizationId, found);
+      const { matches, sampleTypes } = await stillApproved(db, organizationIds, found);
       const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
       const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
       return { recorded, familyHits };

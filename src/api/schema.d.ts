@@ -1493,6 +1493,392 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/candidate-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The candidate matches of the caller’s laboratories it has not yet stored, oldest first (at most 100) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CandidateMatchNotices"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/candidate-matches/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The candidate matches the lower instance stored: they are not sent again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CandidateMatchesReceivedInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/candidate-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Candidate matches sent down by the upper instance in the organization (or every one reached): pending first, then newest first */
+        get: {
+            parameters: {
+                query: {
+                    organizationId: string | "all";
+                    status?: "pending" | "confirmed" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CandidateMatchList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/candidate-matches/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the candidate match; the upper instance is told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CandidateMatch"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/candidate-matches/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject the candidate match with a reason; the upper instance is told */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        version: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CandidateMatch"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/organizations": {
         parameters: {
             query?: never;
@@ -14508,6 +14894,176 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        ContinuousModelSwitchesInput: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        GammaParametersUsedInput: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReportInput: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousSearchSettingInput: {
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+            /** @default 4 */
+            starts: number;
+            /** @default 1 */
+            seed: number;
+        };
+        ContinuousCandidateFiguresInput: {
+            scanLog10Lr: number | null;
+            position: number;
+            log10Lr: number | null;
+            hd: components["schemas"]["GammaParametersUsedInput"] | null;
+            hp: components["schemas"]["GammaParametersUsedInput"] | null;
+            hpFit: components["schemas"]["ContinuousFitReportInput"] | null;
+            /** @default null */
+            logLikelihoodHp: number | null;
+            /** @default null */
+            logLikelihoodHd: number | null;
+            model: components["schemas"]["ContinuousModelSwitchesInput"];
+        };
+        BracketInput: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFiguresInput: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["BracketInput"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["BracketInput"] | null;
+            gridStep: number;
+        };
+        PopulationFiguresInput: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFiguresInput"] | null;
+            markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
+        };
+        StringencyFiguresInput: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFiguresInput: {
+            populations: components["schemas"]["PopulationFiguresInput"][];
+            stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
+        };
+        CandidateMatchCounterpartInput: {
+            specimenId: string;
+            laboratory: string;
+            instance: string;
+        };
+        CandidateMatchStatisticInput: {
+            population: string | null;
+            combinedIndex: number | null;
+            probability: string;
+            reported: boolean;
+        };
+        CandidateMatchNoticeInput: {
+            counterparts: components["schemas"]["CandidateMatchCounterpartInput"][];
+            analysis: string;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
+            stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            statistics: components["schemas"]["CandidateMatchStatisticInput"][];
+            /** Format: date-time */
+            foundAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            profileId: string;
+            specimenId: string;
+            laboratory: string;
+        };
+        CandidateMatchNoticesInput: {
+            items: components["schemas"]["CandidateMatchNoticeInput"][];
+        };
+        CandidateMatchesReceivedInput: {
+            ids: string[];
+        };
+        CandidateMatchInput: {
+            counterparts: components["schemas"]["CandidateMatchCounterpartInput"][];
+            analysis: string;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
+            stringency: components["schemas"]["StringencyFiguresInput"] | null;
+            statistics: components["schemas"]["CandidateMatchStatisticInput"][];
+            /** Format: date-time */
+            foundAt: string;
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            upperInstance: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "rejected";
+            reason: string | null;
+            decidedBy: string | null;
+            decidedAt: string | null;
+        };
+        CandidateMatchListInput: {
+            items: components["schemas"]["CandidateMatchInput"][];
+        };
         NetworkBatchBodyInput: {
             batch: string;
         };
@@ -14536,7 +15092,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            action: "upload" | "reset" | "delete";
+            action: "upload" | "reset" | "delete" | "decision";
             /** Format: uuid */
             profileId: string;
             laboratory: string;
@@ -14746,62 +15302,6 @@ export interface components {
             status: "pending" | "released" | "refused";
             reason: string | null;
             decidedAt: string | null;
-        };
-        ContinuousModelSwitchesInput: {
-            /** @default false */
-            degradation: boolean;
-            /** @default false */
-            backwardStutter: boolean;
-            /** @default false */
-            forwardStutter: boolean;
-        };
-        GammaParametersUsedInput: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            beta: number;
-            xiB: number;
-            xiF: number;
-        };
-        ContinuousFitReportInput: {
-            seed: number;
-            starts: number;
-            agreeing: number;
-            converged: boolean;
-            iterations: number;
-            evaluations: number;
-            note: string | null;
-        };
-        ContinuousSearchSettingInput: {
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
-            /** @default 4 */
-            starts: number;
-            /** @default 1 */
-            seed: number;
-        };
-        ContinuousCandidateFiguresInput: {
-            scanLog10Lr: number | null;
-            position: number;
-            log10Lr: number | null;
-            hd: components["schemas"]["GammaParametersUsedInput"] | null;
-            hp: components["schemas"]["GammaParametersUsedInput"] | null;
-            hpFit: components["schemas"]["ContinuousFitReportInput"] | null;
-            /** @default null */
-            logLikelihoodHp: number | null;
-            /** @default null */
-            logLikelihoodHd: number | null;
-            model: components["schemas"]["ContinuousModelSwitchesInput"];
         };
         PedigreePersonInput: {
             id: string;
@@ -15867,55 +16367,6 @@ export interface components {
             kind: string;
             active: boolean;
         };
-        BracketInput: {
-            lower: number;
-            upper: number;
-        };
-        ChanceFiguresInput: {
-            searchedProfiles: number;
-            thresholdLog10: number | null;
-            probability: number;
-            probabilityBracket: components["schemas"]["BracketInput"];
-            expectedChanceHits: number;
-            pValue: number | null;
-            pValueBracket: components["schemas"]["BracketInput"] | null;
-            gridStep: number;
-        };
-        PopulationFiguresInput: {
-            populationId: string | null;
-            populationName: string | null;
-            synthetic: boolean;
-            combinedIndex: number | null;
-            log10: number | null;
-            markerCount: number;
-            nonExclusionMarkerCount: number | null;
-            probability: string;
-            reported: boolean;
-            chance: components["schemas"]["ChanceFiguresInput"] | null;
-            markersNeedingMutation?: string[] | null;
-            continuous?: components["schemas"]["ContinuousCandidateFiguresInput"] | null;
-        };
-        StringencyFiguresInput: {
-            /** @enum {string} */
-            stringency: "high" | "moderate" | "low";
-            comparedMarkers: number;
-            mismatches: number;
-            minMarkers: number;
-            maxMismatches: number;
-            probability: number;
-            searchedProfiles: number;
-            expectedChanceHits: number;
-        };
-        HitFiguresInput: {
-            populations: components["schemas"]["PopulationFiguresInput"][];
-            stringency: components["schemas"]["StringencyFiguresInput"] | null;
-            skippedPopulations?: {
-                /** Format: uuid */
-                populationId: string;
-                populationName: string;
-                reason: string;
-            }[];
-        };
         KeyboardSearchCandidateInput: {
             /** Format: uuid */
             profileId: string;
@@ -16951,6 +17402,176 @@ export interface components {
             /** Format: date-time */
             expiresAt: string;
         };
+        ContinuousModelSwitches: {
+            /** @default false */
+            degradation: boolean;
+            /** @default false */
+            backwardStutter: boolean;
+            /** @default false */
+            forwardStutter: boolean;
+        };
+        GammaParametersUsed: {
+            mx: number[];
+            mu: number;
+            sigma: number;
+            beta: number;
+            xiB: number;
+            xiF: number;
+        };
+        ContinuousFitReport: {
+            seed: number;
+            starts: number;
+            agreeing: number;
+            converged: boolean;
+            iterations: number;
+            evaluations: number;
+            note: string | null;
+        };
+        ContinuousSearchSetting: {
+            /** @default 50 */
+            analyticalThreshold: number;
+            /** @default 0.01 */
+            dropInLambda: number;
+            /**
+             * @default {
+             *       "degradation": false,
+             *       "backwardStutter": false,
+             *       "forwardStutter": false
+             *     }
+             */
+            model: components["schemas"]["ContinuousModelSwitches"];
+            /** @default 4 */
+            starts: number;
+            /** @default 1 */
+            seed: number;
+        };
+        ContinuousCandidateFigures: {
+            scanLog10Lr: number | null;
+            position: number;
+            log10Lr: number | null;
+            hd: components["schemas"]["GammaParametersUsed"] | null;
+            hp: components["schemas"]["GammaParametersUsed"] | null;
+            hpFit: components["schemas"]["ContinuousFitReport"] | null;
+            /** @default null */
+            logLikelihoodHp: number | null;
+            /** @default null */
+            logLikelihoodHd: number | null;
+            model: components["schemas"]["ContinuousModelSwitches"];
+        };
+        Bracket: {
+            lower: number;
+            upper: number;
+        };
+        ChanceFigures: {
+            searchedProfiles: number;
+            thresholdLog10: number | null;
+            probability: number;
+            probabilityBracket: components["schemas"]["Bracket"];
+            expectedChanceHits: number;
+            pValue: number | null;
+            pValueBracket: components["schemas"]["Bracket"] | null;
+            gridStep: number;
+        };
+        PopulationFigures: {
+            populationId: string | null;
+            populationName: string | null;
+            synthetic: boolean;
+            combinedIndex: number | null;
+            log10: number | null;
+            markerCount: number;
+            nonExclusionMarkerCount: number | null;
+            probability: string;
+            reported: boolean;
+            chance: components["schemas"]["ChanceFigures"] | null;
+            markersNeedingMutation?: string[] | null;
+            continuous?: components["schemas"]["ContinuousCandidateFigures"] | null;
+        };
+        StringencyFigures: {
+            /** @enum {string} */
+            stringency: "high" | "moderate" | "low";
+            comparedMarkers: number;
+            mismatches: number;
+            minMarkers: number;
+            maxMismatches: number;
+            probability: number;
+            searchedProfiles: number;
+            expectedChanceHits: number;
+        };
+        HitFigures: {
+            populations: components["schemas"]["PopulationFigures"][];
+            stringency: components["schemas"]["StringencyFigures"] | null;
+            skippedPopulations?: {
+                /** Format: uuid */
+                populationId: string;
+                populationName: string;
+                reason: string;
+            }[];
+        };
+        CandidateMatchCounterpart: {
+            specimenId: string;
+            laboratory: string;
+            instance: string;
+        };
+        CandidateMatchStatistic: {
+            population: string | null;
+            combinedIndex: number | null;
+            probability: string;
+            reported: boolean;
+        };
+        CandidateMatchNotice: {
+            counterparts: components["schemas"]["CandidateMatchCounterpart"][];
+            analysis: string;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
+            stringency: components["schemas"]["StringencyFigures"] | null;
+            statistics: components["schemas"]["CandidateMatchStatistic"][];
+            /** Format: date-time */
+            foundAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            profileId: string;
+            specimenId: string;
+            laboratory: string;
+        };
+        CandidateMatchNotices: {
+            items: components["schemas"]["CandidateMatchNotice"][];
+        };
+        CandidateMatchesReceived: {
+            ids: string[];
+        };
+        CandidateMatch: {
+            counterparts: components["schemas"]["CandidateMatchCounterpart"][];
+            analysis: string;
+            /** @enum {string} */
+            matchKind: "identity" | "kinship" | "exclusion" | "mixture";
+            stringency: components["schemas"]["StringencyFigures"] | null;
+            statistics: components["schemas"]["CandidateMatchStatistic"][];
+            /** Format: date-time */
+            foundAt: string;
+            /** Format: uuid */
+            id: string;
+            version: number;
+            /** Format: uuid */
+            organizationId: string;
+            /** Format: uuid */
+            profileId: string;
+            sampleName: string;
+            /** Format: uuid */
+            caseId: string;
+            caseNumber: string;
+            upperInstance: string;
+            /** Format: date-time */
+            receivedAt: string;
+            /** @enum {string} */
+            status: "pending" | "confirmed" | "rejected";
+            reason: string | null;
+            decidedBy: string | null;
+            decidedAt: string | null;
+        };
+        CandidateMatchList: {
+            items: components["schemas"]["CandidateMatch"][];
+        };
         NetworkBatchBody: {
             batch: string;
         };
@@ -16979,7 +17600,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            action: "upload" | "reset" | "delete";
+            action: "upload" | "reset" | "delete" | "decision";
             /** Format: uuid */
             profileId: string;
             laboratory: string;
@@ -17189,62 +17810,6 @@ export interface components {
             status: "pending" | "released" | "refused";
             reason: string | null;
             decidedAt: string | null;
-        };
-        ContinuousModelSwitches: {
-            /** @default false */
-            degradation: boolean;
-            /** @default false */
-            backwardStutter: boolean;
-            /** @default false */
-            forwardStutter: boolean;
-        };
-        GammaParametersUsed: {
-            mx: number[];
-            mu: number;
-            sigma: number;
-            beta: number;
-            xiB: number;
-            xiF: number;
-        };
-        ContinuousFitReport: {
-            seed: number;
-            starts: number;
-            agreeing: number;
-            converged: boolean;
-            iterations: number;
-            evaluations: number;
-            note: string | null;
-        };
-        ContinuousSearchSetting: {
-            /** @default 50 */
-            analyticalThreshold: number;
-            /** @default 0.01 */
-            dropInLambda: number;
-            /**
-             * @default {
-             *       "degradation": false,
-             *       "backwardStutter": false,
-             *       "forwardStutter": false
-             *     }
-             */
-            model: components["schemas"]["ContinuousModelSwitches"];
-            /** @default 4 */
-            starts: number;
-            /** @default 1 */
-            seed: number;
-        };
-        ContinuousCandidateFigures: {
-            scanLog10Lr: number | null;
-            position: number;
-            log10Lr: number | null;
-            hd: components["schemas"]["GammaParametersUsed"] | null;
-            hp: components["schemas"]["GammaParametersUsed"] | null;
-            hpFit: components["schemas"]["ContinuousFitReport"] | null;
-            /** @default null */
-            logLikelihoodHp: number | null;
-            /** @default null */
-            logLikelihoodHd: number | null;
-            model: components["schemas"]["ContinuousModelSwitches"];
         };
         PedigreePerson: {
             id: string;
@@ -18309,55 +18874,6 @@ export interface components {
             label: string;
             kind: string;
             active: boolean;
-        };
-        Bracket: {
-            lower: number;
-            upper: number;
-        };
-        ChanceFigures: {
-            searchedProfiles: number;
-            thresholdLog10: number | null;
-            probability: number;
-            probabilityBracket: components["schemas"]["Bracket"];
-            expectedChanceHits: number;
-            pValue: number | null;
-            pValueBracket: components["schemas"]["Bracket"] | null;
-            gridStep: number;
-        };
-        PopulationFigures: {
-            populationId: string | null;
-            populationName: string | null;
-            synthetic: boolean;
-            combinedIndex: number | null;
-            log10: number | null;
-            markerCount: number;
-            nonExclusionMarkerCount: number | null;
-            probability: string;
-            reported: boolean;
-            chance: components["schemas"]["ChanceFigures"] | null;
-            markersNeedingMutation?: string[] | null;
-            continuous?: components["schemas"]["ContinuousCandidateFigures"] | null;
-        };
-        StringencyFigures: {
-            /** @enum {string} */
-            stringency: "high" | "moderate" | "low";
-            comparedMarkers: number;
-            mismatches: number;
-            minMarkers: number;
-            maxMismatches: number;
-            probability: number;
-            searchedProfiles: number;
-            expectedChanceHits: number;
-        };
-        HitFigures: {
-            populations: components["schemas"]["PopulationFigures"][];
-            stringency: components["schemas"]["StringencyFigures"] | null;
-            skippedPopulations?: {
-                /** Format: uuid */
-                populationId: string;
-                populationName: string;
-                reason: string;
-            }[];
         };
         KeyboardSearchCandidate: {
             /** Format: uuid */

@@ -95,6 +95,8 @@ export const routes = defineRoutes({
   HitsAll: { pattern: '/:orgId/hits/all', title: 'All hits', breadcrumb: 'All', parent: 'Hits' },
   // Not in the spec (issue 32, Prüm II): foreign queries' candidates waiting for the holding laboratory to release or refuse.
   ForeignQueries: { pattern: '/:orgId/foreign-queries', title: 'Foreign queries', breadcrumb: 'Foreign queries', parent: 'Dashboard', permission: { entity: 'Hits', verb: 'Publish' } },
+  // Not in the spec (issue 32): matches the upper level found for this laboratory's uploaded profiles, reviewed like hits.
+  CandidateMatches: { pattern: '/:orgId/candidate-matches', title: 'Candidate matches', breadcrumb: 'Candidate matches', parent: 'Dashboard', permission: read('Hits') },
   HitView: { pattern: '/:orgId/hits/:id', title: 'Hit', breadcrumb: 'View Hit', parent: 'Hits', permission: read('Hits') },
 
   // 2.5 Analyses (the calculator)

@@ -8,7 +8,7 @@ import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
 import { AlertNotice } from '../ui/alert-notice';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ReasonDialog } from '../ui/reason-dialog';
 import { RecordTable } from '../ui/record-table';
 import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { foreignQueriesApi, type ForeignQueryCalls } from './foreign-queries-api';
@@ -69,7 +69,6 @@ export function ForeignQueriesPage({ orgId }: { orgId: string }) {
 function RequestTable({ orgId, requests, calls, onDecided }: { orgId: string; requests: ReleaseRequest[]; calls: ForeignQueryCalls; onDecided(): void }) {
   const [reason, setReason] = useState('');
   const deciding = useConfirmedAction((d: Deciding) => (d.decision === 'release' ? calls.release(d.request) : calls.refuse(d.request, reason)), onDecided);
-  const reasonId = useId();
   const open = (request: ReleaseRequest, decision: Deciding['decision']) => {
     setReason('');
     deciding.ask({ request, decision });
@@ -108,29 +107,22 @@ function RequestTable({ orgId, requests, calls, onDecided }: { orgId: string; re
           </tr>
         ))}
       </RecordTable>
-      <ConfirmDialog
+      <ReasonDialog
         open={target !== null}
         title={refusing ? 'Refuse to release?' : 'Release the profile’s data?'}
         confirmLabel={refusing ? 'Refuse' : 'Release'}
         busy={deciding.busy}
-        confirmDisabled={refusing && reason.trim() === ''}
+        reasonLabel={refusing ? 'Reason (the sender is told)' : null}
+        reason={reason}
+        onReason={setReason}
         onConfirm={() => void deciding.confirm()}
         onCancel={deciding.cancel}
       >
-        {refusing ? (
-          <div className="field">
-            <label className="field__label" htmlFor={reasonId}>
-              Reason (the sender is told)
-            </label>
-            <textarea id={reasonId} className="input input--multiline" rows={3} value={reason} disabled={deciding.busy} onChange={(e) => setReason(e.target.value)} />
-          </div>
-        ) : (
-          <p>
-            Send {target?.request.requestingInstance} ({target?.request.requestingCountry}) the specimen id, laboratory and genotypes of {target?.request.sampleName} for their query{' '}
-            {target?.request.reference}? This cannot be undone.
-          </p>
-        )}
-      </ConfirmDialog>
+        <p>
+          Send {target?.request.requestingInstance} ({target?.request.requestingCountry}) the specimen id, laboratory and genotypes of {target?.request.sampleName} for their query{' '}
+          {target?.request.reference}? This cannot be undone.
+        </p>
+      </ReasonDialog>
     </>
   );
 }

@@ -99,6 +99,7 @@ function screens(): { name: string; url: string; heading: RegExp }[] {
     { name: 'access-tokens', url: `${o}/access-tokens`, heading: /^Access tokens$/ },
     // Issue 32: the network of laboratories' screens.
     { name: 'foreign-queries', url: `${o}/foreign-queries`, heading: /^Foreign queries$/ },
+    { name: 'candidate-matches', url: `${o}/candidate-matches`, heading: /^Candidate matches$/ },
     { name: 'upload-eligibility', url: `${o}/upload-eligibility-rules`, heading: /^Upload eligibility$/ },
     { name: 'service-clients', url: `${o}/service-clients`, heading: /^Service clients$/ },
     { name: 'network', url: `${o}/network`, heading: /^Network$/ },

@@ -39,7 +39,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { database?: Database; clock?: Clock; spaRoot?: string; config?: Config; redirectToPublicUrl?: boolean } = {},
+  opts: { database?: Database; clock?: Clock; spaRoot?: string; config?: Config; redirectToPublicUrl?: boolean; wakeUploadSender?: boolean } = {},
 ): Promise<TestApp> {
   const database = opts.database ?? (await freshPglite());
   const verifier = new FakeVerifier();
@@ -51,6 +51,7 @@ export async function createTestApp(
     ...(opts.spaRoot ? { spaRoot: opts.spaRoot } : {}),
     // Injected requests carry Host localhost:80, not PUBLIC_URL's; tests/unit/server/http/canonical-host.test.ts covers the redirect.
     redirectToPublicUrl: opts.redirectToPublicUrl ?? false,
+    ...(opts.wakeUploadSender === false ? { wakeUploadSender: false } : {}),
   });
   await app.ready();
   return {

@@ -27,3 +27,4 @@ export * from './network';
 export * from './upload-eligibility';
 export * from './network-delivery';
 export * from './foreign-queries';
+export * from './candidate-matches';

@@ -1,5 +1,4 @@
 import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { CASE_CLOSED_MESSAGE } from '../../../core/schemas/cases';
 import type { ApprovalRefusal, ProfileAssignment } from '../../../core/schemas/profiles';
 import type { AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
@@ -12,6 +11,7 @@ import { setJob, startImportWork, type ImportRow } from '../../imports/profile-j
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { findVisibleCase, type CaseRow } from '../cases/case-access';
 import { BadRequest, Conflict, NotFound } from '../errors';
+import { assertCaseTakesProfiles } from '../profiles/held-profile';
 import { checkProfileReferences } from '../profiles/profile-references';
 import { addChosen, checkChosen, type AddContext } from './add-import';
 import { checkGroups, orderedGroups } from './replicate-groups';
@@ -124,7 +124,7 @@ export async function claimImport(
 ): Promise<{ ctx: AddContext; chosen: number }> {
   const { db } = deps;
   const found = await findVisibleCase(db, user, assignment.caseId);
-  if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
+  await assertCaseTakesProfiles(db, found);
   const { chemistry } = await checkProfileReferences(db, found.id, assignment);
   let chosen = await choose(db, job, choice);
   // A group's other rows are added as its first row's replicates, not as profiles of their own.
@@ -204,7 +204,7 @@ export async function resumeImport(deps: ConfirmDeps, user: AuthenticatedUser, j
   if (job.state !== 'interrupted') throw new Conflict(RESUME_ONLY_INTERRUPTED);
   const stored = job.assignment as AddContext['assignment'] & { caseId: string };
   const found = await findVisibleCase(deps.db, user, stored.caseId);
-  if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
+  await assertCaseTakesProfiles(deps.db, found);
   const { chemistry } = await checkProfileReferences(deps.db, found.id, stored);
   const [claimed] = await deps.db
     .update(profileImports)

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { CASE_CLOSED_MESSAGE } from '../../../core/schemas/cases';
 import { ErrorBody } from '../../../core/schemas/common';
 import { listOf } from '../../../core/schemas/list';
 import { AddProfilesBody, APPROVAL_HEADER, Profile } from '../../../core/schemas/profiles';
@@ -13,7 +12,8 @@ import { approvedImport, claimImport, runConfirm } from '../profile-imports/conf
 import type { RouteDeps } from '../route-deps';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
-import { BadRequest, Conflict } from '../errors';
+import { BadRequest } from '../errors';
+import { assertCaseTakesProfiles } from './held-profile';
 import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, writeMarkerValues } from './marker-values';
 import { checkReplicates, sampleTypeErrors, writeReplicates } from './replicate-values';
 import { selectProfiles, toProfile } from './profile-query';
@@ -81,7 +81,7 @@ export function profileAddRoute(tokens: ApprovalTokens): FastifyPluginAsyncZod<R
           return reply.code(201).send({ items, count: items.length });
         }
         const found = await findVisibleCase(db, request.user, body.caseId);
-        if (found.status === 'Closed') throw new Conflict(CASE_CLOSED_MESSAGE);
+        await assertCaseTakesProfiles(db, found);
         if (body.profiles.length !== 1 || body.include) {
           throw new BadRequest('Profiles from a file are added with the approval of their import; enter one profile at a time by hand.');
         }

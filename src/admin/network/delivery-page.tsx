@@ -11,7 +11,7 @@ import { networkApi, type NetworkCalls } from './network-api';
 // The table looks as on the service clients and access tokens pages.
 import '../../account/account.css';
 
-const ACTION: Record<OutboxEntry['action'], string> = { upload: 'Upload', reset: 'Reset', delete: 'Deletion (expungement)' };
+const ACTION: Record<OutboxEntry['action'], string> = { upload: 'Upload', reset: 'Reset', delete: 'Deletion (expungement)', decision: 'Candidate match decision' };
 const STATE: Record<OutboxEntry['state'], string> = { waiting: 'Waiting', retrying: 'Retrying', failed: 'Failed', delivered: 'Delivered' };
 
 function backlogSentence(b: OutboxBacklog): string {

@@ -17,7 +17,7 @@ const item = (...routes: RouteName[]): NavItemSpec => ({ routes });
 export const NAV_SECTIONS: readonly NavSectionSpec[] = [
   {
     label: 'Casework',
-    items: [item('Dashboard'), item('Cases'), item('Profiles'), item('Hits', 'HitsAll'), item('ForeignQueries'), item('AnalysisList'), item('KeyboardSearch')],
+    items: [item('Dashboard'), item('Cases'), item('Profiles'), item('Hits', 'HitsAll'), item('ForeignQueries'), item('CandidateMatches'), item('AnalysisList'), item('KeyboardSearch')],
   },
   {
     label: 'Administration',

@@ -18,6 +18,8 @@ describe('side navigation shows only what can() allows', () => {
       ['Hits', `/${OSLO}/hits`],
       // Issue 32: foreign queries' release requests, for those who decide hits (Hits Publish).
       ['Foreign queries', `/${OSLO}/foreign-queries`],
+      // Issue 32: candidate matches the upper instance sent down, for those who read hits.
+      ['Candidate matches', `/${OSLO}/candidate-matches`],
       ['Analyses', `/${OSLO}/analyses`],
       ['Keyboard search', `/${OSLO}/keyboard-search`],
       ['Users', `/${OSLO}/users`],
@@ -51,6 +53,7 @@ describe('side navigation shows only what can() allows', () => {
       ['Cases', `/${OSLO}/cases`],
       ['Profiles', `/${OSLO}/profiles`],
       ['Hits', `/${OSLO}/hits/all`],
+      ['Candidate matches', `/${OSLO}/candidate-matches`],
       ['Keyboard search', `/${OSLO}/keyboard-search`],
       ['Markers', `/${OSLO}/markers`],
       ['Upload eligibility', `/${OSLO}/upload-eligibility-rules`],

@@ -123,6 +123,8 @@ beforeAll(async () => {
   set('ystr-chemistries/id', yChemistry!.id);
   set('chemistries/id', chemistry!.id);
   set('populations/id', population!.id);
+  // No candidate match exists: the rule is checked before the handler's 404.
+  set('candidate-matches/id', '00000000-0000-4000-8000-0000000000c1');
   set('email-templates/id', template!.id);
   set('citations/id', citation!.id);
   set('analysis-groups/id', group!.id);
@@ -381,6 +383,13 @@ const EXCEPTIONS: Record<string, Access> = {
   'GET /api/network/outbox': NETWORK_ADMINISTRATION,
   'POST /api/network/outbox/:id/retry': NETWORK_ADMINISTRATION,
   'POST /api/network/outbox/deliver': NETWORK_ADMINISTRATION,
+  // Candidate matches sent down: a lower instance's service client pulls and acknowledges them; the laboratory reads
+  // them as hits and decides them as it publishes a hit (in the profile's organization, checked in the handler).
+  'GET /api/network/candidate-matches': NETWORK_SERVICE,
+  'POST /api/network/candidate-matches/received': NETWORK_SERVICE,
+  'GET /api/candidate-matches': { entity: 'Hits', verb: 'Read' },
+  'POST /api/candidate-matches/:id/confirm': { entity: 'Hits', verb: 'Publish' },
+  'POST /api/candidate-matches/:id/reject': { entity: 'Hits', verb: 'Publish' },
 };
 
 /** Routes answering a stream that stays open (server-sent events): read as a stream, not to its end. */

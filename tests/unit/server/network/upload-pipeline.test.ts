@@ -39,6 +39,7 @@ import { LEASE_MS } from '../../../../server/network/upload-sender';
 import { sealSecret } from '../../../../server/network/secret-box';
 import { upperToken } from '../../../../server/network/upper-instance';
 import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
+import { caseworkPopulation } from '../../../helpers/casework-population';
 import { freshPglite } from '../../../helpers/database';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { freePort } from '../../../helpers/free-port';
@@ -69,15 +70,6 @@ async function startUpper(): Promise<void> {
   await upper.listen({ port, host: '127.0.0.1' });
 }
 
-/** A casework population shared with the organization (the synthetic one's frequencies): a stain's rarity needs one. */
-async function caseworkPopulation(db: Db, organizationId: string): Promise<void> {
-  const [synthetic] = await db.select().from(populations).where(eq(populations.synthetic, true));
-  const [population] = await db.insert(populations).values({ name: 'Casework', kind: 'Autosomal', statisticsUploadedAt: new Date() }).returning();
-  await db.execute(sql`insert into population_markers (population_id, marker_id, sample_size) select ${population!.id}, marker_id, sample_size from population_markers where population_id = ${synthetic!.id}`);
-  await db.execute(sql`insert into population_alleles (population_id, marker_id, allele, frequency) select ${population!.id}, marker_id, allele, frequency from population_alleles where population_id = ${synthetic!.id}`);
-  await db.insert(populationOrganizations).values({ populationId: population!.id, organizationId });
-}
-
 beforeAll(async () => {
   // S: the state instance, with the reference data, a service client for A and A registered with its laboratory.
   port = await freePort();
@@ -95,13 +87,14 @@ beforeAll(async () => {
   credentials = { url: upperUrl, clientId: made.clientId, clientSecret: made.secret };
 
   // A: the local instance, its laboratory (and one S does not know), configured with S as its upper instance.
-  a = await createTestApp({ clock });
+  // This file steps the sender itself (Deliver now); candidate-matches.test.ts covers the wake-up after a change.
+  a = await createTestApp({ clock, wakeUploadSender: false });
   aDb = a.database.db;
   await aDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
   const lab = await createOrganization(aDb, LAB);
   const other = await createOrganization(aDb, 'Unregistered lab');
-  await caseworkPopulation(aDb, lab.id);
-  await caseworkPopulation(aDb, other.id);
+  await caseworkPopulation(aDb, [lab.id]);
+  await caseworkPopulation(aDb, [other.id]);
   // The sender's first round (at start) may have made the settings row already.
   const settings = { name: 'Instance A', level: 'Local', upperUrl, upperClientId: made.clientId, upperClientSecret: await sealSecret(aDb, made.secret) };
   await aDb.insert(instanceSettings).values({ id: 'instance', ...settings }).onConflictDoUpdate({ target: instanceSettings.id, set: settings });
@@ -320,5 +313,16 @@ describe('a profile held for a lower instance (issue 32)', () => {
     expect((await call('admin', 'POST', `/api/profiles/${held!.id}/reset-delete`)).statusCode).toBe(409);
     expect((await call('admin', 'DELETE', `/api/profiles/${held!.id}`)).statusCode).toBe(409);
     expect((await db.select().from(profiles).where(eq(profiles.id, held!.id)))[0]).toMatchObject({ status: 'approved', version: held!.version });
+  });
+
+  it('refuses a new profile in a held laboratory’s case: its profiles come only in its instance’s batches', async () => {
+    const db = aDb;
+    const [lab] = await db.select().from(organizations).where(eq(organizations.name, 'Lab B'));
+    const [c] = await db.select().from(cases).where(and(eq(cases.organizationId, lab!.id), eq(cases.caseNumber, 'B-1')));
+    const draft = { caseId: c!.id, chemistryId: globalFiler, sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: 'B-new', markerValues: [] }] };
+    const res = await call('admin', 'POST', '/api/profiles', draft);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().error).toBe('Case B-1 takes no new profiles here: its laboratory is held for the lower instance "Instance B", whose batches alone bring its profiles; add the profile there');
+    expect(await db.select().from(profiles).where(eq(profiles.profileId, 'B-new'))).toEqual([]);
   });
 });
