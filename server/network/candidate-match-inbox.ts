@@ -5,7 +5,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { candidateMatches, profiles } from '../db/schema';
 import { NOTICE_PAGE } from './candidate-match-notices';
-import { upperToken, type UpperCredentials } from './upper-instance';
+import { forgetUpperToken, upperToken, type UpperCredentials } from './upper-instance';
 
 /** The trail's name for this instance's own fetches (no person acts). */
 const INSTANCE_ACTOR: AuditActor = { id: null, name: 'Candidate matches from the upper instance' };
@@ -55,6 +55,7 @@ export async function fetchCandidateMatches(db: Db, clock: Clock, credentials: U
   const changed = new Set<string>();
   for (let page = 0; page < MAX_PAGES; page++) {
     const answer = await fetcher(`${base}/api/network/candidate-matches`, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (answer.status === 401) forgetUpperToken(credentials);
     const parsed = CandidateMatchNotices.safeParse(await answer.json().catch(() => null));
     if (!answer.ok || !parsed.success) throw new Error(`${base} answered GET /api/network/candidate-matches with HTTP ${answer.status} but not as a Locus upper instance`);
     const notices = parsed.data.items;

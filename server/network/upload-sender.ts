@@ -11,7 +11,7 @@ import { signBatch } from './batch-signature';
 import { fetchCandidateMatches } from './candidate-match-inbox';
 import { readInstanceSettings } from './instance-settings';
 import { openSecret } from './secret-box';
-import { upperToken } from './upper-instance';
+import { forgetUpperToken, unreachable, upperToken } from './upper-instance';
 
 type OutboxRow = typeof uploadOutbox.$inferSelect;
 
@@ -132,7 +132,10 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
       });
       body = await answer.json().catch(() => null);
     } catch (err) {
-      await failed(rows, err instanceof Error ? err.message : String(err));
+      // A kept token skips the sign-in that used to find the upper instance down: the batch's own call says so now.
+      // fetch fails with a TypeError (refused, reset) or a DOMException (its timeout); anything else says what it is.
+      const network = err instanceof TypeError || (err instanceof Error && err.name === 'TimeoutError');
+      await failed(rows, network ? unreachable(err, `The upper instance at ${credentials.url.replace(/\/+$/, '')} could not be reached`) : err instanceof Error ? err.message : String(err));
       return { delivered: 0, retryNow: false };
     }
     if (answer.ok) {
@@ -145,6 +148,7 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
       await delivered(rows, credentials.url, taken.data);
       return { delivered: rows.length, retryNow: false };
     }
+    if (answer.status === 401) forgetUpperToken(credentials);
     const error = typeof (body as { error?: unknown } | null)?.error === 'string' ? (body as { error: string }).error : `HTTP ${answer.status}`;
     // Nothing of the batch was applied: the entries refused by name wait for an administrator, the others go again now.
     const reasons = new Map(refusedEntries(body).map((r) => [r.idempotencyKey, r.error]));

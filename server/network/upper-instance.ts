@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { API_SCOPE } from '../../core/claims';
 import { InstanceIdentity, type ConnectionTest } from '../../core/schemas/network';
 
@@ -11,12 +12,18 @@ const TIMEOUT_MS = 10_000;
 
 class Refused extends Error {}
 
-async function call(fetcher: typeof fetch, url: string, init: RequestInit, unreachable: string): Promise<Response> {
+/** What a failed call to the upper instance says: its own refusal, or that it could not be reached and why. */
+export function unreachable(err: unknown, what: string): string {
+  if (err instanceof Refused) return err.message;
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+  return `${what} (${cause})`;
+}
+
+async function call(fetcher: typeof fetch, url: string, init: RequestInit, what: string): Promise<Response> {
   try {
     return await fetcher(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
-    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
-    throw new Refused(`${unreachable} (${cause})`);
+    throw new Refused(unreachable(err, what));
   }
 }
 
@@ -29,12 +36,37 @@ async function json(response: Response): Promise<Record<string, unknown> | undef
   }
 }
 
+/** A token's room before its expiry: a call made with it must still reach the upper instance in time. */
+const EXPIRY_MARGIN_S = 60;
+/** Tokens by credentials (the secret hashed): a sender's rounds and batches reuse one until shortly before it expires. */
+const tokens = new Map<string, { token: string; until: number }>();
+const keyOf = (c: UpperCredentials) => `${c.url}\n${c.clientId}\n${createHash('sha256').update(c.clientSecret).digest('hex')}`;
+
 /**
- * A token for the upper instance's API: its sign-in authority from GET /api/client-config, the token endpoint from
+ * A token for the upper instance's API, reused until a minute before it expires: the upper level's token endpoint
+ * takes 60 requests a minute from one client and address (token-throttle.ts), and a token per batch held a
+ * 100,000-profile upload to that (issue 32's replication bench stalled on too_many_requests).
+ */
+export async function upperToken(credentials: UpperCredentials, fetcher: typeof fetch = fetch, now: () => number = Date.now): Promise<string> {
+  const key = keyOf(credentials);
+  const kept = tokens.get(key);
+  if (kept && kept.until > now()) return kept.token;
+  const { token, expiresIn } = await requestToken(credentials, fetcher);
+  if (expiresIn > EXPIRY_MARGIN_S) tokens.set(key, { token, until: now() + (expiresIn - EXPIRY_MARGIN_S) * 1000 });
+  return token;
+}
+
+/** Drops the kept token: the upper instance refused it (revoked client, restarted with other keys); the next call asks anew. */
+export function forgetUpperToken(credentials: UpperCredentials): void {
+  tokens.delete(keyOf(credentials));
+}
+
+/**
+ * A new token for the upper instance's API: its sign-in authority from GET /api/client-config, the token endpoint from
  * that authority's discovery document (OpenID Connect Discovery 1.0 §4), then the client-credentials grant with
  * HTTP Basic client authentication (RFC 6749 §4.4 and §2.3.1).
  */
-export async function upperToken(credentials: UpperCredentials, fetcher: typeof fetch = fetch): Promise<string> {
+async function requestToken(credentials: UpperCredentials, fetcher: typeof fetch): Promise<{ token: string; expiresIn: number }> {
   const base = credentials.url.replace(/\/+$/, '');
   const notLocus = `${base} does not answer as a Locus instance`;
   const config = await call(fetcher, `${base}/api/client-config`, { headers: { accept: 'application/json' } }, `The upper instance at ${base} could not be reached`);
@@ -60,13 +92,14 @@ export async function upperToken(credentials: UpperCredentials, fetcher: typeof 
     const why = typeof body?.error === 'string' ? ` (${body.error})` : ` (HTTP ${answer.status})`;
     throw new Refused(`The upper instance refused the client id and secret${why}`);
   }
-  return body.access_token;
+  return { token: body.access_token, expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 0 };
 }
 
 /** "Test connection": a token from the upper instance, then its GET /api/network/instance (its name and level). */
 export async function testUpperConnection(credentials: UpperCredentials, fetcher: typeof fetch = fetch): Promise<ConnectionTest> {
   try {
-    const token = await upperToken(credentials, fetcher);
+    // Always a new token: the test is of the credentials as they are now.
+    const { token } = await requestToken(credentials, fetcher);
     const base = credentials.url.replace(/\/+$/, '');
     const answer = await call(
       fetcher,

@@ -7,7 +7,7 @@
  * what the instances answer (Deliver now, then their lists), never on a fixed sleep.
  *
  * The steps run in order over the same three instances: each `it` is one thing an administrator or a reviewer would
- * notice; the meeting at S and the candidate match sent down to A and B go in after the first (see the comment there).
+ * notice: the two profiles reach S, meet there, and the candidate match goes down to A and B, where A confirms it.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { uploadFbi2015Population } from '../../../../bench/population-upload';
 import { Client } from '../../../../bench/server-process';
 import { CODIS_CORE, fbi2015Population, profileGenerator } from '../../../../bench/synthetic-profiles';
 import { postgresReachable } from '../../../helpers/database';
+import type { CandidateMatch } from '../../../../core/schemas/candidate-matches';
 
 const LAB_A = 'Laboratory A';
 const LAB_B = 'Laboratory B';
@@ -198,11 +199,35 @@ describe.runIf(reachable)('three instances as real processes: local A, local B, 
     expect((await heldAtS(s, joinedB.laboratories.get(LAB_B)!)).map((p) => [p.profileId, p.status])).toEqual([['B-OFF-1', 'approved']]);
   }, STEP_MS);
 
-  // With branch downmatch (S searches a held profile in every held laboratory; today the matcher looks in the
-  // profile's own organization, so A's stain and B's offender, two organizations at S, do not meet yet), here:
-  // it('they meet at S as a hit, both laboratories receive the candidate match, and A confirms', …): wait for the hit
-  // in S's GET /api/organizations/all/hits naming A-STAIN-1 and B-OFF-1; Deliver now at A and B; each lists the
-  // candidate match; A confirms it, Deliver now at A, and S's hit records the confirmation.
+  it('they meet at S as a hit; A and B each receive the candidate match with only the other side’s specimen id, laboratory and statistics; A confirms and S records it', async () => {
+    await until('the hit at S', async () => {
+      const hits = await s.call<Page<{ profiles: { sampleName: string }[] }>>('GET', '/api/organizations/all/hits?pageSize=50');
+      return hits.items.find((h) => ['A-STAIN-1', 'B-OFF-1'].every((name) => h.profiles.some((p) => p.sampleName === name)));
+    });
+    mark('hit at S');
+    // Deliver now also fetches what S sends down (the sender's round pulls the notices).
+    const received = (lab: Laboratory) =>
+      until('a candidate match sent down', async () => {
+        await lab.instance.call('POST', '/api/network/outbox/deliver');
+        return (await lab.instance.call<{ items: CandidateMatch[] }>('GET', `/api/candidate-matches?organizationId=${lab.organizationId}`)).items[0];
+      });
+    const [atA, atB] = [await received(a), await received(b)];
+    expect(atA).toMatchObject({ profileId: stainId, sampleName: 'A-STAIN-1', status: 'pending', counterparts: [{ specimenId: 'B-OFF-1', laboratory: LAB_B }] });
+    expect(atB).toMatchObject({ profileId: offenderId, sampleName: 'B-OFF-1', status: 'pending', counterparts: [{ specimenId: 'A-STAIN-1', laboratory: LAB_A }] });
+    // Nothing of the other laboratory beyond what the match needs (as CODIS): no genotype, no name.
+    for (const match of [atA, atB]) {
+      expect(Object.keys(match.counterparts[0]!).sort()).toEqual(['instance', 'laboratory', 'specimenId']);
+      expect(match.statistics.length).toBeGreaterThan(0);
+    }
+    const confirmed = await a.instance.call<CandidateMatch>('POST', `/api/candidate-matches/${atA.id}/confirm`, { version: atA.version }, a.reviewerToken);
+    expect(confirmed.status).toBe('confirmed');
+    // The decision travels up in A's outbox (the confirmation woke its sender); S's trail records it.
+    await until('S recorded the confirmation', async () => {
+      await a.instance.call('POST', '/api/network/outbox/deliver');
+      return (await trail(s, 'CandidateMatch')).find((r) => r.entityId === atA.id && r.action === 'Confirmed by the laboratory');
+    });
+    expect((await trail(a.instance, 'CandidateMatch', a.organizationId)).filter((r) => r.entityId === atA.id).map((r) => r.action)).toEqual(['Received from the upper instance', 'Confirmed']);
+  }, STEP_MS);
 
   it('B’s offender, expunged at B, is gone from S, and both trails say so', async () => {
     const [row] = (await b.instance.call<Page<{ id: string; version: number }>>('GET', `/api/cases/${b.caseId}/profiles?pageSize=50`)).items.filter((p) => p.id === offenderId);
