@@ -29,6 +29,8 @@ describe('migrations', () => {
         'analysis_formulae',
         'analysis_groups',
         'audit_log',
+        'candidate_match_notices',
+        'candidate_matches',
         'case_assigned_users',
         'case_types',
         'cases',
