@@ -5,6 +5,7 @@
 import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
 import { SIGN_IN_SCOPES } from '../../core/claims';
 import { ClientConfig } from '../../core/schemas/me';
+import { provideDigestOutsideSecureContexts } from './digest-outside-secure-contexts';
 import { CALLBACK_PATH, LOGGED_OUT_PATH, SILENT_RENEW_PATH } from './routes';
 
 export function userManagerSettings(config: ClientConfig, origin: string, storage: { local: Storage; session: Storage }): UserManagerSettings {
@@ -39,6 +40,8 @@ export function userManagerSettings(config: ClientConfig, origin: string, storag
 }
 
 export function createUserManager(config: ClientConfig, origin = window.location.origin): UserManager {
+  // PKCE's SHA-256 on a server reached over plain HTTP by its name or address (no crypto.subtle there).
+  provideDigestOutsideSecureContexts();
   const manager = new UserManager(userManagerSettings(config, origin, { local: localStorage, session: sessionStorage }));
   // Sign-ins abandoned at the provider leave state behind; clear it once per page load.
   void manager.clearStaleState().catch(() => undefined);
