@@ -23,20 +23,28 @@ function MarkerValue({ marker, exclusion }: { marker: MarkerResult; exclusion: b
 }
 
 /** The per-marker table: the roles' genotypes, the allele expression, the formula used and its value; `inconsistent` markers (GENETICS.md "Parentage with inconsistencies") are marked. */
-export function MarkerTable({ caption, roles, markers, exclusion, inconsistent = [] }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean; inconsistent?: readonly string[] }) {
+export function MarkerTable({ caption, roles, markers, exclusion, inconsistent = [], className }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; exclusion: boolean; inconsistent?: readonly string[]; className?: string }) {
+  const result = exclusion ? 'Result' : 'Value';
   return (
-    <MarkerTableFrame caption={caption} roles={roles} columns={['Pattern', 'Formula', exclusion ? 'Result' : 'Value']}>
+    <MarkerTableFrame caption={caption} roles={roles} columns={['Pattern', 'Formula', result]} className={className}>
       {markers.map((m) => (
         <tr key={m.marker} className={inconsistent.includes(m.marker) ? 'calculator__inconsistent' : undefined}>
           <th scope="row">{m.marker}</th>
           {roles.map((role, i) => (
-            <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
+            <td key={role} data-label={role} className="calculator__genotype">
+              {genotypeText(m.genotypes[i] ?? null)}
+            </td>
           ))}
-          <td>{m.pattern ? <code>{m.pattern}</code> : '–'}</td>
-          <td>{m.latex ? <MathText latex={m.latex} /> : '–'}</td>
-          <td>
-            <MarkerValue marker={m} exclusion={exclusion} />
-            {inconsistent.includes(m.marker) ? <span className="calculator__inconsistent-tag"> inconsistent</span> : null}
+          <td data-label="Pattern">{m.pattern ? <code>{m.pattern}</code> : '–'}</td>
+          <td data-label="Formula" className="calculator__formula">
+            {m.latex ? <MathText latex={m.latex} /> : '–'}
+          </td>
+          <td data-label={result}>
+            {/* One element: a stacked card lays the cell out as its label beside one value. */}
+            <span>
+              <MarkerValue marker={m} exclusion={exclusion} />
+              {inconsistent.includes(m.marker) ? <span className="calculator__inconsistent-tag"> inconsistent</span> : null}
+            </span>
           </td>
         </tr>
       ))}

@@ -94,17 +94,25 @@ function PedigreeMarkerRow({ marker: m, roles }: { marker: MarkerResult; roles: 
     <tr className={likelihoods ? VERDICT_CLASS[likelihoods.verdict] : undefined}>
       <th scope="row">{m.marker}</th>
       {roles.map((role, i) => (
-        <td key={role}>{genotypeText(m.genotypes[i] ?? null)}</td>
+        <td key={role} data-label={role} className="calculator__genotype">
+          {genotypeText(m.genotypes[i] ?? null)}
+        </td>
       ))}
       {likelihoods && m.value !== null ? (
         <>
-          <td className="calculator__number">{formatIndex(likelihoods.likelihoodH1)}</td>
-          <td className="calculator__number">{formatIndex(likelihoods.likelihoodH2)}</td>
-          <td className="calculator__number">{formatIndex(m.value)}</td>
-          <td>{likelihoods.verdict === 'consistent' ? likelihoods.verdict : <strong>{likelihoods.verdict}</strong>}</td>
+          <td data-label="L(H1)" className="calculator__number">
+            {formatIndex(likelihoods.likelihoodH1)}
+          </td>
+          <td data-label="L(H2)" className="calculator__number">
+            {formatIndex(likelihoods.likelihoodH2)}
+          </td>
+          <td data-label="LR" className="calculator__number">
+            {formatIndex(m.value)}
+          </td>
+          <td data-label="Verdict">{likelihoods.verdict === 'consistent' ? likelihoods.verdict : <strong>{likelihoods.verdict}</strong>}</td>
         </>
       ) : (
-        <td colSpan={4} className="calculator__not-evaluated">
+        <td colSpan={4} data-label="LR" className="calculator__not-evaluated">
           not evaluated{m.notEvaluated ? `: ${m.notEvaluated}` : ''}
         </td>
       )}
@@ -113,9 +121,9 @@ function PedigreeMarkerRow({ marker: m, roles }: { marker: MarkerResult; roles: 
 }
 
 /** Per marker: the roles' genotypes, both likelihoods, the LR and the verdict; a marker needing a mutation or excluding stands out. */
-export function PedigreeMarkerTable({ caption, roles, markers }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[] }) {
+export function PedigreeMarkerTable({ caption, roles, markers, className }: { caption: string; roles: readonly string[]; markers: readonly MarkerResult[]; className?: string }) {
   return (
-    <MarkerTableFrame caption={caption} roles={roles} columns={['L(H1)', 'L(H2)', 'LR', 'Verdict']}>
+    <MarkerTableFrame caption={caption} roles={roles} columns={['L(H1)', 'L(H2)', 'LR', 'Verdict']} className={className}>
       {markers.map((m) => (
         <PedigreeMarkerRow key={m.marker} marker={m} roles={roles} />
       ))}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { can } from '../../core/permissions';
 import type { CandidateMatch, CandidateMatchStatus } from '../../core/schemas/candidate-matches';
@@ -9,20 +9,12 @@ import { usePrincipal } from '../app/use-principal';
 import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
-import { AlertNotice } from '../ui/alert-notice';
-import { ReasonDialog } from '../ui/reason-dialog';
+import { DecisionButtons, type TwoWayDecision } from '../ui/decision-buttons';
 import { RecordTable } from '../ui/record-table';
-import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { candidateMatchesApi, type CandidateMatchCalls } from './candidate-matches-api';
 
 const STATUS_LABELS: Record<CandidateMatchStatus, string> = { pending: 'Waiting for a decision', confirmed: 'Confirmed', rejected: 'Rejected' };
 const STRINGENCY_LABELS = { high: 'High', moderate: 'Moderate', low: 'Low' } as const;
-
-/** What the reviewer is about to decide: confirm as is, or reject with the reason typed. */
-interface Deciding {
-  match: CandidateMatch;
-  decision: 'confirm' | 'reject';
-}
 
 /** The reported population's LR and match probability (else the first's): what CODIS shows beside a candidate match. */
 function Statistics({ match }: { match: CandidateMatch }) {
@@ -68,62 +60,38 @@ export function CandidateMatchesPage({ orgId }: { orgId: string }) {
 
 /** The matches, pending first as the server sorts them, with Confirm and Reject on the pending ones for a reviewer. */
 export function CandidateMatchTable({ matches, calls, canDecide, onDecided }: { matches: CandidateMatch[]; calls: Pick<CandidateMatchCalls, 'confirm' | 'reject'>; canDecide: boolean; onDecided(): void }) {
-  const [reason, setReason] = useState('');
-  const deciding = useConfirmedAction((d: Deciding) => (d.decision === 'confirm' ? calls.confirm(d.match) : calls.reject(d.match, reason)), onDecided);
-  const open = (match: CandidateMatch, decision: Deciding['decision']) => {
-    setReason('');
-    deciding.ask({ match, decision });
-  };
-  const target = deciding.target;
-  const rejecting = target?.decision === 'reject';
   const other = (m: CandidateMatch) => m.counterparts.map((c) => `${c.specimenId} (${c.laboratory}, ${c.instance})`).join('; ');
+  const decision: TwoWayDecision<CandidateMatch> = {
+    agree: {
+      label: 'Confirm',
+      title: 'Confirm the candidate match?',
+      says: (m) => `Confirm that ${m.sampleName} matches ${other(m)}? The upper instance is told; this cannot be undone.`,
+      run: (m) => calls.confirm(m),
+    },
+    decline: { label: 'Reject', title: 'Reject the candidate match?', reasonLabel: 'Reason (the upper instance is told)', run: (m, reason) => calls.reject(m, reason) },
+  };
   return (
-    <>
-      <AlertNotice text={deciding.failure} />
-      <RecordTable columns={['Your profile', 'Matched with', 'Analysis', 'Stringency', 'Statistics', 'Found', 'Status']} actions empty="There are no candidate matches here." isEmpty={matches.length === 0}>
-        {matches.map((m) => (
-          <tr key={m.id}>
-            <th scope="row">
-              <Link href={routes.ProfilesView.href({ orgId: m.organizationId, caseId: m.caseId, sampleid: m.profileId })}>{m.sampleName}</Link> (case {m.caseNumber})
-            </th>
-            <td>{other(m)}</td>
-            <td>{m.analysis}</td>
-            <td>{m.stringency ? STRINGENCY_LABELS[m.stringency.stringency] : '—'}</td>
-            <td>
-              <Statistics match={m} />
-            </td>
-            <td>{formatDateTime(m.foundAt)}</td>
-            <td>{m.status === 'rejected' && m.reason ? `Rejected: ${m.reason}` : STATUS_LABELS[m.status]}</td>
-            <td>
-              {m.status === 'pending' && canDecide ? (
-                <>
-                  <button type="button" className="button button--primary" onClick={() => open(m, 'confirm')}>
-                    Confirm
-                  </button>{' '}
-                  <button type="button" className="button button--danger" onClick={() => open(m, 'reject')}>
-                    Reject
-                  </button>
-                </>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </RecordTable>
-      <ReasonDialog
-        open={target !== null}
-        title={rejecting ? 'Reject the candidate match?' : 'Confirm the candidate match?'}
-        confirmLabel={rejecting ? 'Reject' : 'Confirm'}
-        busy={deciding.busy}
-        reasonLabel={rejecting ? 'Reason (the upper instance is told)' : null}
-        reason={reason}
-        onReason={setReason}
-        onConfirm={() => void deciding.confirm()}
-        onCancel={deciding.cancel}
-      >
-        <p>
-          Confirm that {target?.match.sampleName} matches {target ? other(target.match) : ''}? The upper instance is told; this cannot be undone.
-        </p>
-      </ReasonDialog>
-    </>
+    <DecisionButtons decision={decision} onDecided={onDecided}>
+      {(buttonsOf) => (
+        <RecordTable columns={['Your profile', 'Matched with', 'Analysis', 'Stringency', 'Statistics', 'Found', 'Status']} actions empty="There are no candidate matches here." isEmpty={matches.length === 0}>
+          {matches.map((m) => (
+            <tr key={m.id}>
+              <th scope="row">
+                <Link href={routes.ProfilesView.href({ orgId: m.organizationId, caseId: m.caseId, sampleid: m.profileId })}>{m.sampleName}</Link> (case {m.caseNumber})
+              </th>
+              <td>{other(m)}</td>
+              <td>{m.analysis}</td>
+              <td>{m.stringency ? STRINGENCY_LABELS[m.stringency.stringency] : '—'}</td>
+              <td>
+                <Statistics match={m} />
+              </td>
+              <td>{formatDateTime(m.foundAt)}</td>
+              <td>{m.status === 'rejected' && m.reason ? `Rejected: ${m.reason}` : STATUS_LABELS[m.status]}</td>
+              <td>{m.status === 'pending' && canDecide ? buttonsOf(m) : null}</td>
+            </tr>
+          ))}
+        </RecordTable>
+      )}
+    </DecisionButtons>
   );
 }

@@ -7,20 +7,12 @@ import { useDocumentTitle } from '../app/use-document-title';
 import { formatDateTime } from '../cases/format';
 import { LoadState } from '../profiles/load-state';
 import { useLoaded } from '../profiles/use-loaded';
-import { AlertNotice } from '../ui/alert-notice';
-import { ReasonDialog } from '../ui/reason-dialog';
+import { DecisionButtons, type TwoWayDecision } from '../ui/decision-buttons';
 import { RecordTable } from '../ui/record-table';
-import { useConfirmedAction } from '../ui/use-confirmed-action';
 import { foreignQueriesApi, type ForeignQueryCalls } from './foreign-queries-api';
 
 const STATUS_LABELS: Record<ReleaseStatus, string> = { pending: 'Waiting for a decision', released: 'Released', refused: 'Refused' };
 const STRINGENCY_LABELS = { high: 'High', moderate: 'Moderate' } as const;
-
-/** What the reviewer is about to decide: release as is, or refuse with the reason typed. */
-interface Deciding {
-  request: ReleaseRequest;
-  decision: 'release' | 'refuse';
-}
 
 /**
  * Foreign queries (issue 32, Prüm II): profiles another country's instance sent that matched one of this laboratory's.
@@ -67,62 +59,37 @@ export function ForeignQueriesPage({ orgId }: { orgId: string }) {
 }
 
 function RequestTable({ orgId, requests, calls, onDecided }: { orgId: string; requests: ReleaseRequest[]; calls: ForeignQueryCalls; onDecided(): void }) {
-  const [reason, setReason] = useState('');
-  const deciding = useConfirmedAction((d: Deciding) => (d.decision === 'release' ? calls.release(d.request) : calls.refuse(d.request, reason)), onDecided);
-  const open = (request: ReleaseRequest, decision: Deciding['decision']) => {
-    setReason('');
-    deciding.ask({ request, decision });
+  const decision: TwoWayDecision<ReleaseRequest> = {
+    agree: {
+      label: 'Release',
+      title: 'Release the profile’s data?',
+      says: (r) => `Send ${r.requestingInstance} (${r.requestingCountry}) the specimen id, laboratory and genotypes of ${r.sampleName} for their query ${r.reference}? This cannot be undone.`,
+      run: (r) => calls.release(r),
+    },
+    decline: { label: 'Refuse', title: 'Refuse to release?', reasonLabel: 'Reason (the sender is told)', run: (r, reason) => calls.refuse(r, reason) },
   };
-  const target = deciding.target;
-  const refusing = target?.decision === 'refuse';
   return (
-    <>
-      <AlertNotice text={deciding.failure} />
-      <RecordTable columns={['Reference', 'From', 'Received', 'Stringency', 'Candidates', 'Profile', 'Status']} actions empty="There are no release requests here." isEmpty={requests.length === 0}>
-        {requests.map((r) => (
-          <tr key={r.id}>
-            <th scope="row">{r.reference}</th>
-            <td>
-              {r.requestingInstance} ({r.requestingCountry})
-            </td>
-            <td>{formatDateTime(r.receivedAt)}</td>
-            <td>{STRINGENCY_LABELS[r.stringency]}</td>
-            <td>{r.candidateCount}</td>
-            <td>
-              <Link href={routes.ProfilesView.href({ orgId: r.organizationId, caseId: r.caseId, sampleid: r.profileId })}>{r.sampleName}</Link> (case {r.caseNumber})
-            </td>
-            <td>{r.status === 'refused' && r.reason ? `Refused: ${r.reason}` : STATUS_LABELS[r.status]}</td>
-            <td>
-              {r.status === 'pending' ? (
-                <>
-                  <button type="button" className="button button--primary" onClick={() => open(r, 'release')}>
-                    Release
-                  </button>{' '}
-                  <button type="button" className="button button--danger" onClick={() => open(r, 'refuse')}>
-                    Refuse
-                  </button>
-                </>
-              ) : null}
-            </td>
-          </tr>
-        ))}
-      </RecordTable>
-      <ReasonDialog
-        open={target !== null}
-        title={refusing ? 'Refuse to release?' : 'Release the profile’s data?'}
-        confirmLabel={refusing ? 'Refuse' : 'Release'}
-        busy={deciding.busy}
-        reasonLabel={refusing ? 'Reason (the sender is told)' : null}
-        reason={reason}
-        onReason={setReason}
-        onConfirm={() => void deciding.confirm()}
-        onCancel={deciding.cancel}
-      >
-        <p>
-          Send {target?.request.requestingInstance} ({target?.request.requestingCountry}) the specimen id, laboratory and genotypes of {target?.request.sampleName} for their query{' '}
-          {target?.request.reference}? This cannot be undone.
-        </p>
-      </ReasonDialog>
-    </>
+    <DecisionButtons decision={decision} onDecided={onDecided}>
+      {(buttonsOf) => (
+        <RecordTable columns={['Reference', 'From', 'Received', 'Stringency', 'Candidates', 'Profile', 'Status']} actions empty="There are no release requests here." isEmpty={requests.length === 0}>
+          {requests.map((r) => (
+            <tr key={r.id}>
+              <th scope="row">{r.reference}</th>
+              <td>
+                {r.requestingInstance} ({r.requestingCountry})
+              </td>
+              <td>{formatDateTime(r.receivedAt)}</td>
+              <td>{STRINGENCY_LABELS[r.stringency]}</td>
+              <td>{r.candidateCount}</td>
+              <td>
+                <Link href={routes.ProfilesView.href({ orgId: r.organizationId, caseId: r.caseId, sampleid: r.profileId })}>{r.sampleName}</Link> (case {r.caseNumber})
+              </td>
+              <td>{r.status === 'refused' && r.reason ? `Refused: ${r.reason}` : STATUS_LABELS[r.status]}</td>
+              <td>{r.status === 'pending' ? buttonsOf(r) : null}</td>
+            </tr>
+          ))}
+        </RecordTable>
+      )}
+    </DecisionButtons>
   );
 }

@@ -59,7 +59,7 @@ export function HitPedigreeMarkers({ view, roles }: { view: HitView; roles: read
   return (
     <>
       <PedigreeSummary view={view} />
-      {view.markers.length > 0 ? <PedigreeMarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} /> : null}
+      {view.markers.length > 0 ? <PedigreeMarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} className="hit-table--stacked hit-markers" /> : null}
     </>
   );
 }

@@ -161,7 +161,7 @@ function HitViewScreen({ orgId, view, calls, onChange }: { orgId: string; view: 
       ) : view.evaluationError ? null : (
         <section aria-label="Markers">
           <h2>Markers</h2>
-          <MarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} exclusion={exclusion} />
+          <MarkerTable caption={`Markers${view.population ? ` over ${view.population.name}` : ''}`} roles={roles} markers={view.markers} exclusion={exclusion} className="hit-table--stacked hit-markers" />
         </section>
       )}
       <ConstantsUsed constants={view.constants} />

@@ -3,7 +3,7 @@ import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * A decision's confirmation: with `reasonLabel`, a required reason typed in it (the button waits for one); without,
- * the `children` saying what will happen. Release requests and candidate matches decide this way.
+ * the `children` saying what will happen. DecisionButtons (release requests, candidate matches) opens it.
  */
 export function ReasonDialog(props: {
   open: boolean;

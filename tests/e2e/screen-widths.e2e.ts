@@ -187,6 +187,43 @@ describe('screen widths', () => {
     state.analysisPath = `${group.id}/${analyses.body.items[0]!.id}`;
   });
 
+  // Issue 31: at 600 px the hit's Markers table scrolled sideways inside its frame (Formula and Value out of sight).
+  it('at 600 px the hit’s Markers table shows each marker as a card, the genotypes aligned one under another, nothing scrolling sideways; at 1440 px it is still a table', async () => {
+    const region = admin.getByRole('main').getByRole('region', { name: 'Markers' });
+    const table = region.getByRole('table', { name: /^Markers/ });
+    const measure = () =>
+      table.evaluate((el) => {
+        const frames = [el, el.closest('.calculator__scroll')!].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => `${e.className}: ${e.scrollWidth} > ${e.clientWidth}`);
+        const rows = [...el.querySelectorAll('tbody tr')];
+        // Where each role's genotype text starts within its marker's card (the label before it is a pseudo-element, outside the range).
+        const starts = rows.map((row) =>
+          [...row.querySelectorAll('.calculator__genotype')].map((td) => {
+            const range = document.createRange();
+            range.selectNodeContents(td);
+            return Math.round(range.getBoundingClientRect().left);
+          }),
+        );
+        return { frames, rowDisplay: [...new Set(rows.map((r) => getComputedStyle(r).display))], starts, right: el.getBoundingClientRect().right, rows: rows.length };
+      });
+
+    await admin.setViewportSize({ width: 600, height: 1000 });
+    await visit(admin, `/${state.orgId}/hits/${state.hitId}`, new RegExp(STAIN));
+    const narrow = await measure();
+    await region.screenshot({ path: path.join(SHOTS, 'hit-markers-600.png') });
+    expect(narrow.rows).toBeGreaterThan(10);
+    expect(narrow.frames).toEqual([]);
+    expect(narrow.right).toBeLessThanOrEqual(600);
+    expect(narrow.rowDisplay).toEqual(['block']);
+    // Both profiles' genotypes begin at one x in every card: read down, the alleles compare.
+    for (const starts of narrow.starts) expect(new Set(starts).size, `genotypes start at ${starts.join(', ')}`).toBe(1);
+
+    await admin.setViewportSize({ width: 1440, height: 1000 });
+    const wide = await measure();
+    await region.screenshot({ path: path.join(SHOTS, 'hit-markers-1440.png') });
+    expect(wide.rowDisplay).toEqual(['table-row']);
+    for (const column of ['Marker', 'Pattern', 'Formula', 'Value']) expect((await table.getByRole('columnheader', { name: column }).boundingBox())!.width, column).toBeGreaterThan(20);
+  });
+
   for (const width of [600, 1024, 1440]) {
     it(`at ${width} px no main screen scrolls sideways and no grid cuts a cell's text`, async () => {
       await admin.setViewportSize({ width, height: 1000 });
