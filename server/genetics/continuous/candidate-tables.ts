@@ -88,17 +88,24 @@ export function candidateTables(c: ContributorSearchCase, hd: GammaParameters, p
       const lHd = hdPerGenotype ? markerLogLikelihood(marker, withCandidate(hdBase, a, b, n, null), hd, scratch) : hdConstant;
       logLr[a * n + b] = lHp - lHd;
     }
+    // A search asks for every genotype of the index's dictionary, most of them the same few cells (alleles the
+    // evidence lacks are Q): each allele's position found once, each cell's LR computed once.
+    const positions = new Map<string, number>();
+    marker.positions.forEach((allele, i) => positions.has(allele) || positions.set(allele, i));
     const indexOf = (allele: string) => {
-      const i = marker.positions.indexOf(allele);
+      const i = positions.get(allele) ?? -1;
       if (i >= 0 && i < marker.seenCount) return i;
       return marker.hasQ ? n - 1 : -1;
     };
+    const lr = new Float64Array(n * n).fill(NaN);
     tables.set(marker.marker, (alleles) => {
       if (alleles.length === 0 || alleles.length > 2) return undefined;
       const x = indexOf(alleles[0]!);
       const y = indexOf(alleles[1] ?? alleles[0]!);
       if (x < 0 || y < 0) return 0;
-      return Math.exp(logLr[Math.min(x, y) * n + Math.max(x, y)]!);
+      const cell = Math.min(x, y) * n + Math.max(x, y);
+      if (Number.isNaN(lr[cell])) lr[cell] = Math.exp(logLr[cell]!);
+      return lr[cell];
     });
   }
   return tables;

@@ -97,6 +97,36 @@ describe('the continuous-model database search', () => {
     for (const c of r.candidates) expect(c.populations[0]!.continuous!.scanLog10Lr!).toBeCloseTo(scoreOf(index!.slotOf(c.profileId)), 9);
   });
 
+  it('fills the list when the sample guesses too high a cut: lowered by 3 log10, then to every reference, the list is the exhaustive ranking', () => {
+    // 12,000 references, the 2,048 the first cut is guessed from (the index's middle) holding five copies of the major
+    // contributor and nothing else strong: the guess aims at 4·(6 + 1) of 12,000, so the fifth copy's score; only the
+    // copies reach it, and nobody else reaches 3 log10 under it, so the list of six is filled only at the last cut.
+    const set = new IndexSet();
+    const others = profileGenerator(caucasian, 5353);
+    const add = (id: string, genotypes: ReadonlyMap<string, Genotype>) => set.upsert(profile(id, 'Convicted Offender', genotypes));
+    const major = w.set.find('contributor-0')!.genotypes;
+    for (let i = 0; i < 12_000; i++) {
+      if (i >= 6000 && i < 6005) add(`copy-${i - 6000}`, major);
+      else add(`other-${i}`, cut(others()));
+    }
+    const [index] = set.indexes('Autosomal');
+    const { lanes } = prepareContinuous(w.stain, setting, continuous, [{ id: 'Caucasian', name: 'Caucasian', frequencies: caucasian }]);
+    const plans = lanes[0]!.tables.map((tables) => genotypeLrPlan(index!, tables, { cut: 0, minMarkers: 0 }));
+    const scoreOf = (slot: number) => Math.max(...plans.map((p) => p.scoreAt(slot).log10));
+    // The exhaustive ranking, every reference weighed: strongest first, ties in slot order.
+    const byScore = Array.from({ length: index!.size }, (_, slot) => slot).sort((a, b) => scoreOf(b) - scoreOf(a) || a - b);
+    const copyScore = scoreOf(index!.slotOf('copy-0'));
+    expect(byScore.slice(0, 5).map((slot) => index!.idAt(slot))).toEqual(['copy-0', 'copy-1', 'copy-2', 'copy-3', 'copy-4']);
+    // The premise: the first and the lowered cut hold fewer than the list's six, so the list is filled at the last.
+    expect(byScore.filter((slot) => scoreOf(slot) >= copyScore - 3)).toHaveLength(5);
+    const scoped = [{ index: index!, mask: index!.groupMask(() => true) }];
+    const r = rankContinuous({ stain: w.stain, setting, continuous, populations: [{ id: 'Caucasian', frequencies: caucasian }], scoped, excludeIds: new Set(), minMarkers: 8, limit: 6 });
+    expect(r.searched).toBe(12_000);
+    expect(r.truncated).toBe(true);
+    expect(r.candidates.map((c) => c.profileId).sort()).toEqual(byScore.slice(0, 6).map((slot) => index!.idAt(slot)).sort());
+    for (const c of r.candidates) expect(c.populations[0]!.continuous!.scanLog10Lr).toBe(scoreOf(index!.slotOf(c.profileId)));
+  });
+
   it('finds the contributors as rule matches over the LR threshold, weighed exactly, with the expected chance hits', () => {
     const rule: MatchRule = { id: 'rule', name: 'mixtures', analysis: { id: 'mix', kind: 'Mixture', profileKind: 'Autosomal', roles: seeded.roles, threshold: 1e6, formulae: [], constants: {}, mixture: setting }, stringency: null, minMarkers: 8, maxMismatches: 0, threshold: { kind: 'likelihood-ratio', value: null }, searchedSampleTypes: ['Convicted Offender'], populations };
     const matches = searchContinuous(rule, w.query, w.set, w.stain, continuous);
