@@ -12,7 +12,9 @@ import { mixtureRule, stainOf } from '../../../../bench/mixture-table';
 import type { Genotype } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { rankMixture, searchMixture } from '../../../../server/matching/mixture-search';
-import { searchedIndexes, type MatchRule } from '../../../../server/matching/rule-match';
+import { searchedIndexes, type MatchRule, type RuleMatch } from '../../../../server/matching/rule-match';
+import { runSearch, splitPlan } from '../../../../server/search/search-worker';
+import { toWireRule } from '../../../../server/search/search-wire';
 import type { MatchProfile } from '../../../../server/matching/types';
 
 const SIZE = 20_500;
@@ -36,6 +38,8 @@ function database() {
 
 /** Every number written so that any change of a bit shows (JSON alone prints −0 as 0 and ±Infinity as null). */
 const exact = (value: unknown) => JSON.stringify(value, (_, v: unknown) => (typeof v === 'number' ? (Object.is(v, -0) ? '-0' : Number.isFinite(v) ? v.toString() : String(v)) : v instanceof Map ? [...v] : v));
+/** A hit's LR in its reported (smallest) population: the order of a search's hits. */
+const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
 const hash = (value: unknown) => createHash('sha256').update(exact(value)).digest('hex');
 
 describe('the mixture search, to the bit', () => {
@@ -45,6 +49,21 @@ describe('the mixture search, to the bit', () => {
     const answers = stains.map((stain) => searchMixture(mixtureRule, stain, set));
     expect(answers.map((a) => a.matches.length)).toEqual(HITS.likelihoodRatio);
     expect(hash(answers)).toBe(HASHES.likelihoodRatio);
+  });
+
+  it("the same rule split over two slices, its tables made in two shares of the markers (the pool's split): the same hits to the bit", () => {
+    const { snapshots, release } = set.pin('Autosomal');
+    try {
+      const whole = () => IndexSet.view(snapshots);
+      const answers = stains.map((profile) => {
+        const plan = splitPlan({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile }, 2)!;
+        const slices = [0, 1].map((part) => runSearch(plan.then(plan.join(plan.prepare.map((share) => structuredClone(runSearch(share, whole()))))), IndexSet.view(snapshots, { part, of: 2 }), whole) as RuleMatch[]);
+        return { matches: slices.flat().sort((a, b) => smallest(b) - smallest(a)), parameters: searchMixture(mixtureRule, profile, set).parameters };
+      });
+      expect(hash(answers)).toBe(HASHES.likelihoodRatio);
+    } finally {
+      release();
+    }
   });
 
   it('an expected-chance-hits threshold over two populations: the cut found on the chance distribution, every figure as before', () => {
