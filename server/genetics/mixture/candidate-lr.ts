@@ -56,14 +56,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
   // By class pair: index c0·K + c1 (c0 ≤ c1), a one-allele genotype as its two copies (c·K + c); NaN until computed.
   const classes = prepared.alleles.length;
   const table = weighed?.length === classes * classes ? weighed : new Float64Array(classes * classes).fill(NaN);
-  const atKey = (key: number, copies: () => ClassCopies) => {
-    let lr = table[key]!;
-    if (Number.isNaN(lr)) {
-      lr = (weigh ??= weighOf())(copies());
-      table[key] = lr;
-    }
-    return lr;
-  };
+  const weighAt = (key: number, copies: ClassCopies) => (table[key] = (weigh ??= weighOf())(copies));
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
   const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));
@@ -73,18 +66,18 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
     const a = prepared.classOf(genotype[0]!);
     const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
     const key = b === -1 ? a * classes + a : a <= b ? a * classes + b : b * classes + a;
-    return atKey(key, () => prepared.copies(genotype));
+    const value = table[key]!;
+    return Number.isNaN(value) ? weighAt(key, prepared.copies(genotype)) : value;
   };
   return Object.assign(lr, {
     everyClass() {
       for (let a = 0; a < classes; a++) {
         for (let b = a; b < classes; b++) {
-          atKey(a * classes + b, () => {
-            const copies = new Int32Array(classes);
-            copies[a]!++;
-            copies[b]!++;
-            return copies;
-          });
+          if (!Number.isNaN(table[a * classes + b]!)) continue;
+          const copies = new Int32Array(classes);
+          copies[a]!++;
+          copies[b]!++;
+          weighAt(a * classes + b, copies);
         }
       }
       return table;
