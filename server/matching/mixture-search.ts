@@ -143,7 +143,9 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
     const frequencies = population.markers.get(marker);
     if (!frequencies || frequencies.frequencies.size === 0) continue;
     // The table's merged class stands for every allele never seen, OTHER_ALLELE included.
-    atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null }));
+    // A search's own tables answer by class (byPair): each allele's class looked up once, not once per genotype.
+    const byPair = 'byPair' in lr ? (lr as CandidateLr).byPair : undefined;
+    atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null, ...(byPair ? { lrOfPair: byPair } : {}) }));
   }
   // Only tails from `from` up are asked for: a single marker can lie far below (two alleles never seen), so a full grid is long.
   return lrDistribution(atoms, { step, from });

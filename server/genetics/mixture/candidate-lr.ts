@@ -25,6 +25,11 @@ export interface CandidateLr {
   (genotype: Genotype): number | undefined;
   /** Every class pair's LR (index c0·K + c1, c0 ≤ c1; the others NaN): another thread's table starts from it (issue 29). */
   everyClass(): Float64Array;
+  /**
+   * The LR of the genotype of `alleles[i]` and `alleles[j]` (i = j: the homozygote), as the function gives it, each
+   * allele's class looked up once; undefined under normalized frequencies (an unlisted allele has its own classes there).
+   */
+  byPair(alleles: readonly string[]): ((i: number, j: number) => number) | undefined;
 }
 
 /**
@@ -81,6 +86,22 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
         }
       }
       return table;
+    },
+    byPair(alleles: readonly string[]) {
+      if (m.frequencyRule.normalize) return undefined;
+      const classOf = Int32Array.from(alleles, (a) => prepared.classOf(a));
+      return (i: number, j: number) => {
+        const a = classOf[i]!;
+        const b = classOf[j]!;
+        const key = a <= b ? a * classes + b : b * classes + a;
+        const value = table[key]!;
+        if (!Number.isNaN(value)) return value;
+        // The copies prepared.copies gives the genotype: one of each allele's class, two for a homozygote.
+        const copies = new Int32Array(classes);
+        copies[a]!++;
+        copies[b]!++;
+        return weighAt(key, copies);
+      };
     },
   });
 }
