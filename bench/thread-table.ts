@@ -45,8 +45,8 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
   for (const threads of [1, 2]) {
     const pool = new SearchPool(threads);
     const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
-    // A split scan makes its tables once, in shares of the query's markers on every thread, a mixture rule its per-search
-    // work on one thread; either is sent to the slices (issue 29).
+    // A split scan or mixture rule makes its tables once, in shares of the query's markers on every thread, sent to the
+    // slices; a mixture rule's slices each do the rest of its per-search work (issue 29).
     const mixtureRun = (profile: (typeof stains)[number]) => run({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile }, byLr);
     // Every kind five times untimed: the workers start, and each thread's compiler reaches the optimized scans a server's
     // long-lived workers run (a fresh thread's first few searches take up to twice as long).

@@ -1,5 +1,5 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
-import { mixtureCandidateLr } from '../genetics/mixture/candidate-lr';
+import { mixtureCandidateLr, type CandidateLr } from '../genetics/mixture/candidate-lr';
 import { CONSERVATIVE_HD_RULE, hypothesisDropouts, SEARCH_MAXIMUM_LIKELIHOOD_HD_RULE } from '../genetics/mixture/hypothesis-dropouts';
 import { maximumLikelihoodDropout } from '../genetics/mixture/dropout-estimation';
 import { monteCarloDropouts } from '../genetics/mixture/monte-carlo-dropout';
@@ -103,13 +103,17 @@ function weigh(setting: MixtureSetting, evidence: ReadonlyMap<string, Genotype> 
   }
 }
 
-/** Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the benchmark). */
-export function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies): Map<string, (g: Genotype) => number | undefined> {
+/**
+ * Per marker of the evidence (with frequencies), the candidate's LR as a function of its genotype there (exported for the
+ * benchmark). `weighed`: class tables another thread made for some of the markers (mixtureClassTables); `only`: the
+ * markers to make, when not all.
+ */
+export function markerTables(parameters: MixtureSearchParameters, evidence: ReadonlyMap<string, Genotype> | Evidence, population: PopulationFrequencies, weighed?: ReadonlyMap<string, Float64Array>, only?: (marker: string, i: number) => boolean): Map<string, CandidateLr> {
   const { setting, dropout, dropoutHd } = parameters;
   const { replicates, knownContributors } = asEvidence(evidence);
-  const tables = new Map<string, (g: Genotype) => number | undefined>();
-  for (const marker of evidenceMarkers(replicates)) {
-    if (!population.markers.has(marker)) continue;
+  const tables = new Map<string, CandidateLr>();
+  for (const [i, marker] of evidenceMarkers(replicates).filter((m) => population.markers.has(m)).entries()) {
+    if (only && !only(marker, i)) continue;
     tables.set(
       marker,
       mixtureCandidateLr({
@@ -122,7 +126,7 @@ export function markerTables(parameters: MixtureSearchParameters, evidence: Read
         parameters: { dropIn: setting.dropIn, theta: setting.theta },
         personOfInterestTypedUnderHd: setting.personOfInterestTypedUnderHd,
         frequencyRule: { normalize: setting.normalizeFrequencies },
-      }),
+      }, weighed?.get(marker)),
     );
   }
   return tables;
@@ -139,7 +143,9 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
     const frequencies = population.markers.get(marker);
     if (!frequencies || frequencies.frequencies.size === 0) continue;
     // The table's merged class stands for every allele never seen, OTHER_ALLELE included.
-    atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null }));
+    // A search's own tables answer by class (byPair): each allele's class looked up once, not once per genotype.
+    const byPair = 'byPair' in lr ? (lr as CandidateLr).byPair : undefined;
+    atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null, ...(byPair ? { lrOfPair: byPair } : {}) }));
   }
   // Only tails from `from` up are asked for: a single marker can lie far below (two alleles never seen), so a full grid is long.
   return lrDistribution(atoms, { step, from });
@@ -206,7 +212,7 @@ export interface MixtureLane {
   cut: number;
 }
 
-/** A mixture rule's per-search work, done once whatever the number of slices scanned with it (mixture-wire.ts sends it). */
+/** A mixture rule's per-search work: the same whatever the slice of the index it is scanned with (each slice of a split search makes its own). */
 export interface PreparedMixture {
   setting: MixtureSetting;
   lanes: MixtureLane[];
@@ -215,11 +221,42 @@ export interface PreparedMixture {
   searched: number;
 }
 
+/** Per population id, per marker, every class pair's LR (CandidateLr.everyClass): a share of a split search's tables. */
+export type MixtureClassTables = Map<string, Map<string, Float64Array>>;
+
+/** The populations a mixture rule weighs a stain in, each with its drop-outs (null: not estimable), and those it cannot. */
+function ruleLanes(rule: MatchRule, profile: MatchProfile, setting: MixtureSetting) {
+  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
+  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
+  const estimated = searchDropouts(setting, profile.genotypes, usable.map((p) => p.frequencies));
+  return { usable: usable.map((population, i) => ({ population, dropouts: estimated[i]! })), skipped };
+}
+
+/**
+ * A share of a mixture rule's per-marker tables, every class pair weighed (issue 29): the `part`-th of `of` shares of
+ * each population's evidence markers, so the threads of a split search make the tables at once, each a share, and every
+ * slice reads them all (prepareMixture's `weighed`) — the same numbers, made once.
+ */
+export function mixtureClassTables(rule: MatchRule, profile: MatchProfile, { part, of }: { part: number; of: number }): MixtureClassTables {
+  const setting = rule.analysis.mixture;
+  const out: MixtureClassTables = new Map();
+  if (!setting || profile.kind !== 'Autosomal') return out;
+  for (const { population, dropouts } of ruleLanes(rule, profile, setting).usable) {
+    if (!dropouts) continue;
+    const markers = evidenceMarkers([profile.genotypes]).filter((m) => population.frequencies.markers.has(m)).length;
+    const mine = (_: string, i: number) => i >= Math.floor((part * markers) / of) && i < Math.floor(((part + 1) * markers) / of);
+    const tables = markerTables({ setting, ...dropouts }, profile.genotypes, population.frequencies, undefined, mine);
+    out.set(population.id, new Map([...tables].map(([marker, lr]) => [marker, lr.everyClass()])));
+  }
+  return out;
+}
+
 /**
  * A mixture rule's per-search work (drop-outs, per-marker tables, chance distributions, cuts), null when the rule
- * searches nothing: the first part of {@link searchMixture}.
+ * searches nothing: the first part of {@link searchMixture}. `indexes`: the whole set searched (its N), never a slice;
+ * `weighed`: the class tables the threads of a split search made in shares (mixtureClassTables).
  */
-export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet): PreparedMixture | null {
+export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, weighed?: MixtureClassTables): PreparedMixture | null {
   const setting = rule.analysis.mixture;
   if (!setting || profile.kind !== 'Autosomal') return null;
   const limit = rule.threshold.value ?? rule.analysis.threshold;
@@ -227,17 +264,14 @@ export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: 
   const searched = searchedCount(searchedIndexes(indexes, profile.kind, profile.organizationId, rule.searchedSampleTypes), profile, rule.searchedSampleTypes);
   if (searched === 0) return null;
   const lanes: MixtureLane[] = [];
-  // A population holding none of the evidence's markers, or whose drop-out cannot be estimated, is not evaluated.
-  const { usable, skipped } = evaluablePopulations(rulePopulations(rule), profile.genotypes);
-  const estimated = searchDropouts(setting, profile.genotypes, usable.map((p) => p.frequencies));
-  for (const [i, population] of usable.entries()) {
-    const dropouts = estimated[i]!;
+  const { usable, skipped } = ruleLanes(rule, profile, setting);
+  for (const { population, dropouts } of usable) {
     if (!dropouts) {
       skipped.push({ populationId: population.id, populationName: population.name, reason: NO_DROPOUT_REASON });
       continue;
     }
     const parameters = { setting, ...dropouts };
-    const tables = markerTables(parameters, profile.genotypes, population.frequencies);
+    const tables = markerTables(parameters, profile.genotypes, population.frequencies, weighed?.get(population.id));
     // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
     // expected-chance-hits threshold is found among LRs of at least 1.
     const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;

@@ -72,7 +72,7 @@ export class SearchPool {
    * One search split into `parts` slices of every index, each on a thread, merged in slice order by `merge`
    * (ARCHITECTURE.md "Using every core": the merge gives the single-thread answer). One pin covers every part. A search
    * with per-search work (splitPlan) does it once for every slice: a kinship scan's tables in shares of the query's
-   * markers, one per thread at once; a mixture rule's on one thread.
+   * markers, one per thread at once (a mixture rule's likewise; its slices do the rest of its per-search work each).
    */
   async runParts<T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, task: Task, parts: number, merge: (parts: T[]) => R): Promise<R> {
     const plan = parts > 1 ? splitPlan(task, parts) : null;
@@ -83,7 +83,7 @@ export class SearchPool {
   /**
    * A search in two steps over one pin of the indexes: `prepare` over the whole snapshot (a search's per-search work; several
    * tasks run at once, each a share of it, their answers joined by `join`), then `then(prepared)` split into `parts`
-   * slices, merged in order (issue 29: a kinship scan's tables in shares, a mixture rule's work on one thread).
+   * slices, merged in order (issue 29: a kinship scan's or a mixture rule's tables in shares).
    */
   async runPrepared<P, T, R = T>(indexes: IndexSet, kind: ProfileKind | undefined, prepare: Task | Task[], then: (prepared: P) => Task, parts: number, merge: (parts: T[]) => R, join: (shares: unknown[]) => P = (shares) => shares[0] as P): Promise<R> {
     return this.onPin(indexes, kind, parts, async (snapshots) => {

@@ -12,8 +12,7 @@ import type { PlanTables, ScanRequest } from '../matching/analysis-scan';
 import { analysisTables, joinTables, searchAnalysis, sharedTables } from '../matching/analysis-search';
 import { searchIdentity } from '../matching/identity-search';
 import { rankContinuous, type ContinuousRanking } from '../matching/continuous-search';
-import { prepareMixture, rankMixture, searchMixture, type MixtureRanking } from '../matching/mixture-search';
-import { fromWireMixture, toWireMixture, type WireMixture } from '../matching/mixture-wire';
+import { mixtureClassTables, prepareMixture, rankMixture, searchMixture, type MixtureClassTables, type MixtureRanking } from '../matching/mixture-search';
 import type { Genotype } from '../genetics/types';
 import type { ProfileIndexSnapshot } from '../matching/profile-index';
 import { searchEachRule, stringencyMatches } from '../matching/rule-search';
@@ -51,10 +50,10 @@ export type SearchTask = OnIndexes &
     | { task: 'scan'; kind: ProfileKind; request: WireScanRequest; prepared?: (PlanTables | null)[] }
     // markers: a share of the query's markers, in query order (a split search's tables made by every thread at once).
     | { task: 'scan-prepare'; kind: ProfileKind; request: WireScanRequest; markers?: { part: number; of: number } }
-    // A mixture rule split over slices: its per-search work done once ('mixture-prepare', over the whole index), each
-    // slice scanned with it (issue 29).
-    | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile; prepared?: WireMixture | null }
-    | { task: 'mixture-prepare'; rule: WireRule; profile: MatchProfile }
+    // A mixture rule, whole or split over slices (issue 29). weighed: its per-marker tables, made by every thread at once,
+    // a share of the markers each ('mixture-tables'), joined; each slice does the rest of the per-search work itself.
+    | { task: 'mixture-rule'; rule: WireRule; profile: MatchProfile; weighed?: MixtureClassTables }
+    | { task: 'mixture-tables'; rule: WireRule; profile: MatchProfile; markers: { part: number; of: number } }
     // A stored identity hit weighed again (its pair's LRs and chance distributions): no index read.
     | { task: 'stringency-weigh'; rule: WireRule; profile: MatchProfile; found: Pick<IdentityCandidate, 'profileId' | 'comparedMarkers' | 'mismatches'>[]; genotypes: Map<string, ReadonlyMap<string, Genotype>>; searched: number }
     // A thread's first searches compiled, answers thrown away (warm-up.ts).
@@ -67,8 +66,11 @@ export type SearchRequest = SearchTask extends infer T ? (T extends SearchTask ?
 /** A failure the caller answers as such (a 400 of the mixture search): sent back by name, since a thread boundary loses the class. */
 export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; message: string } };
 
-/** One search over `indexes`: in a worker over a snapshot, or on the calling thread where no pool runs (tests of the routes alone). */
-export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
+/**
+ * One search over `indexes`: in a worker over a snapshot, or on the calling thread where no pool runs (tests of the routes
+ * alone). `whole`: the snapshot a slice is cut from (the N of a slice's chance figures counts every slice's profiles).
+ */
+export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => IndexSet = () => indexes): unknown {
   switch (task.task) {
     case 'rules':
       return searchEachRule(task.profile, task.rules.map(fromWireRule), indexes, (done, total) => task.port?.postMessage({ done, total }));
@@ -106,14 +108,13 @@ export function runSearch(task: SearchRequest, indexes: IndexSet): unknown {
       });
     }
     case 'mixture-rule': {
+      // The rest of the per-search work (drop-outs, cut, the chance distribution when a hit asks) depends on the stain and
+      // the rule, not on the slice: each slice does it at once, its N counted over the whole snapshot.
       const rule = fromWireRule(task.rule);
-      if (task.prepared === undefined) return searchMixture(rule, task.profile, indexes).matches;
-      return searchMixture(rule, task.profile, indexes, task.prepared && fromWireMixture(task.prepared, rule, task.profile)).matches;
+      return searchMixture(rule, task.profile, indexes, prepareMixture(rule, task.profile, whole(), task.weighed)).matches;
     }
-    case 'mixture-prepare': {
-      const prepared = prepareMixture(fromWireRule(task.rule), task.profile, indexes);
-      return prepared && toWireMixture(prepared, indexes);
-    }
+    case 'mixture-tables':
+      return mixtureClassTables(fromWireRule(task.rule), task.profile, task.markers);
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
     case 'warm-up':
@@ -135,9 +136,9 @@ export interface SplitPlan {
 }
 
 /**
- * How a task split into `parts` slices does its per-search work: an autosomal scan's tables in `parts` shares of the
- * query's markers, one per thread at once (joinTables); a Y-STR scan's and a mixture rule's on one thread. Null for a
- * task whose slices have nothing to share (or that was given it already).
+ * How a task split into `parts` slices does its per-search work: an autosomal scan's and a mixture rule's tables in
+ * `parts` shares of the query's markers, one per thread at once (joined); a Y-STR scan's on one thread. Null for a task
+ * whose slices have nothing to share (or that was given it already).
  */
 export function splitPlan(task: SearchRequest, parts: number): SplitPlan | null {
   if (task.task === 'scan' && !task.prepared) {
@@ -148,13 +149,24 @@ export function splitPlan(task: SearchRequest, parts: number): SplitPlan | null 
       then: (prepared) => ({ ...task, prepared: prepared as (PlanTables | null)[] }),
     };
   }
-  if (task.task === 'mixture-rule' && task.prepared === undefined) return { prepare: [{ task: 'mixture-prepare', rule: task.rule, profile: task.profile }], join: (shares) => shares[0], then: (prepared) => ({ ...task, prepared: prepared as WireMixture | null }) };
+  if (task.task === 'mixture-rule' && !task.weighed) {
+    return {
+      prepare: Array.from({ length: parts }, (_, part) => ({ task: 'mixture-tables', rule: task.rule, profile: task.profile, markers: { part, of: parts } })),
+      // Each population's shares in marker order: a lookup by marker, so their order does not matter.
+      join: (shares) => new Map(rulePopulationIds(shares as MixtureClassTables[]).map((id) => [id, new Map((shares as MixtureClassTables[]).flatMap((share) => [...(share.get(id) ?? [])]))])),
+      then: (weighed) => ({ ...task, weighed: weighed as MixtureClassTables }),
+    };
+  }
   return null;
 }
 
+/** The populations any share weighed. */
+const rulePopulationIds = (shares: readonly MixtureClassTables[]) => [...new Set(shares.flatMap((share) => [...share.keys()]))];
+
 export default function searchWorker(task: SearchTask): SearchOutcome {
   try {
-    return { ok: runSearch(task, IndexSet.view(task.indexes, task.part)) };
+    const indexes = IndexSet.view(task.indexes, task.part);
+    return { ok: runSearch(task, indexes, () => (task.part ? IndexSet.view(task.indexes) : indexes)) };
   } catch (error) {
     if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
     throw error;

@@ -1,6 +1,6 @@
 import type { Genotype, PopulationFrequencies } from '../types';
 import { likelihoodWithContributor, likelihoodWithNonContributor } from './candidate-likelihoods';
-import { mixtureMarkerLikelihood, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { mixtureMarkerLikelihood, type ClassCopies, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
 import { prepareMixtureMarker, type FrequencyRule, type PreparedMixtureMarker } from './mixture-marker';
 
 /** One marker of a mixture search: the evidence there, the known contributors, the parameters fixed for the search. */
@@ -20,44 +20,90 @@ export interface MixtureSearchMarker {
   frequencyRule: FrequencyRule;
 }
 
+/** A marker's candidate LR as a function of the genotype, with its table over the class pairs made whole on demand. */
+export interface CandidateLr {
+  (genotype: Genotype): number | undefined;
+  /** Every class pair's LR (index c0·K + c1, c0 ≤ c1; the others NaN): another thread's table starts from it (issue 29). */
+  everyClass(): Float64Array;
+  /**
+   * The LR of the genotype of `alleles[i]` and `alleles[j]` (i = j: the homozygote), as the function gives it, each
+   * allele's class looked up once; undefined under normalized frequencies (an unlisted allele has its own classes there).
+   */
+  byPair(alleles: readonly string[]): ((i: number, j: number) => number) | undefined;
+}
+
 /**
  * The LR of every candidate genotype at one marker with the parameters fixed (GENETICS.md "How the search reaches
  * memory speed": per marker the LR depends only on the candidate's genotype), each exactly mixtureLr's for that
  * candidate as the person of interest. A candidate allele never seen falls in the merged class, so the table has one
  * entry per class genotype however many alleles the population knows; undefined for a genotype of more than two alleles.
+ * `weighed`: the class pairs' LRs another thread made for the same marker and parameters (everyClass), read as they are.
  */
-export function mixtureCandidateLr(m: MixtureSearchMarker): (genotype: Genotype) => number | undefined {
+export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Array): CandidateLr {
   const known = m.knownContributors.filter((g): g is Genotype => g !== undefined && g.length > 0);
   const prepared = prepareMixtureMarker(m.population, m.marker, m.replicates, known, m.frequencyRule, true);
-  const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
-  const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
-  // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
-  const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
-  const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
-  // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
-  const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
+  // The hypotheses' enumerations are made only when a class pair is first weighed here (none when all were sent).
+  let weigh: ((copies: ClassCopies) => number) | undefined;
+  const weighOf = () => {
+    const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
+    const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
+    // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
+    const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
+    const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
+    // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
+    const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
+    return (copies: ClassCopies) => {
+      const hp = hpOf(copies);
+      const hd = hdOf ? hdOf(copies) : hdWithout;
+      return hd > 0 ? hp / hd : 0;
+    };
+  };
   // By class pair: index c0·K + c1 (c0 ≤ c1), a one-allele genotype as its two copies (c·K + c); NaN until computed.
   const classes = prepared.alleles.length;
-  const table = new Float64Array(classes * classes).fill(NaN);
+  const table = weighed?.length === classes * classes ? weighed : new Float64Array(classes * classes).fill(NaN);
+  const weighAt = (key: number, copies: ClassCopies) => (table[key] = (weigh ??= weighOf())(copies));
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
   const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));
-  return (genotype) => {
+  const lr = (genotype: Genotype) => {
     if (genotype.length < 1 || genotype.length > 2) return undefined;
     if (ownClasses(genotype)) return exactFor(m, genotype);
     const a = prepared.classOf(genotype[0]!);
     const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
     const key = b === -1 ? a * classes + a : a <= b ? a * classes + b : b * classes + a;
-    let lr = table[key]!;
-    if (Number.isNaN(lr)) {
-      const copies = prepared.copies(genotype);
-      const hp = hpOf(copies);
-      const hd = hdOf ? hdOf(copies) : hdWithout;
-      lr = hd > 0 ? hp / hd : 0;
-      table[key] = lr;
-    }
-    return lr;
+    const value = table[key]!;
+    return Number.isNaN(value) ? weighAt(key, prepared.copies(genotype)) : value;
   };
+  return Object.assign(lr, {
+    everyClass() {
+      for (let a = 0; a < classes; a++) {
+        for (let b = a; b < classes; b++) {
+          if (!Number.isNaN(table[a * classes + b]!)) continue;
+          const copies = new Int32Array(classes);
+          copies[a]!++;
+          copies[b]!++;
+          weighAt(a * classes + b, copies);
+        }
+      }
+      return table;
+    },
+    byPair(alleles: readonly string[]) {
+      if (m.frequencyRule.normalize) return undefined;
+      const classOf = Int32Array.from(alleles, (a) => prepared.classOf(a));
+      return (i: number, j: number) => {
+        const a = classOf[i]!;
+        const b = classOf[j]!;
+        const key = a <= b ? a * classes + b : b * classes + a;
+        const value = table[key]!;
+        if (!Number.isNaN(value)) return value;
+        // The copies prepared.copies gives the genotype: one of each allele's class, two for a homozygote.
+        const copies = new Int32Array(classes);
+        copies[a]!++;
+        copies[b]!++;
+        return weighAt(key, copies);
+      };
+    },
+  });
 }
 
 /** One candidate's LR at the marker computed on its own (its alleles prepared with the evidence's). */

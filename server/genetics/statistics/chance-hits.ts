@@ -261,6 +261,21 @@ export interface WeightedGenotype {
  * the others. Heterozygote alleles are in table order (table, extras, OTHER_ALLELE).
  */
 export function hardyWeinbergGenotypes(frequencies: ReadonlyMap<string, number>, options: UnrelatedGenotypeOptions = {}): WeightedGenotype[] {
+  const entries = hardyWeinbergAlleles(frequencies, options);
+  const genotypes: WeightedGenotype[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const [a, p] = entries[i]!;
+    genotypes.push({ genotype: [a], probability: p * p });
+    for (let j = i + 1; j < entries.length; j++) {
+      const [b, q] = entries[j]!;
+      genotypes.push({ genotype: [a, b], probability: 2 * p * q });
+    }
+  }
+  return genotypes;
+}
+
+/** The alleles of hardyWeinbergGenotypes with their normalised frequencies, in its order (table, extras, OTHER_ALLELE). */
+function hardyWeinbergAlleles(frequencies: ReadonlyMap<string, number>, options: UnrelatedGenotypeOptions): (readonly [string, number])[] {
   const alleles = new Map<string, number>();
   for (const [allele, f] of frequencies) {
     if (!(f >= 0) || !Number.isFinite(f)) throw new RangeError(`allele ${allele}: frequency ${f} is not a finite number ≥ 0`);
@@ -277,17 +292,7 @@ export function hardyWeinbergGenotypes(frequencies: ReadonlyMap<string, number>,
   if (1 - listed > OTHER_MIN_MASS) alleles.set(OTHER_ALLELE, 1 - listed);
   // At least 1 − 1e-9: the pseudo-allele fills any larger gap (an empty table is all "other").
   const total = [...alleles.values()].reduce((s, f) => s + f, 0);
-  const entries = [...alleles].map(([allele, f]) => [allele, f / total] as const);
-  const genotypes: WeightedGenotype[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const [a, p] = entries[i]!;
-    genotypes.push({ genotype: [a], probability: p * p });
-    for (let j = i + 1; j < entries.length; j++) {
-      const [b, q] = entries[j]!;
-      genotypes.push({ genotype: [a, b], probability: 2 * p * q });
-    }
-  }
-  return genotypes;
+  return [...alleles].map(([allele, f]) => [allele, f / total] as const);
 }
 
 /** A per-marker LR with the marker evaluator's inconsistency flag (server/matching MarkerOutcome has this shape). */
@@ -302,22 +307,23 @@ export interface MarkerLr {
  * `lrOf` gives the per-marker LR of a candidate genotype (0 → log10 −Infinity; null = not evaluated,
  * factor 1, log10 0), or that value with its inconsistency flag (an evaluated formula using μ).
  * Genotypes with the pseudo-allele OTHER_ALLELE ('\u0000other') are passed as they are: `lrOf`
- * must give them the LR of an allele the query does not carry.
+ * must give them the LR of an allele the query does not carry. `lrOfPair`, given the alleles in their order, may
+ * answer instead by their positions (i = j: the homozygote), as lrOf would for that genotype (undefined: lrOf
+ * answers): a caller whose LR depends on a class of each allele looks the classes up once, not once per genotype.
  */
 export function unrelatedGenotypeAtoms(
   frequencies: ReadonlyMap<string, number>,
-  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr },
+  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => ((i: number, j: number) => number) | undefined },
 ): LrAtom[] {
   // Merged by value (a number key: no string per genotype, issue 29), the atoms in the order their values first appear.
   const atoms: LrAtom[] = [];
   const consistent = new Map<number, LrAtom>();
   const inconsistentAtoms = new Map<number, LrAtom>();
-  for (const { genotype, probability } of hardyWeinbergGenotypes(frequencies, options)) {
-    const answer = options.lrOf(genotype);
+  const add = (a: string, b: string | null, answer: number | null | MarkerLr, probability: number) => {
     const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
     const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
     const log10 = lr === null ? 0 : Math.log10(lr);
-    if (Number.isNaN(log10)) throw new RangeError(`genotype ${genotype.join('/')}: LR ${lr} is not a number ≥ 0`);
+    if (Number.isNaN(log10)) throw new RangeError(`genotype ${b === null ? a : `${a}/${b}`}: LR ${lr} is not a number ≥ 0`);
     const merged = inconsistent ? inconsistentAtoms : consistent;
     const atom = merged.get(log10);
     if (atom) atom.probability += probability;
@@ -325,6 +331,17 @@ export function unrelatedGenotypeAtoms(
       const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
       merged.set(log10, made);
       atoms.push(made);
+    }
+  };
+  // hardyWeinbergGenotypes' genotypes in its order, with its probabilities (p², 2pq), without an object per genotype.
+  const entries = hardyWeinbergAlleles(frequencies, options);
+  const pair = options.lrOfPair?.(entries.map(([allele]) => allele));
+  for (let i = 0; i < entries.length; i++) {
+    const [a, p] = entries[i]!;
+    add(a, null, pair ? pair(i, i) : options.lrOf([a]), p * p);
+    for (let j = i + 1; j < entries.length; j++) {
+      const [b, q] = entries[j]!;
+      add(a, b, pair ? pair(i, j) : options.lrOf([a, b]), 2 * p * q);
     }
   }
   return atoms;

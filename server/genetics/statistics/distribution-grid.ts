@@ -1,7 +1,7 @@
 /**
  * The distribution of Σ log10 LR held as its two roundings on the grid (chance-hits.ts lrDistribution), and the
  * answers read from them. The grid is plain data: a search thread that computed it sends it, and the threads that
- * read it rebuild the same answers, bit for bit (issue 29: a split mixture search computes it once).
+ * read it rebuild the same answers, bit for bit (issue 29: a keyboard search's chance figures, keyboard-chance.ts).
  */
 
 /** A bracket on P(S ≥ t): the grid rounded down gives `lower`, rounded up `upper`; the exact value lies between. */

@@ -18,10 +18,9 @@ import type { IdentityCandidate, MatchAnalysis, MatchPopulation } from '../../..
 import { SearchPool } from '../../../../server/search/search-pool';
 import { toWireAnalysis, toWireRule } from '../../../../server/search/search-wire';
 import { mixtureRule, stainOf } from '../../../../bench/mixture-table';
-import { searchMixture } from '../../../../server/matching/mixture-search';
-import type { WireMixture } from '../../../../server/matching/mixture-wire';
-import type { RuleMatch } from '../../../../server/matching/rule-match';
-import { runSearch } from '../../../../server/search/search-worker';
+import { searchMixture, type MixtureClassTables } from '../../../../server/matching/mixture-search';
+import { searchedIndexes, type RuleMatch } from '../../../../server/matching/rule-match';
+import { runSearch, splitPlan } from '../../../../server/search/search-worker';
 
 const population = fbi2015Population('Caucasian');
 const matchPopulation: MatchPopulation = { id: 'fbi', kind: 'Autosomal', frequencies: population, haplotypes: [] };
@@ -144,20 +143,44 @@ describe('a search split into slices of the index', () => {
     expect(await pool.runParts<AnalysisMatch[][], AnalysisMatch[][]>(indexes, 'Autosomal', { task: 'scan', kind: 'Autosomal', request }, 2, byIndex)).toEqual(whole);
   }, 120_000);
 
-  it('a mixture rule split into slices, its per-search work done once and sent to them, is the whole search', async () => {
-    const stain = { id: 'STAIN', kind: 'Autosomal' as const, chemistryId: 'kit-a', organizationId: 'A', sampleType: 'Forensic Mixture', genotypes: stainOf(['U1', 'U2', 'U4'].map((id) => indexes.indexes('Autosomal').find((i) => i.has(id))!.genotypesOf(id)!)) };
+  it("a mixture rule split into slices, its tables made in shares of the stain's markers, one per thread, joined: the whole search, N counted over every slice", async () => {
+    // The stain held in the index among the searched profiles, in the last slice: no slice counts it in N (the chance
+    // figures' searched profiles), though only the last one holds it.
+    const held = database();
+    const contributors = ['U1', 'U2', 'U4'].map((id) => held.indexes('Autosomal').find((i) => i.has(id))!.genotypesOf(id)!);
+    const stain = { id: 'STAIN', kind: 'Autosomal' as const, chemistryId: 'kit-a', organizationId: 'A', sampleType: 'Convicted Offender', genotypes: stainOf(contributors) };
+    held.upsert(stain);
     const rule = toWireRule(mixtureRule);
-    const whole = searchMixture(mixtureRule, stain, indexes).matches;
+    const whole = searchMixture(mixtureRule, stain, held).matches;
     expect(whole.length).toBeGreaterThanOrEqual(2);
-    const { snapshots, release } = indexes.pin('Autosomal');
-    const prepared = runSearch({ task: 'mixture-prepare', rule, profile: stain }, IndexSet.view(snapshots)) as WireMixture;
-    release();
-    // Through a structured clone, as a worker receives it.
-    const sent = structuredClone(prepared);
-    for (const of of [2, 3]) expect(byLr(parts(indexes, of, (s) => runSearch({ task: 'mixture-rule', rule, profile: stain, prepared: sent }, s) as RuleMatch[]))).toEqual(whole);
+    const searched = whole[0]!.populations[0]!.chance!.searchedProfiles;
+    expect(searched).toBe(searchedIndexes(held, 'Autosomal', 'A', ['Convicted Offender']).reduce((n, { index, mask }) => n + index.countInGroups(mask), 0) - 1);
+    const task = { task: 'mixture-rule' as const, rule, profile: stain };
+    const { snapshots, release } = held.pin('Autosomal');
+    try {
+      const wholeView = () => IndexSet.view(snapshots);
+      for (const of of [2, 3]) {
+        const plan = splitPlan(task, of)!;
+        // Through a structured clone, as a worker sends its share.
+        const shares = plan.prepare.map((share) => structuredClone(runSearch(share, wholeView())) as MixtureClassTables);
+        // Each share holds its own markers only; joined, every marker of the stain once.
+        const markers = shares.map((share) => [...share.get('Caucasian')!.keys()]);
+        expect(markers.flat().sort()).toEqual([...stain.genotypes.keys()].filter((m) => mixtureRule.populations[0]!.frequencies.markers.has(m)).sort());
+        expect(markers.every((m) => m.length > 0 && m.length < stain.genotypes.size)).toBe(true);
+        const weighed = plan.join(shares);
+        for (const slices of [1, 2, 3]) {
+          const found = Array.from({ length: slices }, (_, part) => runSearch(plan.then(weighed), IndexSet.view(snapshots, { part, of: slices }), wholeView) as RuleMatch[]);
+          // The hits lie in the first slice, the stain in the last: each slice's N is the whole search's.
+          expect(found[0]!.length).toBeGreaterThanOrEqual(2);
+          expect(byLr(found), `${of} shares, ${slices} slices`).toEqual(whole);
+        }
+      }
+    } finally {
+      release();
+    }
+    // The pool's split search makes its tables that way, one share per thread.
     const pool = new SearchPool(2);
-    const split = await pool.runPrepared<WireMixture | null, RuleMatch[], RuleMatch[]>(indexes, 'Autosomal', { task: 'mixture-prepare', rule, profile: stain }, (p) => ({ task: 'mixture-rule', rule, profile: stain, prepared: p }), 2, byLr);
-    expect(split).toEqual(whole);
+    expect(await pool.runParts<RuleMatch[], RuleMatch[]>(held, 'Autosomal', task, 2, byLr)).toEqual(whole);
   }, 120_000);
 
   it('on the search workers: two threads, the same answer as one search here', async () => {
