@@ -211,8 +211,8 @@ async function adminAtS(): Promise<string> {
 describe('the chance figures a candidate match carries (issue 32)', () => {
   it('count the profiles of every laboratory searched at S, not only those of the laboratory the match was found in', async () => {
     // Offenders of their own at each laboratory (no allele shared with the pair), so each laboratory's count differs from the level's.
-    const extra = (caseId: string, n: number) => pendingCoreProfile(net, { name: `X${++seq}`, sampleType: 'Convicted Offender', caseId, alleles: (position) => (position === 0 ? [String(20 + n), '25'] : ['8', '9']) });
-    const extras = [await extra(caseIds.lab, 1), await extra(caseIds.lab, 2), await extra(caseIds.lab, 3), await extra(caseIds.lab2, 4)];
+    const extra = (caseId: string, n: number, sampleType: SampleType = 'Convicted Offender') => pendingCoreProfile(net, { name: `X${++seq}`, sampleType, caseId, alleles: (position) => (position === 0 ? [String(20 + n), '25'] : ['8', '9']) });
+    const extras = [await extra(caseIds.lab, 1), await extra(caseIds.lab, 2), await extra(caseIds.lab, 3), await extra(caseIds.lab2, 4), await extra(caseIds.lab2, 5, 'Forensic, Unknown')];
     for (const id of extras) await approve(id);
     const met = await stainMeetsOffender(3);
     const [notice] = (await noticesOf(met.heldStain.profileId)).filter((n) => n.notice.matchKind === 'identity');
