@@ -15,7 +15,7 @@ export function runReplicationTable(): void {
   }
   const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
   printTable(
-    '\nUpward replication (issue 32): a local instance L and a state instance S, two server processes on two PostgreSQL databases of this machine, joined through the API. L seeded in bulk with approved eligible profiles and their outbox entries as the approvals write them (offenders, and one forensic unknown in 100 a 12-locus copy of an offender); timed from Deliver now at L until S holds every one (batches of 50, signed, each one transaction at S), then until S has searched them all. Hits at S: the candidate matches S would send down (counted at S until they are sent). GET /api/health of each process every 100 ms during the delivery:\n',
+    '\nUpward replication (issue 32): a local instance L and a state instance S, two server processes on two PostgreSQL databases of this machine, joined through the API. L seeded in bulk with approved eligible profiles and their outbox entries as the approvals write them (offenders, and one forensic unknown in 100 a 12-locus copy of an offender); timed from Deliver now at L until S holds every one (batches of 500, signed, each one transaction at S), then until S has searched them all. Hits at S: the candidate matches S would send down (counted at S until they are sent). GET /api/health of each process every 100 ms during the delivery:\n',
     ['profiles', 'delivered in', 'profiles/s', 'batches', 'searched at S after', 'hits at S (planted pairs)', 'L health p99 / worst', 'S health p99 / worst', 'L seeded in'],
     results.map((r) => [
       r.profiles.toLocaleString('en'),

@@ -25,8 +25,8 @@ export interface Database {
    * until the returned stop is called; `onLost` when that connection fails (nothing is heard after it).
    */
   listen?(channel: string, onPayload: (payload: string) => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
-  /** PostgreSQL only: NOTIFY `channel` with `payload`, to every process listening. */
-  notify?(channel: string, payload: string): Promise<void>;
+  /** PostgreSQL only: NOTIFY `channel` with each payload (one notification each, one statement), to every process listening. */
+  notify?(channel: string, ...payloads: string[]): Promise<void>;
 }
 
 const kinds = new WeakMap<object, Database['kind']>();
@@ -108,8 +108,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       }
       return stop;
     },
-    notify: async (channel, payload) => {
-      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    notify: async (channel, ...payloads) => {
+      await pool.query('select pg_notify($1, p) from unnest($2::text[]) as p', [channel, payloads]);
     },
   };
 }

@@ -92,6 +92,24 @@ export function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uin
   return Math.max(0, total - (selfInside ? 1 : 0));
 }
 
+/**
+ * Profiles a rule compares the query with over several organizations (an upper level's held laboratories, each
+ * searched apart): N of GENETICS.md "Expected chance hits" for the whole level, the query itself not counted.
+ */
+export function levelSearchedCount(indexes: IndexSet, profile: MatchProfile, organizationIds: readonly string[], sampleTypes: readonly string[]): number {
+  const scoped = indexes.indexes(profile.kind).map((index) => ({ index, mask: index.groupMask((g) => organizationIds.includes(g.organizationId) && sampleTypes.includes(g.sampleType)) }));
+  return searchedCount(scoped, profile, sampleTypes);
+}
+
+/** A match's chance figures for N = `searched` profiles: the same probabilities, N × each (GENETICS.md "Expected chance hits"). */
+export function withSearchedCount(match: RuleMatch, searched: number): RuleMatch {
+  return {
+    ...match,
+    populations: match.populations.map((p) => (p.chance ? { ...p, chance: { ...p.chance, searchedProfiles: searched, expectedChanceHits: searched * p.chance.probability } } : p)),
+    stringency: match.stringency ? { ...match.stringency, searchedProfiles: searched, expectedChanceHits: searched * match.stringency.probability } : null,
+  };
+}
+
 /** A bracket's reported value is its upper end (conservative); the expected count is N × that. */
 export function chanceAt(distribution: LrDistribution, searched: number, thresholdLog10: number, observedLog10: number | null): RuleChance {
   const at = distribution.tail(thresholdLog10);

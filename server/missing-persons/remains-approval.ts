@@ -4,6 +4,7 @@ import { families } from '../db/schema';
 import { recordFamilyHits } from '../hits/record-family-hits';
 import type { IndexSet } from '../matching/index-set';
 import type { MatchProfile } from '../matching/types';
+import { noticeCandidateMatches } from '../network/candidate-match-notices';
 import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains, type FamilyMatch } from './family-search';
 import { FamilyProblem, loadFamily, type LoadedFamily } from './load-family';
 
@@ -32,7 +33,12 @@ export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: M
     }
     const match = await weigh(loaded, profile, searchedRemains(loaded, indexes));
     if (!isFamilyHit(loaded, match)) continue;
-    added += (await db.transaction((tx) => recordFamilyHits(tx as unknown as Db, loaded, [match], 'Database search'))).length;
+    added += await db.transaction(async (tx) => {
+      const hits = await recordFamilyHits(tx as unknown as Db, loaded, [match], 'Database search');
+      // At an upper level a held laboratory's family or remains in the hit: sent down with it (issue 32).
+      await noticeCandidateMatches(tx as unknown as Db, hits);
+      return hits.length;
+    });
   }
   return added;
 }

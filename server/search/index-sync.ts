@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../db/database';
 import { profiles } from '../db/schema';
-import { loadMatchIndexes, loadMatchProfile } from '../matching/load-indexes';
+import { loadMatchIndexes, loadMatchProfiles } from '../matching/load-indexes';
 import type { MatchingService } from '../matching/matching-service';
 
 /** The channel every API process over one PostgreSQL hears profile decisions on. */
@@ -10,10 +10,19 @@ const CHANNEL = 'locus_profile_index';
 
 /** Brings one profile's entry in the index in line with the database: approved profiles are in it, any other is not. */
 export async function refreshProfile(db: Db, service: MatchingService, profileId: string): Promise<void> {
-  const [row] = await db.select({ status: profiles.status }).from(profiles).where(eq(profiles.id, profileId));
-  const loaded = row?.status === 'approved' ? await loadMatchProfile(db, profileId) : undefined;
-  if (loaded) service.approved(loaded);
-  else service.removed(profileId);
+  await refreshProfiles(db, service, [profileId]);
+}
+
+/** refreshProfile for many at once (a batch from a lower instance): one read of the approved ones. */
+export async function refreshProfiles(db: Db, service: MatchingService, profileIds: readonly string[]): Promise<void> {
+  if (profileIds.length === 0) return;
+  const approved = await db.select({ id: profiles.id }).from(profiles).where(and(inArray(profiles.id, [...profileIds]), eq(profiles.status, 'approved')));
+  const loaded = new Map((await loadMatchProfiles(db, approved.map((a) => a.id))).map((p) => [p.id, p]));
+  for (const id of profileIds) {
+    const profile = loaded.get(id);
+    if (profile) service.approved(profile);
+    else service.removed(id);
+  }
 }
 
 export interface IndexSyncDeps {
@@ -87,7 +96,13 @@ export class IndexSync {
 
   /** Tells the other processes that a profile's decision changed (after it committed). */
   async announce(profileId: string): Promise<void> {
-    await this.deps.database.notify?.(CHANNEL, JSON.stringify({ profileId, from: this.instance }));
+    await this.announceAll([profileId]);
+  }
+
+  /** announce for many profiles: one notification each (the listeners' form), one statement in all. */
+  async announceAll(profileIds: readonly string[]): Promise<void> {
+    if (profileIds.length === 0) return;
+    await this.deps.database.notify?.(CHANNEL, ...profileIds.map((profileId) => JSON.stringify({ profileId, from: this.instance })));
   }
 
   /** Stops listening and ends the listening connection, so the pool can end (server shutdown). */

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
 import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import type { MatchingService } from '../matching/matching-service';
-import type { RuleMatch } from '../matching/rule-match';
+import { levelSearchedCount, withSearchedCount, type RuleMatch } from '../matching/rule-match';
 import type { MatchProfile } from '../matching/types';
 import { MIXTURE_SAMPLE_TYPES } from '../../core/schemas/profiles';
 import { searchedOrganizations } from '../network/held-organizations';
@@ -76,6 +76,10 @@ async function stillApproved(db: Db, organizationIds: readonly string[], matches
  */
 export class SearchQueue {
   private readonly jobs: SearchJob[] = [];
+  /** The queued searches by profile, oldest first (a Map keeps insertion order): a lower instance's batches queue 100,000. */
+  private readonly queued = new Map<string, SearchJob>();
+  /** Finished searches among `jobs`. */
+  private finished = 0;
   /** The loops taking queued searches, at most one per search thread; counted apart so a loop that just found the queue empty is not counted on. */
   private readonly workers = new Set<Promise<void>>();
   private looping = 0;
@@ -93,7 +97,7 @@ export class SearchQueue {
 
   /** Queues a search of an approved profile; a search of the same profile still waiting is not queued twice. */
   enqueue(profile: { id: string; profileId: string; organizationId: string }): SearchJob {
-    const waiting = this.jobs.find((j) => j.profileId === profile.id && j.status === 'queued');
+    const waiting = this.queued.get(profile.id);
     if (waiting) return waiting;
     const job: SearchJob = {
       id: randomUUID(),
@@ -109,6 +113,7 @@ export class SearchQueue {
       finishedAt: null,
     };
     this.jobs.push(job);
+    this.queued.set(profile.id, job);
     this.deps.onChange?.(job);
     this.start();
     return job;
@@ -142,8 +147,7 @@ export class SearchQueue {
 
   /** Starts loops up to the concurrency while searches wait. */
   private start(): void {
-    const waiting = this.jobs.filter((j) => j.status === 'queued').length;
-    while (this.looping < Math.min(this.concurrency, waiting)) {
+    while (this.looping < Math.min(this.concurrency, this.queued.size)) {
       this.looping++;
       const loop = this.work().finally(() => this.workers.delete(loop));
       this.workers.add(loop);
@@ -175,13 +179,16 @@ export class SearchQueue {
         this.deps.onFailure?.(job, err);
       }
       job.finishedAt = this.deps.clock.now().toISOString();
+      this.finished++;
       this.deps.onChange?.(job);
       this.forgetOld();
     }
   }
 
   private next(): SearchJob | undefined {
-    return this.jobs.find((j) => j.status === 'queued');
+    const [job] = this.queued.values();
+    if (job) this.queued.delete(job.profileId);
+    return job;
   }
 
   private async run(job: SearchJob): Promise<number> {
@@ -214,10 +221,13 @@ export class SearchQueue {
       const progress = { onProgress: (done: number) => onProgress(i * rules.length + done, steps) };
       found.push(...(pool ? await pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile: scoped, rules: rules.map(toWireRule) }, progress) : await matching.searchRules(scoped, rules, progress)));
     }
+    // Each laboratory was searched apart: the chance figures count the whole level's profiles (what a notice carries down).
+    const level = organizationIds.length > 1 ? new Map(rules.map((r) => [r.id, levelSearchedCount(matching.indexes, profile, organizationIds, r.searchedSampleTypes)])) : null;
+    const weighed = level ? found.map((m) => withSearchedCount(m, level.get(m.ruleId)!)) : found;
     // Searches run at once, their hits are written one search at a time: an identity hit supersedes a kinship hit of the
     // same pair that the other profile's search may be writing, which reads what the other wrote.
     const { recorded, familyHits } = await this.oneWriter(async () => {
-      const { matches, sampleTypes } = await stillApproved(db, organizationIds, found);
+      const { matches, sampleTypes } = await stillApproved(db, organizationIds, weighed);
       const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
       const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
       return { recorded, familyHits };
@@ -238,8 +248,11 @@ export class SearchQueue {
     return turn;
   }
 
+  /** Forgets the oldest finished searches beyond KEEP_FINISHED; they sit near the front, ahead of the queued ones. */
   private forgetOld(): void {
-    const finished = this.jobs.filter((j) => j.finishedAt !== null);
-    for (const old of finished.slice(0, Math.max(0, finished.length - KEEP_FINISHED))) this.jobs.splice(this.jobs.indexOf(old), 1);
+    while (this.finished > KEEP_FINISHED) {
+      this.jobs.splice(this.jobs.findIndex((j) => j.finishedAt !== null), 1);
+      this.finished--;
+    }
   }
 }

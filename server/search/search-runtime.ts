@@ -6,7 +6,7 @@ import { IndexSet } from '../matching/index-set';
 import { countApprovedProfiles } from '../matching/load-indexes';
 import { searchActiveFamilies } from '../missing-persons/remains-approval';
 import { MatchingService } from '../matching/matching-service';
-import { IndexSync, refreshProfile } from './index-sync';
+import { IndexSync, refreshProfiles } from './index-sync';
 import { SearchPool } from './search-pool';
 import { SearchQueue, type SearchQueueDeps } from './search-queue';
 
@@ -24,6 +24,9 @@ export class IndexLoading extends HttpError {
     super(503, `The matching index is still loading${figures}; try again in a minute.`);
   }
 }
+
+/** A profile whose decision committed, as the search queue names it. */
+type Decided = { id: string; profileId: string; organizationId: string; status: string };
 
 /** The matcher, its search queue and its link to the other processes, held by the server for its lifetime (ARCHITECTURE.md "Matching"). */
 export interface SearchRuntime {
@@ -43,7 +46,9 @@ export interface SearchRuntime {
    * After a profile decision committed: an approved profile joins the index and is searched in the
    * background, any other leaves it; the other processes hear of it.
    */
-  decided(profile: { id: string; profileId: string; organizationId: string; status: string }): Promise<void>;
+  decided(profile: Decided): Promise<void>;
+  /** decided for many profiles at once (a lower instance's batch): one read, one announcement statement. */
+  decidedAll(profiles: readonly Decided[]): Promise<void>;
   /** Waits for the queued searches, then stops listening (server shutdown). */
   close(): Promise<void>;
 }
@@ -138,6 +143,13 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
   })();
   // Heard by whoever waits on it; a stop before the load finished is no failure of its own.
   ready.catch(() => undefined);
+  const decidedAll = async (decided: readonly Decided[]) => {
+    for (const profile of decided) sync.decided(profile.id);
+    await refreshProfiles(db, service, decided.map((p) => p.id));
+    for (const profile of decided) if (service.indexes.find(profile.id)) queue.enqueue(profile);
+    // The decision stands whatever happens to the announcement; the other processes rebuild on a lost link.
+    await sync.announceAll(decided.map((p) => p.id)).catch((err: unknown) => onError(err, 'could not announce a profile decision to the other processes'));
+  };
   return {
     service,
     index,
@@ -149,13 +161,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     queue,
     pool,
     sync,
-    decided: async (profile) => {
-      sync.decided(profile.id);
-      await refreshProfile(db, service, profile.id);
-      if (service.indexes.find(profile.id)) queue.enqueue(profile);
-      // The decision stands whatever happens to the announcement; the other processes rebuild on a lost link.
-      await sync.announce(profile.id).catch((err: unknown) => onError(err, 'could not announce a profile decision to the other processes'));
-    },
+    decided: (profile) => decidedAll([profile]),
+    decidedAll,
     close: async () => {
       closed = true;
       if (retry) {

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import type { OrganizationEvents } from '../../events/organization-events';
 import { profileSetOf, recordRuleMatches } from '../../hits/record-rule-matches';
+import { noticeCandidateMatches } from '../../network/candidate-match-notices';
 import type { scoreCandidates, FamilialCandidate, FamilialRefusal } from '../../matching/familial-search';
 import { toWireRule } from '../../search/search-wire';
 import type { SearchRuntime } from '../../search/search-runtime';
@@ -67,6 +68,8 @@ export async function promoteCandidates(
   const actor = auditActor(user);
   const added = await db.transaction(async (tx) => {
     const created = await recordRuleMatches(tx, { organizationId: profile.organizationId, matches, rules: new Map([[rule.id, rule]]), sampleTypes, foundBy: { userId: actor.id, userName: actor.name } });
+    // At an upper level held profiles (the searched one and its relative) are sent down with the hit (issue 32).
+    await noticeCandidateMatches(tx, created);
     await appendAudit(tx, actor, clock, {
       entity: 'FamilialSearch',
       entityId: profile.id,

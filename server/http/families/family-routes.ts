@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { families, hits } from '../../db/schema';
 import { updateVersioned } from '../../db/versioned';
 import { recordFamilyHits } from '../../hits/record-family-hits';
+import { noticeCandidateMatches } from '../../network/candidate-match-notices';
 import type { searchFamilyRemains } from '../../missing-persons/family-search';
 import { FamilyProblem, loadFamily, type FamilyRow } from '../../missing-persons/load-family';
 import { auditActor } from '../audit-actor';
@@ -102,6 +103,8 @@ export const familyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
         const t = tx as unknown as Db;
         const updated = await updateVersioned(t, families, current.id, request.body.version, { status: 'active', activatedAt: current.status === 'active' ? current.activatedAt : now, searchedAt: now }, 'family');
         const addedHits = await recordFamilyHits(t, { ...loaded, family: updated }, matches, auditActor(request.user).name);
+        // At an upper level a held laboratory's relatives or remains in a hit: sent down with it (issue 32).
+        await noticeCandidateMatches(t, addedHits);
         await appendAudit(t, auditActor(request.user), clock, { entity: 'Family', entityId: current.id, action: 'Activated', caseId: current.caseId, organizationId: current.organizationId, before: { status: current.status }, after: { status: 'active', searchedProfiles: searched, hitsAdded: addedHits.length } });
         return { row: updated, added: addedHits.length };
       });

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
 import { lowerInstances, serviceClients } from '../../db/schema';
-import { applyBatch, BatchRefused } from '../../network/batch-intake';
+import { applyBatch, BatchRefused, readUploads } from '../../network/batch-intake';
 import { BatchRejected, verifyBatch } from '../../network/batch-signature';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
@@ -56,11 +56,13 @@ export const batchRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; search?:
         await auditRefusal(db, clock, actor, instance.id, { lowerInstance: instance.name, reason: err.message });
         throw new BadRequest(err.message);
       }
+      // The documents are read on a worker thread before the transaction opens.
+      const reads = await readUploads(db, content);
       let applied;
       try {
         // Two deliveries of one entry at once (a lease run out at the sender): the second waits for the next try, then reads "already applied".
         applied = await onUniqueViolation(
-          () => db.transaction((tx) => applyBatch(tx as unknown as Db, clock, actor, instance, content)),
+          () => db.transaction((tx) => applyBatch(tx as unknown as Db, clock, actor, instance, content, reads)),
           () => new Conflict('Another delivery of this batch or of one of its entries was being applied at the same time; nothing of this one was applied: send it again'),
         );
       } catch (err) {
@@ -72,7 +74,7 @@ export const batchRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; search?:
         await auditRefusal(db, clock, actor, content.batchId, { lowerInstance: instance.name, reason: 'replayed: this batch was applied before; nothing was applied again' });
       }
       // Committed: the profiles join (or leave) this level's index, and an approved one is searched by its rules.
-      for (const profile of applied.changed) await search?.decided(profile);
+      await search?.decidedAll(applied.changed);
       return applied.answer;
     },
   );

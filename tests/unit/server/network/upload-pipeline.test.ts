@@ -5,143 +5,62 @@
  * S holds the profile under A's laboratory.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODIS_CORE_LOCI } from '../../../../core/network/codis-core-loci';
 import type { BatchEntry } from '../../../../core/schemas/network-delivery';
 import type { SampleType } from '../../../../core/schemas/profiles';
-import { buildApp } from '../../../../server/app';
-import type { Database, Db } from '../../../../server/db/database';
-import {
-  auditLog,
-  caseTypes,
-  cases,
-  chemistries,
-  heldProfiles,
-  instanceSettings,
-  lowerInstanceOrganizations,
-  lowerInstances,
-  markers,
-  networkAppliedEntries,
-  organizations,
-  populationOrganizations,
-  populations,
-  profiles,
-  serviceClients,
-  uploadOutbox,
-} from '../../../../server/db/schema';
-import { seedReferenceData } from '../../../../server/db/seed/reference-data';
-import { writeMarkerValues } from '../../../../server/http/profiles/marker-values';
+import type { Db } from '../../../../server/db/database';
+import { auditLog, caseTypes, cases, chemistries, heldProfiles, lowerInstanceOrganizations, lowerInstances, networkAppliedEntries, organizations, profiles, serviceClients, uploadOutbox } from '../../../../server/db/schema';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
 import { signBatch } from '../../../../server/network/batch-signature';
 import { LEASE_MS } from '../../../../server/network/upload-sender';
-import { sealSecret } from '../../../../server/network/secret-box';
 import { upperToken } from '../../../../server/network/upper-instance';
-import { createTestApp, testConfig, type TestApp } from '../../../helpers/app';
 import { caseworkPopulation } from '../../../helpers/casework-population';
-import { freshPglite } from '../../../helpers/database';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
-import { freePort } from '../../../helpers/free-port';
+import { approveAtA, deliverFromA, pendingCoreProfile, startTwoInstances, type TwoInstances } from '../../../helpers/two-instances';
 
 const LAB = 'Local lab A';
 
-/** A's clock: real time plus what a test moves it on by (the sender's backoff reads it). */
-let skew = 0;
-const clock = { now: () => new Date(Date.now() + skew) };
-
-let upperDb: Database;
-let upper: FastifyInstance;
+let net: TwoInstances;
 let upperUrl: string;
-let port: number;
-let a: TestApp;
 let aDb: Db;
 let sDb: Db;
-let credentials: { url: string; clientId: string; clientSecret: string };
+let credentials: TwoInstances['credentials'];
 const tokens = { admin: '', analyst: '' };
 let caseId = '';
 let otherCaseId = '';
-let globalFiler = '';
-const markerIds = new Map<string, string>();
 let seq = 0;
 
-async function startUpper(): Promise<void> {
-  upper = await buildApp({ database: upperDb, config: testConfig({ PUBLIC_URL: upperUrl }) });
-  await upper.listen({ port, host: '127.0.0.1' });
-}
-
 beforeAll(async () => {
-  // S: the state instance, with the reference data, a service client for A and A registered with its laboratory.
-  port = await freePort();
-  upperUrl = `http://127.0.0.1:${port}`;
-  upperDb = await freshPglite();
-  sDb = upperDb.db;
-  await sDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
-  await sDb.insert(instanceSettings).values({ id: 'instance', name: 'State DNA index', level: 'State' });
-  const made = newClientCredentials();
-  const [client] = await sDb.insert(serviceClients).values({ name: 'Local instance A', clientId: made.clientId, secretHash: made.secretHash }).returning();
-  const [instance] = await sDb.insert(lowerInstances).values({ name: 'Instance A', serviceClientId: client!.id }).returning();
-  const [heldLab] = await sDb.insert(organizations).values({ name: LAB }).returning();
-  await sDb.insert(lowerInstanceOrganizations).values({ lowerInstanceId: instance!.id, organizationId: heldLab!.id });
-  await startUpper();
-  credentials = { url: upperUrl, clientId: made.clientId, clientSecret: made.secret };
-
-  // A: the local instance, its laboratory (and one S does not know), configured with S as its upper instance.
-  // This file steps the sender itself (Deliver now); candidate-matches.test.ts covers the wake-up after a change.
-  a = await createTestApp({ clock, wakeUploadSender: false });
-  aDb = a.database.db;
-  await aDb.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
-  const lab = await createOrganization(aDb, LAB);
-  const other = await createOrganization(aDb, 'Unregistered lab');
-  await caseworkPopulation(aDb, [lab.id]);
-  await caseworkPopulation(aDb, [other.id]);
-  // The sender's first round (at start) may have made the settings row already.
-  const settings = { name: 'Instance A', level: 'Local', upperUrl, upperClientId: made.clientId, upperClientSecret: await sealSecret(aDb, made.secret) };
-  await aDb.insert(instanceSettings).values({ id: 'instance', ...settings }).onConflictDoUpdate({ target: instanceSettings.id, set: settings });
-  const admins = await createAccessGroup(aDb, { isAdmin: true });
-  tokens.admin = a.verifier.issue((await createUser(aDb, { scope: 'All', accessGroupId: admins.id })).id);
+  // A's laboratory, registered at S, and one S does not know. This file steps the sender itself (Deliver now);
+  // candidate-matches.test.ts covers the wake-up after a change.
+  net = await startTwoInstances({ registered: [LAB], unregistered: ['Unregistered lab'], wakeUploadSender: false });
+  ({ upperUrl, aDb, sDb, credentials } = net);
+  const lab = net.laboratories.get(LAB)!;
+  const other = net.laboratories.get('Unregistered lab')!;
+  await caseworkPopulation(aDb, [lab]);
+  await caseworkPopulation(aDb, [other]);
+  tokens.admin = net.adminToken;
   const analysts = await createAccessGroup(aDb, { grants: { Profiles: ['Read', 'Add', 'Edit', 'Reset', 'Delete'], Cases: ['Read'] } });
-  tokens.analyst = a.verifier.issue((await createUser(aDb, { accessGroupId: analysts.id, organizationIds: [lab.id, other.id] })).id);
+  tokens.analyst = net.a.verifier.issue((await createUser(aDb, { accessGroupId: analysts.id, organizationIds: [lab, other] })).id);
   const [caseType] = await aDb.select().from(caseTypes).limit(1);
-  caseId = (await aDb.insert(cases).values({ caseNumber: 'A-2026-1', caseTypeId: caseType!.id, organizationId: lab.id }).returning())[0]!.id;
-  otherCaseId = (await aDb.insert(cases).values({ caseNumber: 'U-1', caseTypeId: caseType!.id, organizationId: other.id }).returning())[0]!.id;
-  globalFiler = (await aDb.select().from(chemistries)).find((c) => c.name === 'GlobalFiler')!.id;
-  for (const m of await aDb.select({ id: markers.id, name: markers.name }).from(markers)) markerIds.set(m.name, m.id);
+  caseId = (await aDb.insert(cases).values({ caseNumber: 'A-2026-1', caseTypeId: caseType!.id, organizationId: lab }).returning())[0]!.id;
+  otherCaseId = (await aDb.insert(cases).values({ caseNumber: 'U-1', caseTypeId: caseType!.id, organizationId: other }).returning())[0]!.id;
 }, 120_000);
 
-afterAll(async () => {
-  await a.close();
-  await upper.close();
-  await upperDb.close();
-});
+afterAll(() => net.close());
 
 const call = (who: keyof typeof tokens, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  a.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
+  net.a.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload } : {}) });
 
 /** A pending profile at A typed at the 20 core loci with alleles of its own (so no two tests' profiles are alike). */
 async function pendingProfile(sampleType: SampleType, opts: { caseId?: string; chemistryId?: string } = {}): Promise<string> {
-  const targetCase = opts.caseId ?? caseId;
-  const [c] = await aDb.select().from(cases).where(eq(cases.id, targetCase));
   const n = ++seq;
-  const [row] = await aDb.insert(profiles).values({ profileId: `S${n}`, caseId: targetCase, organizationId: c!.organizationId, kind: 'Autosomal', chemistryId: opts.chemistryId ?? globalFiler, sampleType }).returning();
-  await writeMarkerValues(aDb, row!.id, CODIS_CORE_LOCI.map((m, position) => ({ markerId: markerIds.get(m)!, alleles: position === 0 ? [String(7 + (n % 8)), '15'] : ['11', '12'], position })));
-  return row!.id;
+  return pendingCoreProfile(net, { name: `S${n}`, sampleType, caseId: opts.caseId ?? caseId, ...(opts.chemistryId ? { chemistryId: opts.chemistryId } : {}), alleles: (position) => (position === 0 ? [String(7 + (n % 8)), '15'] : ['11', '12']) });
 }
 
-async function approve(id: string): Promise<void> {
-  const [row] = await aDb.select().from(profiles).where(eq(profiles.id, id));
-  // The reviewer confirms the stored values.
-  const stored = (await call('analyst', 'GET', `/api/profiles/${id}`)).json() as { markerValues: { markerId: string; alleles: string[] }[] };
-  expect(stored.markerValues).toHaveLength(CODIS_CORE_LOCI.length);
-  const res = await call('analyst', 'POST', `/api/profiles/${id}/approve`, { markerValues: stored.markerValues.map((m) => ({ markerId: m.markerId, alleles: m.alleles })), comments: '', version: row!.version });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-const deliver = async () => {
-  const res = await call('admin', 'POST', '/api/network/outbox/deliver');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { items: { profileId: string; state: string; lastError: string | null }[]; backlog: { waiting: number; retrying: number; failed: number; oldestWaitingSeconds: number | null } };
-};
+const approve = (id: string) => approveAtA(net, tokens.analyst, id);
+const deliver = () => deliverFromA(net);
 const outboxOf = (profileId: string) => aDb.select().from(uploadOutbox).where(eq(uploadOutbox.profileId, profileId)).orderBy(uploadOutbox.id);
 const heldAtS = (originProfileId: string) =>
   sDb.select({ held: heldProfiles, profile: profiles, laboratory: organizations.name }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).innerJoin(organizations, eq(organizations.id, heldProfiles.organizationId)).where(eq(heldProfiles.originProfileId, originProfileId));
@@ -170,7 +89,7 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     const trail = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
     expect(trail.map((r) => r.action)).toEqual(['Received from lower instance']);
     // In S's index: S's own search rules run over it.
-    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeDefined();
+    expect(net.upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeDefined();
     expect(trail[0]!.after).toMatchObject({ instance: 'Instance A', laboratory: LAB, specimenId: entry!.specimenId, originProfileId: stain });
   });
 
@@ -220,7 +139,7 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     expect(await heldAtS(unknownLab)).toEqual([]);
     expect(await heldAtS(unknownKit)).toEqual([]);
     expect(await heldAtS(fine)).toHaveLength(1);
-    const health = (await a.app.inject({ method: 'GET', url: '/api/health' })).json() as { uploads: unknown };
+    const health = (await net.a.app.inject({ method: 'GET', url: '/api/health' })).json() as { uploads: unknown };
     expect(health.uploads).toMatchObject({ waiting: 0, failed: 2 });
     // Reset at A, the refused upload is out of date: it leaves the outbox rather than wait for a retry that would undo the reset at S.
     const [row] = await aDb.select().from(profiles).where(eq(profiles.id, unknownKit));
@@ -230,7 +149,7 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
   });
 
   it('keeps an entry while S is down, retries after the backoff once S is back, and S applies it once', async () => {
-    await upper.close();
+    await net.closeUpper();
     const stain = await pendingProfile('Forensic, Unknown');
     await approve(stain);
     const down = await deliver();
@@ -238,10 +157,10 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     const [waiting] = await outboxOf(stain);
     expect(waiting!.lastError).toMatch(/^The upper instance at http:\/\/127\.0\.0\.1:\d+ could not be reached/);
     expect(waiting!.attempts).toBe(1);
-    await startUpper();
+    await net.startUpper();
     // Not due yet: the backoff holds it even with S back.
     expect((await deliver()).backlog.waiting).toBe(1);
-    skew += 31_000;
+    net.advance(31_000);
     expect((await deliver()).backlog).toMatchObject({ waiting: 0, retrying: 0 });
     const [delivered] = await outboxOf(stain);
     expect(delivered).toMatchObject({ attempts: 2, lastError: null });
@@ -253,10 +172,10 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     const stain = await pendingProfile('Forensic, Unknown');
     await approve(stain);
     // As a sender leaves it when its process stops between claiming and sending.
-    await aDb.update(uploadOutbox).set({ attempts: 1, nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS) }).where(eq(uploadOutbox.profileId, stain));
+    await aDb.update(uploadOutbox).set({ attempts: 1, nextAttemptAt: new Date(net.clock.now().getTime() + LEASE_MS) }).where(eq(uploadOutbox.profileId, stain));
     expect((await deliver()).backlog.waiting).toBe(1);
     expect(await heldAtS(stain)).toEqual([]);
-    skew += LEASE_MS + 1000;
+    net.advance(LEASE_MS + 1000);
     expect((await deliver()).backlog.waiting).toBe(0);
     expect(await heldAtS(stain)).toHaveLength(1);
   });
@@ -274,7 +193,7 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     await deliver();
     expect(await heldAtS(offender)).toEqual([]);
     expect(await sDb.select().from(profiles).where(eq(profiles.id, held!.profile.id))).toEqual([]);
-    expect(upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeUndefined();
+    expect(net.upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeUndefined();
     const atS = await sDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, held!.profile.id))).orderBy(auditLog.seq);
     expect(atS.map((r) => r.action)).toEqual(['Received from lower instance', 'Reset by lower instance', 'Expunged by lower instance']);
     const atA = await aDb.select().from(auditLog).where(and(eq(auditLog.entity, 'Profile'), eq(auditLog.entityId, offender))).orderBy(auditLog.seq);
@@ -305,7 +224,7 @@ describe('a profile held for a lower instance (issue 32)', () => {
     await db.insert(lowerInstanceOrganizations).values({ lowerInstanceId: instance!.id, organizationId: lab.id });
     const [caseType] = await db.select().from(caseTypes).limit(1);
     const [c] = await db.insert(cases).values({ caseNumber: 'B-1', caseTypeId: caseType!.id, organizationId: lab.id }).returning();
-    const [held] = await db.insert(profiles).values({ profileId: 'B-stain', caseId: c!.id, organizationId: lab.id, kind: 'Autosomal', chemistryId: globalFiler, sampleType: 'Convicted Offender', status: 'approved' }).returning();
+    const [held] = await db.insert(profiles).values({ profileId: 'B-stain', caseId: c!.id, organizationId: lab.id, kind: 'Autosomal', chemistryId: net.globalFiler, sampleType: 'Convicted Offender', status: 'approved' }).returning();
     await db.insert(heldProfiles).values({ profileId: held!.id, lowerInstanceId: instance!.id, organizationId: lab.id, originProfileId: randomUUID(), specimenId: 'B-stain' });
     const reset = await call('admin', 'POST', `/api/profiles/${held!.id}/reset`, { comments: '', version: held!.version });
     expect(reset.statusCode).toBe(409);
@@ -319,7 +238,7 @@ describe('a profile held for a lower instance (issue 32)', () => {
     const db = aDb;
     const [lab] = await db.select().from(organizations).where(eq(organizations.name, 'Lab B'));
     const [c] = await db.select().from(cases).where(and(eq(cases.organizationId, lab!.id), eq(cases.caseNumber, 'B-1')));
-    const draft = { caseId: c!.id, chemistryId: globalFiler, sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: 'B-new', markerValues: [] }] };
+    const draft = { caseId: c!.id, chemistryId: net.globalFiler, sampleType: 'Forensic, Unknown', sampleSourceId: null, physicalItemId: null, laboratoryId: null, comments: '', profiles: [{ profileId: 'B-new', markerValues: [] }] };
     const res = await call('admin', 'POST', '/api/profiles', draft);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error).toBe('Case B-1 takes no new profiles here: its laboratory is held for the lower instance "Instance B", whose batches alone bring its profiles; add the profile there');
