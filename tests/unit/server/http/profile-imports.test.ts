@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
@@ -543,7 +544,7 @@ describe('other requests during an upload and its parse (issue 29)', () => {
     expect(joined.filter((n) => n >= csv.length)).toEqual([]);
   });
 
-  it('stores the parsed rows as background work: on the embedded database every request’s statement goes before the next chunk', async () => {
+  it('stores the parsed rows as background work, read one chunk at a time from a spool file: on the embedded database every request’s statement goes before the next chunk', async () => {
     const user = await principal('analystA');
     const job = await createImport(db, { userId: user.id, caseId: null, organizationId: orgA, fileName: 'chunks.csv', fileBytes: 0 });
     const background: boolean[] = [];
@@ -554,10 +555,17 @@ describe('other requests during an upload and its parse (issue 29)', () => {
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
       },
     });
-    const { row } = await runParse(watched, job, new Uint8Array(Buffer.from(longTable(references('CHUNK', 450)))), { withBody: false, approvalExpiresAt: () => new Date(clock.now().getTime() + 3_600_000) });
+    const { outcome, row } = await runParse(watched, job, new Uint8Array(Buffer.from(longTable(references('CHUNK', 450)))), { withBody: false, approvalExpiresAt: () => new Date(clock.now().getTime() + 3_600_000) });
     expect(row).toMatchObject({ state: 'parsed', profileCount: 450 });
     // One statement per chunk of 100 rows, each as background work.
     expect(background).toEqual([true, true, true, true, true]);
+    // The rows came through a spool file, a chunk at a time, not in the worker's answer; the file is gone.
+    const bytesIn = (v: unknown): boolean => ArrayBuffer.isView(v) || (Array.isArray(v) && v.some(bytesIn));
+    expect(Object.entries(outcome!).filter(([, v]) => bytesIn(v))).toEqual([]);
+    expect(outcome!.rows.lengths).toHaveLength(5);
+    expect(existsSync(outcome!.rows.file)).toBe(false);
+    const stored = await db.select({ index: profileImportRows.index, profileId: profileImportRows.profileId }).from(profileImportRows).where(eq(profileImportRows.importId, job.id));
+    expect(stored.sort((a, b) => a.index - b.index).map((r) => r.profileId)).toEqual(references('CHUNK', 450).map((r) => r.name));
   });
 });
 
