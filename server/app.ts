@@ -20,6 +20,7 @@ import { registerIdentity } from './identity';
 import type { TokenVerifier } from './identity/token-verifier';
 import { registerAuthentication } from './http/auth/authenticate';
 import { registerErrorHandler } from './http/errors';
+import { UPLOAD_LIMIT_BYTES } from './http/multipart-form';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerCanonicalHost } from './http/canonical-host';
 import { registerXsrfCheck } from './http/xsrf';
@@ -73,8 +74,7 @@ export interface AppDeps {
   wakeUploadSender?: boolean;
 }
 
-/** Largest uploaded file (bytes): frequency tables and CMF batches are far smaller. */
-export const UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024;
+export { UPLOAD_LIMIT_BYTES };
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,7 +1,8 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts): reading a 20 MB file takes seconds of CPU and
 // a gigabyte of short-lived objects, none of which may stall requests or stay in the server's heap.
-// What goes back to the main thread is bytes: the rows as JSON chunks the database reads itself
-// (jsonb_to_recordset), so the main thread never walks 100,000 parsed profiles.
+// The rows go to a spool file as JSON chunks the database reads itself (jsonb_to_recordset): the main thread
+// never walks 100,000 parsed profiles, and reads one chunk at a time rather than receiving them all at once.
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ImportMarker } from '../../core/schemas/profile-imports';
 import type { ImportControl, ImportIssue } from '../../core/schemas/profiles';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
@@ -24,6 +25,8 @@ export interface ParseTask {
   markers: CatalogueMarker[];
   /** Rows per JSON chunk. */
   chunkSize: number;
+  /** Where to write the rows (the caller removes it, whether the parse ends, fails or is cancelled). */
+  rowsFile: string;
   /** Also return the profiles as the JSON array of `POST /profiles/import`'s body. */
   withBody: boolean;
 }
@@ -41,12 +44,19 @@ export interface ParseOutcome {
   kind: 'Autosomal' | 'YStr';
   kindMarkerIds: string[];
   /**
-   * JSON arrays of rows (index, line, profile_id, kind, kit, sample_type, marker_values, replicates, errors), as UTF-8
-   * bytes: copying bytes to the main thread is a memcpy, while 60 MB of strings took it 300 ms to rebuild.
+   * The rows: JSON arrays (index, line, profile_id, kind, kit, sample_type, marker_values, replicates, errors) as
+   * UTF-8, one after the other in the task's rowsFile, `lengths` bytes each, for the caller to read one by one. Sent whole, 60 MB of chunks reached the main thread in one message: a 170-570 ms stall on its
+   * arrival at 100,000 profiles (issue 29); 60 MB of strings had taken it 300 ms to rebuild before that.
    */
-  chunks: Uint8Array[];
+  rows: RowSpool;
   /** JSON array of ImportedProfile as UTF-8 bytes, when asked for. */
   body: Uint8Array | null;
+}
+
+/** Where a parse's rows wait for the main thread: a file of JSON chunks and each chunk's length in bytes. */
+export interface RowSpool {
+  file: string;
+  lengths: number[];
 }
 
 /** Parses one upload (server/imports/profiles) and shapes it for storage and preview. */
@@ -69,20 +79,28 @@ export default async function parseImport(task: ParseTask): Promise<ParseOutcome
   const kindMarkerIds = [...new Set(profiles.filter((p) => p.kind === kind).flatMap((p) => p.markerValues.map((m) => m.markerId)))];
 
   const utf8 = new TextEncoder();
-  const chunks: Uint8Array[] = [];
-  for (let start = 0; start < profiles.length; start += task.chunkSize) {
-    const rows = profiles.slice(start, start + task.chunkSize).map((p, i) => ({
-      index: start + i,
-      line: p.line,
-      profile_id: p.profileId,
-      kind: p.kind,
-      kit: p.kit,
-      sample_type: p.sampleType,
-      marker_values: p.markerValues,
-      replicates: p.replicates ?? [],
-      errors: p.errors,
-    }));
-    chunks.push(utf8.encode(JSON.stringify(rows)));
+  const rows: RowSpool = { file: task.rowsFile, lengths: [] };
+  const spool = openSync(rows.file, 'w', 0o600);
+  try {
+    for (let start = 0; start < profiles.length; start += task.chunkSize) {
+      const chunk = profiles.slice(start, start + task.chunkSize).map((p, i) => ({
+        index: start + i,
+        line: p.line,
+        profile_id: p.profileId,
+        kind: p.kind,
+        kit: p.kit,
+        sample_type: p.sampleType,
+        marker_values: p.markerValues,
+        replicates: p.replicates ?? [],
+        errors: p.errors,
+      }));
+      const bytes = utf8.encode(JSON.stringify(chunk));
+      // A partial write goes on where it stopped.
+      for (let at = 0; at < bytes.length; ) at += writeSync(spool, bytes, at);
+      rows.lengths.push(bytes.length);
+    }
+  } finally {
+    closeSync(spool);
   }
   const body = task.withBody ? utf8.encode(JSON.stringify(profiles.map(({ line: _line, ...p }) => p))) : null;
   const outcome: ParseOutcome = {
@@ -96,13 +114,14 @@ export default async function parseImport(task: ParseTask): Promise<ParseOutcome
     digest: profilesDigest(profiles),
     kind,
     kindMarkerIds,
-    chunks,
+    rows,
     body,
   };
-  // The byte buffers move to the main thread instead of being copied there.
+  // The body's bytes move to the main thread instead of being copied there.
+  if (!body) return outcome;
   return move({
     get [transferableSymbol]() {
-      return [...chunks.map((c) => c.buffer), ...(body ? [body.buffer] : [])];
+      return [body.buffer];
     },
     get [valueSymbol]() {
       return outcome;

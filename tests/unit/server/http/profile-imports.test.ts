@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
 import type { Profile, ProfileImportResult, SampleType } from '../../../../core/schemas/profiles';
 import { verifyAuditChain } from '../../../../server/audit/audit-trail';
@@ -10,7 +11,8 @@ import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { auditActor } from '../../../../server/http/audit-actor';
 import { claimImport, runConfirm } from '../../../../server/http/profile-imports/confirm-import';
 import { addChosen, checkChosen } from '../../../../server/http/profile-imports/add-import';
-import { cancelImportWork, createImport, recoverImports, setJob } from '../../../../server/imports/profile-jobs';
+import { isBackgroundWork } from '../../../../server/db/background-work';
+import { cancelImportWork, createImport, recoverImports, runParse, setJob } from '../../../../server/imports/profile-jobs';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { rowsOf } from '../../../helpers/raw-rows';
@@ -517,6 +519,53 @@ describe('after a crash', () => {
     expect(new Set(imported.map((a) => a.entityId)).size).toBe(599);
     expect(await verifyAuditChain(db)).toMatchObject({ brokenAt: null });
     expect((await call('analystA', 'POST', `/api/profile-imports/${job.id}/resume`)).statusCode).toBe(409);
+  });
+});
+
+describe('other requests during an upload and its parse (issue 29)', () => {
+  it('reads the uploaded file chunk by chunk: the request thread never joins the whole file in one Buffer.concat', async () => {
+    const csv = longTable(references('JOIN', 1000));
+    const body = await multipartBody({}, { name: 'joined.csv', bytes: csv });
+    const joined: number[] = [];
+    const realConcat = Buffer.concat.bind(Buffer);
+    const concat = vi.spyOn(Buffer, 'concat').mockImplementation((list, totalLength) => {
+      const out = realConcat(list, totalLength);
+      joined.push(out.length);
+      return out;
+    });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/profile-imports', payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${tokens.analystA}` } });
+      expect(res.statusCode, res.body).toBe(202);
+      const { job } = await waitFor((res.json() as ProfileImportJob).id, ['parsed', 'failed']);
+      expect(job).toMatchObject({ state: 'parsed', profileCount: 1000 });
+    } finally {
+      concat.mockRestore();
+    }
+    expect(joined.filter((n) => n >= csv.length)).toEqual([]);
+  });
+
+  it('stores the parsed rows as background work, read one chunk at a time from a spool file: on the embedded database every request’s statement goes before the next chunk', async () => {
+    const user = await principal('analystA');
+    const job = await createImport(db, { userId: user.id, caseId: null, organizationId: orgA, fileName: 'chunks.csv', fileBytes: 0 });
+    const background: boolean[] = [];
+    const watched = new Proxy(db, {
+      get(obj, prop) {
+        const value = Reflect.get(obj, prop, obj) as unknown;
+        if (prop === 'execute') background.push(isBackgroundWork());
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
+      },
+    });
+    const { outcome, row } = await runParse(watched, job, new Uint8Array(Buffer.from(longTable(references('CHUNK', 450)))), { withBody: false, approvalExpiresAt: () => new Date(clock.now().getTime() + 3_600_000) });
+    expect(row).toMatchObject({ state: 'parsed', profileCount: 450 });
+    // One statement per chunk of 100 rows, each as background work.
+    expect(background).toEqual([true, true, true, true, true]);
+    // The rows came through a spool file, a chunk at a time, not in the worker's answer; the file is gone.
+    const bytesIn = (v: unknown): boolean => ArrayBuffer.isView(v) || (Array.isArray(v) && v.some(bytesIn));
+    expect(Object.entries(outcome!).filter(([, v]) => bytesIn(v))).toEqual([]);
+    expect(outcome!.rows.lengths).toHaveLength(5);
+    expect(existsSync(outcome!.rows.file)).toBe(false);
+    const stored = await db.select({ index: profileImportRows.index, profileId: profileImportRows.profileId }).from(profileImportRows).where(eq(profileImportRows.importId, job.id));
+    expect(stored.sort((a, b) => a.index - b.index).map((r) => r.profileId)).toEqual(references('CHUNK', 450).map((r) => r.name));
   });
 });
 
