@@ -15,7 +15,7 @@ import type { AuthenticatedUser } from '../../identity/load-principal';
 import { loadMatchIndexes } from '../../matching/load-indexes';
 import { MatchingService } from '../../matching/matching-service';
 import { loadMatchPopulations } from '../../matching/load-search-inputs';
-import type { rankMixture } from '../../matching/mixture-search';
+import type { rankMixture } from '../../matching/mixture-ranking';
 import type { ContinuousStain, rankContinuous } from '../../matching/continuous-search';
 import type { RulePopulationResult } from '../../matching/rule-match';
 import type { Genotype, PopulationFrequencies } from '../../genetics/types';

@@ -11,7 +11,7 @@ import type { Genotype, PopulationFrequencies } from '../../../../server/genetic
 import { evaluablePopulations } from '../../../../server/matching/evaluable-populations';
 import { rankRule } from '../../../../server/matching/familial-search';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { rankMixture } from '../../../../server/matching/mixture-search';
+import { rankMixture } from '../../../../server/matching/mixture-ranking';
 import type { MatchRule } from '../../../../server/matching/rule-match';
 import { searchRule } from '../../../../server/matching/rule-search';
 import type { MatchAnalysis, MatchProfile } from '../../../../server/matching/types';

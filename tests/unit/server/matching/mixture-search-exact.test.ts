@@ -11,7 +11,8 @@ import { fbi2015Population, profileGenerator } from '../../../../bench/synthetic
 import { mixtureRule, stainOf } from '../../../../bench/mixture-table';
 import type { Genotype } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { rankMixture, searchMixture } from '../../../../server/matching/mixture-search';
+import { rankMixture } from '../../../../server/matching/mixture-ranking';
+import { searchMixture } from '../../../../server/matching/mixture-search';
 import { searchedIndexes, type MatchRule, type RuleMatch } from '../../../../server/matching/rule-match';
 import { runSearch, splitPlan } from '../../../../server/search/search-worker';
 import { toWireRule } from '../../../../server/search/search-wire';

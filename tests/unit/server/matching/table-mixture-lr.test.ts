@@ -10,7 +10,8 @@ import type { MixtureSetting } from '../../../../core/schemas/mixtures';
 import { mixtureLr, MixtureError, type MixtureCase } from '../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype, PopulationFrequencies } from '../../../../server/genetics/types';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { markerTables, rankMixture, searchMixture } from '../../../../server/matching/mixture-search';
+import { rankMixture } from '../../../../server/matching/mixture-ranking';
+import { markerTables, searchMixture } from '../../../../server/matching/mixture-search';
 import { searchedIndexes, type MatchRule } from '../../../../server/matching/rule-match';
 import { tableMixtureLr } from '../../../../server/matching/table-mixture-lr';
 
