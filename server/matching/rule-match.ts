@@ -81,8 +81,9 @@ export const ruleMatchKind = (rule: Pick<MatchRule, 'stringency' | 'analysis'>):
 export const rulePopulations = (rule: MatchRule) => (rule.analysis.kind === 'Exclusion' ? [] : rule.populations.filter((p) => p.kind === rule.analysis.profileKind));
 
 /** Each index of the kind with the mask of the rule's searched profiles: the query's organization, the searched sample types. */
-export function searchedIndexes(indexes: IndexSet, kind: ProfileKind, organizationId: string, sampleTypes: readonly string[]) {
-  return indexes.indexes(kind).map((index) => ({ index, mask: index.groupMask((g) => g.organizationId === organizationId && sampleTypes.includes(g.sampleType)) }));
+export function searchedIndexes(indexes: IndexSet, kind: ProfileKind, organizationId: string | readonly string[], sampleTypes: readonly string[]) {
+  const inScope = typeof organizationId === 'string' ? (id: string) => id === organizationId : (id: string) => organizationId.includes(id);
+  return indexes.indexes(kind).map((index) => ({ index, mask: index.groupMask((g) => inScope(g.organizationId) && sampleTypes.includes(g.sampleType)) }));
 }
 
 /** Profiles a rule compares the query with (N): its searched profiles, the query itself not counted. */
@@ -97,8 +98,7 @@ export function searchedCount(indexes: readonly { index: ProfileIndex; mask: Uin
  * searched apart): N of GENETICS.md "Expected chance hits" for the whole level, the query itself not counted.
  */
 export function levelSearchedCount(indexes: IndexSet, profile: MatchProfile, organizationIds: readonly string[], sampleTypes: readonly string[]): number {
-  const scoped = indexes.indexes(profile.kind).map((index) => ({ index, mask: index.groupMask((g) => organizationIds.includes(g.organizationId) && sampleTypes.includes(g.sampleType)) }));
-  return searchedCount(scoped, profile, sampleTypes);
+  return searchedCount(searchedIndexes(indexes, profile.kind, organizationIds, sampleTypes), profile, sampleTypes);
 }
 
 /** A match's chance figures for N = `searched` profiles: the same probabilities, N × each (GENETICS.md "Expected chance hits"). */
