@@ -2,9 +2,8 @@ import { evaluatePedigree, modelsFor, type PedigreeEvaluation } from '../genetic
 import type { LrDistribution } from '../genetics/statistics';
 import type { Genotype } from '../genetics/types';
 import type { IndexSet } from '../matching/index-set';
-import type { ProfileIndex } from '../matching/profile-index';
 import { familyUnrelatedDistribution, scanFamily, type FamilySearch } from '../matching/missing-person-scan';
-import { chanceAt, CHANCE_GRID_STEP, type RuleChance } from '../matching/rule-match';
+import { chanceAt, CHANCE_GRID_STEP, searchedIndexes, type RuleChance } from '../matching/rule-match';
 import { DEFAULT_SEARCH_OPTIONS } from '../matching/types';
 import type { FamilyPopulation, LoadedFamily } from './load-family';
 
@@ -26,8 +25,8 @@ export interface FamilyMatch {
   reported: FamilyPopulationResult;
 }
 
-/** The family's organization's remains in one index. */
-const remainsMask = (index: ProfileIndex, organizationId: string) => index.groupMask((g) => g.organizationId === organizationId && g.sampleType === REMAINS_SAMPLE_TYPE);
+/** Each autosomal index with the mask of the remains the family searches (its organizations', loaded.organizationIds). */
+const searchedRemainsIndexes = (loaded: LoadedFamily, indexes: IndexSet) => searchedIndexes(indexes, 'Autosomal', loaded.organizationIds, [REMAINS_SAMPLE_TYPE]);
 
 /** The family as the scan weighs it in one population. */
 function searchOf(loaded: LoadedFamily, population: FamilyPopulation): FamilySearch {
@@ -45,9 +44,9 @@ function searchOf(loaded: LoadedFamily, population: FamilyPopulation): FamilySea
 /** The markers a family compares: those at least one relative is typed at. */
 const familyMarkers = (loaded: LoadedFamily) => [...new Set([...loaded.relatives.values()].flatMap((g) => [...g.keys()]))];
 
-/** The remains profiles of the family's organization the search compares with (N of the expected chance hits). */
+/** The remains profiles the family's search compares with, every organization it searches (N of the expected chance hits: the level's at an upper level). */
 export function searchedRemains(loaded: LoadedFamily, indexes: IndexSet): number {
-  return indexes.indexes('Autosomal').reduce((n, index) => n + index.countInGroups(remainsMask(index, loaded.family.organizationId)), 0);
+  return searchedRemainsIndexes(loaded, indexes).reduce((n, { index, mask }) => n + index.countInGroups(mask), 0);
 }
 
 /**
@@ -86,16 +85,17 @@ export const isFamilyHit = (loaded: LoadedFamily, match: FamilyMatch): boolean =
   match.results.every((r) => (r.evaluation.combinedIndex ?? 0) >= loaded.family.threshold && r.markerCount >= DEFAULT_SEARCH_OPTIONS.minMarkers);
 
 /**
- * Every approved remains profile of the family's organization weighed as its missing person (issue 16, GENETICS.md
- * "How the search reaches memory speed"): the first population's tables and the index scan find the candidates
- * (reaching the threshold there is necessary), each is then weighed exactly in every population.
+ * Every approved remains profile of the family's organizations (its own; the level's at an upper level) weighed as
+ * its missing person (issue 16, GENETICS.md "How the search reaches memory speed"): the first population's tables and
+ * the index scan find the candidates (reaching the threshold there is necessary), each is then weighed exactly in
+ * every population.
  */
 export function searchFamilyRemains(loaded: LoadedFamily, indexes: IndexSet): { matches: FamilyMatch[]; searched: number } {
   const searched = searchedRemains(loaded, indexes);
   const first = loaded.populations[0];
   if (!first || searched === 0) return { matches: [], searched };
   const search = searchOf(loaded, first);
-  const candidates = indexes.indexes('Autosomal').flatMap((index) => scanFamily(index, { ...search, groups: remainsMask(index, loaded.family.organizationId) }).map((m) => ({ index, id: m.profileId })));
+  const candidates = searchedRemainsIndexes(loaded, indexes).flatMap(({ index, mask }) => scanFamily(index, { ...search, groups: mask }).map((m) => ({ index, id: m.profileId })));
   const distributions = new Map<string, LrDistribution>();
   const matches: FamilyMatch[] = [];
   for (const c of candidates) {

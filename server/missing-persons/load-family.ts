@@ -6,6 +6,7 @@ import { analysisHypotheses, PedigreeError, type PedigreeHypotheses } from '../g
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { loadEnginePopulation } from '../matching/engine-population';
 import type { IndexSet } from '../matching/index-set';
+import { searchedOrganizations } from '../network/held-organizations';
 
 export type FamilyRow = typeof families.$inferSelect;
 export type AnalysisRow = typeof analyses.$inferSelect;
@@ -29,12 +30,14 @@ export interface LoadedFamily {
   mutation: MutationSetting | null;
   relatives: Map<string, ReadonlyMap<string, Genotype>>;
   populations: FamilyPopulation[];
+  /** The organizations whose remains it searches: its own; at the upper level, a held laboratory's family searches every laboratory held there (issue 32). */
+  organizationIds: string[];
 }
 
 /**
  * Loads a family for a search: the pedigree analysis (active, with its pedigree), each relative's profile approved
- * (its genotypes as the matching index holds them) and the populations' frequencies. Throws FamilyProblem naming
- * what is missing.
+ * (its genotypes as the matching index holds them), the populations' frequencies and the organizations searched.
+ * Throws FamilyProblem naming what is missing.
  */
 export async function loadFamily(db: Db, indexes: IndexSet, family: FamilyRow): Promise<LoadedFamily> {
   const [analysis] = await db.select().from(analyses).where(eq(analyses.id, family.analysisId));
@@ -64,5 +67,6 @@ export async function loadFamily(db: Db, indexes: IndexSet, family: FamilyRow): 
     if (!row) throw new FamilyProblem('A population of the family no longer exists; choose the populations again.');
     loaded.push({ id: row.id, name: row.name, synthetic: row.synthetic, frequencies: (await loadEnginePopulation(db, row)).frequencies });
   }
-  return { family, analysis, hypotheses, mutation: analysis.mutation ?? null, relatives, populations: loaded };
+  const organizationIds = await searchedOrganizations(db, family.organizationId);
+  return { family, analysis, hypotheses, mutation: analysis.mutation ?? null, relatives, populations: loaded, organizationIds };
 }

@@ -104,8 +104,9 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     searchFamilies: async (profile) => {
       // The pedigree evaluations and chance distributions run on a search worker; the index is not read there.
       const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }));
-      if (added > 0) events?.publish(profile.organizationId, 'hits');
-      return added;
+      // A hit is its family's: at the upper level another laboratory's than the remains'.
+      for (const organizationId of new Set(added.map((h) => h.organizationId))) events?.publish(organizationId, 'hits');
+      return added.length;
     },
     onFailure: (job, err) => onError(err, 'database search failed', { job }),
     onChange: (job) => searchesChanged?.publish(job.organizationId, 'searches'),

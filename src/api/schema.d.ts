@@ -13879,7 +13879,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Activate a family: search every approved Unidentified Human (Remains) profile of its organization; results over the threshold become pending hits */
+        /** Activate a family: search every approved Unidentified Human (Remains) profile of its organization (at an upper level, of every laboratory held there); results over the threshold become pending hits */
         post: {
             parameters: {
                 query?: never;

@@ -27,7 +27,8 @@ const one = async (db: Db, row: FamilyRow) => (await toFamilies(db, [row]))[0]!;
 
 /**
  * Missing-person families of a case (issue 16): listed with Cases Read; added, changed, activated, deactivated and
- * deleted with Cases Edit, in the case's organization. Activating one searches the organization's approved remains.
+ * deleted with Cases Edit, in the case's organization. Activating one searches the organization's approved remains
+ * (at an upper level, a held laboratory's family searches every laboratory's held there: issue 32).
  */
 export const familyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, clock, search, events }) => {
   app.get(
@@ -80,7 +81,7 @@ export const familyRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, 
       config: { access: { entity: 'Cases', verb: 'Edit' } },
       schema: {
         tags,
-        summary: "Activate a family: search every approved Unidentified Human (Remains) profile of its organization; results over the threshold become pending hits",
+        summary: "Activate a family: search every approved Unidentified Human (Remains) profile of its organization (at an upper level, of every laboratory held there); results over the threshold become pending hits",
         params: ById,
         body: Versioned,
         response: { 200: FamilySearchAnswer, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 503: ErrorBody },
