@@ -74,33 +74,40 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
   const widest = Math.max(...tops.map((top, m) => top - floors[m]!));
   const scale = widest > 0 ? STEPS / widest : 1;
   const quantise = (v: number, floor: number) => (v >= floor ? Math.ceil((v - floor) * scale + ROUNDING) : 0);
-  const need = Math.ceil((cut - floors.reduce((a, b) => a + b, 0)) * scale - ROUNDING);
+  let need = Math.ceil((cut - floors.reduce((a, b) => a + b, 0)) * scale - ROUNDING);
   const most = plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0);
   if (need <= 0) return 'all';
   if (need > most) return 'none';
 
   // n: the alleles the pass's tables cover (16 a chunk).
-  const markers: { n: number; categories: number; category: Uint8Array; pair: Uint8Array }[] = [];
+  const markers: { n: number; categories: number; category: Uint8Array; pair: Uint8Array; cells: number }[] = [];
   for (const [m, plan] of plans.entries()) {
     const n = plan.alleles ?? 1 << plan.shift;
     if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
     const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
-    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, MAX_CATEGORIES - 1, 2 * STEPS);
+    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, MAX_CATEGORIES, 2 * STEPS);
     if (!grouped) return null;
-    for (let x = 1; x < n; x++) grouped.category[x]!++;
     const { category, representatives } = grouped;
+    // The untyped code 0/0 pairs with nothing else, so allele 0 needs no category of its own: it joins the one whose
+    // homozygote bound is largest (their cell bounds both), and a stain's classes plus the others fit one fewer
+    // chunk of pairs (7 categories: 49 pairs in 4 chunks before, 36 in 3 now).
+    category[0] = untypedCategory(representatives, (r) => q[(r << plan.shift) | r]!);
     const chunks = categoryChunks(category, n);
-    const categories = representatives.length + 1;
+    const categories = Math.max(1, representatives.length);
     const pair = new Uint8Array(categories * categories);
+    const filled = new Uint8Array(categories * categories);
     eachCode(plan, (code, lo, hi) => {
       const cell = category[lo]! * categories + category[hi]!;
       pair[cell] = Math.max(pair[cell]!, q[code]!);
+      filled[cell] = 1;
     });
-    markers.push({ n: 16 * chunks, categories, category, pair });
+    const lowered = lowestCellLast(category, pair, filled, categories, 16 * chunks < n);
+    if (lowered > 0) need -= lowered;
+    markers.push({ n: 16 * chunks, categories, category, pair, cells: categories * categories - (lowered >= 0 ? 1 : 0) });
   }
   const alleleChunks = Math.max(...markers.map((m) => Math.ceil(m.n / 16)));
-  const pairChunks = Math.max(...markers.map((m) => Math.ceil((m.categories * m.categories) / 16)));
+  const pairChunks = Math.max(...markers.map((m) => Math.ceil(m.cells / 16)));
   // Every marker's tables in one buffer (a typed array's own memory costs about a microsecond to allocate; views do not).
   const record = 16 * (2 * alleleChunks + pairChunks);
   const tables = new ArrayBuffer(markers.length * record);
@@ -114,10 +121,46 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
       const to = Math.min(16 * alleleChunks, category.length);
       for (let x = 0; x < to; x++) (catLo[x] = category[x]! * categories), (catHi[x] = category[x]!);
       const padded = new Uint8Array(tables, m * record + 32 * alleleChunks, 16 * pairChunks);
-      padded.set(pair);
+      // A last cell past the chunks is 0 (lowestCellLast): the swizzle reads it so.
+      padded.set(pair.subarray(0, padded.length));
       return { catLo, catHi, pair: padded };
     }),
   };
+}
+
+/**
+ * A pair table one cell longer than whole chunks (7 categories: 49 cells) fits one chunk fewer when that last cell is 0,
+ * as a swizzle past the chunks reads: the category whose homozygote cell is the table's least is renumbered last and
+ * every cell lowered by that least, in place (the caller lowers the need as much: every profile's sum drops by it at
+ * this marker). Returns the amount lowered, −1 when the table gains no chunk so or no homozygote cell is the least.
+ * `zeroFixed`: category 0 keeps its number (the alleles past the chunks read it).
+ */
+function lowestCellLast(category: Uint8Array, pair: Uint8Array, filled: Uint8Array, categories: number, zeroFixed: boolean): number {
+  const last = categories - 1;
+  if ((categories * categories) % 16 !== 1 || last === 0) return -1;
+  let least = Infinity;
+  for (let cell = 0; cell < pair.length; cell++) if (filled[cell] && pair[cell]! < least) least = pair[cell]!;
+  let lowest = -1;
+  for (let c = zeroFixed ? 1 : 0; c < categories && lowest === -1; c++) if (filled[c * categories + c] && pair[c * categories + c] === least) lowest = c;
+  if (lowest === -1) return -1;
+  const renumbered = (c: number) => (c === lowest ? last : c === last ? lowest : c);
+  category.forEach((c, x) => (category[x] = renumbered(c)));
+  const before = pair.slice();
+  const wasFilled = filled.slice();
+  for (let a = 0; a < categories; a++) {
+    for (let b = 0; b < categories; b++) {
+      const cell = renumbered(a) * categories + renumbered(b);
+      pair[cell] = wasFilled[a * categories + b] ? before[a * categories + b]! - least : 0;
+    }
+  }
+  return least;
+}
+
+/** The category of the untyped allele 0: the representative whose homozygote's bound is largest (the first of equals). */
+function untypedCategory(representatives: readonly number[], homozygote: (representative: number) => number): number {
+  let best = 0;
+  for (let c = 1; c < representatives.length; c++) if (homozygote(representatives[c]!) > homozygote(representatives[best]!)) best = c;
+  return best;
 }
 
 /**

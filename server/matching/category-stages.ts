@@ -34,11 +34,14 @@ const columns = new Uint8Array(2 * SAMPLE);
 let sampled = new Uint8Array(0);
 
 /** Each marker's bound for each sampled profile, as the pass computes it: marker m's at m·sample (in shared working room, read before the next call). */
-function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): { sample: number; bounds: Uint8Array } {
+function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): { sample: number; bounds: Uint8Array; totals: number[] } {
   const sample = Math.min(size, SAMPLE) & ~15;
   // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
   const from = ((size - sample) >>> 1) & ~15;
   if (sampled.length < plans.length * sample) sampled = new Uint8Array(plans.length * sample);
+  // Locals in the loop, not the module's bindings.
+  const bounds = sampled;
+  const totals: number[] = [];
   for (const [m, plan] of plans.entries()) {
     const { catLo, catHi, pair } = filter.markers[m]!;
     lookups.fill(0);
@@ -49,21 +52,32 @@ function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[],
     columns.set(plan.lo.subarray(from, from + sample), 0);
     columns.set(plan.hi.subarray(from, from + sample), SAMPLE);
     const at = m * sample;
-    for (let i = 0; i < sample; i++) sampled[at + i] = lookups[512 + lookups[columns[i]!]! + lookups[256 + columns[SAMPLE + i]!]!]!;
+    const table = lookups;
+    const read = columns;
+    let total = 0;
+    for (let i = 0; i < sample; i++) {
+      const bound = table[512 + table[read[i]!]! + table[256 + read[SAMPLE + i]!]!]!;
+      bounds[at + i] = bound;
+      total += bound;
+    }
+    totals.push(total);
   }
-  return { sample, bounds: sampled };
+  return { sample, bounds, totals };
+}
+
+/** The largest entry of a byte table (0 when empty). */
+function largest(table: Uint8Array): number {
+  let top = 0;
+  for (let i = 0; i < table.length; i++) if (table[i]! > top) top = table[i]!;
+  return top;
 }
 
 /** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */
 export function categoryStages(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): CategoryStages {
   const markers = plans.length;
-  const tops = filter.markers.map(({ pair }) => Math.max(0, ...pair));
-  const { sample, bounds } = sampledBounds(size, plans, filter);
-  const deficit = plans.map((_, m) => {
-    let sum = 0;
-    for (let i = m * sample; i < (m + 1) * sample; i++) sum += bounds[i]!;
-    return tops[m]! * sample - sum;
-  });
+  const tops = filter.markers.map(({ pair }) => largest(pair));
+  const { sample, bounds, totals } = sampledBounds(size, plans, filter);
+  const deficit = plans.map((_, m) => tops[m]! * sample - totals[m]!);
   const order = plans.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
   const most = new Array<number>(markers + 1).fill(0);
   for (let k = markers - 1; k >= 0; k--) most[k] = most[k + 1]! + tops[order[k]!]!;

@@ -112,6 +112,24 @@ describe('the category pass', () => {
     }
   });
 
+  it("fits a stain's six alleles and the others (seven categories, the untyped among them) in three chunks of pairs, still exact", () => {
+    // Six alleles of distinct LRs and every other allele alike: seven categories, whose 49 pairs took four chunks when
+    // the untyped had a category of its own. The others' pair is the least: it is the cell past the three chunks.
+    const index = randomIndexOf(12, 3000 + 5, 14);
+    const lrs = new Map(['5', '6', '7', '8', '9', '10'].map((a, i) => [a, 0.6 + 0.7 * i] as const));
+    const copies = (g: Genotype) => (g.length === 1 ? [g[0]!, g[0]!] : g);
+    const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => copies(g).reduce((p, a) => p * (lrs.get(a) ?? 0.02), 1)]));
+    const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
+    const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).sort((a, b) => b - a);
+    for (const rank of [0, 30, 600, 2000]) {
+      const plan = genotypeLrPlan(index, weigh, { cut: sums[rank]!, minMarkers: 0 });
+      expect(filterOf(plan)).toHaveProperty('pairChunks', 3);
+      const expected = exactly(plan);
+      expect(expected.length).toBeGreaterThan(rank);
+      expect(fusedScan([plan])[0]).toEqual(expected);
+    }
+  });
+
   it('leaves a dictionary of more than 64 alleles to the lanes, still exact', () => {
     const index = randomIndexOf(8, 3001, 120);
     const weigh = categoricalWeigh(5);
