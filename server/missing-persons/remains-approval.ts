@@ -6,7 +6,7 @@ import type { IndexSet } from '../matching/index-set';
 import type { MatchProfile } from '../matching/types';
 import { noticeCandidateMatches } from '../network/candidate-match-notices';
 import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains, type FamilyMatch } from './family-search';
-import { FamilyProblem, loadFamily, type LoadedFamily } from './load-family';
+import { FamilyProblem, loadFamily, type FamilyStatistics, type LoadedFamily } from './load-family';
 
 /**
  * The other direction of the missing-person search (issue 16): an approved Unidentified Human (Remains) profile is
@@ -19,14 +19,14 @@ export type WeighRemains = (loaded: LoadedFamily, profile: MatchProfile, searche
 
 const weighHere: WeighRemains = (loaded, profile, searched) => weighRemains(loaded, profile.id, profile.genotypes, searched, new Map());
 
-export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile, weigh: WeighRemains = weighHere): Promise<number> {
+export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile, weigh: WeighRemains = weighHere, statistics?: FamilyStatistics): Promise<number> {
   if (profile.kind !== 'Autosomal' || profile.sampleType !== REMAINS_SAMPLE_TYPE) return 0;
   const rows = await db.select().from(families).where(and(eq(families.organizationId, profile.organizationId), eq(families.status, 'active')));
   let added = 0;
   for (const row of rows) {
     let loaded;
     try {
-      loaded = await loadFamily(db, indexes, row);
+      loaded = await loadFamily(db, indexes, row, statistics);
     } catch (error) {
       if (error instanceof FamilyProblem) continue;
       throw error;

@@ -103,7 +103,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     record: recordAndTell,
     searchFamilies: async (profile) => {
       // The pedigree evaluations and chance distributions run on a search worker; the index is not read there.
-      const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }));
+      // The statistics the rules read, kept by the queue: not read again per family and per approval.
+      const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }), queue.populations);
       if (added > 0) events?.publish(profile.organizationId, 'hits');
       return added;
     },
