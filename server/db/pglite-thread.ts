@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import { isBackgroundWork } from './background-work';
 import { ConnectionTurns } from './connection-turns';
+import { turnKind } from './turn-kind';
 import { deserializeError, type PgliteReady, type PgliteReply, type PgliteRequest } from './pglite-protocol';
 
 // Kept in a constant: Vite rewrites `new URL('./x.ts', import.meta.url)` into an asset inside the component tests.
@@ -35,8 +35,6 @@ interface ThreadTransaction {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
 }
 
-const turnKind = () => (isBackgroundWork() ? 'background' : 'request');
-
 /** Distributes the Omit over the request kinds: each without its id. */
 type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R, 'id'> : never) : never;
 
@@ -48,7 +46,7 @@ type Request = PgliteRequest extends infer R ? (R extends PgliteRequest ? Omit<R
 export class PgliteThread {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
-  /** One connection: a statement or a whole transaction at a time, requests before background work. */
+  /** One connection: a statement or a whole transaction at a time; health probes, then requests, then background work. */
   readonly #turns = new ConnectionTurns();
   #nextId = 1;
   #failure: Error | null = null;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { ProfileImportJob } from '../../core/schemas/profile-imports';
 import type { ImportIssue, ProfileKind } from '../../core/schemas/profiles';
-import { inBackground } from '../db/background-work';
+import { inBackground } from '../db/turn-kind';
 import type { Db } from '../db/database';
 import { chemistries, chemistryMarkers, markers, profileImportRows, profileImports } from '../db/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';

@@ -22,6 +22,15 @@ export interface FamilyPopulation {
   frequencies: PopulationFrequencies;
 }
 
+/**
+ * Population statistics read once and kept while unchanged (the search queue's PopulationCache): an approved
+ * remains profile weighs every active family, and reading each family's tables again per approval held PGlite's
+ * connection and the event loop for seconds (issue 29: /api/health 7.5 s with 20 families).
+ */
+export interface FamilyStatistics {
+  load(db: Db, ids: readonly string[]): Promise<readonly FamilyPopulation[]>;
+}
+
 /** A family ready to search: its pedigree's hypotheses and models, the relatives' approved genotypes by role, the populations. */
 export interface LoadedFamily {
   family: FamilyRow;
@@ -39,7 +48,7 @@ export interface LoadedFamily {
  * (its genotypes as the matching index holds them), the populations' frequencies and the organizations searched.
  * Throws FamilyProblem naming what is missing.
  */
-export async function loadFamily(db: Db, indexes: IndexSet, family: FamilyRow): Promise<LoadedFamily> {
+export async function loadFamily(db: Db, indexes: IndexSet, family: FamilyRow, statistics?: FamilyStatistics): Promise<LoadedFamily> {
   const [analysis] = await db.select().from(analyses).where(eq(analyses.id, family.analysisId));
   if (!analysis || analysis.kind !== 'Pedigree' || !analysis.pedigree) throw new FamilyProblem(`The family's analysis is not a pedigree analysis.`);
   if (!analysis.active) throw new FamilyProblem(`The pedigree analysis ${analysis.name} is not active.`);
@@ -60,12 +69,12 @@ export async function loadFamily(db: Db, indexes: IndexSet, family: FamilyRow): 
     if (row.status !== 'approved' || !held) throw new FamilyProblem(`Profile ${row.name} (${r.role}) is ${row.status}: a family searches with approved profiles only.`);
     relatives.set(r.role, held.genotypes);
   }
-  const popRows = family.populationIds.length === 0 ? [] : await db.select().from(populations).where(inArray(populations.id, family.populationIds));
+  const popRows = family.populationIds.length === 0 ? [] : statistics ? await statistics.load(db, family.populationIds) : await db.select().from(populations).where(inArray(populations.id, family.populationIds));
   const loaded: FamilyPopulation[] = [];
   for (const id of family.populationIds) {
     const row = popRows.find((p) => p.id === id);
     if (!row) throw new FamilyProblem('A population of the family no longer exists; choose the populations again.');
-    loaded.push({ id: row.id, name: row.name, synthetic: row.synthetic, frequencies: (await loadEnginePopulation(db, row)).frequencies });
+    loaded.push({ id: row.id, name: row.name, synthetic: row.synthetic, frequencies: 'frequencies' in row ? row.frequencies : (await loadEnginePopulation(db, row)).frequencies });
   }
   const organizationIds = await searchedOrganizations(db, family.organizationId);
   return { family, analysis, hypotheses, mutation: analysis.mutation ?? null, relatives, populations: loaded, organizationIds };

@@ -8,7 +8,7 @@ import type { MatchProfile } from '../matching/types';
 import { noticeCandidateMatches } from '../network/candidate-match-notices';
 import { searchedOrganizations } from '../network/held-organizations';
 import { isFamilyHit, REMAINS_SAMPLE_TYPE, searchedRemains, weighRemains, type FamilyMatch } from './family-search';
-import { FamilyProblem, loadFamily, type LoadedFamily } from './load-family';
+import { FamilyProblem, loadFamily, type FamilyStatistics, type LoadedFamily } from './load-family';
 
 /** Weighs a remains profile against one loaded family (the search runtime does it on a search worker). */
 export type WeighRemains = (loaded: LoadedFamily, profile: MatchProfile, searched: number) => FamilyMatch | Promise<FamilyMatch>;
@@ -22,7 +22,7 @@ const weighHere: WeighRemains = (loaded, profile, searched) => weighRemains(load
  * becomes a pending hit, the family's. A family that cannot be searched now (a relative's profile reset) is passed
  * over: its activation search names the problem. Resolves to the hits added.
  */
-export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile, weigh: WeighRemains = weighHere): Promise<HitRow[]> {
+export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: MatchProfile, weigh: WeighRemains = weighHere, statistics?: FamilyStatistics): Promise<HitRow[]> {
   if (profile.kind !== 'Autosomal' || profile.sampleType !== REMAINS_SAMPLE_TYPE) return [];
   const organizationIds = await searchedOrganizations(db, profile.organizationId);
   const rows = await db.select().from(families).where(and(inArray(families.organizationId, organizationIds), eq(families.status, 'active')));
@@ -30,7 +30,7 @@ export async function searchActiveFamilies(db: Db, indexes: IndexSet, profile: M
   for (const row of rows) {
     let loaded;
     try {
-      loaded = await loadFamily(db, indexes, row);
+      loaded = await loadFamily(db, indexes, row, statistics);
     } catch (error) {
       if (error instanceof FamilyProblem) continue;
       throw error;

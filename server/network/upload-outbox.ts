@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, min, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CandidateDecision } from '../../core/schemas/candidate-matches';
 import type { OutboxBacklog, UploadAction } from '../../core/schemas/network-delivery';
 import type { Clock } from '../clock';
@@ -89,17 +89,26 @@ export async function queueCandidateDecision(tx: Db, match: { profileId: string;
   await tx.insert(uploadOutbox).values({ idempotencyKey: randomUUID(), action: 'decision', ...match, payload: { decision } });
 }
 
-/** The outbox's backlog for /api/health and the delivery screen. */
+/**
+ * The outbox's backlog for /api/health and the delivery screen: one statement over the undelivered entries
+ * (their partial index, migration 0030), as a probe on PGlite's one connection waits for one turn, not three.
+ */
 export async function outboxBacklog(db: Db, clock: Clock): Promise<OutboxBacklog> {
-  const undelivered = isNull(uploadOutbox.deliveredAt);
-  const [waiting] = await db.select({ n: count(), oldest: min(uploadOutbox.createdAt) }).from(uploadOutbox).where(and(undelivered, isNull(uploadOutbox.refusedAt)));
-  const [retrying] = await db.select({ n: count() }).from(uploadOutbox).where(and(undelivered, isNull(uploadOutbox.refusedAt), isNotNull(uploadOutbox.lastError)));
-  const [failed] = await db.select({ n: count() }).from(uploadOutbox).where(and(undelivered, isNotNull(uploadOutbox.refusedAt)));
-  const oldest = waiting?.oldest ? new Date(waiting.oldest) : null;
+  const unrefused = sql`${uploadOutbox.refusedAt} is null`;
+  const [row] = await db
+    .select({
+      waiting: sql`count(*) filter (where ${unrefused})`.mapWith(Number),
+      retrying: sql`count(*) filter (where ${unrefused} and ${uploadOutbox.lastError} is not null)`.mapWith(Number),
+      failed: sql`count(*) filter (where ${uploadOutbox.refusedAt} is not null)`.mapWith(Number),
+      oldest: sql`min(${uploadOutbox.createdAt}) filter (where ${unrefused})`.mapWith(uploadOutbox.createdAt),
+    })
+    .from(uploadOutbox)
+    .where(isNull(uploadOutbox.deliveredAt));
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
   return {
-    waiting: Number(waiting?.n ?? 0),
-    retrying: Number(retrying?.n ?? 0),
-    failed: Number(failed?.n ?? 0),
+    waiting: row?.waiting ?? 0,
+    retrying: row?.retrying ?? 0,
+    failed: row?.failed ?? 0,
     oldestWaitingSeconds: oldest ? Math.max(0, Math.floor((clock.now().getTime() - oldest.getTime()) / 1000)) : null,
   };
 }

@@ -103,7 +103,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     record: recordAndTell,
     searchFamilies: async (profile) => {
       // The pedigree evaluations and chance distributions run on a search worker; the index is not read there.
-      const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }));
+      // The statistics the rules read, kept by the queue: not read again per family and per approval.
+      const added = await searchActiveFamilies(db, service.indexes, profile, (family, remains, searched) => pool.run(new IndexSet(), undefined, { task: 'remains', family, profile: remains, searched }), queue.populations);
       // A hit is its family's: at the upper level another laboratory's than the remains'.
       for (const organizationId of new Set(added.map((h) => h.organizationId))) events?.publish(organizationId, 'hits');
       return added.length;

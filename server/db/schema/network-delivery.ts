@@ -39,6 +39,8 @@ export const uploadOutbox = pgTable(
     // The sender's query: undelivered, unrefused entries by due time.
     index('upload_outbox_due_idx').on(t.nextAttemptAt, t.createdAt).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
     index('upload_outbox_profile_idx').on(t.profileId),
+    // The backlog /api/health reads on every probe: the undelivered entries only, not every delivery kept.
+    index('upload_outbox_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`),
   ],
 );
 

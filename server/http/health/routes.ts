@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ErrorBody } from '../../../core/schemas/common';
 import { OutboxBacklog } from '../../../core/schemas/network-delivery';
 import type { Db } from '../../db/database';
+import { asProbe } from '../../db/turn-kind';
 import type { PoolState } from '../../search/search-pool';
 import type { MatchIndexState } from '../../search/search-runtime';
 
@@ -43,8 +44,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; kind: 'pglite' | 'pos
     { config: { access: { public: true } }, schema: { tags: ['system'], summary: 'Liveness, database check and the matching index’s start-up load', response: { 200: Health, 503: ErrorBody } } },
     async (_request, reply) => {
       try {
-        await db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}), ...(searches ? { searches: searches() } : {}), ...(uploads ? { uploads: await uploads() } : {}) };
+        // One statement, a probe's turn on PGlite (turn-kind.ts): the backlog's read is itself the database's answer.
+        const backlog = await asProbe(async () => (uploads ? await uploads() : void (await db.execute(sql`select 1`))));
+        return { status: 'ok' as const, database: kind, ...(index ? { index: { ...index() } } : {}), ...(searches ? { searches: searches() } : {}), ...(backlog ? { uploads: backlog } : {}) };
       } catch {
         return reply.code(503).send({ error: 'Database unavailable' });
       }

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ApprovalRefusal, ProfileAssignment } from '../../../core/schemas/profiles';
 import type { AuditActor } from '../../audit/audit-trail';
 import type { Clock } from '../../clock';
-import { inBackground } from '../../db/background-work';
+import { inBackground } from '../../db/turn-kind';
 import type { Db } from '../../db/database';
 import type { OrganizationEvents } from '../../events/organization-events';
 import { profileImportRows, profileImports } from '../../db/schema';

@@ -69,6 +69,24 @@ describe('turns on the one connection', () => {
     expect(log).toEqual(['busy', 'batch 1', 'next.1']);
   });
 
+  it('gives a health probe the next turn, ahead of queued requests and of an overdue batch, never inside the turn under way', async () => {
+    let now = 0;
+    const turns = new ConnectionTurns({ now: () => now, backgroundMaxWaitMs: 1000 });
+    const log: string[] = [];
+    const busy = heldTurn(turns, 'request', log, 'busy');
+    await busy.started;
+    const add = batches(turns, log, 2);
+    const waiting = [request(turns, log, 'approve', 1), request(turns, log, 'hits', 1)];
+    now = 1000;
+    const probe = turns.run('probe', async () => void log.push('health'));
+    // Still the busy turn's: the probe waits for it, it does not run inside it.
+    await new Promise((r) => setImmediate(r));
+    expect(log).toEqual(['busy']);
+    busy.end();
+    await Promise.all([busy.done, add, probe, ...waiting]);
+    expect(log.slice(0, 2)).toEqual(['busy', 'health']);
+  });
+
   it('lets the next turn go when a turn fails', async () => {
     const turns = new ConnectionTurns();
     await expect(turns.run('request', () => Promise.reject(new Error('syntax error')))).rejects.toThrow('syntax error');

@@ -11,7 +11,7 @@ import { loadPrincipal } from '../../../../server/identity/load-principal';
 import { auditActor } from '../../../../server/http/audit-actor';
 import { claimImport, runConfirm } from '../../../../server/http/profile-imports/confirm-import';
 import { addChosen, checkChosen } from '../../../../server/http/profile-imports/add-import';
-import { isBackgroundWork } from '../../../../server/db/background-work';
+import { isBackgroundWork } from '../../../../server/db/turn-kind';
 import { cancelImportWork, createImport, recoverImports, runParse, setJob } from '../../../../server/imports/profile-jobs';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
