@@ -2,7 +2,7 @@ import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from 
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, PASS_SLOTS, placementScan, RUN_BYTES, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
@@ -79,7 +79,7 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
  * half a megabyte) are still in the core's cache; fewer, longer calls (16,384 rather than 4,096 slots) spend less on
  * the calls and the hand-over between them.
  */
-const STRETCH = 16_384;
+const STRETCH = PASS_SLOTS;
 
 /** A placement's candidates of one stretch, weighed exactly: slot i's log10 sum (in scoreAt's order) and compared markers. */
 export interface WeighedSlots {
@@ -138,11 +138,13 @@ export function placementPass(size: number, placements: readonly Placement[], on
   });
   const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
   const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
-  // The working room: the bounds' records, the weighing tables, the runs found, then per placement a stretch's
-  // candidates (slot, log10 sum, compared markers).
+  // The working room: the bounds' records, the weighing tables, the runs found, the kernel's sums, then per placement a
+  // stretch's candidates (slot, log10 sum, compared markers).
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
-  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH * placements.length);
+  const sumsRoom = sumsBytes(Math.max(0, ...layout.map(({ group }) => group.length)));
+  const base = k.scratch(boundBytes + tableBytes + outBytes + sumsRoom + 16 * STRETCH * placements.length);
   const outAt = base + boundBytes + tableBytes;
+  const sumsAt = outAt + outBytes;
   k.bytes.fill(0, base, base + boundBytes);
   let at = base + boundBytes;
   const weighings = placements.map(({ plans }, j) => {
@@ -155,7 +157,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
       k.bytes.set(plan.compared.subarray(0, plan.table.length), at + 8 * plan.table.length);
       at += 8 * plan.table.length + ((plan.table.length + 7) & ~7);
     });
-    const slotsAt = outAt + outBytes + 16 * STRETCH * j;
+    const slotsAt = sumsAt + sumsRoom + 16 * STRETCH * j;
     const views = { slots: new Int32Array(k.bytes.buffer, slotsAt, STRETCH), log10: new Float64Array(k.bytes.buffer, slotsAt + 4 * STRETCH, STRETCH), markerCount: new Int32Array(k.bytes.buffer, slotsAt + 12 * STRETCH, STRETCH) };
     return { records, markers: plans.length, slotsAt, views };
   });
@@ -216,7 +218,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
     for (const pass of passes) {
-      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
+      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt, sumsAt) : 0;
       // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
       if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }
