@@ -1,4 +1,4 @@
-import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
+import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
@@ -42,24 +42,33 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
   const span = cut - floors.reduce((a, b) => a + b, 0);
   if (span <= 0) return 'all';
   const scale = (SATURATED - plans.length) / span;
-  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + ROUNDING)) : 0);
-  const need = Math.ceil(span * scale - ROUNDING);
+  // A local copy: an imported binding is read through a getter once the module is transpiled, and this runs per code.
+  const rounding = ROUNDING;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + rounding)) : 0);
+  const need = Math.ceil(span * scale - rounding);
   const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
   if (need <= 0) return 'all';
   if (need > most) return 'none';
   let chunks = 1;
   const markers = plans.map((plan, m) => {
     const n = plan.alleles ?? 1 << plan.shift;
-    const q = new Uint8Array(plan.table.length);
-    eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
+    const { shift, table } = plan;
+    const floor = floors[m]!;
+    const q = new Uint8Array(table.length);
+    q[0] = quantise(table[0]!, floor);
+    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) q[(lo << shift) | hi] = quantise(table[(lo << shift) | hi]!, floor);
     // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
-    const { category } = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, CATEGORIES, 2 * SATURATED)!;
+    const { category } = groupAlleles(n, pairMatrix(n, shift, q), CATEGORIES, 2 * SATURATED)!;
     chunks = Math.max(chunks, categoryChunks(category, n));
     const pair = new Uint8Array(16);
-    eachCode(plan, (code, lo, hi) => {
-      const cell = category[lo]! * CATEGORIES + category[hi]!;
-      pair[cell] = Math.max(pair[cell]!, q[code]!);
-    });
+    const untyped = category[0]! * CATEGORIES + category[0]!;
+    pair[untyped] = q[0]!;
+    for (let lo = 1; lo < n; lo++) {
+      for (let hi = lo; hi < n; hi++) {
+        const cell = category[lo]! * CATEGORIES + category[hi]!;
+        pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
+      }
+    }
     return { category, pair };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';
