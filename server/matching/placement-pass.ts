@@ -103,7 +103,7 @@ const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p
 /**
  * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
  * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
- * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
+ * per placement (in the order given; arrays valid during the call), the stretch's slots whose bound reaches that placement's need (and every slot of
  * the last, incomplete run of 16), in slot order, each weighed exactly (slot-weighing-kernel.ts) while its columns are
  * in the cache (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if
  * one every profile reaches, every placement gets every slot.
@@ -183,11 +183,12 @@ export function placementPass(size: number, placements: readonly Placement[], on
   };
   const hand = (from: number) => {
     if (!counts.some((c) => c > 0)) return;
-    // Copied out at once (slice: arrays of their own, just the candidates' length): a plain array's reads are the fast ones.
+    // Views of the working room, valid during the call: a copy of its own per array and stretch (slice) cost more than
+    // the few reads of the candidates through the shared memory's slower views.
     onCandidates(
       weighings.map(({ views }, j) => {
         const count = counts[j]!;
-        return { slots: views.slots.slice(0, count), log10: views.log10.slice(0, count), markerCount: views.markerCount.slice(0, count) };
+        return { slots: views.slots.subarray(0, count), log10: views.log10.subarray(0, count), markerCount: views.markerCount.subarray(0, count) };
       }),
       from,
     );
