@@ -35,21 +35,27 @@ let quantised = new Uint8Array(0);
  * under that top (a filter clamps the factors under the floor up to it, which only over-estimates).
  */
 export function topsAndFloors(plans: readonly ColumnPlan<Float64Array>[], range: number): { tops: number[]; floors: number[] } {
-  const tops = plans.map((p) => {
+  const tops: number[] = [];
+  const floors: number[] = [];
+  // Plain loops over the codes, as eachCode visits them (a callback per code cost most of a search's filter making).
+  for (const { table, shift, alleles } of plans) {
+    const n = alleles ?? 1 << shift;
     let top = -Infinity;
-    eachCode(p, (code) => {
-      if (p.table[code]! > top) top = p.table[code]!;
-    });
-    return top === -Infinity ? 0 : top;
-  });
-  const floors = plans.map((p, m) => {
-    let min = tops[m]!;
-    eachCode(p, (code) => {
-      const v = p.table[code]!;
-      if (v < min && v >= tops[m]! - range) min = v;
-    });
-    return min;
-  });
+    const atLeast = (v: number) => {
+      if (v > top) top = v;
+    };
+    atLeast(table[0]!);
+    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) atLeast(table[(lo << shift) | hi]!);
+    if (top === -Infinity) top = 0;
+    let min = top;
+    const atMost = (v: number) => {
+      if (v < min && v >= top - range) min = v;
+    };
+    atMost(table[0]!);
+    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) atMost(table[(lo << shift) | hi]!);
+    tops.push(top);
+    floors.push(min);
+  }
   return { tops, floors };
 }
 
@@ -86,7 +92,7 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
     if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
     const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
-    const grouped = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, MAX_CATEGORIES, 2 * STEPS);
+    const grouped = groupAlleles(n, pairMatrix(n, plan.shift, q), MAX_CATEGORIES, 2 * STEPS);
     if (!grouped) return null;
     const { category, representatives } = grouped;
     // The untyped code 0/0 pairs with nothing else, so allele 0 needs no category of its own: it joins the one whose
@@ -179,22 +185,39 @@ export function categoryChunks(category: Uint8Array, n: number): number {
 }
 
 /**
+ * A marker's bounds as an n × n matrix, q(x, z) at x·n + z for alleles x, z ≥ 1 (row and column 0 unused), from its
+ * quantised table over the codes (lo ≤ hi): {@link groupAlleles} compares whole rows of it.
+ */
+export function pairMatrix(n: number, shift: number, q: Uint8Array): Uint8Array {
+  const matrix = new Uint8Array(n * n);
+  for (let x = 1; x < n; x++) for (let z = x; z < n; z++) matrix[x * n + z] = matrix[z * n + x] = q[(x << shift) | z]!;
+  return matrix;
+}
+
+/**
  * Alleles 1 … n−1 grouped into at most `most` categories (category[x] from 0; category[0] is 0): x joins representative r's when,
- * with every third allele z, their bounds q(x, z) and q(r, z) differ by at most a tolerance — 0 first (then a pair of
+ * with every third allele z, their bounds q(x, z) and q(r, z) (the {@link pairMatrix}) differ by at most a tolerance — 0 first (then a pair of
  * distinct categories has one bound, exact in kinship and mixtures, where any two alleles the query does not hold behave
  * alike), doubled until the alleles fit (a pedigree under stepwise mutation, where an allele one step from a relative's
  * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
  */
-export function groupAlleles(n: number, qAt: (x: number, z: number) => number, most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
+export function groupAlleles(n: number, q: Uint8Array, most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
   for (let tolerance = 0; tolerance <= widest; tolerance = Math.max(1, 2 * tolerance)) {
     const category = new Uint8Array(n);
     const representatives: number[] = [];
     let fits = true;
     for (let x = 1; x < n && fits; x++) {
-      let c = representatives.findIndex((r) => {
-        for (let z = 1; z < n; z++) if (z !== x && z !== r && Math.abs(qAt(x, z) - qAt(r, z)) > tolerance) return false;
-        return true;
-      });
+      let c = -1;
+      for (let i = 0; i < representatives.length && c === -1; i++) {
+        const r = representatives[i]!;
+        let z = 1;
+        for (; z < n; z++) {
+          if (z === x || z === r) continue;
+          const d = q[x * n + z]! - q[r * n + z]!;
+          if (d > tolerance || d < -tolerance) break;
+        }
+        if (z === n) c = i;
+      }
       if (c === -1) {
         fits = representatives.length < most;
         c = representatives.push(x) - 1;

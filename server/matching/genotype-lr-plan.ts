@@ -2,10 +2,23 @@ import type { Genotype } from '../genetics/types';
 import type { AnalysisMatch } from './analysis-scan';
 import type { FusablePlan } from './fused-scan';
 import { planColumn, type ColumnPlan } from './lookup-table';
-import type { ProfileIndex } from './profile-index';
+import type { MarkerColumn, ProfileIndex } from './profile-index';
+
+/**
+ * A marker's LR that depends on each allele's class only (a continuous candidate table: the allele's place in the
+ * evidence, or Q): a plan asks each dictionary allele's class once and each class pair's LR once, not the LR of every
+ * genotype of the dictionary by its alleles' names.
+ */
+export interface AlleleClasses {
+  count: number;
+  /** An allele's class, 0 … count − 1; −1 when every genotype holding it has LR 0. */
+  classOf(allele: string): number;
+  /** The LR of a genotype of classes x ≤ y, the function's value for it. */
+  lrOf(x: number, y: number): number;
+}
 
 /** A marker's LR as a function of a candidate's genotype there; undefined: not compared. */
-export type GenotypeLr = (genotype: Genotype) => number | undefined;
+export type GenotypeLr = ((genotype: Genotype) => number | undefined) & { classes?: AlleleClasses };
 
 /** A column's log10 table and which of its codes are compared (the verdict counts those markers). */
 export type ComparedColumn = ColumnPlan<Float64Array> & { compared: Uint8Array };
@@ -42,6 +55,10 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
   for (const column of index.markerColumns()) {
     const lr = weigh.get(column.name);
     if (!lr) continue;
+    if (lr.classes) {
+      plans.push(classedColumn(column, lr.classes));
+      continue;
+    }
     let compared = new Uint8Array(0);
     const plan = planColumn(
       column,
@@ -118,6 +135,38 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
         return match ? [match] : [];
       }),
   };
+}
+
+/**
+ * A column's plan from an LR of allele classes: the table planColumn makes from the function (each genotype compared,
+ * log10 of its LR, −∞ for 0), each class pair's log10 taken once.
+ */
+function classedColumn(column: MarkerColumn, classes: AlleleClasses): ComparedColumn {
+  const n = column.alleles.length;
+  const shift = 32 - Math.clz32(n - 1);
+  const table = new Float64Array(1 << (2 * shift));
+  const compared = new Uint8Array(table.length);
+  const classOf = new Int32Array(n);
+  for (let a = 1; a < n; a++) classOf[a] = classes.classOf(column.alleles[a]!);
+  const k = classes.count;
+  const cells = new Float64Array(k * k).fill(NaN);
+  for (let lo = 1; lo < n; lo++) {
+    for (let hi = lo; hi < n; hi++) {
+      const x = Math.min(classOf[lo]!, classOf[hi]!);
+      const y = Math.max(classOf[lo]!, classOf[hi]!);
+      let value = -Infinity;
+      if (x >= 0) {
+        value = cells[x * k + y]!;
+        if (Number.isNaN(value)) {
+          const lr = classes.lrOf(x, y);
+          cells[x * k + y] = value = lr > 0 ? Math.log10(lr) : -Infinity;
+        }
+      }
+      table[(lo << shift) | hi] = value;
+      compared[(lo << shift) | hi] = 1;
+    }
+  }
+  return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared };
 }
 
 /** A side-list profile's log10 LR over its compared markers. */

@@ -4,10 +4,10 @@
  * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
  * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
  * indices into every placement's categories at once (two bits each), and per placement a shift and mask make the
- * pair's index and a third swizzle its bound (one byte), added with
- * unsigned saturation into that placement's accumulator, which stays in a register for the whole profile — a
- * saturated sum (255) still reaches any need ≤ 255, so saturation never drops a profile. A vector with a profile
- * whose sum reaches its need in some placement is reported with each placement's mask.
+ * pair's index and a third swizzle its bound (one byte), added with unsigned saturation into that placement's sum — a
+ * saturated sum (255) still reaches any need ≤ 255, and sums of bytes ≥ 0 saturate alike in any order, so saturation
+ * never drops a profile. A vector with a profile whose sum reaches its need in some placement is reported with each
+ * placement's mask.
  */
 
 import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
@@ -18,12 +18,12 @@ import { I32, OP, V128 } from './wasm-opcodes';
 const simd = (code: number) => [0xfd, ...leb128(code)];
 const V = {
   load: (offset: number) => [...simd(0x00), 0, ...leb128(offset)],
+  store: (offset: number) => [...simd(0x0b), 0, ...leb128(offset)],
   const: (bytes: readonly number[]) => [...simd(0x0c), ...bytes],
   swizzle: simd(0x0e),
   geU: simd(0x2c),
   or: simd(0x50),
   bitmask8: simd(0x64),
-  add8: simd(0x6e),
   addSatU: simd(0x70),
   sub8: simd(0x71),
   and: simd(0x4e),
@@ -42,98 +42,130 @@ export const MAX_ALLELE_CHUNKS = 4;
  */
 export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + 16 * alleleChunks + 16 * placements;
 
-// scan(params, markers, from, to, needs, out) → count: parameters 0–5, then i32 locals (P, M, I, MASK, COUNT, ONE) and
-// v128 locals (LO, HI, CAT, then one accumulator per placement).
-const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT] = [0, 1, 2, 3, 4, 5];
-const [P, M, I, MASK, COUNT, ONE] = [6, 7, 8, 9, 10, 11];
-const [LO, HI, CAT, ACC] = [12, 13, 14, 15];
+/**
+ * Most slots one call reads: the placements' byte sums of a call's slots are kept in memory (PASS_SLOTS bytes each),
+ * the columns read marker by marker over them.
+ */
+export const PASS_SLOTS = 16_384;
+/** Bytes of a call's sums: PASS_SLOTS per placement. */
+export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
+
+// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, LO_AT, HI_AT,
+// MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, the allele → categories chunks, then each placement's pair bounds).
+const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
+const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE] = [7, 8, 9, 10, 11, 12, 13, 14, 15];
+const [LO, HI, CAT, TABLES] = [16, 17, 18, 19];
+const I32_LOCALS = 9;
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
 
-/** Leaves on the stack the OR over chunks c of swizzle(table at P + `at` + 16c, index − 16c); an index past every chunk reads 0. */
-function chunkedLookup(index: number, at: number, chunks: number): number[] {
-  const code = [OP.localGet, P, ...V.load(at), OP.localGet, index, ...V.swizzle];
-  for (let c = 1; c < chunks; c++) code.push(OP.localGet, P, ...V.load(at + 16 * c), OP.localGet, index, ...V.const(new Array<number>(16).fill(16 * c)), ...V.sub8, ...V.swizzle, ...V.or);
+/** Leaves on the stack the OR over chunks c of swizzle(chunk c's table, index − 16c); an index past every chunk reads 0. */
+function chunkedLookup(index: number, chunks: number): number[] {
+  const code = [OP.localGet, TABLES, OP.localGet, index, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, TABLES + c, OP.localGet, index, ...splat(16 * c), ...V.sub8, ...V.swizzle, ...V.or);
   return code;
 }
 
 /**
- * The pass's function body for the given allele chunk count and number of placements: profile vector by vector, every
- * marker, the placements' sums in registers (a block layout with the sums in memory, as the category pass has, ran
- * about three times slower with three placements).
+ * The pass's function body for the given allele chunk count and number of placements: marker by marker over the call's
+ * slots, the marker's tables held in registers and each placement's sums in memory. Read profile by profile, all
+ * markers at once (the sums in registers), the 32 columns of 16 markers were 32 streams read in step, 16 bytes of each
+ * per profile vector, and the pass ran at the cache's latency, about twice as slow at 1,000,000 references on the ESX17
+ * stain; marker by marker it reads two streams at a time.
  */
 function body(alleleChunks: number, placements: number): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
+  const pairTable = (q: number) => TABLES + alleleChunks + q;
+  const tables: number[] = [];
+  for (let c = 0; c < alleleChunks; c++) tables.push(OP.localGet, P, ...V.load(16 + 16 * c), OP.localSet, TABLES + c);
+  for (let q = 0; q < placements; q++) tables.push(OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(q));
   // Both alleles' packed categories, read once for every placement.
-  const perMarker: number[] = [
-    OP.localGet, P, OP.i32Load, 2, 0, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
-    ...chunkedLookup(LO, 16, alleleChunks), OP.localSet, LO,
-    OP.localGet, P, OP.i32Load, 2, 4, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
-    ...chunkedLookup(HI, 16, alleleChunks), OP.localSet, HI,
+  const perVector: number[] = [
+    OP.localGet, LO_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, alleleChunks), OP.localSet, LO,
+    OP.localGet, HI_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, alleleChunks), OP.localSet, HI,
   ];
   for (let q = 0; q < placements; q++) {
     // Pair index 4·(lo's category) + (hi's category): bits 2q, 2q+1 of each byte moved into place (16-bit shifts, the
     // bits a byte takes from its neighbour masked off).
     const loTimesFour = q === 0 ? [OP.i32Const, 2, ...V.shl16] : q === 1 ? [] : [OP.i32Const, 2 * q - 2, ...V.shrU16];
     const hi = q === 0 ? [] : [OP.i32Const, 2 * q, ...V.shrU16];
-    perMarker.push(
+    perVector.push(
       OP.localGet, LO, ...loTimesFour, ...splat(0x0c), ...V.and,
       OP.localGet, HI, ...hi, ...splat(0x03), ...V.and,
       ...V.or, OP.localSet, CAT,
-      OP.localGet, ACC + q, OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU, OP.localSet, ACC + q,
+      OP.localGet, J,
+      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, pairTable(q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU,
+      ...V.store(PASS_SLOTS * q),
     );
   }
-  const reset: number[] = [];
+  const zero: number[] = [];
   const verdict: number[] = [];
   for (let q = 0; q < placements; q++) {
-    reset.push(...V.const(new Array<number>(16).fill(0)), OP.localSet, ACC + q);
+    zero.push(OP.localGet, J, ...splat(0), ...V.store(PASS_SLOTS * q));
     // bit j: profile i + j's sum reaches placement q's need (the needs: a 16-byte splat each)
     verdict.push(
       OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add,
-      OP.localGet, ACC + q, OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8, OP.localTee, ONE,
+      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8, OP.localTee, ONE,
       OP.i32Store16, 1, 4 + 2 * q,
       OP.localGet, MASK, OP.localGet, ONE, OP.i32Or, OP.localSet, MASK,
     );
   }
+  /** A loop over the call's vectors: I from FROM, J from SUMS, 16 at a time. */
+  const eachVector = (code: number[]) => [
+    OP.localGet, FROM, OP.localSet, I,
+    OP.localGet, SUMS, OP.localSet, J,
+    OP.loop, OP.emptyBlock,
+    ...code,
+    OP.localGet, J, OP.i32Const, 16, OP.i32Add, OP.localSet, J,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+  ];
   // prettier-ignore
   return [
-    ...vector([[6, I32], [3 + placements, V128]]),
+    ...vector([[I32_LOCALS, I32], [3 + alleleChunks + placements, V128]]),
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
-    OP.localGet, FROM, OP.localSet, I,
-    OP.loop, OP.emptyBlock,
-    ...reset,
+    ...eachVector(zero),
     OP.localGet, PARAMS, OP.localSet, P,
     OP.localGet, MARKERS, OP.localSet, M,
+    OP.block, OP.emptyBlock,
+    OP.localGet, M, OP.i32Eqz, OP.brIf, 0,
     OP.loop, OP.emptyBlock,
-    ...perMarker,
+    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO_AT,
+    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI_AT,
+    ...tables,
+    ...eachVector(perVector),
     OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
     OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
     OP.end,
-    // The run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
-    OP.i32Const, 0, OP.localSet, MASK,
-    OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
-    ...verdict,
-    OP.localGet, COUNT, OP.localGet, MASK, OP.i32Const, 0, OP.i32Ne, OP.i32Add, OP.localSet, COUNT,
-    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, TO, OP.i32LtU, OP.brIf, 0,
     OP.end,
+    // Each run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
+    ...eachVector([
+      OP.i32Const, 0, OP.localSet, MASK,
+      OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add, OP.localGet, I, OP.i32Store, 2, 0,
+      ...verdict,
+      OP.localGet, COUNT, OP.localGet, MASK, OP.i32Const, 0, OP.i32Ne, OP.i32Add, OP.localSet, COUNT,
+    ]),
     OP.end,
     OP.localGet, COUNT,
     OP.end,
   ];
 }
 
-/** scan(params, markers, from, to, needs, out) → runs (see {@link placementScan}). */
-export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number) => number;
+/** scan(params, markers, from, to, needs, out, sums) → runs (see {@link placementScan}). */
+export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number, sums: number) => number;
 
 /**
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
- * thread: `scan(params, markers, from, to, needs, out)` reads slots from … to−1 (a multiple of 16 profiles) with the
- * marker records at `params`, the placements' needs at `needs` (16 equal bytes each), and writes for each run of 16
+ * thread: `scan(params, markers, from, to, needs, out, sums)` reads slots from … to−1 (a multiple of 16 profiles, at
+ * most PASS_SLOTS) with the marker records at `params`, the placements' needs at `needs` (16 equal bytes each), their
+ * sums in the room at `sums` (sumsBytes), and writes for each run of 16
  * with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the 16-bit mask of
  * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
  */
 export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
-  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 6, () => body(alleleChunks, placements));
+  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 7, () => body(alleleChunks, placements));
 }

@@ -1,8 +1,8 @@
-import { categoryChunks, eachCode, groupAlleles, ROUNDING, topsAndFloors } from './category-pass';
+import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, placementScan, RUN_BYTES } from './placement-kernel';
+import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, PASS_SLOTS, placementScan, RUN_BYTES, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
@@ -42,24 +42,33 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
   const span = cut - floors.reduce((a, b) => a + b, 0);
   if (span <= 0) return 'all';
   const scale = (SATURATED - plans.length) / span;
-  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + ROUNDING)) : 0);
-  const need = Math.ceil(span * scale - ROUNDING);
+  // A local copy: an imported binding is read through a getter once the module is transpiled, and this runs per code.
+  const rounding = ROUNDING;
+  const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + rounding)) : 0);
+  const need = Math.ceil(span * scale - rounding);
   const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
   if (need <= 0) return 'all';
   if (need > most) return 'none';
   let chunks = 1;
   const markers = plans.map((plan, m) => {
     const n = plan.alleles ?? 1 << plan.shift;
-    const q = new Uint8Array(plan.table.length);
-    eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
+    const { shift, table } = plan;
+    const floor = floors[m]!;
+    const q = new Uint8Array(table.length);
+    q[0] = quantise(table[0]!, floor);
+    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) q[(lo << shift) | hi] = quantise(table[(lo << shift) | hi]!, floor);
     // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
-    const { category } = groupAlleles(n, (x, z) => q[x <= z ? (x << plan.shift) | z : (z << plan.shift) | x]!, CATEGORIES, 2 * SATURATED)!;
+    const { category } = groupAlleles(n, pairMatrix(n, shift, q), CATEGORIES, 2 * SATURATED)!;
     chunks = Math.max(chunks, categoryChunks(category, n));
     const pair = new Uint8Array(16);
-    eachCode(plan, (code, lo, hi) => {
-      const cell = category[lo]! * CATEGORIES + category[hi]!;
-      pair[cell] = Math.max(pair[cell]!, q[code]!);
-    });
+    const untyped = category[0]! * CATEGORIES + category[0]!;
+    pair[untyped] = q[0]!;
+    for (let lo = 1; lo < n; lo++) {
+      for (let hi = lo; hi < n; hi++) {
+        const cell = category[lo]! * CATEGORIES + category[hi]!;
+        pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
+      }
+    }
     return { category, pair };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';
@@ -79,7 +88,7 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
  * half a megabyte) are still in the core's cache; fewer, longer calls (16,384 rather than 4,096 slots) spend less on
  * the calls and the hand-over between them.
  */
-const STRETCH = 16_384;
+const STRETCH = PASS_SLOTS;
 
 /** A placement's candidates of one stretch, weighed exactly: slot i's log10 sum (in scoreAt's order) and compared markers. */
 export interface WeighedSlots {
@@ -94,7 +103,7 @@ const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p
 /**
  * The placements of a quantitative search over slots 0 … size−1 of their columns (in an index's column memory), in as
  * few passes as the kernel holds placements (placement-kernel.ts), a stretch of slots at a time: `onCandidates` gets,
- * per placement (in the order given), the stretch's slots whose bound reaches that placement's need (and every slot of
+ * per placement (in the order given; arrays valid during the call), the stretch's slots whose bound reaches that placement's need (and every slot of
  * the last, incomplete run of 16), in slot order, each weighed exactly (slot-weighing-kernel.ts) while its columns are
  * in the cache (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if
  * one every profile reaches, every placement gets every slot.
@@ -138,11 +147,13 @@ export function placementPass(size: number, placements: readonly Placement[], on
   });
   const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
   const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
-  // The working room: the bounds' records, the weighing tables, the runs found, then per placement a stretch's
-  // candidates (slot, log10 sum, compared markers).
+  // The working room: the bounds' records, the weighing tables, the runs found, the kernel's sums, then per placement a
+  // stretch's candidates (slot, log10 sum, compared markers).
   const outBytes = RUN_BYTES * (STRETCH / 16 + 1);
-  const base = k.scratch(boundBytes + tableBytes + outBytes + 16 * STRETCH * placements.length);
+  const sumsRoom = sumsBytes(Math.max(0, ...layout.map(({ group }) => group.length)));
+  const base = k.scratch(boundBytes + tableBytes + outBytes + sumsRoom + 16 * STRETCH * placements.length);
   const outAt = base + boundBytes + tableBytes;
+  const sumsAt = outAt + outBytes;
   k.bytes.fill(0, base, base + boundBytes);
   let at = base + boundBytes;
   const weighings = placements.map(({ plans }, j) => {
@@ -155,7 +166,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
       k.bytes.set(plan.compared.subarray(0, plan.table.length), at + 8 * plan.table.length);
       at += 8 * plan.table.length + ((plan.table.length + 7) & ~7);
     });
-    const slotsAt = outAt + outBytes + 16 * STRETCH * j;
+    const slotsAt = sumsAt + sumsRoom + 16 * STRETCH * j;
     const views = { slots: new Int32Array(k.bytes.buffer, slotsAt, STRETCH), log10: new Float64Array(k.bytes.buffer, slotsAt + 4 * STRETCH, STRETCH), markerCount: new Int32Array(k.bytes.buffer, slotsAt + 12 * STRETCH, STRETCH) };
     return { records, markers: plans.length, slotsAt, views };
   });
@@ -172,11 +183,12 @@ export function placementPass(size: number, placements: readonly Placement[], on
   };
   const hand = (from: number) => {
     if (!counts.some((c) => c > 0)) return;
-    // Copied out at once (slice: arrays of their own, just the candidates' length): a plain array's reads are the fast ones.
+    // Views of the working room, valid during the call: a copy of its own per array and stretch (slice) cost more than
+    // the few reads of the candidates through the shared memory's slower views.
     onCandidates(
       weighings.map(({ views }, j) => {
         const count = counts[j]!;
-        return { slots: views.slots.slice(0, count), log10: views.log10.slice(0, count), markerCount: views.markerCount.slice(0, count) };
+        return { slots: views.slots.subarray(0, count), log10: views.log10.subarray(0, count), markerCount: views.markerCount.subarray(0, count) };
       }),
       from,
     );
@@ -216,7 +228,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
     for (const pass of passes) {
-      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt) : 0;
+      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt, sumsAt) : 0;
       // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
       if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }

@@ -14,8 +14,14 @@ export interface ContributorSearchCase {
   personOfInterestTypedUnderHd: boolean;
 }
 
-/** A marker's candidate LR as a function of the candidate's alleles there; undefined: not compared (untyped there). */
-export type CandidateLr = (alleles: readonly string[]) => number | undefined;
+/**
+ * A marker's candidate LR as a function of the candidate's alleles there; undefined: not compared (untyped there). It
+ * depends on each allele's class only (its place in the evidence, or Q; −1: LR 0), which `classes` gives for a search
+ * to read each class pair's LR once.
+ */
+export type CandidateLr = ((alleles: readonly string[]) => number | undefined) & {
+  classes: { count: number; classOf(allele: string): number; lrOf(x: number, y: number): number };
+};
 
 const unknownLabel = (k: number) => `Unknown ${k + 1}`;
 
@@ -98,15 +104,19 @@ export function candidateTables(c: ContributorSearchCase, hd: GammaParameters, p
       return marker.hasQ ? n - 1 : -1;
     };
     const lr = new Float64Array(n * n).fill(NaN);
-    tables.set(marker.marker, (alleles) => {
+    const lrOf = (x: number, y: number) => {
+      const cell = x * n + y;
+      if (Number.isNaN(lr[cell])) lr[cell] = Math.exp(logLr[cell]!);
+      return lr[cell]!;
+    };
+    const byAlleles = (alleles: readonly string[]) => {
       if (alleles.length === 0 || alleles.length > 2) return undefined;
       const x = indexOf(alleles[0]!);
       const y = indexOf(alleles[1] ?? alleles[0]!);
       if (x < 0 || y < 0) return 0;
-      const cell = Math.min(x, y) * n + Math.max(x, y);
-      if (Number.isNaN(lr[cell])) lr[cell] = Math.exp(logLr[cell]!);
-      return lr[cell];
-    });
+      return lrOf(Math.min(x, y), Math.max(x, y));
+    };
+    tables.set(marker.marker, Object.assign(byAlleles, { classes: { count: n, classOf: indexOf, lrOf } }));
   }
   return tables;
 }

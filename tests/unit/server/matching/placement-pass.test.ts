@@ -11,7 +11,7 @@ import type { MixtureSetting } from '../../../../core/schemas/mixtures';
 import { seededRandom } from '../../../../core/seeded-random';
 import type { Genotype } from '../../../../server/genetics/types';
 import { continuousScan, prepareContinuous, type ContinuousLane, type ContinuousStain } from '../../../../server/matching/continuous-search';
-import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
+import { genotypeLrPlan, type ComparedColumn, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { placementPass } from '../../../../server/matching/placement-pass';
 import type { ProfileIndex } from '../../../../server/matching/profile-index';
@@ -86,6 +86,15 @@ describe('the placements pass of the quantitative search', () => {
     // Two lanes (the same population twice, cut apart): a reference must reach each lane's own cut.
     const twice: ContinuousLane[] = [lanes[0]!, { ...lanes[0]!, populationId: 'again' }];
     expect(continuousScan(twice, scoped, [others[99]!, others[9]!], 8, 'stain').sort()).toEqual(exactly(index, tables, others[9]!, 8));
+    // The plans read each class pair's LR once (AlleleClasses): the same tables, bit for bit, as the LR asked genotype by genotype.
+    for (const placement of tables) {
+      const byGenotype = new Map([...placement].map(([marker, lr]) => [marker, (g: Genotype) => lr(g)] as const));
+      const classed: ComparedColumn[] = genotypeLrPlan(index, placement, { cut: 0, minMarkers: 0 }).plans;
+      const asked: ComparedColumn[] = genotypeLrPlan(index, byGenotype, { cut: 0, minMarkers: 0 }).plans;
+      const values = (plans: typeof asked) => plans.map((p) => [...p.table].map((v) => (Object.is(v, -0) ? '-0' : v)));
+      expect(values(classed)).toEqual(values(asked));
+      expect(classed.map((p) => [...p.compared])).toEqual(asked.map((p) => [...p.compared]));
+    }
   });
 
   it('never drops a reference a naive bound would: sums past a byte, values under the floor, the cut met exactly, seven placements, one on fewer markers', () => {
