@@ -11,6 +11,7 @@ import { signBatch } from './batch-signature';
 import { fetchCandidateMatches } from './candidate-match-inbox';
 import { readInstanceSettings } from './instance-settings';
 import { openSecret } from './secret-box';
+import { compactBacklogCounts } from './upload-outbox';
 import { forgetUpperToken, unreachable, upperToken } from './upper-instance';
 
 type OutboxRow = typeof uploadOutbox.$inferSelect;
@@ -182,6 +183,8 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     let delivered = 0;
     for (let rows = await claim(db, clock.now()); rows.length > 0; rows = await claim(db, clock.now())) {
       const sent = await send(rows, credentials);
+      // The batch's state changes left a delta or two in the backlog's counts: folded now, the backlog stays a few rows.
+      await compactBacklogCounts(db);
       delivered += sent.delivered;
       if (sent.delivered === 0 && !sent.retryNow) break;
     }
