@@ -14,7 +14,7 @@ import { openPostgres, type Database } from '../server/db/database';
 import { users } from '../server/db/schema';
 import { createAccessToken } from '../server/identity/access-tokens';
 import { ADMIN } from './scale-bench';
-import { Client, startServer } from './server-process';
+import { Client, LoopDelay, type LoopDelaySample, startServer } from './server-process';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -27,6 +27,8 @@ export interface NetworkInstance {
   readonly database: Database & { url: string };
   /** The administrator's personal access token (scope All). */
   readonly adminToken: string;
+  /** The server's event-loop delays (ms) since the previous call (bench/loop-delay-probe.mjs, read from inside it). */
+  loopDelay(): Promise<LoopDelaySample>;
   /** A call as the administrator (or `token`); any status but 2xx throws with the body. */
   call<T>(method: Method, url: string, body?: unknown, token?: string): Promise<T>;
   /** A personal access token for a user made through the API (the same shortcut as the administrator's). */
@@ -87,6 +89,7 @@ export async function startNetworkInstance(tag: string, opts: { prefix?: string;
     const client = new Client(server.origin);
     const port = Number(new URL(server.origin).port);
     const db = database;
+    let loop = new LoopDelay(server.child, loopFile);
     return {
       origin: server.origin,
       get pid() {
@@ -94,6 +97,7 @@ export async function startNetworkInstance(tag: string, opts: { prefix?: string;
       },
       database: { ...db, url },
       adminToken,
+      loopDelay: () => loop.sample(),
       call: async <T>(method: Method, path: string, body?: unknown, token = adminToken) => (await client.call<T>(token, method, path, body)).body,
       tokenFor,
       kill: async () => {
@@ -104,7 +108,10 @@ export async function startNetworkInstance(tag: string, opts: { prefix?: string;
         await exited;
       },
       restart: async () => {
+        // The new process counts its samples from 1 again: the former process's last one must not pass for its first.
+        rmSync(loopFile, { force: true });
         server = await startServer(env, loopFile, log, port);
+        loop = new LoopDelay(server.child, loopFile);
       },
       close: dropAll,
     };

@@ -33,6 +33,13 @@ export interface ReplicationResult {
   hitsAtS: number;
   /** GET /api/health every 100 ms during the delivery, each process: worst and p99 (ms), probes. */
   health: { local: HealthFigures; state: HealthFigures };
+  /** Each process's event-loop delay during the delivery (ms, measured inside it): p99 and worst. */
+  loopDelay: { local: LoopFigures; state: LoopFigures };
+}
+
+interface LoopFigures {
+  p99: number;
+  max: number;
 }
 
 interface HealthFigures {
@@ -117,6 +124,8 @@ export async function runReplicationBench(profiles: number, log: (l: string) => 
     const seedMs = performance.now() - t0;
     log(`L seeded in ${(seedMs / 1000).toFixed(1)} s (${plantedPairs} planted pairs)`);
 
+    // Sampling starts each process's event-loop histogram afresh: the next sample covers the delivery alone.
+    await Promise.all([l.loopDelay(), s.loopDelay()]);
     const probes = { local: new HealthProbe(l.origin), state: new HealthProbe(s.origin) };
     const heldAtS = async () => (await s.call<{ count: number }>('GET', `/api/organizations/${labAtS}/profiles?pageSize=1`)).count;
     const start = performance.now();
@@ -135,6 +144,8 @@ export async function runReplicationBench(profiles: number, log: (l: string) => 
     }
     const deliveryMs = performance.now() - start;
     const health = { local: figures(probes.local.take()), state: figures(probes.state.take()) };
+    const [localLoop, stateLoop] = await Promise.all([l.loopDelay(), s.loopDelay()]);
+    const loopDelay = { local: { p99: localLoop.p99, max: localLoop.max }, state: { p99: stateLoop.p99, max: stateLoop.max } };
     await Promise.all([probes.local.stop(), probes.state.stop()]);
     // S searches each held profile as it arrives (searched_at set once its hits are written); its hits are counted after the last.
     for (;;) {
@@ -147,7 +158,7 @@ export async function runReplicationBench(profiles: number, log: (l: string) => 
     const hitsAtS = (await s.call<{ count: number }>('GET', '/api/organizations/all/hits?pageSize=1')).count;
     const today = new Date().toISOString().slice(0, 10);
     const batches = (await s.call<{ count: number }>('GET', `/api/organizations/all/audit?from=${today}&to=${today}&entity=NetworkBatch&search=Applied&pageSize=1`)).count;
-    return { profiles, plantedPairs, seedMs, deliveryMs, profilesPerSecond: profiles / (deliveryMs / 1000), batches, searchedMs, hitsAtS, health };
+    return { profiles, plantedPairs, seedMs, deliveryMs, profilesPerSecond: profiles / (deliveryMs / 1000), batches, searchedMs, hitsAtS, health, loopDelay };
   } finally {
     await Promise.all(started.map((i) => i.close()));
   }

@@ -15,8 +15,8 @@ export function runReplicationTable(): void {
   }
   const seconds = (x: number) => `${(x / 1000).toFixed(1)} s`;
   printTable(
-    '\nUpward replication (issue 32): a local instance L and a state instance S, two server processes on two PostgreSQL databases of this machine, joined through the API. L seeded in bulk with approved eligible profiles and their outbox entries as the approvals write them (offenders, and one forensic unknown in 100 a 12-locus copy of an offender); timed from Deliver now at L until S holds every one (batches of 500, signed, each one transaction at S), then until S has searched them all. Hits at S: the candidate matches S would send down (counted at S until they are sent). GET /api/health of each process every 100 ms during the delivery:\n',
-    ['profiles', 'delivered in', 'profiles/s', 'batches', 'searched at S after', 'hits at S (planted pairs)', 'L health p99 / worst', 'S health p99 / worst', 'L seeded in'],
+    '\nUpward replication (issue 32): a local instance L and a state instance S, two server processes on two PostgreSQL databases of this machine, joined through the API. L seeded in bulk with approved eligible profiles and their outbox entries as the approvals write them (offenders, and one forensic unknown in 100 a 12-locus copy of an offender); timed from Deliver now at L until S holds every one (batches of 500, signed, each one transaction at S), then until S has searched them all. Hits at S: the candidate matches S would send down (counted at S until they are sent). GET /api/health of each process every 100 ms during the delivery, and each process’s event-loop delay then (measured inside it):\n',
+    ['profiles', 'delivered in', 'profiles/s', 'batches', 'searched at S after', 'hits at S (planted pairs)', 'L health p99 / worst', 'S health p99 / worst', 'L loop delay p99 / max', 'S loop delay p99 / max', 'L seeded in'],
     results.map((r) => [
       r.profiles.toLocaleString('en'),
       seconds(r.deliveryMs),
@@ -26,6 +26,8 @@ export function runReplicationTable(): void {
       `${r.hitsAtS} (${r.plantedPairs})`,
       `${ms(r.health.local.p99)} / ${ms(r.health.local.worst)}`,
       `${ms(r.health.state.p99)} / ${ms(r.health.state.worst)}`,
+      `${ms(r.loopDelay.local.p99)} / ${ms(r.loopDelay.local.max)}`,
+      `${ms(r.loopDelay.state.p99)} / ${ms(r.loopDelay.state.max)}`,
       seconds(r.seedMs),
     ]),
   );

@@ -144,7 +144,7 @@ export async function startServer(env: Record<string, string>, loopFile: string,
 }
 
 /** What bench/loop-delay-probe.mjs writes: the server's event-loop delays (ms) since the previous sample. */
-interface LoopDelaySample {
+export interface LoopDelaySample {
   seq: number;
   count: number;
   p50: number;

@@ -9,7 +9,8 @@ import { caseTypes, cases, chemistries, heldProfiles, lowerInstanceOrganizations
 import { deleteHitsOf, withdrawPendingHits } from '../hits/record-hits';
 import { workerPool } from '../jobs/worker-pool';
 import { recordCandidateDecision } from './candidate-match-notices';
-import type { UploadRead, UploadReadTask } from './upload-read-worker';
+import { isReadUpload, type BatchRead, type BatchReadTask, type UploadRead } from './batch-read-worker';
+import { BatchRejected } from './batch-signature';
 
 export type LowerInstanceRow = typeof lowerInstances.$inferSelect;
 
@@ -27,7 +28,7 @@ interface Intake {
   instance: LowerInstanceRow;
   /** The instance's laboratories by lower-cased name. */
   laboratories: Map<string, { id: string; name: string }>;
-  /** Each upload's document as read off the request thread (readUploads), by idempotency key. */
+  /** Each upload's document as read off the request thread (readBatch), by idempotency key. */
   reads: ReadUploads;
   /** This level's kits by lower-cased name, read once per batch. */
   kits: Map<string, typeof chemistries.$inferSelect>;
@@ -39,17 +40,20 @@ interface Intake {
 export type ReadUploads = Map<string, UploadRead>;
 
 // Not `new URL('./…', import.meta.url)` with the name inline: Vite rewrites that form (server/imports/profile-jobs.ts).
-const READ_WORKER_FILE = './upload-read-worker.ts';
+const READ_WORKER_FILE = './batch-read-worker.ts';
 const readWorker = new URL(READ_WORKER_FILE, import.meta.url);
 
-/** Reads a batch's CMF documents on a worker thread with this level's markers (before its transaction opens). */
-export async function readUploads(db: Db, batch: BatchContent): Promise<ReadUploads> {
-  const uploads = batch.entries.filter((e) => e.action === 'upload' && e.cmf && e.kit);
-  if (uploads.length === 0) return new Map();
+/**
+ * The batch as sent, verified under the client's credentials and its documents read with this level's markers, all on
+ * a worker thread (before its transaction opens); BatchRejected saying why a batch is refused.
+ */
+export async function readBatch(db: Db, jws: string, client: { clientId: string; secretHash: string | null }): Promise<{ content: BatchContent; reads: ReadUploads }> {
   const rows = await db.select({ id: markers.id, name: markers.name, kind: markers.kind, aliases: markers.aliases, multiCopy: markers.multiCopy, code: markers.code }).from(markers);
-  const task: UploadReadTask = { markers: rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? 'YStr' : 'Autosomal' })), documents: uploads.map((e) => ({ specimenId: e.specimenId, cmf: e.cmf! })) };
-  const read = (await workerPool(readWorker).run(task)) as UploadRead[];
-  return new Map(uploads.map((e, i) => [e.idempotencyKey, read[i]!]));
+  const task: BatchReadTask = { jws, clientId: client.clientId, secretHash: client.secretHash, markers: rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? 'YStr' : 'Autosomal' })) };
+  const read = (await workerPool(readWorker).run(task)) as BatchRead;
+  if ('rejected' in read) throw new BatchRejected(read.rejected);
+  const uploads = read.content.entries.filter(isReadUpload);
+  return { content: read.content, reads: new Map(uploads.map((e, i) => [e.idempotencyKey, read.reads[i]!])) };
 }
 
 /** The profiles to tell the matcher about once the batch committed (approved, reset or removed here). */

@@ -90,25 +90,38 @@ export async function queueCandidateDecision(tx: Db, match: { profileId: string;
 }
 
 /**
- * The outbox's backlog for /api/health and the delivery screen: one statement over the undelivered entries
- * (their partial index, migration 0030), as a probe on PGlite's one connection waits for one turn, not three.
+ * The outbox's backlog for /api/health and the delivery screen, in one statement: the counts from
+ * upload_outbox_counts (kept exact by migration 0029's trigger, a few rows however long the backlog), the oldest
+ * waiting entry the first of one of two partial indexes. Exact at the statement's snapshot, as the counts it replaced.
  */
 export async function outboxBacklog(db: Db, clock: Clock): Promise<OutboxBacklog> {
-  const unrefused = sql`${uploadOutbox.refusedAt} is null`;
-  const [row] = await db
-    .select({
-      waiting: sql`count(*) filter (where ${unrefused})`.mapWith(Number),
-      retrying: sql`count(*) filter (where ${unrefused} and ${uploadOutbox.lastError} is not null)`.mapWith(Number),
-      failed: sql`count(*) filter (where ${uploadOutbox.refusedAt} is not null)`.mapWith(Number),
-      oldest: sql`min(${uploadOutbox.createdAt}) filter (where ${unrefused})`.mapWith(uploadOutbox.createdAt),
-    })
-    .from(uploadOutbox)
-    .where(isNull(uploadOutbox.deliveredAt));
-  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  const { rows } = (await db.execute(sql`
+    select
+      coalesce(sum(n) filter (where state in ('waiting', 'retrying')), 0)::int as waiting,
+      coalesce(sum(n) filter (where state = 'retrying'), 0)::int as retrying,
+      coalesce(sum(n) filter (where state = 'failed'), 0)::int as failed,
+      least(
+        (select min(created_at) from upload_outbox where delivered_at is null and refused_at is null and last_error is null),
+        (select min(created_at) from upload_outbox where delivered_at is null and refused_at is null and last_error is not null)
+      ) as oldest
+    from upload_outbox_counts`)) as unknown as { rows: { waiting: number; retrying: number; failed: number; oldest: string | Date | null }[] };
+  const row = rows[0]!;
+  const oldest = row.oldest ? new Date(row.oldest) : null;
   return {
-    waiting: row?.waiting ?? 0,
-    retrying: row?.retrying ?? 0,
-    failed: row?.failed ?? 0,
+    waiting: Number(row.waiting),
+    retrying: Number(row.retrying),
+    failed: Number(row.failed),
     oldestWaitingSeconds: oldest ? Math.max(0, Math.floor((clock.now().getTime() - oldest.getTime()) / 1000)) : null,
   };
+}
+
+/**
+ * Folds upload_outbox_counts' deltas (one per changing statement) into one row per state, in one statement: the sender
+ * calls it after each batch so the backlog reads a handful of rows. Two at once stay exact: the second skips the rows
+ * the first deleted and folds only the rest.
+ */
+export async function compactBacklogCounts(db: Db): Promise<void> {
+  await db.execute(sql`
+    with gone as (delete from upload_outbox_counts returning state, n)
+    insert into upload_outbox_counts (state, n) select state, sum(n) from gone group by state having sum(n) <> 0`);
 }

@@ -1,19 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { BatchAnswer, RefusedEntry, type BatchEntry, type UploadAction } from '../../core/schemas/network-delivery';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { BatchAnswer, RefusedEntry, type UploadAction } from '../../core/schemas/network-delivery';
 import { appendAudit, type AuditActor } from '../audit/audit-trail';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { uploadOutbox } from '../db/schema';
 import { serialRounds } from '../jobs/serial-rounds';
 import type { OrganizationEvents } from '../events/organization-events';
-import { signBatch } from './batch-signature';
+import { workerPool } from '../jobs/worker-pool';
+import type { BatchSignTask } from './batch-sign-worker';
 import { fetchCandidateMatches } from './candidate-match-inbox';
 import { readInstanceSettings } from './instance-settings';
 import { openSecret } from './secret-box';
+import { compactBacklogCounts } from './upload-outbox';
 import { forgetUpperToken, unreachable, upperToken } from './upper-instance';
 
-type OutboxRow = typeof uploadOutbox.$inferSelect;
+/** An entry as claimed: its payload as JSON text, parsed and signed on a worker thread (batch-sign-worker.ts), not here. */
+type OutboxRow = Omit<typeof uploadOutbox.$inferSelect, 'payload'> & { payload: string };
+
+// Not `new URL('./…', import.meta.url)` with the name inline: Vite rewrites that form (server/imports/profile-jobs.ts).
+const SIGN_WORKER_FILE = './batch-sign-worker.ts';
+const signWorker = new URL(SIGN_WORKER_FILE, import.meta.url);
 
 /** The trail's name for this instance's own deliveries (no person acts). */
 const INSTANCE_ACTOR: AuditActor = { id: null, name: 'Upload to the upper instance' };
@@ -60,18 +67,19 @@ async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
     .orderBy(asc(uploadOutbox.id))
     .limit(BATCH)
     .for('update', { skipLocked: true });
+  const { payload, ...columns } = getTableColumns(uploadOutbox);
   const rows = await db
     .update(uploadOutbox)
     .set({ attempts: sql`${uploadOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
     .where(inArray(uploadOutbox.id, ids))
-    .returning();
+    .returning({ ...columns, payload: sql<string>`${payload}::text` });
   return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
 }
 
-const toEntry = (row: OutboxRow): BatchEntry => {
-  const payload = row.payload as Pick<BatchEntry, 'cmf' | 'kit' | 'caseNumber' | 'decision'>;
-  return { idempotencyKey: row.idempotencyKey, action: row.action as UploadAction, profileId: row.profileId, laboratory: row.laboratory, specimenId: row.specimenId, ...payload };
-};
+const toEntry = (row: OutboxRow): BatchSignTask['entries'][number] => ({
+  entry: { idempotencyKey: row.idempotencyKey, action: row.action as UploadAction, profileId: row.profileId, laboratory: row.laboratory, specimenId: row.specimenId },
+  payload: row.payload,
+});
 
 /** The refused entries an answer lists (details.refused); none when the batch was refused as a whole. */
 function refusedEntries(body: unknown): RefusedEntry[] {
@@ -127,11 +135,12 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     let body: unknown;
     try {
       const token = await upperToken(credentials, fetcher);
-      const batch = await signBatch({ batchId: randomUUID(), entries: rows.map(toEntry) }, credentials.clientId, credentials.clientSecret);
+      const task: BatchSignTask = { batchId: randomUUID(), entries: rows.map(toEntry), clientId: credentials.clientId, clientSecret: credentials.clientSecret };
+      const signed = (await workerPool(signWorker).run(task)) as string;
       answer = await fetcher(`${credentials.url.replace(/\/+$/, '')}/api/network/batches`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ batch }),
+        body: signed,
         signal: AbortSignal.timeout(60_000),
       });
       body = await answer.json().catch(() => null);
@@ -182,6 +191,8 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     let delivered = 0;
     for (let rows = await claim(db, clock.now()); rows.length > 0; rows = await claim(db, clock.now())) {
       const sent = await send(rows, credentials);
+      // The batch's state changes left a delta or two in the backlog's counts: folded now, the backlog stays a few rows.
+      await compactBacklogCounts(db);
       delivered += sent.delivered;
       if (sent.delivered === 0 && !sent.retryNow) break;
     }

@@ -26,5 +26,6 @@ export * from './kit-alleles';
 export * from './network';
 export * from './upload-eligibility';
 export * from './network-delivery';
+export * from './upload-outbox-counts';
 export * from './foreign-queries';
 export * from './candidate-matches';

@@ -39,8 +39,11 @@ export const uploadOutbox = pgTable(
     // The sender's query: undelivered, unrefused entries by due time.
     index('upload_outbox_due_idx').on(t.nextAttemptAt, t.createdAt).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
     index('upload_outbox_profile_idx').on(t.profileId),
-    // The backlog /api/health reads on every probe: the undelivered entries only, not every delivery kept.
-    index('upload_outbox_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null`),
+    // The backlog's oldest waiting entry (/api/health): the first of one of these two, not a scan of every waiting one.
+    // Split by last_error so no query of the sender (which never names it) can take them for a scan of its own: on
+    // stale statistics one index of the sender's predicate alone became its anti-join's inner scan, quadratic.
+    index('upload_outbox_waiting_created_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null and ${t.lastError} is null`),
+    index('upload_outbox_retrying_created_idx').on(t.createdAt).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null and ${t.lastError} is not null`),
   ],
 );
 

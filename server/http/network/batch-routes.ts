@@ -7,8 +7,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { onUniqueViolation } from '../../db/errors';
 import { lowerInstances, serviceClients } from '../../db/schema';
-import { applyBatch, BatchRefused, readUploads } from '../../network/batch-intake';
-import { BatchRejected, verifyBatch } from '../../network/batch-signature';
+import { applyBatch, BatchRefused, readBatch } from '../../network/batch-intake';
+import { BatchRejected } from '../../network/batch-signature';
 import type { SearchRuntime } from '../../search/search-runtime';
 import { auditActor } from '../audit-actor';
 import { BadRequest, Conflict, Forbidden } from '../errors';
@@ -48,16 +48,15 @@ export const batchRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock; search?:
         await auditRefusal(db, clock, actor, service.serviceClientId, { serviceClient: service.name, reason: 'not a registered lower instance' });
         throw new Forbidden(`The service client "${service.name}" is not registered here as a lower instance: register it under Administration → Network first`);
       }
-      let content;
+      let content, reads;
       try {
-        content = await verifyBatch(request.body.batch, client.clientId, client.secretHash);
+        // Verified and its documents read on a worker thread, before the transaction opens.
+        ({ content, reads } = await readBatch(db, request.body.batch, client));
       } catch (err) {
         if (!(err instanceof BatchRejected)) throw err;
         await auditRefusal(db, clock, actor, instance.id, { lowerInstance: instance.name, reason: err.message });
         throw new BadRequest(err.message);
       }
-      // The documents are read on a worker thread before the transaction opens.
-      const reads = await readUploads(db, content);
       let applied;
       try {
         // Two deliveries of one entry at once (a lease run out at the sender): the second waits for the next try, then reads "already applied".

@@ -12,6 +12,7 @@ import type { SampleType } from '../../../../core/schemas/profiles';
 import type { Db } from '../../../../server/db/database';
 import { auditLog, caseTypes, cases, chemistries, heldProfiles, lowerInstanceOrganizations, lowerInstances, networkAppliedEntries, organizations, profiles, serviceClients, uploadOutbox } from '../../../../server/db/schema';
 import { newClientCredentials } from '../../../../server/identity/service-clients';
+import { workerPool } from '../../../../server/jobs/worker-pool';
 import { signBatch } from '../../../../server/network/batch-signature';
 import { LEASE_MS } from '../../../../server/network/upload-sender';
 import { upperToken } from '../../../../server/network/upper-instance';
@@ -91,6 +92,18 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     // In S's index: S's own search rules run over it.
     expect(net.upper.searchRuntime.matcher().indexes.find(held!.profile.id)).toBeDefined();
     expect(trail[0]!.after).toMatchObject({ instance: 'Instance A', laboratory: LAB, specimenId: entry!.specimenId, originProfileId: stain });
+  });
+
+  it('signs the batch at A and verifies and reads it at S on worker threads, off the threads that answer requests', async () => {
+    // A batch of 500 is about 4 MB to sign and verify: up to a second of an event loop in the replication bench.
+    const signing = workerPool(new URL('../../../../server/network/batch-sign-worker.ts', import.meta.url));
+    const reading = workerPool(new URL('../../../../server/network/batch-read-worker.ts', import.meta.url));
+    const before = { signed: signing.completed, read: reading.completed };
+    const stain = await pendingProfile('Forensic, Unknown');
+    await approve(stain);
+    await deliver();
+    expect(await heldAtS(stain)).toHaveLength(1);
+    expect({ signed: signing.completed - before.signed, read: reading.completed - before.read }).toEqual({ signed: 1, read: 1 });
   });
 
   it('refuses a batch with a forged signature, and applies a replayed batch only once', async () => {

@@ -1,1 +1,0 @@
-CREATE INDEX "upload_outbox_undelivered_idx" ON "upload_outbox" USING btree ("created_at") WHERE "upload_outbox"."delivered_at" is null;
