@@ -80,6 +80,7 @@ describe('migrations', () => {
         'task_requests',
         'upload_eligibility_indexes',
         'upload_outbox',
+        'upload_outbox_counts',
         'user_organizations',
         'users',
       ]);
