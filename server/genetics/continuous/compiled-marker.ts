@@ -1,7 +1,7 @@
 import type { GammaParameters } from './continuous-types';
 import type { EvidenceMarker } from './evidence-marker';
-import { logGamma, logLowerGammaRatio } from './gamma-functions';
 import { genotypeList, type HypothesisMarker } from './hypothesis-marker';
+import { peakSums, slotFactors, slotLogWeight, slotShape, type PeakSums } from './slot-weight';
 import { DIGIT_COPIES, dropInTerm, RADIX, walkJointGenotypes } from './joint-genotypes';
 
 /** Most (joint genotype × position) entries a compiled marker keeps (16 MB of indices); beyond it the sum is walked each time. */
@@ -13,7 +13,7 @@ export const MAX_COMPILED_ENTRIES = 4_000_000;
  * genotype of the unknowns its prior × drop-in constant and the slots it sums. An evaluation then computes each
  * slot's weight once (one log Γ for all replicates) and sums by lookup, with no allocation.
  */
-export interface CompiledMarker {
+export interface CompiledMarker extends PeakSums {
   evidence: EvidenceMarker;
   contributors: number;
   /** Per slot: the position, and per contributor its copies there (own, above, below): [slot × contributors × 3]. */
@@ -23,11 +23,6 @@ export interface CompiledMarker {
   leafConstant: Float64Array;
   leafOffsets: Int32Array;
   leafSlots: Int32Array;
-  /** Per seen position: replicates with the peak, replicates under the threshold, Σ log y and Σ y over the peaks. */
-  peakCount: Float64Array;
-  dropCount: Float64Array;
-  sumLogHeight: Float64Array;
-  sumHeight: Float64Array;
   /** Buffers of one evaluation (the last one's values: validation reads them). */
   slotShape: Float64Array;
   slotWeight: Float64Array;
@@ -36,7 +31,7 @@ export interface CompiledMarker {
 
 /** Compiles a marker (the same sum as markerLogLikelihood, EuroForMix `EFMfastengine.cpp`); null when it would exceed MAX_COMPILED_ENTRIES. */
 export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMarker): CompiledMarker | null {
-  const { alleleCount, positions, peaks, analyticalThreshold: at } = evidence;
+  const { alleleCount, positions } = evidence;
   const positionCount = positions.length;
   const contributors = hypothesis.genotypes.length;
   const unknowns = hypothesis.genotypes.filter((g) => g < 0).length;
@@ -67,8 +62,6 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
     leafOffsets.push(leafSlots.length);
   });
 
-  const seen = evidence.seenCount;
-  const perPeak = (f: (y: number) => number) => Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! >= at ? f(r[p]!) : 0), 0));
   return {
     evidence,
     contributors,
@@ -77,10 +70,7 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
     leafConstant: Float64Array.from(leafConstant),
     leafOffsets: Int32Array.from(leafOffsets),
     leafSlots: Int32Array.from(leafSlots),
-    peakCount: perPeak(() => 1),
-    dropCount: Float64Array.from({ length: seen }, (_, p) => peaks.reduce((s, r) => s + (r[p]! < at ? 1 : 0), 0)),
-    sumLogHeight: perPeak(Math.log),
-    sumHeight: perPeak((y) => y),
+    ...peakSums(evidence),
     slotShape: new Float64Array(slotPosition.length),
     slotWeight: new Float64Array(slotPosition.length),
     leafWeight: new Float64Array(leafConstant.length),
@@ -94,16 +84,10 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
  */
 export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParameters): number {
   const e = m.evidence;
-  const { alleleCount, seenCount, backwardFrom, forwardFrom, givesStutter, scaledSizes, analyticalThreshold: at } = e;
-  const replicates = e.peaks.length;
-  const shape0 = 1 / (parameters.sigma * parameters.sigma);
-  const scale = parameters.mu / shape0;
-  const logScale = Math.log(scale);
-  const logBeta = Math.log(parameters.beta);
-  const { xiB, xiF, mx } = parameters;
-  const kept = 1 - xiB - xiF;
+  const f = slotFactors(parameters);
+  const { mx } = parameters;
   const K = m.contributors;
-  const { slotPosition, slotCopies, slotShape, slotWeight, peakCount, dropCount, sumLogHeight, sumHeight } = m;
+  const { slotPosition, slotCopies, slotShape: shapes, slotWeight } = m;
   for (let s = 0; s < slotPosition.length; s++) {
     const p = slotPosition[s]!;
     let own = 0;
@@ -114,20 +98,9 @@ export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParame
       above += slotCopies[c + 1]! * mx[k]!;
       below += slotCopies[c + 2]! * mx[k]!;
     }
-    let shape = 0;
-    if (p < alleleCount) shape = own * (shape0 * Math.exp(scaledSizes[p]! * logBeta)) * (givesStutter[p] ? kept : 1);
-    const from = backwardFrom[p]!;
-    if (from >= 0) shape += xiB * (above * (shape0 * Math.exp(scaledSizes[from]! * logBeta)));
-    const to = forwardFrom[p]!;
-    if (to >= 0) shape += xiF * (below * (shape0 * Math.exp(scaledSizes[to]! * logBeta)));
-    let w: number;
-    if (p >= seenCount) w = replicates * logLowerGammaRatio(shape, at / scale);
-    else {
-      w = peakCount[p]! * (-logGamma(shape) - shape * logScale) + (shape - 1) * sumLogHeight[p]! - sumHeight[p]! / scale;
-      if (dropCount[p]! > 0) w += dropCount[p]! * logLowerGammaRatio(shape, at / scale);
-    }
-    slotShape[s] = shape;
-    slotWeight[s] = w;
+    const shape = slotShape(e, f, p, own, above, below);
+    shapes[s] = shape;
+    slotWeight[s] = slotLogWeight(e, m, f, p, shape);
   }
   const { leafConstant, leafOffsets, leafSlots, leafWeight } = m;
   let max = -Infinity;

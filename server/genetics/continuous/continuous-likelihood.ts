@@ -3,6 +3,7 @@ import { prepareEvidenceMarker, type EvidenceMarker } from './evidence-marker';
 import { genotypeList, prepareHypothesisMarker, type HypothesisMarker } from './hypothesis-marker';
 import { compiledLogLikelihood, compileMarker, type CompiledMarker } from './compiled-marker';
 import { LikelihoodScratch, markerLogLikelihood } from './marker-likelihood';
+import { nestedLogLikelihood, nestMarker, type NestedMarker } from './nested-marker';
 
 /** Most joint genotypes of the unknowns summed at one marker: beyond it an exact sum takes minutes (4 unknowns over 9 alleles is 4.1 million). */
 export const MAX_JOINT_GENOTYPES = 5_000_000;
@@ -35,6 +36,8 @@ export interface HypothesisModel {
   jointGenotypes: number[];
   /** Per marker its compilation for repeated evaluation (a fit), or null where too large to keep (walked each time). */
   compiled: (CompiledMarker | null)[];
+  /** Per marker not compiled its layout for the nested-loop sum, or null (walked each time). */
+  nested: (NestedMarker | null)[];
 }
 
 /** Names of the hypothesis's persons in messages. */
@@ -53,7 +56,8 @@ export function prepareHypothesis(evidence: PreparedEvidence, hypothesis: Contin
     return joint;
   });
   const compiled = markers.map((h, i) => compileMarker(evidence.markers[i]!, h));
-  return { contributors: hypothesis.contributors.length, evidence, markers, jointGenotypes, compiled };
+  const nested = markers.map((h, i) => (compiled[i] ? null : nestMarker(evidence.markers[i]!, h)));
+  return { contributors: hypothesis.contributors.length, evidence, markers, jointGenotypes, compiled, nested };
 }
 
 /** The log-likelihood per marker and in total (natural logarithms). */
@@ -66,7 +70,9 @@ export interface LogLikelihood {
 export function logLikelihood(model: HypothesisModel, parameters: GammaParameters, scratch = new LikelihoodScratch()): LogLikelihood {
   const perMarker = model.evidence.markers.map((m, i) => {
     const compiled = model.compiled[i];
-    return compiled ? compiledLogLikelihood(compiled, parameters) : markerLogLikelihood(m, model.markers[i]!, parameters, scratch);
+    if (compiled) return compiledLogLikelihood(compiled, parameters);
+    const nested = model.nested[i];
+    return nested ? nestedLogLikelihood(nested, parameters) : markerLogLikelihood(m, model.markers[i]!, parameters, scratch);
   });
   return { perMarker, total: perMarker.reduce((s, l) => s + l, 0) };
 }
