@@ -65,7 +65,7 @@ describe('the number-of-contributors search job', () => {
     expect(job.models.map((m) => [m.contributors, m.state])).toEqual([[1, 'waiting'], [2, 'waiting'], [3, 'refused'], [4, 'refused']]);
     expect(job.modelsTotal).toBe(2);
     expect(job.models[2]!.jointGenotypes).toBe(66 ** 3 + 66 ** 2);
-    expect(job.models[2]!.reason).toBe('3 unknowns under Hd sum 291852 joint genotypes over the markers per evaluation, more than the 100000 one fit takes in about 30 s; condition on known contributors to search it.');
+    expect(job.models[2]!.reason).toBe('3 unknowns under Hd sum 291852 joint genotypes over the markers per evaluation, more than the 150000 one fit takes in about 30 s; condition on known contributors to search it.');
 
     const seen = await settle(job.id);
     const done = seen.at(-1)!;

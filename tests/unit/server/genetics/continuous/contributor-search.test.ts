@@ -53,9 +53,20 @@ describe('the number of contributors search', () => {
     expect(JSON.stringify(searchContributors(CASE, [1, 3], [NO_MODEL]))).toBe(JSON.stringify(search));
   });
 
+  it('fits four unknowns under Hd in a search over 1..4 (a model, not a refusal); the true two stay best', () => {
+    const search = searchContributors(CASE, [1, 4], [NO_MODEL]);
+    expect(search.map((s) => s.contributors)).toEqual([1, 2, 3, 4]);
+    const four = search[3]!;
+    expect(four.result.hypotheses[1]!.parameters!.mx).toHaveLength(4);
+    expect(Number.isFinite(four.logLikelihoodHd)).toBe(true);
+    // A third and fourth contributor add parameters but explain nothing more.
+    expect(four.logLikelihoodHd!).toBeGreaterThan(search[1]!.logLikelihoodHd! - 0.5);
+    expect(search.filter((s) => s.best).map((s) => s.contributors)).toEqual([2]);
+  });
+
   it('refuses, before fitting, a search beyond its bound on work, naming the contributor count', () => {
-    expect(() => searchContributors(CASE, [1, 4], [NO_MODEL])).toThrow(ContinuousModelError);
-    expect(() => searchContributors(CASE, [1, 4], [NO_MODEL])).toThrow(/up to 4 contributors/);
+    expect(() => searchContributors(CASE, [1, 5], [NO_MODEL])).toThrow(ContinuousModelError);
+    expect(() => searchContributors(CASE, [1, 5], [NO_MODEL])).toThrow(/up to 5 contributors/);
     expect(() => searchContributors({ ...CASE, parameters: { mode: 'fixed', hp: { mx: [1], mu: 1, sigma: 1, beta: 1, xiB: 0, xiF: 0 }, hd: { mx: [1], mu: 1, sigma: 1, beta: 1, xiB: 0, xiF: 0 } } }, [1, 2], [NO_MODEL])).toThrow(/fit/);
   });
 });
