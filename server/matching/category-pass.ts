@@ -230,10 +230,11 @@ export function groupAlleles(n: number, q: Uint8Array, most: number, widest: num
 }
 
 /**
- * Slots per call of the pass: its list of runs (8 bytes per 16 slots) stays small, and the columns' bytes a stretch's
- * dense prefix read (2 per marker and slot) are still in the core's cache when its sparse stages read them again.
+ * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK), its list of runs (8 bytes per 16 slots) small,
+ * and the columns' bytes a stretch's dense prefix read (2 per marker and slot) still in the core's L2 cache when its
+ * sparse stages read them again.
  */
-const STRETCH = 1 << 12;
+const STRETCH = CATEGORY_BLOCK;
 /** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
 const spareLists: Uint32Array[] = [];
 

@@ -30,6 +30,11 @@ export interface CandidateLr {
    * allele's class looked up once; undefined under normalized frequencies (an unlisted allele has its own classes there).
    */
   byPair(alleles: readonly string[]): ((i: number, j: number) => number) | undefined;
+  /**
+   * The LR by allele class (a search's plan asks each allele's class once and each class pair's LR once, not the LR of
+   * every genotype of a column); absent under normalized frequencies (an unlisted allele has its own classes there).
+   */
+  classes?: { count: number; classOf(allele: string): number; lrOf(x: number, y: number): number };
 }
 
 /**
@@ -74,17 +79,20 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
     const value = table[key]!;
     return Number.isNaN(value) ? weighAt(key, prepared.copies(genotype)) : value;
   };
-  return Object.assign(lr, {
+  // The copies prepared.copies gives a genotype of classes a ≤ b: one of each, two for a homozygote.
+  const pairAt = (a: number, b: number) => {
+    const key = a * classes + b;
+    const value = table[key]!;
+    if (!Number.isNaN(value)) return value;
+    const copies = new Int32Array(classes);
+    copies[a]!++;
+    copies[b]!++;
+    return weighAt(key, copies);
+  };
+  const byClass = m.frequencyRule.normalize ? {} : { classes: { count: classes, classOf: prepared.classOf, lrOf: pairAt } };
+  return Object.assign(lr, byClass, {
     everyClass() {
-      for (let a = 0; a < classes; a++) {
-        for (let b = a; b < classes; b++) {
-          if (!Number.isNaN(table[a * classes + b]!)) continue;
-          const copies = new Int32Array(classes);
-          copies[a]!++;
-          copies[b]!++;
-          weighAt(a * classes + b, copies);
-        }
-      }
+      for (let a = 0; a < classes; a++) for (let b = a; b < classes; b++) pairAt(a, b);
       return table;
     },
     byPair(alleles: readonly string[]) {
@@ -93,14 +101,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
       return (i: number, j: number) => {
         const a = classOf[i]!;
         const b = classOf[j]!;
-        const key = a <= b ? a * classes + b : b * classes + a;
-        const value = table[key]!;
-        if (!Number.isNaN(value)) return value;
-        // The copies prepared.copies gives the genotype: one of each allele's class, two for a homozygote.
-        const copies = new Int32Array(classes);
-        copies[a]!++;
-        copies[b]!++;
-        return weighAt(key, copies);
+        return a <= b ? pairAt(a, b) : pairAt(b, a);
       };
     },
   });

@@ -9,6 +9,7 @@ import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses'
 import type { Genotype } from '../../../../server/genetics/types';
 import { planAnalysis, scanAnalysis } from '../../../../server/matching/analysis-scan';
 import { categoryFilter } from '../../../../server/matching/category-pass';
+import { CATEGORY_BLOCK } from '../../../../server/matching/category-kernel';
 import { fusedScan, type FusablePlan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
@@ -126,6 +127,24 @@ describe('the category pass', () => {
       expect(filterOf(plan)).toHaveProperty('pairChunks', 3);
       const expected = exactly(plan);
       expect(expected.length).toBeGreaterThan(rank);
+      expect(fusedScan([plan])[0]).toEqual(expected);
+    }
+  });
+
+  it("reads an index of several of the kernel's blocks, the last one partial, as the exact verdicts do", () => {
+    // Two whole blocks of the pass and a third cut short, not a multiple of 16: hits in each, at and near the blocks' edges.
+    const index = randomIndexOf(21, 2 * CATEGORY_BLOCK + 16 * 37 + 5, 14);
+    const lrs = new Map(['5', '6', '7', '8', '9', '10'].map((a, i) => [a, 0.6 + 0.7 * i] as const));
+    const copies = (g: Genotype) => (g.length === 1 ? [g[0]!, g[0]!] : g);
+    const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => copies(g).reduce((p, a) => p * (lrs.get(a) ?? 0.02), 1)]));
+    const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
+    const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).sort((a, b) => b - a);
+    for (const rank of [300, 3000, 12_000]) {
+      const plan = genotypeLrPlan(index, weigh, { cut: sums[rank]!, minMarkers: 0 });
+      expect(filterOf(plan)).toHaveProperty('need');
+      const expected = exactly(plan);
+      const blocks = new Set(expected.map((m) => Math.floor(index.slotOf(m.profileId) / CATEGORY_BLOCK)));
+      expect(blocks.size).toBe(3);
       expect(fusedScan([plan])[0]).toEqual(expected);
     }
   });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { MixtureSetting } from '../../../../core/schemas/mixtures';
 import { mixtureLr, MixtureError, type MixtureCase } from '../../../../server/genetics/mixture/mixture-lr';
 import type { Genotype, PopulationFrequencies } from '../../../../server/genetics/types';
+import { genotypeLrPlan, type ComparedColumn, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { rankMixture } from '../../../../server/matching/mixture-ranking';
 import { markerTables, searchMixture } from '../../../../server/matching/mixture-search';
@@ -64,6 +65,29 @@ describe('a mixture hit weighed from the search tables', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it("plans a column from the stain's tables by allele class, to the bit what weighing each genotype of the column gives", () => {
+    fc.assert(
+      fc.property(setting, fc.array(replicate, { minLength: 1, maxLength: 2 }), fc.array(person, { minLength: 30, maxLength: 30 }), (s, replicates, people) => {
+        const d = s.dropout.mode === 'fixed' ? s.dropout.values[0]! : 0;
+        const tables = markerTables({ setting: s, dropout: new Array<number>(s.contributors).fill(d), dropoutHd: new Array<number>(s.contributors).fill(d) }, replicates[0]!, population);
+        // Under normalized frequencies an unlisted allele has its own classes: the plan weighs such columns genotype by genotype.
+        for (const lr of tables.values()) expect(lr.classes !== undefined).toBe(!s.normalizeFrequencies);
+        const set = new IndexSet();
+        people.forEach((genotypes, i) => set.upsert({ id: `P${i}`, kind: 'Autosomal', chemistryId: 'kit', organizationId: 'org', sampleType: 'Convicted Offender', genotypes }));
+        const index = set.indexes('Autosomal')[0]!;
+        const byGenotype = new Map([...tables].map(([marker, lr]) => [marker, (g: Genotype) => lr(g)]));
+        const plansOf = (weigh: ReadonlyMap<string, GenotypeLr>): ComparedColumn[] => genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 }).plans;
+        const [classed, plain] = [plansOf(tables), plansOf(byGenotype)];
+        expect(classed.length).toBe(plain.length);
+        classed.forEach((p, m) => {
+          expect(new Uint8Array(p.table.buffer)).toEqual(new Uint8Array(plain[m]!.table.buffer));
+          expect(p.compared).toEqual(plain[m]!.compared);
+        });
+      }),
+      { numRuns: 60 },
     );
   });
 
