@@ -11,6 +11,7 @@ import { seedReferenceData } from '../server/db/seed/reference-data';
 import { createTestApp } from '../tests/helpers/app';
 import { createAccessGroup, createUser } from '../tests/helpers/factories';
 import { CODIS_CORE, fbi2015Population, profileGenerator } from './synthetic-profiles';
+import { watchStalls, type Stall } from './thread-stalls';
 
 /** POSTs a file as multipart/form-data with curl (another process); resolves with the status and body. */
 async function curlUpload(url: string, token: string, fields: Record<string, string>, file: string): Promise<{ statusCode: number; body: string }> {
@@ -49,6 +50,8 @@ export interface ImportBenchResult {
   maxHealthAddMs: number;
   /** Another user's list pages (cases, profiles; one every 250 ms) while the add ran (issue 29): how long each took. */
   listPageMs: { count: number; p50: number; p95: number; max: number };
+  /** The request thread's longest late tick in each phase ('parse', 'add') and how much of it was spent waiting for a CPU (null off Linux). */
+  stalls: Record<string, Stall> | null;
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? Number.NaN;
@@ -109,6 +112,8 @@ export async function runImportBench(opts: { profiles: number; database: Databas
     // The worst probe per phase: the upload and parse (a worker thread), then the add (batches on the database).
     const maxHealth = { parse: 0, add: 0 };
     let phase: keyof typeof maxHealth = 'parse';
+    // Whether a late answer was this process's code or the machine's busy cores (thread-stalls.ts).
+    const stalls = watchStalls(phase);
     const prober = setInterval(() => {
       const t0 = performance.now();
       const during = phase;
@@ -148,6 +153,7 @@ export async function runImportBench(opts: { profiles: number; database: Databas
     }
     const t1 = performance.now();
     phase = 'add';
+    stalls.phase(phase);
     // The colleague's list pages, one every 250 ms over a socket, the case list and the profile list in turn.
     const listPages: number[] = [];
     const listFailures: string[] = [];
@@ -174,6 +180,7 @@ export async function runImportBench(opts: { profiles: number; database: Databas
     delay.disable();
     clearInterval(sampler);
     clearInterval(prober);
+    const requestThreadStalls = stalls.stop();
     if (added.state !== 'added' || added.addedCount !== opts.profiles) throw new Error(`add ended: ${JSON.stringify(added).slice(0, 400)}`);
     if (listFailures.length > 0) throw new Error(`list pages failed: ${listFailures.slice(0, 3).join('; ')}`);
     return {
@@ -189,6 +196,7 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       maxHealthMs: Math.max(maxHealth.parse, maxHealth.add),
       maxHealthAddMs: maxHealth.add,
       listPageMs: { count: listPages.length, p50: percentile(listPages, 0.5), p95: percentile(listPages, 0.95), max: Math.max(...listPages) },
+      stalls: requestThreadStalls,
     };
   } finally {
     await t.close();

@@ -25,6 +25,7 @@ export function runImportTable(databaseUrl: string): void {
         ms(r.maxEventLoopDelayMs),
         `${ms(r.maxHealthMs)} (${ms(r.maxHealthAddMs)})`,
         `${ms(r.listPageMs.p50)} / ${ms(r.listPageMs.p95)} / ${ms(r.listPageMs.max)} (${r.listPageMs.count})`,
+        r.stalls ? (['parse', 'add'] as const).map((p) => (r.stalls![p] ? `${ms(r.stalls![p].ms)} (${ms(r.stalls![p].waitingForCpuMs)})` : '-')).join(' / ') : '-',
       ]);
     } catch (err) {
       console.log(`\nImport benchmark on ${kind} skipped: ${err instanceof Error ? err.message : String(err)}`);
@@ -32,7 +33,7 @@ export function runImportTable(databaseUrl: string): void {
   }
   printTable(
     `\nImport of references (GeneMapper long table, CODIS 20, through the HTTP API; a second client polls /api/health every 250 ms; another user of the laboratory asks for the case list or the profile list every 250 ms while the add runs — target on PGlite p95 ≤ 500 ms, issue 29):\n`,
-    ['database', 'profiles', 'file', 'upload + parse + preview', 'add', 'total', 'profiles/s', 'peak RSS', 'worst event-loop delay', 'worst GET /api/health (during the add)', "another user's list page during the add p50 / p95 / max (pages)"],
+    ['database', 'profiles', 'file', 'upload + parse + preview', 'add', 'total', 'profiles/s', 'peak RSS', 'worst event-loop delay', 'worst GET /api/health (during the add)', "another user's list page during the add p50 / p95 / max (pages)", 'request thread longest stall, upload + parse / add (of it waiting for a CPU)'],
     importRows,
   );
 }

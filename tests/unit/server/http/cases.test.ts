@@ -92,6 +92,29 @@ describe('cases API', () => {
     expect(body.items.map((c) => c.caseNumber)).toEqual(['SORT-A', 'SORT-B']);
   });
 
+  it('searches the list by any column: the number in part, the case type, the organization and the status', async () => {
+    const burglary = (await t.database.db.insert(caseTypes).values({ name: 'Burglary' }).returning())[0]!.id;
+    const found = await call('analystB', 'POST', '/api/cases', { caseNumber: 'FIND-770', caseTypeId: burglary, organizationId: orgB, assignedUserIds: [] });
+    expect(found.statusCode, found.body).toBe(201);
+    const closed = await addCase('FIND-CLOSED');
+    expect((await call('analystA', 'PUT', `/api/cases/${closed.id}/settings`, { status: 'Closed', notes: '', version: 1 })).statusCode).toBe(200);
+    const search = async (text: string) => {
+      const res = await call('adminAll', 'GET', `/api/organizations/all/cases?pageSize=500&search=${encodeURIComponent(text)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { items: Case[]; count: number };
+      expect(body.count).toBe(body.items.length);
+      return body.items;
+    };
+    expect((await search('nd-77')).map((c) => c.caseNumber)).toEqual(['FIND-770']);
+    expect((await search('BURGL')).map((c) => c.caseNumber)).toEqual(['FIND-770']);
+    const bergen = await search('bergen');
+    expect(bergen.map((c) => c.caseNumber)).toContain('FIND-770');
+    expect(bergen.every((c) => c.organizationName === 'Bergen Lab')).toBe(true);
+    expect((await search('closed')).map((c) => c.caseNumber)).toContain('FIND-CLOSED');
+    expect((await search('closed')).every((c) => c.status === 'Closed')).toBe(true);
+    expect(await search('find-7%')).toEqual([]);
+  });
+
   it('refuses a stale edit with 409 and the record-changed message', async () => {
     const c = await addCase('STALE-1');
     const body = { caseNumber: 'STALE-1b', caseTypeId, organizationId: orgA, assignedUserIds: [], version: 1 };

@@ -161,6 +161,17 @@ describe.runIf(reachable)('list plans at a few hundred thousand rows (PostgreSQL
     }
   }, 120_000);
 
+  it('searches a case list by case number by index probes, and finds the case', async () => {
+    // The case search by number of bench/server-bench.ts: one organization's cases, the number typed whole or in
+    // part, or a text no case has; the other columns' arms (case type, organization, status) must not read every case.
+    for (const [k, search, found] of [['A', 'A-12345', 1], ['B', 'B-777', 1], ['A', 'no such case', 0]] as const) {
+      const list = () => listCases(db, { page: 0, pageSize: PAGE, search }, { where: sql`${cases.organizationId} = ${org[k]}`, organizations: [org[k]] });
+      expect(await wholeReads(list), `cases of ${k} searched for ${search}`).toEqual([]);
+      const page = await list();
+      expect(page.items.map((c) => c.caseNumber).filter((n) => n.toLowerCase() === search.toLowerCase())).toHaveLength(found);
+    }
+  }, 120_000);
+
   it('counts a list and the review figures from counters, exactly', async () => {
     expect(await wholeReads(() => countedRows(db, 'hits', [org.A], ['pending']))).toEqual([]);
     expect(await countedRows(db, 'hits', [org.A], ['pending'])).toBe(HITS.A / 4);
