@@ -20,28 +20,35 @@ export class ExactWeighing {
 
   /** The slots of the stretch from `from` that reach every lane, in slot order; byPlacement lists the lanes' placements in order. */
   reachedEveryLane(byPlacement: readonly WeighedSlots[], from: number): number[] {
-    const span = Math.max(0, ...byPlacement.map(({ slots }) => (slots.length === 0 ? 0 : slots[slots.length - 1]! - from + 1)));
+    let span = 0;
+    for (const { slots } of byPlacement) if (slots.length > 0) span = Math.max(span, slots[slots.length - 1]! - from + 1);
     if (this.lanesReached.length < span) [this.lanesReached, this.lastLane] = [new Uint16Array(span), new Int16Array(span).fill(-1)];
+    // Fields and the lane's cut in locals, plain loops: this runs for every candidate of every stretch, its reads through
+    // views of a shared memory (slower than a plain array's), so nothing else is read per candidate.
+    const { lanesReached, lastLane, minMarkers } = this;
     const touched: number[] = [];
     let p = 0;
-    this.lanes.forEach((placements, l) => {
-      for (let j = 0; j < placements; j++) {
+    for (let l = 0; l < this.lanes.length; l++) {
+      const cut = this.cuts[l]!;
+      for (let j = 0; j < this.lanes[l]!; j++) {
         const { slots, log10, markerCount } = byPlacement[p++]!;
-        for (let i = 0; i < slots.length; i++) {
-          if (log10[i]! < this.cuts[l]! || markerCount[i]! < this.minMarkers) continue;
+        const n = slots.length;
+        for (let i = 0; i < n; i++) {
+          if (log10[i]! < cut || markerCount[i]! < minMarkers) continue;
           const at = slots[i]! - from;
-          if (this.lastLane[at] === l) continue;
-          if (this.lastLane[at] === -1) touched.push(at);
-          this.lastLane[at] = l;
-          this.lanesReached[at]!++;
+          const last = lastLane[at]!;
+          if (last === l) continue;
+          if (last === -1) touched.push(at);
+          lastLane[at] = l;
+          lanesReached[at]!++;
         }
       }
-    });
+    }
     const kept: number[] = [];
     for (const at of touched.sort((a, b) => a - b)) {
-      if (this.lanesReached[at] === this.lanes.length) kept.push(from + at);
-      this.lanesReached[at] = 0;
-      this.lastLane[at] = -1;
+      if (lanesReached[at] === this.lanes.length) kept.push(from + at);
+      lanesReached[at] = 0;
+      lastLane[at] = -1;
     }
     return kept;
   }
