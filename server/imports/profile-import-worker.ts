@@ -2,6 +2,8 @@
 // a gigabyte of short-lived objects, none of which may stall requests or stay in the server's heap.
 // The rows go to a spool file as JSON chunks the database reads itself (jsonb_to_recordset): the main thread
 // never walks 100,000 parsed profiles, and reads one chunk at a time rather than receiving them all at once.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../jobs/background-priority';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { ImportMarker } from '../../core/schemas/profile-imports';
 import type { ImportControl, ImportIssue } from '../../core/schemas/profiles';

@@ -1,5 +1,7 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts), ARCHITECTURE.md "Heavy work off the request thread": a
 // continuous-model LR sums millions of joint genotypes per evaluation and a fit evaluates thousands of times.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import './background-priority';
 import type { ContinuousLrResult } from '../../core/schemas/continuous';
 import { searchContributors } from '../genetics/continuous/contributor-search';
 import { continuousLr } from '../genetics/continuous/continuous-lr';

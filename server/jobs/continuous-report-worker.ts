@@ -1,5 +1,7 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts), ARCHITECTURE.md "Heavy work off the request thread": the
 // report weighs the stain again (a fit takes seconds) and lays out a PDF of many pages and charts.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import './background-priority';
 import type { ContinuousRequest } from '../genetics/continuous/continuous-request';
 import { continuousResultCsv } from '../reports/continuous-csv';
 import { continuousReportDocument, type ContinuousReportFacts } from '../reports/continuous-report';

@@ -1,5 +1,7 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts), ARCHITECTURE.md "Heavy work off the request thread": a
 // number-of-contributors search fits up to a dozen models, each thousands of exact sums (tens of seconds in all).
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import './background-priority';
 import type { MessagePort } from 'node:worker_threads';
 import type { GammaParametersUsed } from '../../core/schemas/continuous';
 import { fitSearchedModel, observedPeaks } from '../genetics/continuous/contributor-search';

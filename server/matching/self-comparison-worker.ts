@@ -1,6 +1,8 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts): a self-comparison of a million profiles is a
 // second or more of CPU, which must not stall requests. The columns arrive as one buffer moved (not
 // copied) from the main thread, a snapshot of the index at the start; progress goes back over a port.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../jobs/background-priority';
 import type { MessagePort } from 'node:worker_threads';
 import { compareSelf, type SelfComparisonProgress, type SelfComparisonResult } from './self-comparison';
 

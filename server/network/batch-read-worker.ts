@@ -2,6 +2,8 @@
 // verifying it, parsing its JSON and checking its schema took up to a second of the intake's event loop per batch
 // (issue 32's replication bench), and each CMF document read with the CMF importer is about a millisecond more: none
 // of it on the thread that answers requests.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../jobs/background-priority';
 import type { BatchContent } from '../../core/schemas/network-delivery';
 import type { CatalogueMarker } from '../imports/profile-import-worker';
 import { buildMarkerResolver } from '../db/seed/reference/marker-names';

@@ -1,6 +1,8 @@
 // Runs in a worker thread (server/jobs/worker-pool.ts): a batch of 500 uploads is about 3 MB of CMF, and reading its
 // entries, writing its JSON, signing it and writing the request body took 170–330 ms of the sender's event loop per
 // batch (issue 32's replication bench), in which no request was answered.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../jobs/background-priority';
 import type { BatchEntry } from '../../core/schemas/network-delivery';
 import { signBatch } from './batch-signature';
 

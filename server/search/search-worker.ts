@@ -2,6 +2,8 @@
 // approval rules, familial, mixture and family searches — reads the index through a pinned snapshot of its
 // shared memory (no copy), so the main thread only parses, authorizes and answers. The code is the same the
 // main thread ran before, so every answer is the single-thread one, bit for bit.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../jobs/background-priority';
 import type { MessagePort } from 'node:worker_threads';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import { rankRule, scoreCandidates } from '../matching/familial-search';

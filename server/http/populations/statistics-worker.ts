@@ -2,6 +2,8 @@
 // thread": reading a 100,000-row table takes seconds of CPU and a few hundred MB of short-lived
 // objects, none of which may stall requests. What returns is the preview and, for a save, the rows
 // as JSON batches (UTF-8 bytes, transferred), so the main thread never walks the parsed table.
+// First: this worker thread runs below the request thread's priority (background-priority.ts).
+import '../../jobs/background-priority';
 import { Piscina } from 'piscina';
 import type { StatisticsPreview, StatisticsSummary } from '../../../core/schemas/populations';
 import { buildMarkerResolver, type MarkerWithAliases } from '../../db/seed/reference/marker-names';
