@@ -328,8 +328,9 @@ export class SearchQueue {
       const level = new Map(s.rules.map((r) => [r.id, levelSearchedCount(matching.indexes, s.profile, s.organizationIds, r.searchedSampleTypes)]));
       return s.found.map((m) => withSearchedCount(m, level.get(m.ruleId)!));
     };
+    // Weighed against the level as the index is when the search is done, before waiting for the writer.
+    const weighed = new Map(searches.map((s) => [s, weigh(s)]));
     await this.oneWriter(async () => {
-      const weighed = new Map(searches.map((s) => [s, weigh(s)]));
       const facts = await profileFacts(db, [...weighed.values()].flat());
       for (const s of searches) {
         try {
