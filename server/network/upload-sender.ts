@@ -136,7 +136,7 @@ export function createUploadSender(deps: { db: Db; clock: Clock; fetcher?: typeo
     try {
       const token = await upperToken(credentials, fetcher);
       const task: BatchSignTask = { batchId: randomUUID(), entries: rows.map(toEntry), clientId: credentials.clientId, clientSecret: credentials.clientSecret };
-      const signed = (await workerPool(signWorker).run(task)) as string;
+      const signed = (await workerPool(signWorker).run(task)) as Uint8Array<ArrayBuffer>;
       answer = await fetcher(`${credentials.url.replace(/\/+$/, '')}/api/network/batches`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },

@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
 import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import type { MatchingService } from '../matching/matching-service';
-import { levelSearchedCount, withSearchedCount, type RuleMatch } from '../matching/rule-match';
+import { levelSearchedCount, withSearchedCount, type MatchRule, type RuleMatch } from '../matching/rule-match';
 import type { MatchProfile } from '../matching/types';
 import { MIXTURE_SAMPLE_TYPES } from '../../core/schemas/profiles';
 import { searchedOrganizations } from '../network/held-organizations';
@@ -55,17 +55,40 @@ export interface SearchQueueDeps {
 /** Finished searches kept for the screens; older ones are forgotten. */
 const KEEP_FINISHED = 200;
 
+/** Each profile's organization, status and sample type, read once for every match of a group of searches. */
+async function profileFacts(db: Db, matches: readonly RuleMatch[]) {
+  const ids = [...new Set(matches.flatMap((m) => [m.queryId, m.candidateId]))];
+  if (ids.length === 0) return new Map<string, { organizationId: string; status: string; sampleType: string }>();
+  const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status, sampleType: profiles.sampleType }).from(profiles).where(inArray(profiles.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /**
  * Only matches whose candidate belongs to an organization the search looked in (a hit never names another
  * organization's profile, but at the upper level every held laboratory's: held-organizations.ts) and is still approved
  * (a reset during the search withdrew it), with every profile's sample type (the hit's roles).
  */
-async function stillApproved(db: Db, organizationIds: readonly string[], matches: readonly RuleMatch[]): Promise<{ matches: RuleMatch[]; sampleTypes: Map<string, string> }> {
-  const ids = [...new Set(matches.flatMap((m) => [m.queryId, m.candidateId]))];
-  if (ids.length === 0) return { matches: [], sampleTypes: new Map() };
-  const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status, sampleType: profiles.sampleType }).from(profiles).where(inArray(profiles.id, ids));
-  const inside = new Set(rows.filter((r) => organizationIds.includes(r.organizationId) && r.status === 'approved').map((r) => r.id));
-  return { matches: matches.filter((m) => inside.has(m.queryId) && inside.has(m.candidateId)), sampleTypes: new Map(rows.map((r) => [r.id, r.sampleType])) };
+function stillApproved(facts: Awaited<ReturnType<typeof profileFacts>>, organizationIds: readonly string[], matches: readonly RuleMatch[]): { matches: RuleMatch[]; sampleTypes: Map<string, string> } {
+  const inside = (id: string) => {
+    const f = facts.get(id);
+    return f !== undefined && f.status === 'approved' && organizationIds.includes(f.organizationId);
+  };
+  const kept = matches.filter((m) => inside(m.queryId) && inside(m.candidateId));
+  const ids = new Set(matches.flatMap((m) => [m.queryId, m.candidateId]));
+  return { matches: kept, sampleTypes: new Map([...ids].flatMap((id) => (facts.has(id) ? [[id, facts.get(id)!.sampleType] as const] : []))) };
+}
+
+/** Searches taken together by one loop at most: their profiles go to a worker as one task, their writes share statements. */
+const GROUP_MAX = 100;
+
+/** One approval searched in a group: its profile as the matcher reads it, its rules, where it looks, what it found. */
+interface GroupSearch {
+  job: SearchJob;
+  reviewedAt: Date | null;
+  profile: MatchProfile;
+  rules: MatchRule[];
+  organizationIds: string[];
+  found: RuleMatch[];
 }
 
 /**
@@ -83,6 +106,8 @@ export class SearchQueue {
   /** The loops taking queued searches, at most one per search thread; counted apart so a loop that just found the queue empty is not counted on. */
   private readonly workers = new Set<Promise<void>>();
   private looping = 0;
+  /** Of those loops, the ones searching a group now. */
+  private searching = 0;
   /** The end of the last hit write queued (see oneWriter). */
   private writes: Promise<void> = Promise.resolve();
   /** Population statistics and analyses, reloaded only when they change. */
@@ -162,80 +187,174 @@ export class SearchQueue {
       return;
     }
     for (;;) {
-      const job = this.next();
-      if (!job) {
+      const group = this.nextGroup();
+      if (group.length === 0) {
         // In the same turn as the empty look: an enqueue from now on starts a loop of its own.
         this.looping--;
         return;
       }
-      job.status = 'running';
-      this.deps.onChange?.(job);
-      try {
-        job.hits = await this.run(job);
-        job.status = 'done';
-      } catch (err) {
-        job.status = 'failed';
-        job.error = err instanceof Error ? err.message : String(err);
-        this.deps.onFailure?.(job, err);
+      for (const job of group) {
+        job.status = 'running';
+        this.deps.onChange?.(job);
       }
-      job.finishedAt = this.deps.clock.now().toISOString();
-      this.finished++;
-      this.deps.onChange?.(job);
+      let outcomes: (number | Error)[];
+      this.searching++;
+      try {
+        outcomes = await this.runGroup(group);
+      } catch (err) {
+        outcomes = group.map(() => (err instanceof Error ? err : new Error(String(err))));
+      } finally {
+        this.searching--;
+      }
+      for (const [i, job] of group.entries()) {
+        const outcome = outcomes[i]!;
+        if (typeof outcome === 'number') {
+          job.hits = outcome;
+          job.status = 'done';
+        } else {
+          job.status = 'failed';
+          job.error = outcome.message;
+          this.deps.onFailure?.(job, outcome);
+        }
+        job.finishedAt = this.deps.clock.now().toISOString();
+        this.finished++;
+        this.deps.onChange?.(job);
+      }
       this.forgetOld();
     }
   }
 
-  private next(): SearchJob | undefined {
-    const [job] = this.queued.values();
-    if (job) this.queued.delete(job.profileId);
-    return job;
+  /**
+   * The next searches, oldest first: this loop's share of the queue (the other loops take theirs), at most GROUP_MAX.
+   * One approval is a group of one; a lower instance's batch of 500 is a few groups, not 500 worker tasks.
+   */
+  private nextGroup(): SearchJob[] {
+    // Shared with the loops not searching now (this one among them).
+    const size = Math.min(GROUP_MAX, Math.ceil(this.queued.size / Math.max(1, this.looping - this.searching)));
+    const group: SearchJob[] = [];
+    for (const job of this.queued.values()) {
+      if (group.length === size) break;
+      group.push(job);
+    }
+    for (const job of group) this.queued.delete(job.profileId);
+    return group;
   }
 
-  private async run(job: SearchJob): Promise<number> {
+  /** Searches a group of approvals: each job's new hits, or the error that failed it (the whole group's when its search failed). */
+  private async runGroup(jobs: readonly SearchJob[]): Promise<(number | Error)[]> {
     const { db, matching } = this.deps;
-    const [approval] = await db
-      .select({ reviewedAt: profiles.reviewedAt, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId, sampleType: profiles.sampleType })
-      .from(profiles)
-      .where(and(eq(profiles.id, job.profileId), eq(profiles.status, 'approved')));
-    // The index holds the approved genotypes (kept current on every decision): no second read of the markers.
-    const held = matching.indexes.find(job.profileId);
-    // Reset or deleted while it waited: nothing to search.
-    if (!approval || !held) return 0;
-    // A stain's peak heights (issue 31): its mixture rules then weigh with the continuous model.
-    const heights = approval.kind === 'Autosomal' && MIXTURE_SAMPLE_TYPES.has(approval.sampleType) ? await loadStainHeights(db, job.profileId, approval.chemistryId) : null;
-    const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes, ...(heights ? { heights } : {}) };
-    const rules = await loadSearchRules(db, this.inputs, { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind }, 'approval');
-    const onProgress = (done: number, total: number) => {
-      job.done = done;
-      job.total = total;
+    const approvals = new Map(
+      (
+        await db
+          .select({ id: profiles.id, reviewedAt: profiles.reviewedAt, kind: profiles.kind, chemistryId: profiles.chemistryId, organizationId: profiles.organizationId, sampleType: profiles.sampleType })
+          .from(profiles)
+          .where(and(inArray(profiles.id, jobs.map((j) => j.profileId)), eq(profiles.status, 'approved')))
+      ).map((a) => [a.id, a]),
+    );
+    // Read once per group: the rules of each organization × sample type × kind, the organizations each organization's searches look in.
+    const ruleSets = new Map<string, Promise<MatchRule[]>>();
+    const looksIn = new Map<string, Promise<string[]>>();
+    const once = <T>(memo: Map<string, Promise<T>>, key: string, read: () => Promise<T>) => memo.get(key) ?? memo.set(key, read()).get(key)!;
+    const searches: GroupSearch[] = [];
+    for (const job of jobs) {
+      const approval = approvals.get(job.profileId);
+      // The index holds the approved genotypes (kept current on every decision): no second read of the markers.
+      const held = matching.indexes.find(job.profileId);
+      // Reset or deleted while it waited: nothing to search.
+      if (!approval || !held) continue;
+      // A stain's peak heights (issue 31): its mixture rules then weigh with the continuous model.
+      const heights = approval.kind === 'Autosomal' && MIXTURE_SAMPLE_TYPES.has(approval.sampleType) ? await loadStainHeights(db, job.profileId, approval.chemistryId) : null;
+      const profile: MatchProfile = { id: job.profileId, kind: approval.kind as MatchProfile['kind'], chemistryId: approval.chemistryId, organizationId: approval.organizationId, sampleType: approval.sampleType, genotypes: held.genotypes, ...(heights ? { heights } : {}) };
+      const searched = { organizationId: profile.organizationId, sampleType: profile.sampleType ?? '', kind: profile.kind };
+      const rules = await once(ruleSets, [searched.organizationId, searched.sampleType, searched.kind].join('\u0000'), () => loadSearchRules(db, this.inputs, searched, 'approval'));
+      // The matcher looks in the profile's organization: at the upper level, a held profile is searched in each held laboratory's.
+      const organizationIds = await once(looksIn, profile.organizationId, () => searchedOrganizations(db, profile.organizationId));
+      searches.push({ job, reviewedAt: approval.reviewedAt, profile, rules, organizationIds, found: [] });
+      job.done = 0;
+      job.total = rules.length * organizationIds.length;
       this.deps.onChange?.(job);
-    };
-    const { pool } = this.deps;
-    // The matcher looks in the profile's organization: at the upper level, a held profile is searched in each held laboratory's.
-    const organizationIds = await searchedOrganizations(db, profile.organizationId);
-    const steps = rules.length * organizationIds.length;
-    onProgress(0, steps);
-    const found: RuleMatch[] = [];
-    for (const [i, organizationId] of organizationIds.entries()) {
-      const scoped = { ...profile, organizationId };
-      const progress = { onProgress: (done: number) => onProgress(i * rules.length + done, steps) };
-      found.push(...(pool ? await pool.run<RuleMatch[]>(matching.indexes, profile.kind, { task: 'rules', profile: scoped, rules: rules.map(toWireRule) }, progress) : await matching.searchRules(scoped, rules, progress)));
     }
+    await this.searchAll(searches);
+    return this.record(jobs, searches);
+  }
+
+  /**
+   * Every search of the group, each in every organization it looks in: on the workers one task per kind (one per
+   * thread, its rule sets sent once), else here. A group of one reports its steps as they are done.
+   */
+  private async searchAll(searches: GroupSearch[]): Promise<void> {
+    const { matching, pool } = this.deps;
+    const lone = searches.length === 1 ? searches[0]! : null;
+    const onProgress = lone
+      ? (done: number, total: number) => {
+          lone.job.done = done;
+          lone.job.total = total;
+          this.deps.onChange?.(lone.job);
+        }
+      : undefined;
+    for (const kind of new Set(searches.map((s) => s.profile.kind))) {
+      const items = searches.filter((s) => s.profile.kind === kind).flatMap((s) => s.organizationIds.map((organizationId) => ({ search: s, profile: { ...s.profile, organizationId } })));
+      const sets = [...new Set(items.map((i) => i.search.rules))];
+      let found: RuleMatch[][];
+      if (pool) {
+        // A lone search is one task (its steps in order); a group's searches are shared among the threads.
+        const shares = lone ? [items] : splitEvenly(items, Math.min(pool.threads, items.length));
+        const answers = await Promise.all(
+          shares.map((share) =>
+            pool.run<RuleMatch[][]>(matching.indexes, kind, { task: 'rules', searches: share.map((i) => ({ profile: i.profile, rules: sets.indexOf(i.search.rules) })), rules: sets.map((set) => set.map(toWireRule)) }, onProgress ? { onProgress } : {}),
+          ),
+        );
+        found = answers.flat();
+      } else {
+        found = [];
+        for (const item of items) found.push(await matching.searchRules(item.profile, item.search.rules, onProgress ? { onProgress } : {}));
+      }
+      for (const [i, item] of items.entries()) item.search.found.push(...found[i]!);
+    }
+    for (const s of searches) s.job.done = s.job.total;
+  }
+
+  /**
+   * Writes the group's hits and marks its approvals searched: each job's new hits or its error. The hits are written
+   * one search at a time, searches of other loops included (oneWriter): an identity hit supersedes a kinship hit of
+   * the same pair that the other profile's search may be writing, which reads what the other wrote.
+   */
+  private async record(jobs: readonly SearchJob[], searches: readonly GroupSearch[]): Promise<(number | Error)[]> {
+    const { db, matching } = this.deps;
+    const outcome = new Map<SearchJob, number | Error>(jobs.map((j) => [j, 0]));
     // Each laboratory was searched apart: the chance figures count the whole level's profiles (what a notice carries down).
-    const level = organizationIds.length > 1 ? new Map(rules.map((r) => [r.id, levelSearchedCount(matching.indexes, profile, organizationIds, r.searchedSampleTypes)])) : null;
-    const weighed = level ? found.map((m) => withSearchedCount(m, level.get(m.ruleId)!)) : found;
-    // Searches run at once, their hits are written one search at a time: an identity hit supersedes a kinship hit of the
-    // same pair that the other profile's search may be writing, which reads what the other wrote.
-    const { recorded, familyHits } = await this.oneWriter(async () => {
-      const { matches, sampleTypes } = await stillApproved(db, organizationIds, weighed);
-      const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: profile.organizationId, matches, rules: new Map(rules.map((r) => [r.id, r])), sampleTypes });
-      const familyHits = (await this.deps.searchFamilies?.(profile)) ?? 0;
-      return { recorded, familyHits };
+    const weigh = (s: GroupSearch) => {
+      if (s.organizationIds.length === 1 || s.found.length === 0) return s.found;
+      const level = new Map(s.rules.map((r) => [r.id, levelSearchedCount(matching.indexes, s.profile, s.organizationIds, r.searchedSampleTypes)]));
+      return s.found.map((m) => withSearchedCount(m, level.get(m.ruleId)!));
+    };
+    // Weighed against the level as the index is when the search is done, before waiting for the writer.
+    const weighed = new Map(searches.map((s) => [s, weigh(s)]));
+    await this.oneWriter(async () => {
+      const facts = await profileFacts(db, [...weighed.values()].flat());
+      for (const s of searches) {
+        try {
+          const { matches, sampleTypes } = stillApproved(facts, s.organizationIds, weighed.get(s)!);
+          const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: s.profile.organizationId, matches, rules: new Map(s.rules.map((r) => [r.id, r])), sampleTypes });
+          outcome.set(s.job, recorded + ((await this.deps.searchFamilies?.(s.profile)) ?? 0));
+        } catch (err) {
+          outcome.set(s.job, err instanceof Error ? err : new Error(String(err)));
+        }
+      }
     });
-    // Marks this approval searched, unless a reset or a new approval came meanwhile (its own search is queued).
-    const sameApproval = approval.reviewedAt === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, approval.reviewedAt);
-    await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(eq(profiles.id, profile.id), eq(profiles.status, 'approved'), sameApproval));
-    return recorded + familyHits;
+    // Marks each approval searched, unless a reset or a new approval came meanwhile (its own search is queued): one
+    // statement per approval time (a batch's approvals share theirs).
+    const byApproval = new Map<number | null, string[]>();
+    for (const s of searches) {
+      if (outcome.get(s.job) instanceof Error) continue;
+      const at = s.reviewedAt?.getTime() ?? null;
+      byApproval.set(at, [...(byApproval.get(at) ?? []), s.profile.id]);
+    }
+    for (const [at, ids] of byApproval) {
+      const sameApproval = at === null ? isNull(profiles.reviewedAt) : eq(profiles.reviewedAt, new Date(at));
+      await db.update(profiles).set({ searchedAt: sql`${profiles.reviewedAt}` }).where(and(inArray(profiles.id, ids), eq(profiles.status, 'approved'), sameApproval));
+    }
+    return jobs.map((j) => outcome.get(j)!);
   }
 
   /** Runs `write` after every write queued before it. */
@@ -255,4 +374,9 @@ export class SearchQueue {
       this.finished--;
     }
   }
+}
+
+/** `items` cut into `parts` runs of nearly equal length, in order. */
+function splitEvenly<T>(items: readonly T[], parts: number): T[][] {
+  return Array.from({ length: parts }, (_, p) => items.slice(Math.floor((p * items.length) / parts), Math.floor(((p + 1) * items.length) / parts)));
 }

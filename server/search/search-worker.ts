@@ -36,7 +36,9 @@ interface OnIndexes {
 /** Every kind of search the pool runs, with its inputs (structured-cloneable; the index's arrays shared). */
 export type SearchTask = OnIndexes &
   (
-    | { task: 'rules'; profile: MatchProfile; rules: WireRule[]; port?: MessagePort }
+    // Approval searches, many in one task (a lower instance's batch holds 500): each profile with its rule set (an index into
+    // `rules`, each set sent once); one list of matches per search comes back. `port` hears each rule done.
+    | { task: 'rules'; searches: { profile: MatchProfile; rules: number }[]; rules: WireRule[][]; port?: MessagePort }
     | { task: 'familial'; profile: MatchProfile; rule: WireRule; limit: number }
     | { task: 'familial-score'; profile: MatchProfile; rule: WireRule; candidateIds: string[] }
     | { task: 'mixture'; ranking: Omit<MixtureRanking, 'scoped'>; masks: Record<string, Uint8Array> }
@@ -75,8 +77,18 @@ export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; 
  */
 export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => IndexSet = () => indexes): unknown {
   switch (task.task) {
-    case 'rules':
-      return searchEachRule(task.profile, task.rules.map(fromWireRule), indexes, (done, total) => task.port?.postMessage({ done, total }));
+    case 'rules': {
+      const sets = task.rules.map((set) => set.map(fromWireRule));
+      // Steps over the whole task: one per rule of each search.
+      const total = task.searches.reduce((n, s) => n + sets[s.rules]!.length, 0);
+      let before = 0;
+      return task.searches.map((s) => {
+        const { port } = task;
+        const found = searchEachRule(s.profile, sets[s.rules]!, indexes, port && ((done) => port.postMessage({ done: before + done, total })));
+        before += sets[s.rules]!.length;
+        return found;
+      });
+    }
     case 'familial':
       return rankRule(fromWireRule(task.rule), task.profile, indexes, { limit: task.limit });
     case 'familial-score':

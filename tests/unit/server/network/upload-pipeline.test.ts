@@ -5,8 +5,8 @@
  * S holds the profile under A's laboratory.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BatchEntry } from '../../../../core/schemas/network-delivery';
 import type { SampleType } from '../../../../core/schemas/profiles';
 import type { Db } from '../../../../server/db/database';
@@ -104,6 +104,31 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     await deliver();
     expect(await heldAtS(stain)).toHaveLength(1);
     expect({ signed: signing.completed - before.signed, read: reading.completed - before.read }).toEqual({ signed: 1, read: 1 });
+  });
+
+  it('searches a batch’s held profiles at S in a few worker tasks, not one per profile, each profile once', async () => {
+    // Handing each held profile's search to a worker cost S's event loop about 1.3 ms a profile (issue 32's bench).
+    const profilesSent = 24;
+    const sent = [];
+    for (let i = 0; i < profilesSent; i++) sent.push(await pendingProfile(i % 2 === 0 ? 'Convicted Offender' : 'Forensic, Unknown'));
+    for (const id of sent) await approve(id);
+    const { pool, queue } = net.upper.searchRuntime;
+    const run = vi.spyOn(pool, 'run');
+    try {
+      await deliver();
+      await queue.idle();
+      const tasks = run.mock.calls.map((c) => c[2]).filter((t) => t.task === 'rules');
+      // Each search loop (one per thread) takes its share of the batch and splits it over the threads.
+      expect(tasks.length).toBeLessThanOrEqual(pool.threads ** 2);
+      expect(tasks.length).toBeLessThan(profilesSent);
+      const searched = tasks.flatMap((t) => (t.task === 'rules' ? t.searches.map((s) => s.profile.id) : []));
+      const held = await sDb.select({ id: profiles.id, searchedAt: profiles.searchedAt, reviewedAt: profiles.reviewedAt }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).where(inArray(heldProfiles.originProfileId, sent));
+      expect(held).toHaveLength(profilesSent);
+      expect(searched.sort()).toEqual(held.map((h) => h.id).sort());
+      expect(held.every((h) => h.searchedAt !== null && h.searchedAt.getTime() === h.reviewedAt?.getTime())).toBe(true);
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it('refuses a batch with a forged signature, and applies a replayed batch only once', async () => {
