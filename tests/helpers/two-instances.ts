@@ -75,6 +75,9 @@ export async function startTwoInstances(opts: TwoInstancesOptions): Promise<TwoI
   const startUpper = async () => {
     upper = await buildApp({ database: upperDatabase, config: testConfig({ PUBLIC_URL: upperUrl }) });
     await upper.listen({ port, host: '127.0.0.1' });
+    // S loaded its index and queued again what a stop cut off: a test's queue.idle() then waits for those searches too
+    // (without this, one run under load saw idle() return before resume() had queued a batch's searches).
+    await upper.searchRuntime.ready;
   };
   await startUpper();
 
