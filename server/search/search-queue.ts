@@ -89,6 +89,8 @@ interface GroupSearch {
   rules: MatchRule[];
   organizationIds: string[];
   found: RuleMatch[];
+  /** Why this search failed (its share's task failed, and so did its own task alone). */
+  error?: Error;
 }
 
 /**
@@ -299,15 +301,39 @@ export class SearchQueue {
       if (pool) {
         // A lone search is one task (its steps in order); a group's searches are shared among the threads.
         const shares = lone ? [items] : splitEvenly(items, Math.min(pool.threads, items.length));
+        const runShare = (share: typeof items) =>
+          pool.run<RuleMatch[][]>(matching.indexes, kind, { task: 'rules', searches: share.map((i) => ({ profile: i.profile, rules: sets.indexOf(i.search.rules) })), rules: sets.map((set) => set.map(toWireRule)) }, onProgress ? { onProgress } : {});
+        // A search that fails (a stain no model explains) fails alone: a share that failed is run again search by search.
+        const alone = (item: (typeof items)[number]) =>
+          runShare([item]).then(
+            (answer) => answer[0]!,
+            (err: unknown) => {
+              item.search.error ??= err instanceof Error ? err : new Error(String(err));
+              return [];
+            },
+          );
         const answers = await Promise.all(
           shares.map((share) =>
-            pool.run<RuleMatch[][]>(matching.indexes, kind, { task: 'rules', searches: share.map((i) => ({ profile: i.profile, rules: sets.indexOf(i.search.rules) })), rules: sets.map((set) => set.map(toWireRule)) }, onProgress ? { onProgress } : {}),
+            share.length === 1
+              ? alone(share[0]!).then((found) => [found])
+              : runShare(share).catch(async () => {
+                  const each: RuleMatch[][] = [];
+                  for (const item of share) each.push(await alone(item));
+                  return each;
+                }),
           ),
         );
         found = answers.flat();
       } else {
         found = [];
-        for (const item of items) found.push(await matching.searchRules(item.profile, item.search.rules, onProgress ? { onProgress } : {}));
+        for (const item of items) {
+          found.push(
+            await matching.searchRules(item.profile, item.search.rules, onProgress ? { onProgress } : {}).catch((err: unknown) => {
+              item.search.error ??= err instanceof Error ? err : new Error(String(err));
+              return [];
+            }),
+          );
+        }
       }
       for (const [i, item] of items.entries()) item.search.found.push(...found[i]!);
     }
@@ -333,6 +359,10 @@ export class SearchQueue {
     await this.oneWriter(async () => {
       const facts = await profileFacts(db, [...weighed.values()].flat());
       for (const s of searches) {
+        if (s.error) {
+          outcome.set(s.job, s.error);
+          continue;
+        }
         try {
           const { matches, sampleTypes } = stillApproved(facts, s.organizationIds, weighed.get(s)!);
           const recorded = matches.length === 0 ? 0 : await this.deps.record({ organizationId: s.profile.organizationId, matches, rules: new Map(s.rules.map((r) => [r.id, r])), sampleTypes });

@@ -131,6 +131,34 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     }
   });
 
+  it('a search that fails in a batch fails alone: the others of its worker task are searched again one by one', async () => {
+    const sent = [];
+    for (let i = 0; i < 6; i++) sent.push(await pendingProfile(i % 2 === 0 ? 'Convicted Offender' : 'Forensic, Unknown'));
+    for (const id of sent) await approve(id);
+    const poisoned = sent[3]!;
+    const { pool, queue } = net.upper.searchRuntime;
+    const original = pool.run.bind(pool);
+    const heldIdOf = async (origin: string) => (await sDb.select({ id: heldProfiles.profileId }).from(heldProfiles).where(eq(heldProfiles.originProfileId, origin)))[0]?.id;
+    // A search no model can weigh (MixtureError at a worker) stands in for the one failing profile.
+    const run = vi.spyOn(pool, 'run').mockImplementation(async (...args: Parameters<typeof pool.run>) => {
+      const task = args[2];
+      const bad = await heldIdOf(poisoned);
+      if (task.task === 'rules' && task.searches.some((s) => s.profile.id === bad)) throw new Error('No chosen population can weigh this evidence');
+      return original(...args);
+    });
+    try {
+      await deliver();
+      await queue.idle();
+      const held = await sDb.select({ origin: heldProfiles.originProfileId, searchedAt: profiles.searchedAt }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).where(inArray(heldProfiles.originProfileId, sent));
+      expect(held).toHaveLength(sent.length);
+      expect(held.filter((h) => h.searchedAt === null).map((h) => h.origin)).toEqual([poisoned]);
+      const bad = await heldIdOf(poisoned);
+      expect(queue.list(null).find((j) => j.profileId === bad)).toMatchObject({ status: 'failed', error: 'No chosen population can weigh this evidence' });
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   it('refuses a batch with a forged signature, and applies a replayed batch only once', async () => {
     const stain = await pendingProfile('Forensic, Unknown');
     await approve(stain);
