@@ -10,6 +10,7 @@ import type { MatchProfile } from '../matching/types';
 import { MIXTURE_SAMPLE_TYPES } from '../../core/schemas/profiles';
 import { searchedOrganizations } from '../network/held-organizations';
 import { loadStainHeights } from './load-stain-heights';
+import { profileFacts, stillApproved } from './still-approved';
 import { loadSearchRules, SearchInputCache, type PopulationCache } from './load-search-rules';
 import type { SearchPool } from './search-pool';
 import { toWireRule } from './search-wire';
@@ -54,29 +55,6 @@ export interface SearchQueueDeps {
 
 /** Finished searches kept for the screens; older ones are forgotten. */
 const KEEP_FINISHED = 200;
-
-/** Each profile's organization, status and sample type, read once for every match of a group of searches. */
-async function profileFacts(db: Db, matches: readonly RuleMatch[]) {
-  const ids = [...new Set(matches.flatMap((m) => [m.queryId, m.candidateId]))];
-  if (ids.length === 0) return new Map<string, { organizationId: string; status: string; sampleType: string }>();
-  const rows = await db.select({ id: profiles.id, organizationId: profiles.organizationId, status: profiles.status, sampleType: profiles.sampleType }).from(profiles).where(inArray(profiles.id, ids));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/**
- * Only matches whose candidate belongs to an organization the search looked in (a hit never names another
- * organization's profile, but at the upper level every held laboratory's: held-organizations.ts) and is still approved
- * (a reset during the search withdrew it), with every profile's sample type (the hit's roles).
- */
-function stillApproved(facts: Awaited<ReturnType<typeof profileFacts>>, organizationIds: readonly string[], matches: readonly RuleMatch[]): { matches: RuleMatch[]; sampleTypes: Map<string, string> } {
-  const inside = (id: string) => {
-    const f = facts.get(id);
-    return f !== undefined && f.status === 'approved' && organizationIds.includes(f.organizationId);
-  };
-  const kept = matches.filter((m) => inside(m.queryId) && inside(m.candidateId));
-  const ids = new Set(matches.flatMap((m) => [m.queryId, m.candidateId]));
-  return { matches: kept, sampleTypes: new Map([...ids].flatMap((id) => (facts.has(id) ? [[id, facts.get(id)!.sampleType] as const] : []))) };
-}
 
 /** Searches taken together by one loop at most: their profiles go to a worker as one task, their writes share statements. */
 const GROUP_MAX = 100;

@@ -131,28 +131,38 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     }
   });
 
-  it('a search that fails in a batch fails alone: the others of its worker task are searched again one by one', async () => {
+  it('a search that fails in a group fails alone: the others of its worker task are searched again one by one', async () => {
     const sent = [];
     for (let i = 0; i < 6; i++) sent.push(await pendingProfile(i % 2 === 0 ? 'Convicted Offender' : 'Forensic, Unknown'));
     for (const id of sent) await approve(id);
-    const poisoned = sent[3]!;
+    await deliver();
     const { pool, queue } = net.upper.searchRuntime;
+    await queue.idle();
+    // The six held profiles searched again as S's start-up resumes them: queued in one turn, so the loops take them as
+    // groups of three and hand each thread a share of more than one search.
+    const held = await sDb.select({ id: profiles.id, profileId: profiles.profileId, organizationId: profiles.organizationId, origin: heldProfiles.originProfileId }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).where(inArray(heldProfiles.originProfileId, sent));
+    expect(held).toHaveLength(sent.length);
+    await sDb.update(profiles).set({ searchedAt: null }).where(inArray(profiles.id, held.map((h) => h.id)));
+    const ordered = sent.map((origin) => held.find((h) => h.origin === origin)!);
+    // Each group of three goes to the threads as shares of one and two: the fifth profile shares its task with the sixth.
+    const bad = ordered[4]!.id;
     const original = pool.run.bind(pool);
-    const heldIdOf = async (origin: string) => (await sDb.select({ id: heldProfiles.profileId }).from(heldProfiles).where(eq(heldProfiles.originProfileId, origin)))[0]?.id;
-    // A search no model can weigh (MixtureError at a worker) stands in for the one failing profile.
+    const failedShares: number[] = [];
+    // A search no model can weigh (an error at a worker) stands in for the one failing profile.
     const run = vi.spyOn(pool, 'run').mockImplementation(async (...args: Parameters<typeof pool.run>) => {
       const task = args[2];
-      const bad = await heldIdOf(poisoned);
-      if (task.task === 'rules' && task.searches.some((s) => s.profile.id === bad)) throw new Error('No chosen population can weigh this evidence');
+      if (task.task === 'rules' && task.searches.some((s) => s.profile.id === bad)) {
+        failedShares.push(task.searches.length);
+        throw new Error('No chosen population can weigh this evidence');
+      }
       return original(...args);
     });
     try {
-      await deliver();
+      for (const h of ordered) queue.enqueue(h);
       await queue.idle();
-      const held = await sDb.select({ origin: heldProfiles.originProfileId, searchedAt: profiles.searchedAt }).from(heldProfiles).innerJoin(profiles, eq(profiles.id, heldProfiles.profileId)).where(inArray(heldProfiles.originProfileId, sent));
-      expect(held).toHaveLength(sent.length);
-      expect(held.filter((h) => h.searchedAt === null).map((h) => h.origin)).toEqual([poisoned]);
-      const bad = await heldIdOf(poisoned);
+      expect(Math.max(...failedShares)).toBeGreaterThan(1);
+      const after = await sDb.select({ id: profiles.id, searchedAt: profiles.searchedAt }).from(profiles).where(inArray(profiles.id, held.map((h) => h.id)));
+      expect(after.filter((h) => h.searchedAt === null).map((h) => h.id)).toEqual([bad]);
       expect(queue.list(null).find((j) => j.profileId === bad)).toMatchObject({ status: 'failed', error: 'No chosen population can weigh this evidence' });
     } finally {
       run.mockRestore();
