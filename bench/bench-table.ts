@@ -12,6 +12,27 @@ export const timeAsync = async (f: () => Promise<unknown>) => {
   await f();
   return performance.now() - t0;
 };
+/**
+ * Wall and CPU time of one synchronous call (ms). The CPU time is the process's: in the in-process tables only the one
+ * thread computes (the pool idle), and the kernel leaves out of it the time this virtual machine's host took the core
+ * away (steal, which swings a run's wall times by 2× and more), so a ratio of CPU times is the per-thread cost issue 29 asks.
+ */
+export interface Timing {
+  wall: number;
+  cpu: number;
+}
+export const timed = (f: () => void): Timing => {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  f();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  return { wall, cpu: (c.user + c.system) / 1000 };
+};
+/** The median wall and the median CPU time of the calls. */
+export const medianTiming = (xs: readonly Timing[]): Timing => ({ wall: percentile(xs.map((x) => x.wall), 0.5), cpu: percentile(xs.map((x) => x.cpu), 0.5) });
+/** A search against the floor per thread: the ratio of the median CPU times, the ratio of the median wall times beside it. */
+export const perThread = (x: Timing, floor: Timing) => `${(x.cpu / floor.cpu).toFixed(2)}× (wall ${(x.wall / floor.wall).toFixed(2)}×)`;
 /** The value at rank floor(p·n) of the sorted times (the median of an even count is the upper one). */
 export const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 /** A time as the tables print it; a figure not measured (no health probe landed in a short scenario: null in the result) as –. */

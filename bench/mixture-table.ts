@@ -4,7 +4,7 @@ import type { Genotype } from '../server/genetics/types';
 import type { IndexSet } from '../server/matching/index-set';
 import { markerTables, searchMixture } from '../server/matching/mixture-search';
 import type { MatchRule } from '../server/matching/rule-match';
-import { ms, percentile, printTable, time } from './bench-table';
+import { medianTiming, ms, percentile, perThread, printTable, time, timed, type Timing } from './bench-table';
 import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
 import { nist1036Population, profileGenerator } from './synthetic-profiles';
 
@@ -43,8 +43,8 @@ function mixtureTableBuild(seed: number): number {
 }
 
 /** The mixture searches over one index of n profiles and the tables' builds: the table's row. */
-export function mixtureRow(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): string[] {
-  const mixtureSearches: number[] = [];
+export function mixtureRow(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: Timing): string[] {
+  const mixtureSearches: Timing[] = [];
   let contributorsFirst = 0;
   // One stain searched untimed first, as for the families: a server's searches run compiled code.
   searchMixture(mixtureRule, { id: 'STAIN-WARM', kind: 'Autosomal', chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(30, 33)) }, set);
@@ -52,18 +52,18 @@ export function mixtureRow(n: number, set: IndexSet, planted: readonly ReadonlyM
     const contributors = planted.slice(3 * i, 3 * i + 3);
     const stain = { id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(contributors) };
     let found: ReturnType<typeof searchMixture>['matches'] = [];
-    mixtureSearches.push(time(() => (found = searchMixture(mixtureRule, stain, set).matches)));
+    mixtureSearches.push(timed(() => (found = searchMixture(mixtureRule, stain, set).matches)));
     const expected = new Set(contributors.map((_, c) => benchId((3 * i + c) * Math.floor(n / QUERIES))));
     if (found.slice(0, 3).every((m) => expected.has(m.candidateId)) && found.length >= 3) contributorsFirst++;
   }
   // Each stain's tables built once untimed first (compiled code), then timed.
   mixtureTableBuild(1);
   const tableBuilds = Array.from({ length: 9 }, (_, i) => mixtureTableBuild(100 + i));
-  const mixture50 = percentile(mixtureSearches, 0.5);
+  const mixture50 = medianTiming(mixtureSearches);
   return [
     n.toLocaleString('en'),
-    `${ms(mixture50)} / ${ms(percentile(mixtureSearches, 0.95))}`,
-    `${(mixture50 / floor).toFixed(2)}×`,
+    `${ms(mixture50.wall)} / ${ms(percentile(mixtureSearches.map((t) => t.wall), 0.95))}`,
+    perThread(mixture50, floor),
     `${contributorsFirst}/${MIXTURE_QUERIES}`,
     `${ms(percentile(tableBuilds, 0.5))} / ${ms(percentile(tableBuilds, 0.95))}`,
   ];
@@ -72,7 +72,7 @@ export function mixtureRow(n: number, set: IndexSet, planted: readonly ReadonlyM
 export function printMixtureTable(rows: string[][]): void {
   printTable(
     `\nMixtures (issue 17): a 3-person stain (every thirteenth allele dropped) of planted references searched over the index (after one untimed search), drop-out 0.1, drop-in 0.05, θ 0.01, LR ≥ 10,000, the hits weighed exactly with their chance figures; the per-marker tables of a 3-person stain on 24 markers (NIST 1036 Caucasian), every genotype of the population's alleles\n`,
-    ['N', 'mixture search p50/p95', 'mixture search/floor', 'the 3 contributors first', 'tables, 24 markers p50/p95'],
+    ['N', 'mixture search p50/p95', 'mixture search/floor CPU (wall)', 'the 3 contributors first', 'tables, 24 markers p50/p95'],
     rows,
   );
 }

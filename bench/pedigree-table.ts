@@ -3,7 +3,7 @@ import { pedigreeLr, type MutationModels, type PedigreePerson } from '../server/
 import type { Genotype } from '../server/genetics/types';
 import { scanFamily } from '../server/matching/missing-person-scan';
 import type { ProfileIndex } from '../server/matching/profile-index';
-import { ms, percentile, printTable, time } from './bench-table';
+import { medianTiming, ms, percentile, perThread, printTable, time, timed, type Timing } from './bench-table';
 import { benchId, population, QUERIES } from './engine-fixtures';
 import { CODIS_CORE, familyOf } from './synthetic-profiles';
 
@@ -30,15 +30,15 @@ const EIGHT: PedigreePerson[] = [
 ];
 
 /** The family searches and the eight-person LRs over one index of n profiles: the table's row. */
-export function pedigreeRow(n: number, index: ProfileIndex, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): string[] {
-  const familySearch: number[] = [];
+export function pedigreeRow(n: number, index: ProfileIndex, planted: readonly ReadonlyMap<string, Genotype>[], floor: Timing): string[] {
+  const familySearch: Timing[] = [];
   let familyFirst = 0;
   // One family searched untimed first: a server's searches run compiled code (the pedigree tables' and the pass's).
   scanFamily(index, { persons: FAMILY, target: 'MP', relatives: familyOf(planted[FAMILY_QUERIES]!, population, 1500), population, models: () => STEPWISE, threshold: 1000, minMarkers: 8 });
   for (const [i, missing] of planted.slice(0, FAMILY_QUERIES).entries()) {
     const relatives = familyOf(missing, population, 1600 + i);
     let found: ReturnType<typeof scanFamily> = [];
-    familySearch.push(time(() => (found = scanFamily(index, { persons: FAMILY, target: 'MP', relatives, population, models: () => STEPWISE, threshold: 1000, minMarkers: 8 }))));
+    familySearch.push(timed(() => (found = scanFamily(index, { persons: FAMILY, target: 'MP', relatives, population, models: () => STEPWISE, threshold: 1000, minMarkers: 8 }))));
     if (found[0]?.profileId === benchId(i * Math.floor(n / QUERIES))) familyFirst++;
   }
   // Twenty families, each LR computed once untimed first: a server's calculator is warm (compiled code, built
@@ -51,11 +51,11 @@ export function pedigreeRow(n: number, index: ProfileIndex, planted: readonly Re
   });
   for (const genotypes of eightCases) pedigreeLr(EIGHT, apart, genotypes, population, STEPWISE);
   for (const genotypes of eightCases) eightLr.push(time(() => pedigreeLr(EIGHT, apart, genotypes, population, STEPWISE)));
-  const family50 = percentile(familySearch, 0.5);
+  const family50 = medianTiming(familySearch);
   return [
     n.toLocaleString('en'),
-    `${ms(family50)} / ${ms(percentile(familySearch, 0.95))}`,
-    `${(family50 / floor).toFixed(2)}×`,
+    `${ms(family50.wall)} / ${ms(percentile(familySearch.map((t) => t.wall), 0.95))}`,
+    perThread(family50, floor),
     `${familyFirst}/${FAMILY_QUERIES}`,
     `${ms(percentile(eightLr, 0.5))} / ${ms(percentile(eightLr, 0.95))}`,
   ];
@@ -64,7 +64,7 @@ export function pedigreeRow(n: number, index: ProfileIndex, planted: readonly Re
 export function printPedigreeTable(rows: string[][]): void {
   printTable(
     `\nPedigrees (issue 16): a family of 3 typed relatives (father, mother, full sister) searched for its missing son over the index, threshold 1000, stepwise mutation (female 0.001, male 0.003, rate2 1e-5, range 0.1); one pedigree LR of 8 persons over the ${CODIS_CORE.length} markers, same models, 20 families after one untimed round\n`,
-    ['N', 'family search p50/p95', 'family search/floor', 'true missing person first', 'pedigree LR (8 persons, 20 markers) p50/p95'],
+    ['N', 'family search p50/p95', 'family search/floor CPU (wall)', 'true missing person first', 'pedigree LR (8 persons, 20 markers) p50/p95'],
     rows,
   );
 }
