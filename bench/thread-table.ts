@@ -17,6 +17,8 @@ export interface ThreadMeasure {
   threads: number;
   medians: number[];
   same: boolean;
+  /** Searches at once, each whole on one thread, as the approval queue runs them: wall time per search (ms) by kind. */
+  throughput: number[];
 }
 
 // Issue 29 "Using every core": one search split over the search workers by slices of the index (the server's pool,
@@ -24,12 +26,39 @@ export interface ThreadMeasure {
 export async function threadRows(n: number, set: IndexSet, planted: readonly ReadonlyMap<string, Genotype>[], floor: number): Promise<string[][]> {
   const measured = await measureThreads(set, planted);
   const one = measured[0]!.medians;
-  return measured.map(({ threads, medians, same }) => [
-    n.toLocaleString('en'),
-    String(threads),
-    ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
-    same ? 'yes' : 'NO',
-  ]);
+  const alone = measured[0]!.throughput;
+  return [
+    ...measured.map(({ threads, medians, same }) => [
+      n.toLocaleString('en'),
+      `${threads}, one search split`,
+      ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
+      same ? 'yes' : 'NO',
+    ]),
+    ...measured.map(({ threads, throughput, same }) => [
+      n.toLocaleString('en'),
+      `${threads}, ${threads === 1 ? 'one search' : `${threads} searches`} at a time`,
+      ...throughput.map((m, k) => `${ms(m)} a search (${(alone[k]! / m).toFixed(2)}×)`),
+      same ? 'yes' : 'NO',
+    ]),
+  ];
+}
+
+/**
+ * The wall time per search of `items` run `threads` at a time, each whole on one thread (the approval queue's way:
+ * issue 29 "the approval queue runs several searches at once up to the pool's size"); answers kept in the items' order.
+ */
+async function atATime<I>(threads: number, items: readonly I[], search: (item: I) => Promise<unknown>, answers: unknown[]): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: threads }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        answers[i] = await search(items[i]!);
+      }
+    }),
+  );
+  return (performance.now() - t0) / items.length;
 }
 
 /** The thread table's searches on 1, then 2 threads (issue 32's national table reads the same figures at 25M). */
@@ -64,13 +93,21 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     for (const [i, query] of planted.slice(0, 15).entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
     for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await mixtureRun(stain))));
     const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
+    // The same searches again, each whole on one thread, as many at a time as there are threads.
+    const whole = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, 1, merge);
+    const together = { identity: [] as unknown[], kinship: [] as unknown[], mixture: [] as unknown[] };
+    const throughput = [
+      await atATime(threads, planted, (query) => whole({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), together.identity),
+      await atATime(threads, [...planted.slice(0, 15).entries()], ([i, query]) => whole({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>), together.kinship),
+      await atATime(threads, stains, (stain) => whole({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr), together.mixture),
+    ];
     if (threads === 1) {
       baseline.identity = JSON.stringify(answers.identity);
       baseline.kinship = JSON.stringify(answers.kinship);
       baseline.mixture = JSON.stringify(answers.mixture);
     }
-    const same = JSON.stringify(answers.identity) === baseline.identity && JSON.stringify(answers.kinship) === baseline.kinship && JSON.stringify(answers.mixture) === baseline.mixture;
-    measured.push({ threads, medians, same });
+    const sameAs = (a: typeof answers) => JSON.stringify(a.identity) === baseline.identity && JSON.stringify(a.kinship) === baseline.kinship && JSON.stringify(a.mixture) === baseline.mixture;
+    measured.push({ threads, medians, same: sameAs(answers) && sameAs(together), throughput });
   }
   await closeWorkerPools();
   return measured;
@@ -78,7 +115,7 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
 
 export function printThreadTable(rows: string[][]): void {
   printTable(
-    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each\n`,
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search; speed-up against one at a time); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each\n`,
     ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'],
     rows,
   );
