@@ -272,9 +272,10 @@ export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: 
     }
     const parameters = { setting, ...dropouts };
     const tables = markerTables(parameters, profile.genotypes, population.frequencies, weighed?.get(population.id));
-    // Tails are asked at the cut and at the matches' LRs (at or over it): a log10 unit of room for rounding. An
+    // Tails are asked at the cut and at the matches' LRs, raised to it (searchMixture): the cells from the cut up are the
+    // same doubles whatever lower `from` pruned the convolution, and a unit lower cost a tenth more of it. An
     // expected-chance-hits threshold is found among LRs of at least 1.
-    const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit) - 1;
+    const from = rule.threshold.kind === 'expected-chance-hits' ? 0 : Math.log10(limit);
     // Computed when first asked for (the same numbers): an LR threshold needs it only for a hit's chance figures, and
     // most stains have none, yet its convolution costs as much as all the tables.
     let distribution: LrDistribution | undefined;

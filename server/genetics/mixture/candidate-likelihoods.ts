@@ -21,6 +21,48 @@ function firstClass(copies: ClassCopies, K: number): number {
 }
 
 /**
+ * Where each leaf's drawn classes lie (they depend only on the leaves, which leavesOf keeps): leaf l's entries are
+ * start[l] … start[l + 1] − 1, each a class's S index in `cells`; from[l · (K + 1) + f] its first entry at class f or
+ * after; draws[l] the classes it draws as bits (null when K > 31).
+ */
+interface LeafLayout {
+  start: Int32Array;
+  cells: Int32Array;
+  from: Int32Array;
+  draws: Int32Array | null;
+}
+
+const LAYOUTS = new WeakMap<Leaves, LeafLayout>();
+
+function leafLayout(K: number, leaves: Leaves, drawn: number): LeafLayout {
+  const kept = LAYOUTS.get(leaves);
+  if (kept) return kept;
+  const L = leaves.count;
+  const start = new Int32Array(L + 1);
+  for (let leaf = 0; leaf < L; leaf++) {
+    let n = 0;
+    for (let k = 0; k < K; k++) if (leaves.copies[leaf * K + k]! > 0) n++;
+    start[leaf + 1] = start[leaf]! + n;
+  }
+  const cells = new Int32Array(start[L]!);
+  const from = new Int32Array(L * (K + 1));
+  const draws = K <= 31 ? new Int32Array(L) : null;
+  for (let leaf = 0, e = 0; leaf < L; leaf++) {
+    for (let k = 0; k < K; k++) {
+      from[leaf * (K + 1) + k] = e;
+      const m = leaves.copies[leaf * K + k]!;
+      if (m === 0) continue;
+      cells[e++] = k * (drawn + 1) + m;
+      if (draws) draws[leaf]! |= 1 << k;
+    }
+    from[leaf * (K + 1) + K] = e;
+  }
+  const layout = { start, cells, from, draws };
+  LAYOUTS.set(leaves, layout);
+  return layout;
+}
+
+/**
  * Σ over the leaves of weight × Π_k S[k, mₖ] (mixture-likelihood.ts sumLeaves) as a function of the weights and a
  * candidate's copies, S the sampling table with the candidate's copies added to θ's counts. Each leaf's product runs
  * over the classes it draws copies of (mₖ > 0), in class order; the products of its prefixes under the candidate-free
@@ -29,47 +71,58 @@ function firstClass(copies: ClassCopies, K: number): number {
 function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Float64Array, counts: Float64Array, theta: number) {
   const L = leaves.count;
   const base = samplingTable(frequencies, counts, theta, drawn);
-  // Leaf l's drawn classes are entries start[l] … start[l + 1] − 1 (class and S's index); its prefixes at start[l] + l + j.
-  const start = new Int32Array(L + 1);
-  for (let leaf = 0; leaf < L; leaf++) {
-    let n = 0;
-    for (let k = 0; k < K; k++) if (leaves.copies[leaf * K + k]! > 0) n++;
-    start[leaf + 1] = start[leaf]! + n;
-  }
-  const cells = new Int32Array(start[L]!);
+  const { start, cells, from, draws } = leafLayout(K, leaves, drawn);
+  // Leaf l's prefix products over its entries at start[l] + l + j (j = 0 … its entry count).
   const prefix = new Float64Array(start[L]! + L);
-  // The first entry of leaf l at class f or after: from[l · (K + 1) + f].
-  const from = new Int32Array(L * (K + 1));
-  for (let leaf = 0, e = 0; leaf < L; leaf++) {
+  for (let leaf = 0; leaf < L; leaf++) {
     let product = 1;
-    prefix[e + leaf] = product;
-    for (let k = 0; k < K; k++) {
-      from[leaf * (K + 1) + k] = e;
-      const m = leaves.copies[leaf * K + k]!;
-      if (m === 0) continue;
-      cells[e] = k * (drawn + 1) + m;
+    prefix[start[leaf]! + leaf] = product;
+    for (let e = start[leaf]!; e < start[leaf + 1]!; e++) {
       product *= base[cells[e]!]!;
-      e++;
-      prefix[e + leaf] = product;
+      prefix[e + 1 + leaf] = product;
     }
-    from[leaf * (K + 1) + K] = e;
   }
   const S = new Float64Array(base.length);
-  return (weights: Float64Array, copies: ClassCopies): number => {
+  // `terms`: weight × whole product per leaf, kept when the weights are the same for every candidate (Hd's).
+  const sumOver = (weights: Float64Array, copies: ClassCopies, terms: Float64Array | null): number => {
     S.set(base);
-    for (let k = 0; k < K; k++) if (copies[k]! > 0) samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+    let carried = 0;
+    for (let k = 0; k < K; k++) {
+      if (copies[k]! === 0) continue;
+      samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+      if (k < 31) carried |= 1 << k;
+    }
     const first = firstClass(copies, K);
     let sum = 0;
     for (let leaf = 0; leaf < L; leaf++) {
       const w = weights[leaf]!;
       if (w === 0) continue;
-      let e = from[leaf * (K + 1) + first]!;
       const end = start[leaf + 1]!;
+      let e: number;
+      if (draws) {
+        // Before the first class the leaf shares with the candidate, S is the candidate-free table: its prefix holds the
+        // product so far (the whole product when it shares none), the same doubles multiplied in the same order.
+        const shared = draws[leaf]! & carried;
+        if (shared === 0 && terms) {
+          sum += terms[leaf]!;
+          continue;
+        }
+        e = shared === 0 ? end : from[leaf * (K + 1) + 31 - Math.clz32(shared & -shared)]!;
+      } else e = from[leaf * (K + 1) + first]!;
       let sampling = prefix[e + leaf]!;
       for (; e < end; e++) sampling *= S[cells[e]!]!;
       sum += w * sampling;
     }
     return sum;
+  };
+  return {
+    over: (weights: Float64Array, copies: ClassCopies) => sumOver(weights, copies, null),
+    /** The same with weights fixed for every candidate: a leaf sharing no class with it adds its kept term. */
+    fixed(weights: Float64Array) {
+      const terms = new Float64Array(L);
+      for (let leaf = 0; leaf < L; leaf++) terms[leaf] = weights[leaf]! * prefix[start[leaf + 1]! + leaf]!;
+      return (copies: ClassCopies) => sumOver(weights, copies, terms);
+    },
   };
 }
 
@@ -93,13 +146,16 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   groups.forEach((group, g) => {
     for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
   });
+  // Group g's factor at leaf and class k: its power, or 1 where it draws no copy (a product times 1 is the same double).
+  const groupFactor = new Float64Array(L * G * K).fill(1);
+  for (let at = 0; at < groupFactor.length; at++) {
+    const m = leaves.groupCopies[at]!;
+    if (m > 0) groupFactor[at] = powers[Math.floor(at / K) % G * (drawn + 1) + m]!;
+  }
   // All copies of class k drop out: the typed drop-out product, then each group's power, as leafEvidence multiplies them.
   const dropoutAt = (typed: number, leaf: number, k: number) => {
     let d = typed;
-    for (let g = 0; g < G; g++) {
-      const m = leaves.groupCopies[(leaf * G + g) * K + k]!;
-      if (m > 0) d *= powers[g * (drawn + 1) + m]!;
-    }
+    for (let g = 0; g < G; g++) d *= groupFactor[(leaf * G + g) * K + k]!;
     return d;
   };
   // typedOf's drop-out product of a class the candidate carries: the candidate's first, then the typed contributors'.
@@ -141,20 +197,23 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     }
   }
   // θ's counts with the candidate are the typed contributors' plus its copies (whole numbers: exact in any order).
-  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta);
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta).over;
   const weights = new Float64Array(L);
   const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
+  const carried = new Int32Array(K);
   return (copies) => {
     const first = firstClass(copies, K);
     let added = 0;
+    let n = 0;
     for (let k = first; k < K; k++) {
       if (copies[k]! === 0) continue;
       typedDropout[k] = typedDropoutWith(k, copies[k]!);
       added += copies[k]!;
+      carried[n++] = k;
     }
     for (let leaf = 0; leaf < L; leaf++) {
-      for (let k = first; k < K; k++) if (copies[k]! > 0) candidateDropout[k] = dropoutAt(typedDropout[k]!, leaf, k);
+      for (let i = 0; i < n; i++) candidateDropout[carried[i]!] = dropoutAt(typedDropout[carried[i]!]!, leaf, carried[i]!);
       // evidenceProbability with the candidate's classes carried: a zero product stays zero, as its early return gives.
       let p = R > 0 ? evidencePrefix[leaf * (K + 1) + first]! : 1;
       for (let r = 0; r < R; r++) {
@@ -186,10 +245,10 @@ export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: 
   if (K === 0) return () => 0;
   const typed = typedOf(K, hypothesis);
   const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
-  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
+  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta).fixed(weights);
   return (copies) => {
     let added = 0;
     for (let k = 0; k < K; k++) added += copies[k]!;
-    return sumOver(weights, copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+    return sumOver(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
   };
 }

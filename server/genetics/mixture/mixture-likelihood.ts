@@ -170,19 +170,19 @@ export function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesi
   });
   const evidence = evidenceProbability(marker, parameters);
   const dropout = new Float64Array(K);
-  const unknownCopies = new Int32Array(K);
   const weights = new Float64Array(leaves.count);
+  const { groupCopies, copies, orders } = leaves;
+  const { typedDropout, typedCarried } = typed;
   for (let leaf = 0; leaf < leaves.count; leaf++) {
     for (let k = 0; k < K; k++) {
-      let d = typed.typedDropout[k]!;
+      let d = typedDropout[k]!;
       for (let g = 0; g < G; g++) {
-        const m = leaves.groupCopies[(leaf * G + g) * K + k]!;
+        const m = groupCopies[(leaf * G + g) * K + k]!;
         if (m > 0) d *= powers[g * (drawn + 1) + m]!;
       }
       dropout[k] = d;
-      unknownCopies[k] = leaves.copies[leaf * K + k]!;
     }
-    weights[leaf] = leaves.orders[leaf]! * evidence(dropout, typed.typedCarried, unknownCopies);
+    weights[leaf] = orders[leaf]! * evidence(dropout, typedCarried, copies, leaf * K);
   }
   return { leaves, weights, drawn };
 }
@@ -232,16 +232,19 @@ export function groupUnknowns(dropouts: readonly number[]): { dropout: number; c
  */
 function evidenceProbability(marker: MixtureMarker, { dropIn }: MixtureModelParameters) {
   const K = marker.frequencies.length;
-  return (dropout: Float64Array, typedCarried: Uint8Array, unknownCopies: Int32Array): number => {
+  const { seen: replicates, frequencies } = marker;
+  // The unknowns' copies of class k are unknownCopies[at + k] (a leaf's row of Leaves.copies).
+  return (dropout: Float64Array, typedCarried: Uint8Array, unknownCopies: Int32Array, at: number): number => {
     let p = 1;
-    for (const seen of marker.seen) {
+    for (let r = 0; r < replicates.length; r++) {
+      const seen = replicates[r]!;
       let droppedIn = false;
       for (let k = 0; k < K; k++) {
-        const carried = typedCarried[k]! === 1 || unknownCopies[k]! > 0;
+        const carried = typedCarried[k]! === 1 || unknownCopies[at + k]! > 0;
         if (carried) p *= seen[k]! === 1 ? 1 - dropout[k]! : dropout[k]!;
         else if (seen[k]! === 1) {
           droppedIn = true;
-          p *= dropIn * marker.frequencies[k]!;
+          p *= dropIn * frequencies[k]!;
         }
         if (p === 0) return 0;
       }

@@ -70,11 +70,13 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
   const psAt = Math.ceil(atomCount / 2);
   const layersAt = psAt + atomCount;
   k.reserve((layersAt + 2 * (most + 1) * slot) * 8);
+  // The views once the memory has its size (reading them off the kernel in the loops below costs a load per cell).
+  const { f64, i32 } = k;
   const base = (phase: number, c: number) => layersAt + (phase * (most + 1) + c) * slot + pad;
   let phase = 0;
   let length = 1;
   const starts = Array.from({ length: most + 1 }, (_, c) => base(0, c));
-  for (let c = 0; c <= most; c++) k.f64[starts[c]!] = c === 0 ? 1 : 0;
+  for (let c = 0; c <= most; c++) f64[starts[c]!] = c === 0 ? 1 : 0;
   for (const [m, { consistent, inconsistent }] of markers.entries()) {
     const min = mins[m]!;
     const span = spans[m]!;
@@ -84,8 +86,8 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
       const first = count;
       for (const [key, p] of cells) {
         if (!(p > 0)) continue;
-        k.i32[shiftsAt + count] = (key - min) * 8;
-        k.f64[psAt + count] = p;
+        i32[shiftsAt + count] = (key - min) * 8;
+        f64[psAt + count] = p;
         count++;
       }
       return [first, count - first] as const;
@@ -94,8 +96,8 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     const [inconsistentFirst, inconsistentCount] = put(inconsistent);
     // Zeros where the gather reads outside a layer.
     for (const start of starts) {
-      k.f64.fill(0, start - span - 4, start);
-      k.f64.fill(0, start + length, start + length + span + 8);
+      f64.fill(0, start - span - 4, start);
+      f64.fill(0, start + length, start + length + span + 8);
     }
     const n = length + span;
     const next = Array.from({ length: most + 1 }, (_, c) => base(1 - phase, c));
@@ -104,7 +106,7 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
       const fromBelow = c > 0 && inconsistentCount > 0;
       if (fromBelow) k.gather(next[c]!, starts[c - 1]!, n, shiftsAt + inconsistentFirst, psAt + inconsistentFirst, inconsistentCount, false);
       if (consistentCount > 0) k.gather(next[c]!, starts[c]!, n, shiftsAt + consistentFirst, psAt + consistentFirst, consistentCount, fromBelow);
-      else if (!fromBelow) k.f64.fill(0, next[c]!, next[c]! + n + 4);
+      else if (!fromBelow) f64.fill(0, next[c]!, next[c]! + n + 4);
     }
     offset += min;
     // Mass dropped before this marker would have gone on with this marker's finite atoms (its LR-0 atoms make it zero).
@@ -115,7 +117,7 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     const cut = Math.min(fromCell - after[m]! - offset, n - 1);
     length = n;
     if (cut > 0) {
-      for (const start of next) for (let i = 0; i < cut; i++) dropped += k.f64[start + i]!;
+      for (const start of next) for (let i = 0; i < cut; i++) dropped += f64[start + i]!;
       for (let c = 0; c <= most; c++) next[c]! += cut;
       length -= cut;
       offset += cut;
@@ -123,7 +125,7 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     for (let c = 0; c <= most; c++) starts[c] = next[c]!;
     phase = 1 - phase;
   }
-  const layers = starts.map((start) => k.f64.slice(start, start + length));
+  const layers = starts.map((start) => f64.slice(start, start + length));
   const cells = layers.reduce((sum, layer) => sum.map((x, i) => x + layer[i]!));
   return { offset, cells, dropped };
 }

@@ -1,13 +1,14 @@
 /**
  * The inner loop of the chance-hit convolution (chance-hits.ts) as a WebAssembly SIMD function: per output cell j,
- * out[j] (or 0) + p₁·src[j − s₁] + p₂·src[j − s₂] + …, two cells per f64x2 lane pair and four per step. It adds the
+ * out[j] (or 0) + p₁·src[j − s₁] + p₂·src[j − s₂] + …, two cells per f64x2 lane and eight per step (each atom's shift and
+ * probability read once for eight cells). It adds the
  * same products in the same order as the scatter loop `to[i + s] += p · from[i]` atom by atom (a multiply, then an
  * add: no fused multiply-add), so every cell is the same double; it keeps the cell in a register over the atoms instead
  * of reading and writing the whole layer once per atom, and runs about four times as fast. The caller keeps zeros
- * around `src` (the largest shift before it, the largest shift and four cells after it) and room for up to three cells
+ * around `src` (the largest shift before it, the largest shift and eight cells after it) and room for up to seven cells
  * past the output's end, which come out 0.
  */
-import { growTo, HEADER, instantiate, leb128, name, section, vector } from './wasm-listing';
+import { growTo, HEADER, instantiate, leb128, name, section, sleb128, vector } from './wasm-listing';
 
 const I32 = 0x7f;
 const V128 = 0x7b;
@@ -41,25 +42,24 @@ const F64X2_ADD = [SIMD, ...leb128(0xf0)];
 const F64X2_MUL = [SIMD, ...leb128(0xf2)];
 
 // gather(dst, src, n, shifts, ps, count, accumulate): parameters 0–6 (byte addresses; shifts are i32 byte distances
-// s·8, ps f64), locals j (byte offset of the cell), k (atom), address, end (i32), a0, a1, p (v128).
-const [DST, SRC, N, SHIFTS, PS, COUNT, ACCUMULATE, J, K, ADDRESS, END, A0, A1, P] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13];
+// s·8, ps f64), locals j (byte offset of the cell), k (atom), address, end (i32), a0 … a3, p (v128).
+const [DST, SRC, N, SHIFTS, PS, COUNT, ACCUMULATE, J, K, ADDRESS, END, A0, A1, A2, A3, P] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+const ACCUMULATORS = [A0, A1, A2, A3];
 /** a = a + p · v128.load(address + offset) */
 const addProduct = (a: number, offset: number) => [OP.localGet, a, OP.localGet, P, OP.localGet, ADDRESS, ...v128Load(offset), ...F64X2_MUL, ...F64X2_ADD, OP.localSet, a];
 // prettier-ignore
 const GATHER = [
-  ...vector([[4, I32], [3, V128]]),
+  ...vector([[4, I32], [5, V128]]),
   OP.localGet, N, OP.i32Const, 3, OP.i32Shl, OP.localSet, END,
   OP.block, OP.emptyBlock,
   OP.localGet, N, OP.i32Eqz, OP.brIf, 0,
   OP.loop, OP.emptyBlock,
-  // a0, a1 = dst[j … j + 3] when accumulating, else 0
+  // a0 … a3 = dst[j … j + 7] when accumulating, else 0
   OP.localGet, ACCUMULATE,
   OP.if, OP.emptyBlock,
-  OP.localGet, DST, OP.localGet, J, OP.i32Add, ...v128Load(0), OP.localSet, A0,
-  OP.localGet, DST, OP.localGet, J, OP.i32Add, ...v128Load(16), OP.localSet, A1,
+  ...ACCUMULATORS.flatMap((a, i) => [OP.localGet, DST, OP.localGet, J, OP.i32Add, ...v128Load(16 * i), OP.localSet, a]),
   OP.else,
-  ...V128_ZERO, OP.localSet, A0,
-  ...V128_ZERO, OP.localSet, A1,
+  ...ACCUMULATORS.flatMap((a) => [...V128_ZERO, OP.localSet, a]),
   OP.end,
   OP.i32Const, 0, OP.localSet, K,
   OP.block, OP.emptyBlock,
@@ -71,16 +71,14 @@ const GATHER = [
   OP.i32Sub, OP.localSet, ADDRESS,
   OP.localGet, PS, OP.localGet, K, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.f64Load, 3, 0,
   ...F64X2_SPLAT, OP.localSet, P,
-  ...addProduct(A0, 0),
-  ...addProduct(A1, 16),
+  ...ACCUMULATORS.flatMap((a, i) => addProduct(a, 16 * i)),
   // while (++k < count)
   OP.localGet, K, OP.i32Const, 1, OP.i32Add, OP.localTee, K, OP.localGet, COUNT, OP.i32LtU, OP.brIf, 0,
   OP.end,
   OP.end,
-  OP.localGet, DST, OP.localGet, J, OP.i32Add, OP.localGet, A0, ...v128Store(0),
-  OP.localGet, DST, OP.localGet, J, OP.i32Add, OP.localGet, A1, ...v128Store(16),
-  // while ((j += 32) < end)
-  OP.localGet, J, OP.i32Const, 32, OP.i32Add, OP.localTee, J, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+  ...ACCUMULATORS.flatMap((a, i) => [OP.localGet, DST, OP.localGet, J, OP.i32Add, OP.localGet, a, ...v128Store(16 * i)]),
+  // while ((j += 64) < end)
+  OP.localGet, J, OP.i32Const, ...sleb128(64), OP.i32Add, OP.localTee, J, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
   OP.end,
   OP.end,
   OP.end,
@@ -117,7 +115,7 @@ export class ConvolutionKernel {
   }
 
   /**
-   * For cells j < n (rounded up to a multiple of 4) at f64 index `dst`: dst[j] = (accumulate ? dst[j] : 0) + Σₖ ps[k] ·
+   * For cells j < n (rounded up to a multiple of 8) at f64 index `dst`: dst[j] = (accumulate ? dst[j] : 0) + Σₖ ps[k] ·
    * src[j − shifts[k]], k in order; `src`, `shifts` (cells) and `ps` are f64 / i32 indices into the memory.
    */
   gather(dst: number, src: number, n: number, shifts: number, ps: number, count: number, accumulate: boolean): void {
