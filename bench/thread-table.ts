@@ -11,6 +11,7 @@ import { ms, percentile, printTable, timeAsync } from './bench-table';
 import { CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from './engine-fixtures';
 import { MIXTURE_QUERIES, mixtureRule, stainOf } from './mixture-table';
 import { siblingOf } from './synthetic-profiles';
+import { workersAtOwnPriority } from './worker-priority';
 
 /** One thread count's p50s (identity, kinship FS, mixture search; ms) and whether every answer was the 1-thread one. */
 export interface ThreadMeasure {
@@ -85,6 +86,7 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
       await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[planted.length - 1 - round]!, 500 + round) }, perIndex<AnalysisMatch>);
       await mixtureRun(stains[round % stains.length]!);
     }
+    workersAtOwnPriority();
     const identity: number[] = [];
     const kinship: number[] = [];
     const mixture: number[] = [];

@@ -1,4 +1,4 @@
-import { ProfileIndex, type ProfileIndexSnapshot } from './profile-index';
+import { ProfileIndex, type IndexSlice, type ProfileIndexSnapshot } from './profile-index';
 import { keepAdopted } from './shared-memory';
 import type { MatchProfile, ProfileKind } from './types';
 
@@ -28,14 +28,15 @@ export class IndexSet {
 
   /**
    * A read-only set over snapshots, in a search worker; with `part`, the part-th of `of` equal slices of every
-   * index (ARCHITECTURE.md "Using every core": the parts of a search cover every profile once, in slot order).
+   * index (ARCHITECTURE.md "Using every core": the parts of a search cover every profile once, in slot order). `viewOf`
+   * makes each index's view (a worker's ViewCache gives back the one it made of the same snapshot before).
    */
-  static view(snapshots: readonly ProfileIndexSnapshot[], part?: { part: number; of: number }): IndexSet {
+  static view(snapshots: readonly ProfileIndexSnapshot[], part?: { part: number; of: number }, viewOf: (snapshot: ProfileIndexSnapshot, slice?: IndexSlice) => ProfileIndex = ProfileIndex.view): IndexSet {
     const set = new IndexSet();
     for (const snapshot of snapshots) {
       const size = snapshot.ids.count;
       const slice = part && { from: Math.floor((part.part * size) / part.of), to: Math.floor(((part.part + 1) * size) / part.of) };
-      set.byChemistry.set(snapshot.chemistryId, ProfileIndex.view(snapshot, slice));
+      set.byChemistry.set(snapshot.chemistryId, viewOf(snapshot, slice));
     }
     keepAdopted(snapshots.map((s) => s.memoryKey));
     return set;

@@ -23,6 +23,7 @@ import type { IdentityCandidate, IdentityOptions, MatchProfile, ProfileKind } fr
 import { searchFamilyRemains, weighRemains } from '../missing-persons/family-search';
 import type { LoadedFamily } from '../missing-persons/load-family';
 import { fromWireAnalysis, fromWireRule, type WireAnalysis, type WireRule } from './search-wire';
+import { ViewCache } from './view-cache';
 import { meetThenWarmUp } from './warm-up';
 
 type WireScanRequest = Omit<ScanRequest, 'analysis'> & { analysis: WireAnalysis };
@@ -178,10 +179,14 @@ export function splitPlan(task: SearchRequest, parts: number): SplitPlan | null 
 /** The populations any share weighed. */
 const rulePopulationIds = (shares: readonly MixtureClassTables[]) => [...new Set(shares.flatMap((share) => [...share.keys()]))];
 
+/** This thread's views of the snapshots it searched: a task over the same snapshot (every slice of a split search) reads them as made. */
+const views = new ViewCache();
+
 export default function searchWorker(task: SearchTask): SearchOutcome {
   try {
-    const indexes = IndexSet.view(task.indexes, task.part);
-    return { ok: runSearch(task, indexes, () => (task.part ? IndexSet.view(task.indexes) : indexes)) };
+    views.keep(task.indexes.map((s) => s.memoryKey));
+    const indexes = IndexSet.view(task.indexes, task.part, views.view);
+    return { ok: runSearch(task, indexes, () => (task.part ? IndexSet.view(task.indexes, undefined, views.view) : indexes)) };
   } catch (error) {
     if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
     throw error;
