@@ -93,6 +93,10 @@ export async function queueCandidateDecision(tx: Db, match: { profileId: string;
  * The outbox's backlog for /api/health and the delivery screen, in one statement: the counts from
  * upload_outbox_counts (kept exact by migration 0029's trigger, a few rows however long the backlog), the oldest
  * waiting entry the first of one of two partial indexes. Exact at the statement's snapshot, as the counts it replaced.
+ * The oldest is asked as `order by created_at limit 1`, not min(): PostgreSQL 15 plans min() over a table it has not
+ * analyzed yet (bulk approvals, autovacuum not yet round) as an aggregate over every entry of the partial index, so
+ * each probe read the whole backlog (1,443 buffers at 10,000 waiting in the replication bench, ten times that at
+ * 100,000) while the sender wrote it; the limit reads the index's first live entry whatever the statistics say.
  */
 export async function outboxBacklog(db: Db, clock: Clock): Promise<OutboxBacklog> {
   const { rows } = (await db.execute(sql`
@@ -101,8 +105,8 @@ export async function outboxBacklog(db: Db, clock: Clock): Promise<OutboxBacklog
       coalesce(sum(n) filter (where state = 'retrying'), 0)::int as retrying,
       coalesce(sum(n) filter (where state = 'failed'), 0)::int as failed,
       least(
-        (select min(created_at) from upload_outbox where delivered_at is null and refused_at is null and last_error is null),
-        (select min(created_at) from upload_outbox where delivered_at is null and refused_at is null and last_error is not null)
+        (select created_at from upload_outbox where delivered_at is null and refused_at is null and last_error is null order by created_at limit 1),
+        (select created_at from upload_outbox where delivered_at is null and refused_at is null and last_error is not null order by created_at limit 1)
       ) as oldest
     from upload_outbox_counts`)) as unknown as { rows: { waiting: number; retrying: number; failed: number; oldest: string | Date | null }[] };
   const row = rows[0]!;

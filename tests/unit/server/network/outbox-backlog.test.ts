@@ -6,9 +6,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutboxBacklog } from '../../../../core/schemas/network-delivery';
-import type { Db } from '../../../../server/db/database';
-import { compactBacklogCounts } from '../../../../server/network/upload-outbox';
+import { systemClock } from '../../../../server/clock';
+import type { Database, Db } from '../../../../server/db/database';
+import { compactBacklogCounts, outboxBacklog } from '../../../../server/network/upload-outbox';
 import { createTestApp, type TestApp } from '../../../helpers/app';
+import { freshPostgres, postgresReachable } from '../../../helpers/database';
 
 let t: TestApp;
 let db: Db;
@@ -125,5 +127,42 @@ describe('the upload backlog in GET /api/health (issue 32)', () => {
     const age = (await health()).oldestWaitingSeconds!;
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(660);
+  });
+});
+
+describe('the upload backlog on PostgreSQL before its first ANALYZE (issue 32)', async () => {
+  const reachable = await postgresReachable();
+  let pgDatabase: Database & { url: string };
+  beforeAll(async () => {
+    if (reachable) pgDatabase = await freshPostgres();
+  }, 60_000);
+  afterAll(() => pgDatabase?.close());
+
+  // Bulk approvals, or the replication bench's seeding, leave the outbox unanalyzed until autovacuum comes round:
+  // PostgreSQL 15 then planned the oldest entry's min() as an aggregate over the whole partial index, so every
+  // /api/health probe read every waiting entry while the sender wrote them (the bench's L answered it in up to 110 ms).
+  it.runIf(reachable)('reads as many of the outbox’s index entries with 3,000 waiting as with 20', async () => {
+    const pgDb = pgDatabase.db;
+    const entriesRead = async () => {
+      // One connection at a time (the pool hands back the idle one): its statistics flushed, then read.
+      await pgDb.execute(sql`select pg_stat_force_next_flush()`);
+      const { rows: [row] } = (await pgDb.execute(sql`select coalesce(sum(idx_tup_read), 0)::int as n from pg_stat_user_indexes where relname = 'upload_outbox'`)) as unknown as { rows: { n: number }[] };
+      return row!.n;
+    };
+    const readByBacklog = async () => {
+      const before = await entriesRead();
+      const backlog = await outboxBacklog(pgDb, systemClock);
+      return { read: (await entriesRead()) - before, backlog };
+    };
+    const addWaiting = (n: number) =>
+      pgDb.execute(sql`
+        insert into upload_outbox (idempotency_key, action, profile_id, organization_id, laboratory, specimen_id)
+        select gen_random_uuid()::text, 'upload', gen_random_uuid(), gen_random_uuid(), 'Lab', 'S' || g from generate_series(1, ${n}::int) g`);
+    await addWaiting(20);
+    const few = await readByBacklog();
+    await addWaiting(2980);
+    const many = await readByBacklog();
+    expect(many.backlog).toMatchObject({ waiting: 3000, retrying: 0, failed: 0 });
+    expect(many.read).toBe(few.read);
   });
 });
