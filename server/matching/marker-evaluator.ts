@@ -128,6 +128,14 @@ interface Shape {
   pattern: string;
   letters: Int32Array;
   slots: Int8Array;
+  /** Its place in SHAPES_BY_KEY's order: an evaluator keeps each shape's formula step by it. */
+  id: number;
+}
+
+/** A pair's shape from fixedShapes, with the fixed genotype's distinct alleles in order (a slot 2 + j names the j-th). */
+interface FixedShape {
+  shape: Shape | PatternError;
+  sorted: readonly string[];
 }
 
 /**
@@ -138,7 +146,7 @@ interface Shape {
  * shape is located once (memoisedPattern: the same pattern and letters) and every other pair of that shape reads it.
  * Undefined for a pair it does not cover (more than two alleles on a side).
  */
-function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => Location | PatternError | undefined {
+function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => FixedShape | undefined {
   let fixed: Genotype | null = null;
   let sorted: string[] = [];
   // What the fixed genotype adds to a shape's key: its role, length, distinct alleles and whether they are written in order.
@@ -176,14 +184,10 @@ function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (ge
     let shape = SHAPES_BY_KEY.get(key);
     if (!shape) {
       const located = locationOrError(() => memoisedPattern(memo, genotypes, 'diploid'));
-      shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))) };
+      shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))), id: SHAPES_BY_KEY.size };
       SHAPES_BY_KEY.set(key, shape);
     }
-    if (shape instanceof PatternError) return shape;
-    const { slots } = shape;
-    const alleles: string[] = [];
-    for (let i = 0; i < slots.length; i++) alleles.push(slots[i]! < 2 ? stored[slots[i]!]! : sorted[slots[i]! - 2]!);
-    return { pattern: shape.pattern, letters: shape.letters, alleles };
+    return { shape, sorted };
   };
 }
 
@@ -294,12 +298,43 @@ export function markerEvaluator(
   const frequencyOf = new Map<string, number>();
   const letters = new Float64Array(FREQUENCY_LETTERS.length);
   const shapes = ploidy === 'diploid' ? fixedShapes(patterns, fixedRole) : null;
+  const frequency = (allele: string) => {
+    let f = frequencyOf.get(allele);
+    if (f === undefined) frequencyOf.set(allele, (f = alleleFrequency(population!, marker, allele)));
+    return f;
+  };
+  // The letters' frequencies set (evaluate refuses a letter whose value is not finite, as it refuses a missing one), then the value.
+  const outcome = (step: Extract<PatternStep, { kind: 'formula' }>, present: number): MarkerOutcome => {
+    const { compiled } = step;
+    if ((compiled.letterMask & ~present) !== 0) return NOT_EVALUATED;
+    const value = compiled.valueOf(letters);
+    return Number.isNaN(value) ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: step.inconsistent };
+  };
+  const stepByShape: PatternStep[] = [];
   return (genotypes) => {
     for (const g of genotypes) if (!g || g.length === 0 || !isUsable(g)) return NOT_EVALUATED;
+    const fixedShape = genotypes.length === 2 ? shapes?.(genotypes as readonly Genotype[]) : undefined;
+    if (fixedShape) {
+      // The common case (a table's query against each stored genotype): no located copy, the step found by the shape's id.
+      const { shape, sorted } = fixedShape;
+      if (shape instanceof PatternError) return NOT_EVALUATED;
+      const step = (stepByShape[shape.id] ??= stepOf(shape.pattern));
+      if (step.kind === 'none') return NOT_EVALUATED;
+      if (step.kind === 'exclusion') return { value: step.outcome.value, isExclusion: step.outcome.isExclusion };
+      const stored = genotypes[1 - fixedRole]!;
+      const { letters: index, slots } = shape;
+      let present = 0;
+      for (let i = 0; i < index.length; i++) {
+        if (index[i]! < 0) continue;
+        const f = frequency(slots[i]! < 2 ? stored[slots[i]!]! : sorted[slots[i]! - 2]!);
+        if (!Number.isFinite(f)) continue;
+        letters[index[i]!] = f;
+        present |= 1 << index[i]!;
+      }
+      return outcome(step, present);
+    }
     const located =
-      genotypes.length === 2
-        ? (shapes?.(genotypes as readonly Genotype[]) ?? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy))
-        : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
+      genotypes.length === 2 ? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy) : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
     if (located instanceof PatternError) return NOT_EVALUATED;
     const step = stepOf(located.pattern);
     if (step.kind === 'none') return NOT_EVALUATED;
@@ -308,17 +343,11 @@ export function markerEvaluator(
     let present = 0;
     for (let i = 0; i < index.length; i++) {
       if (index[i]! < 0) continue;
-      const allele = alleles[i]!;
-      let f = frequencyOf.get(allele);
-      if (f === undefined) frequencyOf.set(allele, (f = alleleFrequency(population!, marker, allele)));
-      // evaluate refuses a letter whose value is not finite, as it refuses a missing one.
+      const f = frequency(alleles[i]!);
       if (!Number.isFinite(f)) continue;
       letters[index[i]!] = f;
       present |= 1 << index[i]!;
     }
-    const { compiled } = step;
-    if ((compiled.letterMask & ~present) !== 0) return NOT_EVALUATED;
-    const value = compiled.valueOf(letters);
-    return Number.isNaN(value) ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: step.inconsistent };
+    return outcome(step, present);
   };
 }
