@@ -164,6 +164,8 @@ export function planAnalysis(index: ProfileIndex, request: ScanRequest, given?: 
   const outside = (slot: number) => slot === excludeSlot || (groups !== undefined && !index.slotInGroups(slot, groups));
   const named = (slot: number, figures: Figures | null): AnalysisMatch | null => (figures ? { profileId: index.idAt(slot), ...figures } : null);
   const sideMatches = () => {
+    // Its weigher makes an evaluator per query marker: not for an empty side list (most indexes).
+    if (index.side.size === 0) return [];
     const weigh = pairWeigher(request);
     return [...index.side].flatMap(([id, g]) => {
       if (id === request.excludeId || (groups !== undefined && !index.sideInGroups(id, groups))) return [];

@@ -128,6 +128,14 @@ interface Shape {
   pattern: string;
   letters: Int32Array;
   slots: Int8Array;
+  /** Its place in SHAPES_BY_KEY's order: an evaluator keeps each shape's formula step by it. */
+  id: number;
+}
+
+/** A pair's shape from fixedShapes, with the fixed genotype's distinct alleles in order (a slot 2 + j names the j-th). */
+interface FixedShape {
+  shape: Shape | PatternError;
+  sorted: readonly string[];
 }
 
 /**
@@ -138,11 +146,12 @@ interface Shape {
  * shape is located once (memoisedPattern: the same pattern and letters) and every other pair of that shape reads it.
  * Undefined for a pair it does not cover (more than two alleles on a side).
  */
-function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => Location | PatternError | undefined {
+function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => FixedShape | undefined {
   let fixed: Genotype | null = null;
   let sorted: string[] = [];
+  // What the fixed genotype adds to a shape's key: its role, length, distinct alleles and whether they are written in order.
+  let fixedKey = 0;
   const signs = new Map<string, number>();
-  const shapes = new Map<number, Shape | PatternError>();
   const signOf = (allele: string) => {
     let sign = signs.get(allele);
     if (sign === undefined) {
@@ -163,26 +172,27 @@ function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (ge
       fixed = query;
       sorted = [...new Set(query)].sort(compareCached);
       signs.clear();
-      shapes.clear();
+      const unordered = query.length === 2 && compareCached(query[0]!, query[1]!) > 0 ? 1 : 0;
+      fixedKey = (fixedRole | (query.length << 1) | (sorted.length << 3) | (unordered << 5)) << 12;
     }
     const x = signOf(stored[0]!);
     const y = stored.length === 2 ? signOf(stored[1]!) : 0;
     // Two stored alleles on the same side of every fixed one (neither equal to one): their own order decides.
     const between = stored.length === 2 && x === y && !hasEqual(x, sorted.length) ? 1 + Math.sign(compareCached(stored[0]!, stored[1]!)) + 1 : 0;
-    const key = stored.length | (x << 2) | (y << 6) | (between << 10);
-    let shape = shapes.get(key);
+    // A shape depends on nothing else: kept for every fixed genotype alike (issue 29: a table found most of its ~20 again).
+    const key = fixedKey | stored.length | (x << 2) | (y << 6) | (between << 10);
+    let shape = SHAPES_BY_KEY.get(key);
     if (!shape) {
       const located = locationOrError(() => memoisedPattern(memo, genotypes, 'diploid'));
-      shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))) };
-      shapes.set(key, shape);
+      shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))), id: SHAPES_BY_KEY.size };
+      SHAPES_BY_KEY.set(key, shape);
     }
-    if (shape instanceof PatternError) return shape;
-    const { slots } = shape;
-    const alleles: string[] = [];
-    for (let i = 0; i < slots.length; i++) alleles.push(slots[i]! < 2 ? stored[slots[i]!]! : sorted[slots[i]! - 2]!);
-    return { pattern: shape.pattern, letters: shape.letters, alleles };
+    return { shape, sorted };
   };
 }
+
+/** Diploid shapes by their key (fixedShapes), for every fixed genotype and evaluator: a few hundred at most. */
+const SHAPES_BY_KEY = new Map<number, Shape | PatternError>();
 
 /** Whether a sign (base-3 digits, one per fixed allele) says equal to one of them. */
 function hasEqual(sign: number, digits: number): boolean {
@@ -195,6 +205,36 @@ const USABLE_GENOTYPES: Record<EngineAnalysis['profileKind'], WeakMap<Genotype, 
 
 /** What a formula table gives a pattern: not evaluated, an exclusion flag, or a compiled formula. */
 type PatternStep = { kind: 'none' } | { kind: 'exclusion'; outcome: MarkerOutcome } | { kind: 'formula'; compiled: CompiledExpression; inconsistent: boolean };
+
+/** Compiled formula steps by expression and constants (bounded): every table of a search compiles its few formulae once. */
+const COMPILED = new Map<string, PatternStep>();
+
+function compiledStep(text: string, constants: Readonly<Record<string, number>>, constantsKey: string): PatternStep {
+  const key = `${constantsKey}\u0000${text}`;
+  let step = COMPILED.get(key);
+  if (step === undefined) {
+    try {
+      const expression = parseExpression(text);
+      step = { kind: 'formula', compiled: compileExpression(expression, constants), inconsistent: usesMutation(expression) };
+    } catch (err) {
+      if (!(err instanceof ExpressionError)) throw err;
+      step = { kind: 'none' };
+    }
+    if (COMPILED.size > 10_000) COMPILED.clear();
+    COMPILED.set(key, step);
+  }
+  return step;
+}
+
+/** A marker's exclusion power A (duo or trio) by its frequencies, which a loaded population never changes. */
+const POWERS = new WeakMap<ReadonlyMap<string, number>, { duo?: number; trio?: number }>();
+
+function exclusionPower(frequencies: ReadonlyMap<string, number>, trio: boolean): number {
+  let known = POWERS.get(frequencies);
+  if (!known) POWERS.set(frequencies, (known = {}));
+  if (trio) return (known.trio ??= trioExclusionPower([...frequencies.values()]));
+  return (known.duo ??= duoExclusionPower([...frequencies.values()]));
+}
 
 /**
  * The per-marker step of evaluateComputational / evaluateExclusion (server/genetics/evaluate-analysis.ts,
@@ -221,8 +261,7 @@ export function markerEvaluator(
   }
   const formulae = new Map(analysis.formulae.map((f) => [f.pattern, f]));
   const frequencies = population?.markers.get(marker);
-  const all = frequencies ? [...frequencies.frequencies.values()] : [];
-  const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && all.length > 0 ? (analysis.roles.length === 3 ? trioExclusionPower(all) : duoExclusionPower(all)) : 0 };
+  const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && frequencies && frequencies.frequencies.size > 0 ? exclusionPower(frequencies.frequencies, analysis.roles.length === 3) : 0 };
   const ploidy = analysis.profileKind === 'YStr' ? 'haploid' : 'diploid';
   const patterns = SHAPES[ploidy];
   const usableMemo = USABLE[analysis.profileKind];
@@ -241,7 +280,9 @@ export function markerEvaluator(
     return ok;
   };
   const evaluable = !!population && !!frequencies && frequencies.frequencies.size > 0;
-  // Each pattern's step once: its formula parsed and compiled, whether it uses μ.
+  // Text that tells every two constants apart (−0 from 0 too, which JSON does not).
+  const constantsKey = Object.entries(constants).map(([name, v]) => `${name}=${Object.is(v, -0) ? '-0' : v}`).join(';');
+  // Each pattern's step once: its formula parsed and compiled (kept across evaluators with the same constants), whether it uses μ.
   const steps = new Map<string, PatternStep>();
   const stepOf = (pattern: string): PatternStep => {
     let known = steps.get(pattern);
@@ -250,27 +291,50 @@ export function markerEvaluator(
     if (!formula) known = { kind: 'none' };
     else if (analysis.kind === 'Exclusion') known = { kind: 'exclusion', outcome: { value: null, isExclusion: formula.isExclusion } };
     else if (!evaluable) known = { kind: 'none' };
-    else {
-      try {
-        const expression = parseExpression(formula.expression ?? '');
-        known = { kind: 'formula', compiled: compileExpression(expression, constants), inconsistent: usesMutation(expression) };
-      } catch (err) {
-        if (!(err instanceof ExpressionError)) throw err;
-        known = { kind: 'none' };
-      }
-    }
+    else known = compiledStep(formula.expression ?? '', constants, constantsKey);
     steps.set(pattern, known);
     return known;
   };
   const frequencyOf = new Map<string, number>();
   const letters = new Float64Array(FREQUENCY_LETTERS.length);
   const shapes = ploidy === 'diploid' ? fixedShapes(patterns, fixedRole) : null;
+  const frequency = (allele: string) => {
+    let f = frequencyOf.get(allele);
+    if (f === undefined) frequencyOf.set(allele, (f = alleleFrequency(population!, marker, allele)));
+    return f;
+  };
+  // The letters' frequencies set (evaluate refuses a letter whose value is not finite, as it refuses a missing one), then the value.
+  const outcome = (step: Extract<PatternStep, { kind: 'formula' }>, present: number): MarkerOutcome => {
+    const { compiled } = step;
+    if ((compiled.letterMask & ~present) !== 0) return NOT_EVALUATED;
+    const value = compiled.valueOf(letters);
+    return Number.isNaN(value) ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: step.inconsistent };
+  };
+  const stepByShape: PatternStep[] = [];
   return (genotypes) => {
     for (const g of genotypes) if (!g || g.length === 0 || !isUsable(g)) return NOT_EVALUATED;
+    const fixedShape = genotypes.length === 2 ? shapes?.(genotypes as readonly Genotype[]) : undefined;
+    if (fixedShape) {
+      // The common case (a table's query against each stored genotype): no located copy, the step found by the shape's id.
+      const { shape, sorted } = fixedShape;
+      if (shape instanceof PatternError) return NOT_EVALUATED;
+      const step = (stepByShape[shape.id] ??= stepOf(shape.pattern));
+      if (step.kind === 'none') return NOT_EVALUATED;
+      if (step.kind === 'exclusion') return { value: step.outcome.value, isExclusion: step.outcome.isExclusion };
+      const stored = genotypes[1 - fixedRole]!;
+      const { letters: index, slots } = shape;
+      let present = 0;
+      for (let i = 0; i < index.length; i++) {
+        if (index[i]! < 0) continue;
+        const f = frequency(slots[i]! < 2 ? stored[slots[i]!]! : sorted[slots[i]! - 2]!);
+        if (!Number.isFinite(f)) continue;
+        letters[index[i]!] = f;
+        present |= 1 << index[i]!;
+      }
+      return outcome(step, present);
+    }
     const located =
-      genotypes.length === 2
-        ? (shapes?.(genotypes as readonly Genotype[]) ?? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy))
-        : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
+      genotypes.length === 2 ? pairLocation(patterns, genotypes[0]!, genotypes[1]!, ploidy) : locationOrError(() => memoisedPattern(patterns, genotypes as Genotype[], ploidy));
     if (located instanceof PatternError) return NOT_EVALUATED;
     const step = stepOf(located.pattern);
     if (step.kind === 'none') return NOT_EVALUATED;
@@ -279,17 +343,11 @@ export function markerEvaluator(
     let present = 0;
     for (let i = 0; i < index.length; i++) {
       if (index[i]! < 0) continue;
-      const allele = alleles[i]!;
-      let f = frequencyOf.get(allele);
-      if (f === undefined) frequencyOf.set(allele, (f = alleleFrequency(population!, marker, allele)));
-      // evaluate refuses a letter whose value is not finite, as it refuses a missing one.
+      const f = frequency(alleles[i]!);
       if (!Number.isFinite(f)) continue;
       letters[index[i]!] = f;
       present |= 1 << index[i]!;
     }
-    const { compiled } = step;
-    if ((compiled.letterMask & ~present) !== 0) return NOT_EVALUATED;
-    const value = compiled.valueOf(letters);
-    return Number.isNaN(value) ? NOT_EVALUATED : { value, isExclusion: null, inconsistent: step.inconsistent };
+    return outcome(step, present);
   };
 }
