@@ -57,7 +57,7 @@ export interface UploadSender {
  * entry at once. An entry waits while an earlier one of its profile is still to be delivered and not due, so a
  * deletion never overtakes the upload it undoes.
  */
-async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
+export async function claim(db: Db, now: Date): Promise<OutboxRow[]> {
   const due = or(isNull(uploadOutbox.nextAttemptAt), lte(uploadOutbox.nextAttemptAt, now));
   const earlierWaiting = sql`exists (select 1 from upload_outbox e where e.profile_id = ${uploadOutbox.profileId} and e.delivered_at is null and e.refused_at is null and e.id < ${uploadOutbox.id} and e.next_attempt_at > ${now})`;
   const ids = db

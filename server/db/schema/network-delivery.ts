@@ -39,6 +39,9 @@ export const uploadOutbox = pgTable(
     // The sender's query: undelivered, unrefused entries by due time.
     index('upload_outbox_due_idx').on(t.nextAttemptAt, t.createdAt).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
     index('upload_outbox_profile_idx').on(t.profileId),
+    // The sender's claim takes the first 500 in id order: walked in that order it stops at 500, whatever the statistics
+    // (before an outbox's first ANALYZE, PostgreSQL read every due entry by the index above and sorted them, per batch).
+    index('upload_outbox_pending_id_idx').on(t.id).where(sql`${t.deliveredAt} is null and ${t.refusedAt} is null`),
     // The backlog's oldest waiting entry (/api/health): the first of one of these two, not a scan of every waiting one.
     // Split by last_error so no query of the sender (which never names it) can take them for a scan of its own: on
     // stale statistics one index of the sender's predicate alone became its anti-join's inner scan, quadratic.

@@ -9,6 +9,7 @@ import type { OutboxBacklog } from '../../../../core/schemas/network-delivery';
 import { systemClock } from '../../../../server/clock';
 import type { Database, Db } from '../../../../server/db/database';
 import { compactBacklogCounts, outboxBacklog } from '../../../../server/network/upload-outbox';
+import { claim } from '../../../../server/network/upload-sender';
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { freshPostgres, postgresReachable } from '../../../helpers/database';
 
@@ -163,6 +164,30 @@ describe('the upload backlog on PostgreSQL before its first ANALYZE (issue 32)',
     await addWaiting(2980);
     const many = await readByBacklog();
     expect(many.backlog).toMatchObject({ waiting: 3000, retrying: 0, failed: 0 });
+    expect(many.read).toBe(few.read);
+  });
+
+  // The sender's claim of a batch (500) had the same plan: every due entry read by the due-time index and sorted by id,
+  // per batch, so a 100,000-entry backlog cost its database ~40,000 buffers a batch beside the health probes.
+  it.runIf(reachable)('claims a batch reading as many index entries with 3,000 waiting as with 600', async () => {
+    const pgDb = pgDatabase.db;
+    const indexEntriesRead = async () => {
+      await pgDb.execute(sql`select pg_stat_force_next_flush()`);
+      return ((await pgDb.execute(sql`select coalesce(sum(idx_tup_read), 0)::int as n from pg_stat_user_indexes where relname = 'upload_outbox'`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    // A fresh outbox of n waiting entries (never analyzed), then one claim: what it read of the outbox's indexes.
+    const claimFrom = async (n: number) => {
+      await pgDb.execute(sql`truncate upload_outbox`);
+      await pgDb.execute(sql`
+        insert into upload_outbox (idempotency_key, action, profile_id, organization_id, laboratory, specimen_id)
+        select gen_random_uuid()::text, 'upload', gen_random_uuid(), gen_random_uuid(), 'Lab', 'S' || g from generate_series(1, ${n}::int) g`);
+      const before = await indexEntriesRead();
+      const rows = await claim(pgDb, new Date());
+      return { claimed: rows.length, read: (await indexEntriesRead()) - before };
+    };
+    const few = await claimFrom(600);
+    const many = await claimFrom(3000);
+    expect([few.claimed, many.claimed]).toEqual([500, 500]);
     expect(many.read).toBe(few.read);
   });
 });
