@@ -9,7 +9,7 @@ const IMPORT_PROFILES = Number(process.env.BENCH_IMPORT_PROFILES ?? 100_000);
 
 export function runImportTable(databaseUrl: string): void {
   const importRows: string[][] = [];
-  for (const kind of ['PGlite', 'PostgreSQL'] as const) {
+  for (const kind of (process.env.BENCH_IMPORT_DATABASES ?? 'PGlite,PostgreSQL').split(',') as ('PGlite' | 'PostgreSQL')[]) {
     try {
       // In a process of its own: its peak RSS is then the import's, not the earlier runs'.
       const r = resultOfOwnProcess<ImportBenchResult>('import-bench.ts', [kind, String(IMPORT_PROFILES), databaseUrl], `${kind} import`);
