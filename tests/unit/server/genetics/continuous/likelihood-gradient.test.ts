@@ -11,7 +11,7 @@ import { evidence, person, population, replicate } from './continuous-fixtures';
 // drop-out of the minor's 12) and a drop-in (19, explained by no genotype but Q).
 const TABLE: Record<string, number> = { 11: 0.05, 12: 0.1, 13: 0.1, 14: 0.2, 15: 0.25, 16: 0.15, 17: 0.1, 19: 0.05 };
 const SIZES: Record<string, number> = { 11: 92, 12: 96, 13: 100, 14: 104, 15: 108, 16: 112, 17: 116, 19: 124, Q: 140 };
-const REPLICATES = [
+const REPLICATES: Record<string, Record<string, number>>[] = [
   { M: { 13: 120, 14: 900, 15: 1500, 16: 300 }, N: { 11: 700, 12: 90, 14: 640 } },
   { M: { 14: 820, 15: 1320, 19: 80 }, N: { 11: 760, 14: 590, 15: 60 } },
 ];
