@@ -83,25 +83,8 @@ export function compileMarker(evidence: EvidenceMarker, hypothesis: HypothesisMa
  * P(Y < AT); per joint genotype the constant plus its slots; the log of the sum of their exponentials.
  */
 export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParameters): number {
-  const e = m.evidence;
-  const f = slotFactors(parameters);
-  const { mx } = parameters;
-  const K = m.contributors;
-  const { slotPosition, slotCopies, slotShape: shapes, slotWeight } = m;
-  for (let s = 0; s < slotPosition.length; s++) {
-    const p = slotPosition[s]!;
-    let own = 0;
-    let above = 0;
-    let below = 0;
-    for (let k = 0, c = s * K * 3; k < K; k++, c += 3) {
-      own += slotCopies[c]! * mx[k]!;
-      above += slotCopies[c + 1]! * mx[k]!;
-      below += slotCopies[c + 2]! * mx[k]!;
-    }
-    const shape = slotShape(e, f, p, own, above, below);
-    shapes[s] = shape;
-    slotWeight[s] = slotLogWeight(e, m, f, p, shape);
-  }
+  const slotWeight = m.slotWeight;
+  compiledSlotWeights(m, parameters, slotWeight, m.slotShape);
   const { leafConstant, leafOffsets, leafSlots, leafWeight } = m;
   let max = -Infinity;
   for (let i = 0; i < leafConstant.length; i++) {
@@ -114,4 +97,41 @@ export function compiledLogLikelihood(m: CompiledMarker, parameters: GammaParame
   let sum = 0;
   for (let i = 0; i < leafWeight.length; i++) sum += Math.exp(leafWeight[i]! - max);
   return max + Math.log(sum);
+}
+
+/** Each slot's weight at `parameters` into `weights` (and its gamma shape into `shapes` when given). */
+export function compiledSlotWeights(m: CompiledMarker, parameters: GammaParameters, weights: Float64Array, shapes?: Float64Array): void {
+  const e = m.evidence;
+  const f = slotFactors(parameters);
+  const { mx } = parameters;
+  const K = m.contributors;
+  const { slotPosition, slotCopies } = m;
+  for (let s = 0; s < slotPosition.length; s++) {
+    const p = slotPosition[s]!;
+    let own = 0;
+    let above = 0;
+    let below = 0;
+    for (let k = 0, c = s * K * 3; k < K; k++, c += 3) {
+      own += slotCopies[c]! * mx[k]!;
+      above += slotCopies[c + 1]! * mx[k]!;
+      below += slotCopies[c + 2]! * mx[k]!;
+    }
+    const shape = slotShape(e, f, p, own, above, below);
+    if (shapes) shapes[s] = shape;
+    weights[s] = slotLogWeight(e, m, f, p, shape);
+  }
+}
+
+/**
+ * Each slot's share of the likelihood last evaluated (whose log is `logLikelihood`): the sum over the joint genotypes
+ * that use it of their posterior probability, ∂ log L / ∂ the slot's weight.
+ */
+export function compiledSlotUsage(m: CompiledMarker, logLikelihood: number, usage: Float64Array): void {
+  usage.fill(0);
+  const { leafOffsets, leafSlots, leafWeight } = m;
+  for (let i = 0; i < leafWeight.length; i++) {
+    const share = Math.exp(leafWeight[i]! - logLikelihood);
+    if (share === 0) continue;
+    for (let j = leafOffsets[i]!, end = leafOffsets[i + 1]!; j < end; j++) usage[leafSlots[j]!]! += share;
+  }
 }

@@ -17,7 +17,8 @@ export interface ContinuousCase {
   knownContributors: readonly TypedPerson[];
   knownNonContributors: readonly TypedPerson[];
   personOfInterestTypedUnderHd: boolean;
-  parameters: { mode: 'fixed'; hp: GammaParameters; hd: GammaParameters } | { mode: 'fit'; starts: number; seed: number };
+  /** A fit's `from`: one start per hypothesis instead of `starts` (a search's large model, from the optimum of one contributor fewer). */
+  parameters: { mode: 'fixed'; hp: GammaParameters; hd: GammaParameters } | { mode: 'fit'; starts: number; seed: number; from?: { hp: GammaParameters; hd: GammaParameters } };
   deconvolution: boolean;
   /** The threshold of markers not given their own. */
   analyticalThreshold: number;
@@ -51,7 +52,8 @@ function weighHypothesis(name: 'Hp' | 'Hd', model: HypothesisModel, labels: stri
     parameters = c.parameters[name === 'Hp' ? 'hp' : 'hd'];
     likelihood = logLikelihood(model, parameters);
   } else {
-    const fitted = fitHypothesis(model, c.evidence.model, c.parameters.starts, c.parameters.seed);
+    const from = c.parameters.from?.[name === 'Hp' ? 'hp' : 'hd'];
+    const fitted = fitHypothesis(model, c.evidence.model, from ? 0 : c.parameters.starts, c.parameters.seed, from);
     ({ parameters, logLikelihood: likelihood, fit } = fitted);
   }
   const impossible = !likelihood || likelihood.total === -Infinity;

@@ -1,17 +1,35 @@
 import type { ContinuousLrResult } from '../../../core/schemas/continuous';
 import { prepareEvidence } from './continuous-likelihood';
 import { continuousLr, type ContinuousCase } from './continuous-lr';
-import { ContinuousModelError, type ModelSwitches } from './continuous-types';
+import { ContinuousModelError, type GammaParameters, type ModelSwitches } from './continuous-types';
 import { genotypeList } from './hypothesis-marker';
 
 /**
  * Most joint genotypes (summed over markers, both hypotheses and every model of the search) a search fits. Measured
- * (CPU time, one process): 12 ns per joint genotype and evaluation on the four-marker stain of the unit test without
- * stutter (its 1..4 search, 140,400 joint genotypes, in 3.6 s), 46 ns for four unknowns over ESX17's compiled markers
- * with degradation and both stutters, 80 ns for its markers too large to compile (nested-marker.ts); ~1,000–1,500
- * evaluations per hypothesis with two starts: 150,000 is at most ~20 s of CPU, within the issue's 30 s.
+ * (CPU time, one process, likelihood-gradient.ts's gradients, on the shared 2-core machine under load): the ESX17
+ * 3-stain case with degradation and both stutters and no known contributor, 1..4 contributors (1,633,511 joint
+ * genotypes, 1.49 million of them the four unknowns under Hd, ~0.1 s an evaluation) in 27 s, its 4-contributor model
+ * fitted from the 3-contributor optimum (WARM_START_JOINT_GENOTYPES) in about 23 s.
  */
-export const MAX_SEARCH_JOINT_GENOTYPES = 150_000;
+export const MAX_SEARCH_JOINT_GENOTYPES = 1_700_000;
+
+/**
+ * A model summing more joint genotypes than this per evaluation is fitted from one start, the optimum of the same
+ * model with one contributor fewer and a new contributor of 5% (EuroForMix's model search fits each from scratch):
+ * the ESX17 4-unknown model takes about 30 BFGS iterations so (Hd 14 s of CPU), where two seeded starts take 48 s and
+ * disagreed. Below it a model keeps the request's seeded starts.
+ */
+export const WARM_START_JOINT_GENOTYPES = 150_000;
+
+/** The share of the new contributor in a start from one contributor fewer; stutter proportions start at 1% at least (at 0 their coordinate's gradient vanishes). */
+const NEW_SHARE = 0.05;
+const LEAST_STUTTER = 0.01;
+
+/** A start for k + 1 contributors from an optimum for k: every share × 0.95 and a new unknown of 5% last. */
+export function startFromBelow(p: GammaParameters, model: ModelSwitches): GammaParameters {
+  const stutter = (on: boolean, xi: number) => (on ? Math.max(xi, LEAST_STUTTER) : xi);
+  return { ...p, mx: [...p.mx.map((m) => m * (1 - NEW_SHARE)), NEW_SHARE], xiB: stutter(model.backwardStutter, p.xiB), xiF: stutter(model.forwardStutter, p.xiF) };
+}
 
 /** One model of the search: its fit under both hypotheses and its information criteria under Hd (the evidence without the person of interest). */
 export interface SearchedModel {
@@ -38,6 +56,8 @@ export interface PlannedModel {
   model: ModelSwitches;
   jointGenotypes: number;
   refusal: string | null;
+  /** Fitted from the optimum of one contributor fewer (over WARM_START_JOINT_GENOTYPES), which the search fits first. */
+  fromBelow: boolean;
 }
 
 /**
@@ -49,17 +69,34 @@ export function planContributorSearch(c: ContinuousCase, range: readonly [number
   if (c.parameters.mode !== 'fit') throw new ContinuousModelError('A search over the number of contributors fits each model: give "fit", not fixed parameters.');
   const known = c.knownContributors.length;
   const genotypes = prepareEvidence(c.evidence).markers.map((m) => genotypeList(m.alleleCount).length);
-  return Array.from({ length: range[1] - range[0] + 1 }, (_, i) => range[0] + i).flatMap((k) =>
-    models.map((model): PlannedModel => {
-      if (k < known + 1) return { contributors: k, model, jointGenotypes: 0, refusal: `Hp holds the person of interest and ${known} known contributor(s): at least ${known + 1} contributors.` };
+  const planned: PlannedModel[] = [];
+  for (let k = range[0]; k <= range[1]; k++)
+    for (const model of models) {
+      if (k < known + 1) {
+        planned.push({ contributors: k, model, jointGenotypes: 0, refusal: `Hp holds the person of interest and ${known} known contributor(s): at least ${known + 1} contributors.`, fromBelow: false });
+        continue;
+      }
       const jointGenotypes = genotypes.reduce((s, g) => s + g ** (k - known) + g ** (k - 1 - known), 0);
+      const fromBelow = jointGenotypes > WARM_START_JOINT_GENOTYPES;
+      const below = planned.some((p) => p.contributors === k - 1 && sameModel(p.model, model) && !p.refusal);
       const refusal =
         maxJointGenotypes !== null && jointGenotypes > maxJointGenotypes
           ? `${k - known} unknowns under Hd sum ${jointGenotypes} joint genotypes over the markers per evaluation, more than the ${maxJointGenotypes} one fit takes in about 30 s; condition on known contributors to search it.`
-          : null;
-      return { contributors: k, model, jointGenotypes, refusal };
-    }),
-  );
+          : fromBelow && !below
+            ? `${k - known} unknowns under Hd sum ${jointGenotypes} joint genotypes over the markers per evaluation: a model this large is fitted from the optimum of ${k - 1} contributors, so search from ${k - 1} (or fewer).`
+            : null;
+      planned.push({ contributors: k, model, jointGenotypes, refusal, fromBelow: fromBelow && !refusal });
+    }
+  return planned;
+}
+
+const sameModel = (a: ModelSwitches, b: ModelSwitches) => a.degradation === b.degradation && a.backwardStutter === b.backwardStutter && a.forwardStutter === b.forwardStutter;
+
+/** The fitted parameters of both hypotheses a model of `contributors` with these switches starts from when it is fitted from below, if fitted. */
+export function fittedBelow(searched: readonly Pick<SearchedModel, 'contributors' | 'model' | 'result'>[], contributors: number, model: ModelSwitches): { hp: GammaParameters; hd: GammaParameters } | null {
+  const below = searched.find((s) => s.contributors === contributors - 1 && sameModel(s.model, model));
+  const [hp, hd] = below?.result.hypotheses ?? [];
+  return hp?.parameters && hd?.parameters ? { hp: startFromBelow(hp.parameters, model), hd: startFromBelow(hd.parameters, model) } : null;
 }
 
 /** Peaks observed over the threshold in every replicate: the n of BIC. */
@@ -68,8 +105,9 @@ export function observedPeaks(c: ContinuousCase): number {
 }
 
 /** Fits one model of a search under Hp and Hd (EuroForMix `contLikSearch`, one entry): log-likelihoods, AIC = 2k − 2 log L and BIC = k log n − 2 log L under Hd. */
-export function fitSearchedModel(c: ContinuousCase, contributors: number, model: ModelSwitches, peaks: number): SearchedModel {
-  const result = continuousLr({ ...c, contributors, evidence: { ...c.evidence, model }, deconvolution: false });
+export function fitSearchedModel(c: ContinuousCase, contributors: number, model: ModelSwitches, peaks: number, from?: { hp: GammaParameters; hd: GammaParameters } | null): SearchedModel {
+  const fitting = c.parameters.mode === 'fit' && from ? { ...c.parameters, from } : c.parameters;
+  const result = continuousLr({ ...c, contributors, evidence: { ...c.evidence, model }, deconvolution: false, parameters: fitting });
   const [hp, hd] = result.hypotheses;
   const parameters = freeParameters(contributors, model);
   const lHd = hd!.logLikelihood;
@@ -114,7 +152,10 @@ export function searchContributors(c: ContinuousCase, range: readonly [number, n
     work += p.jointGenotypes;
     if (work > MAX_SEARCH_JOINT_GENOTYPES)
       throw new ContinuousModelError(`A search up to ${p.contributors} contributors sums ${work} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`);
+    if (p.refusal) throw new ContinuousModelError(p.refusal);
   }
   const peaks = observedPeaks(c);
-  return markBest(planned.map((p) => fitSearchedModel(c, p.contributors, p.model, peaks)));
+  const searched: SearchedModel[] = [];
+  for (const p of planned) searched.push(fitSearchedModel(c, p.contributors, p.model, peaks, p.fromBelow ? fittedBelow(searched, p.contributors, p.model) : null));
+  return markBest(searched);
 }

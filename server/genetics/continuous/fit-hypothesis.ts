@@ -2,7 +2,7 @@ import type { ContinuousFitReport } from '../../../core/schemas/continuous';
 import { seededRandom } from '../../../core/seeded-random';
 import { logLikelihood, type HypothesisModel, type LogLikelihood } from './continuous-likelihood';
 import type { GammaParameters, ModelSwitches } from './continuous-types';
-import { LikelihoodScratch } from './marker-likelihood';
+import { GradientScratch, logLikelihoodGradient } from './likelihood-gradient';
 import { fromCoordinates, toCoordinates } from './parameter-space';
 import { minimize, type StopReason } from './quasi-newton';
 
@@ -55,17 +55,26 @@ const STOP_NOTES: Record<Exclude<StopReason, 'converged'>, string> = {
  * explain: the report says why.
  */
 export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, starts: number, seed: number, from?: GammaParameters): FittedHypothesis {
-  const scratch = new LikelihoodScratch();
+  const scratch = new GradientScratch();
+  // The last evaluation's point and per-marker values: the model's buffers hold it, which the gradient there reuses.
+  let last: { x: readonly number[]; perMarker: number[] } | null = null;
   const objective = (x: readonly number[]) => {
+    last = null;
     const p = fromCoordinates(x, model.contributors, switches);
     if (p.xiB + p.xiF >= 1 || !Number.isFinite(p.mu) || p.sigma <= 0) return Infinity;
-    return -logLikelihood(model, p, scratch).total;
+    const l = logLikelihood(model, p, scratch.likelihood);
+    last = { x: [...x], perMarker: l.perMarker };
+    return -l.total;
+  };
+  const gradient = (x: readonly number[]) => {
+    const known = last && last.x.every((v, i) => v === x[i]) ? last.perMarker : undefined;
+    return logLikelihoodGradient(model, x, switches, scratch, known).map((d) => -d);
   };
   const random = seededRandom(seed);
   const first = firstStart(model);
-  const results = Array.from({ length: starts }, (_, i) => minimize(objective, toCoordinates(i === 0 ? first : randomStart(first, random), switches)));
+  const results = Array.from({ length: starts }, (_, i) => minimize(objective, toCoordinates(i === 0 ? first : randomStart(first, random), switches), gradient));
   // A caller's own start besides (a database search's candidate: Hd's fit with the candidate in an unknown's place).
-  if (from) results.push(minimize(objective, toCoordinates(from, switches)));
+  if (from) results.push(minimize(objective, toCoordinates(from, switches), gradient));
   const evaluations = results.reduce((s, r) => s + r.evaluations, 0);
   let best = results[0]!;
   for (const r of results) if (r.value < best.value) best = r;
@@ -77,7 +86,7 @@ export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, s
   const parameters = canonicalOrder(fromCoordinates(best.x, model.contributors, switches), model);
   return {
     parameters,
-    logLikelihood: logLikelihood(model, parameters, scratch),
+    logLikelihood: logLikelihood(model, parameters, scratch.likelihood),
     fit: { ...report, agreeing, converged: best.reason === 'converged', note: best.reason === 'converged' ? null : STOP_NOTES[best.reason] },
   };
 }

@@ -17,6 +17,13 @@ export const MAX_NESTED_TABLE = 4_000_000;
  * touches, so the innermost loop (the last unknown, most of the work) reads the weights of only those positions
  * and sums the others once per outer genotype. Nothing is pruned but terms that are exactly zero.
  */
+/** Asks nestedLogLikelihood for each slot's share of the likelihood (∂ log L / ∂ its weight), given log L at the same parameters. */
+export interface NestedUsage {
+  logLikelihood: number;
+  /** Indexed as weights (position × RADIX^contributors + key); zeroed by the caller. */
+  slots: Float64Array;
+}
+
 export interface NestedMarker extends PeakSums {
   evidence: EvidenceMarker;
   contributors: number;
@@ -115,31 +122,13 @@ export function nestMarker(evidence: EvidenceMarker, hypothesis: HypothesisMarke
  * over the unknowns' joint genotypes as markerLogLikelihood — Balding–Nichols prior × drop-in terms × per position
  * the gamma density of its peaks or P(Y < AT) — in double precision and log space, by nested loops.
  */
-export function nestedLogLikelihood(m: NestedMarker, parameters: GammaParameters): number {
+export function nestedLogLikelihood(m: NestedMarker, parameters: GammaParameters, usage?: NestedUsage): number {
   const e = m.evidence;
   const positionCount = e.positions.length;
   const tableSize = BASE ** m.contributors;
-  const f = slotFactors(parameters);
-  const shapeAt = slotShape;
-  const weightAt = slotLogWeight;
-  const { mx } = parameters;
-  const contributors = m.contributors;
-  const { weights, keys, steps, digits, first, second, touchedOffsets, touchedPositions, touchedDigits, touchedSeen, seenBits, terms, draws, slotIndex } = m;
+  const { weights, keys, steps, digits, first, second, touchedOffsets, touchedPositions, touchedDigits, touchedSeen, seenBits, terms, draws } = m;
   // Every reached (position, key)'s weight first: the loops below only read them.
-  for (let i = 0; i < slotIndex.length; i++) {
-    const slot = slotIndex[i]!;
-    const p = (slot / tableSize) | 0;
-    let own = 0;
-    let above = 0;
-    let below = 0;
-    for (let k = 0, rest = slot - p * tableSize; k < contributors; k++, rest = (rest / BASE) | 0) {
-      const c = (rest % BASE) * 3;
-      own += COPIES[c]! * mx[k]!;
-      above += COPIES[c + 1]! * mx[k]!;
-      below += COPIES[c + 2]! * mx[k]!;
-    }
-    weights[slot] = weightAt(e, m, f, p, shapeAt(e, f, p, own, above, below));
-  }
+  nestedSlotWeights(m, parameters, weights);
 
   const { frequencies, theta, seenCount, dropInWeights } = e;
   const replicates = e.peaks.length;
@@ -229,6 +218,34 @@ export function nestedLogLikelihood(m: NestedMarker, parameters: GammaParameters
     let inner = 0;
     for (let g = 0; g < genotypeCount; g++) inner += pairProbability(g) * Math.exp(terms[g]! - top);
     add(logPrior + top + Math.log(inner / denominator()));
+    if (usage) scatter(key, base, Math.exp(logPrior + top - usage.logLikelihood) / denominator(), top);
+  };
+
+  // Each joint genotype's posterior share (its term relative to the likelihood `usage` names) onto the slots it sums:
+  // the outer key's positions get the whole share less that of the genotypes touching them, which get it instead.
+  const scatter = (key: Int32Array, base: number, scale: number, top: number) => {
+    const out = usage!.slots;
+    const step = steps[last]!;
+    let all = 0;
+    for (let g = 0; g < genotypeCount; g++) {
+      const share = scale * pairProbability(g) * Math.exp(terms[g]! - top);
+      if (share === 0) continue;
+      all += share;
+      if (base === -Infinity) {
+        for (let p = 0; p < positionCount; p++) {
+          const k = key[p]! + digits[g * positionCount + p]! * step;
+          if (k !== 0) out[p * tableSize + k]! += share;
+        }
+        continue;
+      }
+      for (let t = touchedOffsets[g]!, end = touchedOffsets[g + 1]!; t < end; t++) {
+        const p = touchedPositions[t]!;
+        const k = key[p]!;
+        out[p * tableSize + k + touchedDigits[t]! * step]! += share;
+        if (k !== 0) out[p * tableSize + k]! -= share;
+      }
+    }
+    if (base !== -Infinity) for (let p = 0; p < positionCount; p++) if (key[p] !== 0) out[p * tableSize + key[p]!]! += all;
   };
 
   const visit = (depth: number, from: Int32Array, logPrior: number) => {
@@ -256,4 +273,30 @@ export function nestedLogLikelihood(m: NestedMarker, parameters: GammaParameters
   keys[0]!.set(m.typedKey);
   visit(0, keys[0]!, 0);
   return max === -Infinity ? -Infinity : max + Math.log(sum);
+}
+
+/** The weight of every (position, key) the joint genotypes reach at `parameters`, into `weights` at its slot (slotIndex). */
+export function nestedSlotWeights(m: NestedMarker, parameters: GammaParameters, weights: Float64Array): void {
+  const e = m.evidence;
+  const tableSize = BASE ** m.contributors;
+  const f = slotFactors(parameters);
+  const shapeAt = slotShape;
+  const weightAt = slotLogWeight;
+  const { mx } = parameters;
+  const contributors = m.contributors;
+  const { slotIndex } = m;
+  for (let i = 0; i < slotIndex.length; i++) {
+    const slot = slotIndex[i]!;
+    const p = (slot / tableSize) | 0;
+    let own = 0;
+    let above = 0;
+    let below = 0;
+    for (let k = 0, rest = slot - p * tableSize; k < contributors; k++, rest = (rest / BASE) | 0) {
+      const c = (rest % BASE) * 3;
+      own += COPIES[c]! * mx[k]!;
+      above += COPIES[c + 1]! * mx[k]!;
+      below += COPIES[c + 2]! * mx[k]!;
+    }
+    weights[slot] = weightAt(e, m, f, p, shapeAt(e, f, p, own, above, below));
+  }
 }

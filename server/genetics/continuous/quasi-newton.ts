@@ -21,10 +21,11 @@ const MAX_STEP = 2;
 const maxAbs = (v: readonly number[]) => v.reduce((m, x) => Math.max(m, Math.abs(x)), 0);
 
 /**
- * Minimises `f` from `x0` by BFGS (Nocedal & Wright, Numerical Optimization, 2nd ed., algorithm 6.1) with central
- * difference gradients and a backtracking Armijo line search; deterministic (no randomness, fixed step sizes).
+ * Minimises `f` from `x0` by BFGS (Nocedal & Wright, Numerical Optimization, 2nd ed., algorithm 6.1) with the
+ * gradient `df` (called at the point `f` was last evaluated at, once its step is accepted; central differences of `f`
+ * when not given) and a backtracking Armijo line search; deterministic (no randomness, fixed step sizes).
  */
-export function minimize(f: (x: readonly number[]) => number, x0: readonly number[]): Minimum {
+export function minimize(f: (x: readonly number[]) => number, x0: readonly number[], df?: (x: readonly number[]) => number[]): Minimum {
   let evaluations = 0;
   const value = (x: readonly number[]) => {
     evaluations++;
@@ -32,7 +33,7 @@ export function minimize(f: (x: readonly number[]) => number, x0: readonly numbe
     return Number.isNaN(v) ? Infinity : v;
   };
   const gradient = (x: readonly number[]): number[] =>
-    x.map((xi, i) => {
+    df ? df(x).map((d) => (Number.isFinite(d) ? d : 0)) : x.map((xi, i) => {
       const up = [...x];
       const down = [...x];
       up[i] = xi + STEP;
