@@ -82,7 +82,8 @@ describe('administration', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('New password').fill(READER.password);
     await dialog.getByRole('button', { name: 'Set password' }).click();
-    await expect.poll(() => page.getByText('This user has a password.').isVisible()).toBe(true);
+    // The password is hashed (scrypt) before the answer: under load that alone can pass expect.poll's default second.
+    await expect.poll(() => page.getByText('This user has a password.').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
   it('creates a population for the organization and uploads real statistics (FBI 2015, Caucasian)', async () => {
