@@ -1,6 +1,6 @@
 import type { GammaParameters } from './continuous-types';
 import type { EvidenceMarker } from './evidence-marker';
-import { slotFactors, slotLogWeight, type PeakSums, type SlotFactors } from './slot-weight';
+import { slotFactors, slotLogWeight, slotShape, type PeakSums, type SlotFactors } from './slot-weight';
 
 /** Relative step of the differences of a slot's weight in its shape and in the scale. */
 const RELATIVE = 1e-6;
@@ -25,15 +25,12 @@ export interface SlotDerivatives {
   dCoefficients: Float64Array[];
 }
 
-/** The coefficients a_p, b_p, c_p of slotShape at factors f. */
+/** The coefficients a_p, b_p, c_p of slotShape at factors f: its shape for one copy of each kind alone. */
 function coefficients(e: EvidenceMarker, f: SlotFactors, out: Float64Array): void {
   for (let p = 0; p < e.positions.length; p++) {
-    const { scaledSizes } = e;
-    out[3 * p] = p < e.alleleCount ? f.shape0 * Math.exp(scaledSizes[p]! * f.logBeta) * (e.givesStutter[p] ? f.kept : 1) : 0;
-    const from = e.backwardFrom[p]!;
-    out[3 * p + 1] = from >= 0 ? f.xiB * (f.shape0 * Math.exp(scaledSizes[from]! * f.logBeta)) : 0;
-    const to = e.forwardFrom[p]!;
-    out[3 * p + 2] = to >= 0 ? f.xiF * (f.shape0 * Math.exp(scaledSizes[to]! * f.logBeta)) : 0;
+    out[3 * p] = slotShape(e, f, p, 1, 0, 0);
+    out[3 * p + 1] = slotShape(e, f, p, 0, 1, 0);
+    out[3 * p + 2] = slotShape(e, f, p, 0, 0, 1);
   }
 }
 
