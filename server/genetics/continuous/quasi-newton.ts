@@ -65,7 +65,9 @@ export function minimize(f: (x: readonly number[]) => number, x0: readonly numbe
     for (let tries = 0; tries < 60; tries++, t /= 2) {
       const candidate = x.map((xi, i) => xi + t * d[i]!);
       const fc = value(candidate);
-      if (Number.isFinite(fc) && fc <= fx + 1e-4 * t * slope) {
+      // Strictly lower too: where t·slope is below the value's last digit the Armijo test alone accepts a step that
+      // gains nothing, and a search stalled on a ridge would repeat it until the iteration limit.
+      if (Number.isFinite(fc) && fc < fx && fc <= fx + 1e-4 * t * slope) {
         next = candidate;
         fNext = fc;
         break;
