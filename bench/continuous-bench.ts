@@ -66,6 +66,37 @@ export function continuousBenchCase(): { evidence: ContinuousEvidence; ref1: Typ
   return { evidence, ref1: esx17Reference('ref1'), ref2: esx17Reference('ref2') };
 }
 
+/**
+ * The bench's evidence with ref1 as the person of interest as the body of POST /api/continuous-lr (and its
+ * contributor-search job): frequencies written out, the kit's fragment sizes, the bench's model and settings; cut to
+ * `markers` when given.
+ */
+export function continuousBenchBody(markers?: readonly string[]) {
+  const { evidence, ref1 } = continuousBenchCase();
+  const kept = (marker: string) => !markers || markers.includes(marker);
+  const frequencies = [...evidence.population.markers].filter(([marker]) => kept(marker));
+  return {
+    replicates: evidence.replicates.map((r) => ({ markers: [...r].filter(([marker]) => kept(marker)).map(([marker, peaks]) => ({ marker, peaks: peaks.map((p) => ({ allele: p.allele, height: p.height })) })) })),
+    personOfInterest: { markers: [...ref1].filter(([marker]) => kept(marker)).map(([marker, alleles]) => ({ marker, alleles: [...alleles] })) },
+    frequencies: { markers: frequencies.map(([marker, f]) => ({ marker, alleles: [...f.frequencies].map(([allele, frequency]) => ({ allele, frequency })) })) },
+    fragmentSizes: frequencies.map(([marker, f]) => ({
+      marker,
+      alleles: [...f.frequencies.keys()].flatMap((allele) => {
+        const size = evidence.fragmentSize(marker, allele);
+        return size === undefined ? [] : [{ allele, size }];
+      }),
+      longest: evidence.qAlleleSize(marker),
+    })),
+    normalizeFrequencies: evidence.normalizeFrequencies,
+    analyticalThreshold: 50,
+    dropIn: evidence.dropIn,
+    dropInLambda: evidence.dropInLambda,
+    theta: evidence.theta,
+    model: evidence.model,
+    parameters: { mode: 'fit' as const, starts: 2, seed: 1 },
+  };
+}
+
 const cpuMs = (f: () => void): number => {
   const t0 = process.cpuUsage();
   f();

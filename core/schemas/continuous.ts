@@ -153,6 +153,8 @@ export const ContinuousSearchedModel = z
     bic: z.number().nullable(),
     log10Lr: z.number().nullable(),
     best: z.boolean(),
+    /** Why its figures may not be a maximum: a hypothesis whose fit did not converge (the iteration limit; no step improving, as where ln L grows without bound as σ → 0 over one marker) or that nothing explains. */
+    note: z.string().nullable(),
     fittedHd: GammaParametersUsed.nullable(),
   })
   .meta({ id: 'ContinuousSearchedModel' });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MessageChannel } from 'node:worker_threads';
 import type { ContributorSearchJob, ContributorSearchJobModel } from '../../core/schemas/continuous';
 import type { Clock } from '../clock';
-import { freeParameters, markBest, planContributorSearch } from '../genetics/continuous/contributor-search';
+import { freeParameters, markBest, planContributorSearch, type PlannedModel } from '../genetics/continuous/contributor-search';
 import { continuousCase, type ContinuousRequest } from '../genetics/continuous/continuous-request';
 import type { ModelSwitches } from '../genetics/continuous/continuous-types';
 import { Conflict, NotFound } from '../errors';
@@ -10,23 +10,17 @@ import type { ContributorSearchProgress, ContributorSearchTask, SearchModelOutco
 import { workerPool } from './worker-pool';
 
 // The number-of-contributors search as a background job (issue 31: "the NoC search over 1..4: ≤ 30 s, with progress
-// and cancel"). The models are fitted one after another on a worker thread, which says over a port which model it
-// starts and what each gave; cancel terminates the worker and keeps the models fitted so far. A job is a
-// calculation that stores nothing (like POST continuous-lr): it lives in this process's memory, is read by the
-// user who started it only, and goes after RETAIN_MS or when MAX_JOBS newer ones push it out.
+// and cancel"). The models are fitted one after another on a worker thread by the calculator's own search
+// (fitPlannedModels: the same plan, bounds and starts, a large model from the optimum of one contributor fewer), which
+// says over a port which model it starts and what each gave; cancel aborts the task, which terminates the worker thread
+// mid-fit, and keeps the models fitted so far. A job is a calculation that stores nothing (like POST continuous-lr): it
+// lives in this process's memory, is read by the user who started it only, and goes after RETAIN_MS or when MAX_JOBS
+// newer ones push it out.
 
 /** The worker file, named in a constant (see server/jobs/worker-pool.ts). */
 const WORKER_FILE = './contributor-search-worker.ts';
 const worker = new URL(WORKER_FILE, import.meta.url);
 
-/**
- * Most joint genotypes (both hypotheses, every marker) one model may sum per evaluation. Measured (CPU time, one
- * process): the ESX17 3-stain case's 4-contributor model with one known contributor, degradation and both stutters,
- * sums 73,934 and fits in 11.5 s (3,493 evaluations, two starts per hypothesis), so 150,000 in about 23 s. Four
- * unknowns under Hd there sum 1.49 million: 118 ms per evaluation by the nested sums, about 4 minutes a fit: refused,
- * with the reason.
- */
-export const MAX_MODEL_JOINT_GENOTYPES = 150_000;
 /** Jobs kept at most; the oldest finished ones go first. */
 const MAX_JOBS = 50;
 /** A finished job is kept this long. */
@@ -41,7 +35,7 @@ interface JobRecord {
 
 const NOT_FOUND = 'No number-of-contributors search with this id was started by you on this server (a search is kept for an hour). Start one.';
 
-const emptyFigures = { logLikelihoodHp: null, logLikelihoodHd: null, aic: null, bic: null, log10Lr: null, best: false, fittedHp: null, fittedHd: null, elapsedMs: null };
+const emptyFigures = { logLikelihoodHp: null, logLikelihoodHd: null, aic: null, bic: null, log10Lr: null, best: false, note: null, fittedHp: null, fittedHd: null, elapsedMs: null };
 
 export class ContributorSearchJobs {
   private readonly jobs = new Map<string, JobRecord>();
@@ -55,10 +49,8 @@ export class ContributorSearchJobs {
    */
   start(owner: string, request: ContinuousRequest, range: readonly [number, number], models: readonly ModelSwitches[]): ContributorSearchJob {
     for (const r of this.jobs.values()) if (r.owner === owner && r.view.state === 'running') throw new Conflict('A number-of-contributors search of yours is already running: wait for it, or cancel it first.');
-    const c = continuousCase(request);
-    const planned = models.flatMap((model) => planContributorSearch({ ...c, evidence: { ...c.evidence, model } }, range, [model], MAX_MODEL_JOINT_GENOTYPES));
-    // Contributor count first, then the models in the order given (EuroForMix's table).
-    planned.sort((a, b) => a.contributors - b.contributors);
+    // Contributor count first, then the models in the order given (EuroForMix's table), each refused with its reason or fitted.
+    const planned = planContributorSearch(continuousCase(request), range, models);
     const view: ContributorSearchJob = {
       id: randomUUID(),
       state: 'running',
@@ -83,7 +75,7 @@ export class ContributorSearchJobs {
     this.prune();
     this.jobs.set(view.id, record);
     const started = performance.now();
-    record.finished = this.run(record, request)
+    record.finished = this.run(record, request, planned)
       .then(() => {
         markBest(view.models.filter((m) => m.state === 'fitted'));
         const refused = view.models.filter((m) => m.state === 'refused').length;
@@ -157,13 +149,12 @@ export class ContributorSearchJobs {
     view.modelsDone++;
   }
 
-  private async run(record: JobRecord, request: ContinuousRequest): Promise<void> {
+  private async run(record: JobRecord, request: ContinuousRequest, planned: PlannedModel[]): Promise<void> {
     const { view, controller } = record;
-    const models = view.models.flatMap((m, index) => (m.state === 'waiting' ? [{ index, contributors: m.contributors, model: m.model }] : []));
-    if (models.length === 0) return;
+    if (planned.every((p) => p.refusal)) return;
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (p: ContributorSearchProgress) => this.apply(view, p));
-    const task: ContributorSearchTask = { request, models, port: port2 };
+    const task: ContributorSearchTask = { request, planned, port: port2 };
     try {
       const outcomes = (await workerPool(worker).run(task, { signal: controller.signal, transferList: [port2] })) as SearchModelOutcome[];
       // The answer is the record: a progress message may still be on its way.

@@ -4,20 +4,18 @@
 import './background-priority';
 import type { MessagePort } from 'node:worker_threads';
 import type { GammaParametersUsed } from '../../core/schemas/continuous';
-import { fitSearchedModel, observedPeaks } from '../genetics/continuous/contributor-search';
+import { fitPlannedModels, type PlannedModel } from '../genetics/continuous/contributor-search';
 import { continuousCase, type ContinuousRequest } from '../genetics/continuous/continuous-request';
-import type { ContinuousCase } from '../genetics/continuous/continuous-lr';
-import { ContinuousModelError, type ModelSwitches } from '../genetics/continuous/continuous-types';
 
 export interface ContributorSearchTask {
   request: ContinuousRequest;
-  /** The models to fit, in order (the refused ones left out by the caller). */
-  models: { index: number; contributors: number; model: ModelSwitches }[];
+  /** The search's plan (planContributorSearch), in the order fitted; the refused models are not fitted. */
+  planned: PlannedModel[];
   /** Where each model's start and figures go as it is fitted (ContributorSearchProgress); closed at the end. */
   port: MessagePort;
 }
 
-/** A model of the search fitted: its index in the job's list and its figures. */
+/** A model of the search fitted: its index in the plan and its figures. */
 export interface FittedSearchModel {
   index: number;
   logLikelihoodHp: number | null;
@@ -26,6 +24,7 @@ export interface FittedSearchModel {
   bic: number | null;
   log10Lr: number | null;
   parameters: number;
+  note: string | null;
   fittedHp: GammaParametersUsed | null;
   fittedHd: GammaParametersUsed | null;
   elapsedMs: number;
@@ -41,41 +40,28 @@ export type SearchModelOutcome = FittedSearchModel | RefusedSearchModel;
 
 export type ContributorSearchProgress = { fitting: number } | { outcome: SearchModelOutcome };
 
-/** One model fitted, or its refusal; anything else is thrown. */
-function fitOne(c: ContinuousCase, peaks: number, index: number, contributors: number, model: ModelSwitches): SearchModelOutcome {
-  const started = performance.now();
+/** Fits the plan's models in turn (the calculator's own search, fitPlannedModels), saying over the port which one starts and what each gave; returns every outcome. */
+export default function contributorSearchWorker({ request, planned, port }: ContributorSearchTask): SearchModelOutcome[] {
+  const outcomes: SearchModelOutcome[] = [];
   try {
-    const s = fitSearchedModel(c, contributors, model, peaks);
-    const [hp, hd] = s.result.hypotheses;
-    return {
-      index,
-      logLikelihoodHp: s.logLikelihoodHp,
-      logLikelihoodHd: s.logLikelihoodHd,
-      aic: s.aic,
-      bic: s.bic,
-      log10Lr: s.log10Lr,
-      parameters: s.parameters,
-      fittedHp: hp!.parameters,
-      fittedHd: hd!.parameters,
-      elapsedMs: Math.round(performance.now() - started),
-    };
-  } catch (error) {
-    if (error instanceof ContinuousModelError) return { index, refused: error.message };
-    throw error;
-  }
-}
-
-/** Fits each model in turn, saying over the port which one starts and what each gave; returns every outcome. */
-export default function contributorSearchWorker({ request, models, port }: ContributorSearchTask): SearchModelOutcome[] {
-  try {
-    const c = continuousCase(request);
-    const peaks = observedPeaks(c);
-    return models.map(({ index, contributors, model }) => {
-      port.postMessage({ fitting: index } satisfies ContributorSearchProgress);
-      const outcome = fitOne(c, peaks, index, contributors, model);
+    let started = performance.now();
+    for (const step of fitPlannedModels(continuousCase(request), planned)) {
+      if ('fitting' in step) {
+        started = performance.now();
+        port.postMessage({ fitting: step.fitting } satisfies ContributorSearchProgress);
+        continue;
+      }
+      let outcome: SearchModelOutcome;
+      if ('refused' in step) outcome = { index: step.refused, refused: step.reason };
+      else {
+        const { logLikelihoodHp, logLikelihoodHd, aic, bic, log10Lr, parameters, note, result } = step.searched;
+        const [hp, hd] = result.hypotheses;
+        outcome = { index: step.fitted, logLikelihoodHp, logLikelihoodHd, aic, bic, log10Lr, parameters, note, fittedHp: hp!.parameters, fittedHd: hd!.parameters, elapsedMs: Math.round(performance.now() - started) };
+      }
       port.postMessage({ outcome } satisfies ContributorSearchProgress);
-      return outcome;
-    });
+      outcomes.push(outcome);
+    }
+    return outcomes;
   } finally {
     port.close();
   }

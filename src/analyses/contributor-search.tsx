@@ -86,6 +86,7 @@ function ModelRow({ model, canUse, onUse }: { model: ContributorSearchJobModel; 
       <td>
         {STATE_TEXT[model.state]}
         {model.reason ? <p className="continuous-result__note">{model.reason}</p> : null}
+        {model.note ? <p className="continuous-result__note">Fit not converged: {model.note}</p> : null}
         {model.state === 'fitted' && model.logLikelihoodHd === null ? <p className="continuous-result__note">No parameters explain the evidence with this model.</p> : null}
       </td>
       <td>

@@ -15832,6 +15832,7 @@ export interface components {
             bic: number | null;
             log10Lr: number | null;
             best: boolean;
+            note: string | null;
             fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
         };
         ContinuousLrResultInput: {
@@ -15993,6 +15994,7 @@ export interface components {
             bic: number | null;
             log10Lr: number | null;
             best: boolean;
+            note: string | null;
             fittedHd: components["schemas"]["GammaParametersUsedInput"] | null;
             /** @enum {string} */
             state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";
@@ -18340,6 +18342,7 @@ export interface components {
             bic: number | null;
             log10Lr: number | null;
             best: boolean;
+            note: string | null;
             fittedHd: components["schemas"]["GammaParametersUsed"] | null;
         };
         ContinuousLrResult: {
@@ -18501,6 +18504,7 @@ export interface components {
             bic: number | null;
             log10Lr: number | null;
             best: boolean;
+            note: string | null;
             fittedHd: components["schemas"]["GammaParametersUsed"] | null;
             /** @enum {string} */
             state: "waiting" | "fitting" | "fitted" | "refused" | "cancelled";

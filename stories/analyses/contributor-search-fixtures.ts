@@ -21,6 +21,7 @@ const fitted = (contributors: number, model: typeof OFF, lnHd: number, aic: numb
   bic,
   log10Lr: 9.2 / Math.LN10,
   best,
+  note: null,
   fittedHd: params(Array.from({ length: contributors }, () => 1 / contributors)),
   fittedHp: params(Array.from({ length: contributors }, () => 1 / contributors)),
   state: 'fitted',

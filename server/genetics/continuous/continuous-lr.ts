@@ -9,6 +9,13 @@ import { validateFit } from './fit-validation';
 export const PRECISION =
   'IEEE 754 double precision throughout: exact sums over every joint genotype of the unknowns (no restriction), natural-log likelihoods. EuroForMix 4.2.4 keeps genotype weights in single precision; its values differ from these by up to about 1e-6 relative.';
 
+/** Starts for both hypotheses from a smaller model's optimum, and the ln L each must reach (that model's). */
+export interface WarmStart {
+  hp: GammaParameters;
+  hd: GammaParameters;
+  reach: { hp: number; hd: number };
+}
+
 /** The persons and settings of a continuous LR, resolved to data. */
 export interface ContinuousCase {
   evidence: ContinuousEvidence;
@@ -17,8 +24,11 @@ export interface ContinuousCase {
   knownContributors: readonly TypedPerson[];
   knownNonContributors: readonly TypedPerson[];
   personOfInterestTypedUnderHd: boolean;
-  /** A fit's `from`: one start per hypothesis instead of `starts` (a search's large model, from the optimum of one contributor fewer). */
-  parameters: { mode: 'fixed'; hp: GammaParameters; hd: GammaParameters } | { mode: 'fit'; starts: number; seed: number; from?: { hp: GammaParameters; hd: GammaParameters } };
+  /**
+   * A fit's `from`: one start per hypothesis (a search's large model, from the optimum of one contributor fewer), the
+   * seeded `starts` as well only if it does not converge or ends below `reach` (the smaller model's ln L).
+   */
+  parameters: { mode: 'fixed'; hp: GammaParameters; hd: GammaParameters } | { mode: 'fit'; starts: number; seed: number; from?: WarmStart };
   deconvolution: boolean;
   /** The threshold of markers not given their own. */
   analyticalThreshold: number;
@@ -52,8 +62,9 @@ function weighHypothesis(name: 'Hp' | 'Hd', model: HypothesisModel, labels: stri
     parameters = c.parameters[name === 'Hp' ? 'hp' : 'hd'];
     likelihood = logLikelihood(model, parameters);
   } else {
-    const from = c.parameters.from?.[name === 'Hp' ? 'hp' : 'hd'];
-    const fitted = fitHypothesis(model, c.evidence.model, from ? 0 : c.parameters.starts, c.parameters.seed, from);
+    const side = name === 'Hp' ? 'hp' : 'hd';
+    const from = c.parameters.from;
+    const fitted = fitHypothesis(model, c.evidence.model, c.parameters.starts, c.parameters.seed, from?.[side], from && { reach: from.reach[side] });
     ({ parameters, logLikelihood: likelihood, fit } = fitted);
   }
   const impossible = !likelihood || likelihood.total === -Infinity;

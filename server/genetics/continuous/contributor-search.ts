@@ -1,6 +1,6 @@
 import type { ContinuousLrResult } from '../../../core/schemas/continuous';
 import { prepareEvidence } from './continuous-likelihood';
-import { continuousLr, type ContinuousCase } from './continuous-lr';
+import { continuousLr, type ContinuousCase, type WarmStart } from './continuous-lr';
 import { ContinuousModelError, type GammaParameters, type ModelSwitches } from './continuous-types';
 import { genotypeList } from './hypothesis-marker';
 
@@ -44,6 +44,8 @@ export interface SearchedModel {
   bic: number | null;
   log10Lr: number | null;
   best: boolean;
+  /** Why its figures may not be a maximum: a hypothesis whose fit did not converge (over one marker ln L can grow without bound as σ → 0), or that nothing explains. */
+  note: string | null;
   result: ContinuousLrResult;
 }
 
@@ -62,14 +64,16 @@ export interface PlannedModel {
 
 /**
  * The models of a search over `range` × `models`, in the order fitted (contributor count, then model), each with its
- * work; a count below the person of interest and the known contributors is refused, as is a model whose joint
- * genotypes pass `maxJointGenotypes` (null: no bound here).
+ * work; refused with the reason: a count below the person of interest and the known contributors, a model that would
+ * take the search's work past MAX_SEARCH_JOINT_GENOTYPES, and a model over WARM_START_JOINT_GENOTYPES whose count
+ * minus one the search does not fit.
  */
-export function planContributorSearch(c: ContinuousCase, range: readonly [number, number], models: readonly ModelSwitches[], maxJointGenotypes: number | null): PlannedModel[] {
+export function planContributorSearch(c: ContinuousCase, range: readonly [number, number], models: readonly ModelSwitches[]): PlannedModel[] {
   if (c.parameters.mode !== 'fit') throw new ContinuousModelError('A search over the number of contributors fits each model: give "fit", not fixed parameters.');
   const known = c.knownContributors.length;
   const genotypes = prepareEvidence(c.evidence).markers.map((m) => genotypeList(m.alleleCount).length);
   const planned: PlannedModel[] = [];
+  let work = 0;
   for (let k = range[0]; k <= range[1]; k++)
     for (const model of models) {
       if (k < known + 1) {
@@ -80,11 +84,12 @@ export function planContributorSearch(c: ContinuousCase, range: readonly [number
       const fromBelow = jointGenotypes > WARM_START_JOINT_GENOTYPES;
       const below = planned.some((p) => p.contributors === k - 1 && sameModel(p.model, model) && !p.refusal);
       const refusal =
-        maxJointGenotypes !== null && jointGenotypes > maxJointGenotypes
-          ? `${k - known} unknowns under Hd sum ${jointGenotypes} joint genotypes over the markers per evaluation, more than the ${maxJointGenotypes} one fit takes in about 30 s; condition on known contributors to search it.`
+        work + jointGenotypes > MAX_SEARCH_JOINT_GENOTYPES
+          ? `A search up to ${k} contributors sums ${work + jointGenotypes} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`
           : fromBelow && !below
             ? `${k - known} unknowns under Hd sum ${jointGenotypes} joint genotypes over the markers per evaluation: a model this large is fitted from the optimum of ${k - 1} contributors, so search from ${k - 1} (or fewer).`
             : null;
+      if (!refusal) work += jointGenotypes;
       planned.push({ contributors: k, model, jointGenotypes, refusal, fromBelow: fromBelow && !refusal });
     }
   return planned;
@@ -92,11 +97,12 @@ export function planContributorSearch(c: ContinuousCase, range: readonly [number
 
 const sameModel = (a: ModelSwitches, b: ModelSwitches) => a.degradation === b.degradation && a.backwardStutter === b.backwardStutter && a.forwardStutter === b.forwardStutter;
 
-/** The fitted parameters of both hypotheses a model of `contributors` with these switches starts from when it is fitted from below, if fitted. */
-export function fittedBelow(searched: readonly Pick<SearchedModel, 'contributors' | 'model' | 'result'>[], contributors: number, model: ModelSwitches): { hp: GammaParameters; hd: GammaParameters } | null {
+/** The starts of both hypotheses of a model of `contributors` with these switches fitted from below, and the ln L each must reach (the smaller model's), if that model was fitted. */
+export function fittedBelow(searched: readonly Pick<SearchedModel, 'contributors' | 'model' | 'result'>[], contributors: number, model: ModelSwitches): WarmStart | null {
   const below = searched.find((s) => s.contributors === contributors - 1 && sameModel(s.model, model));
   const [hp, hd] = below?.result.hypotheses ?? [];
-  return hp?.parameters && hd?.parameters ? { hp: startFromBelow(hp.parameters, model), hd: startFromBelow(hd.parameters, model) } : null;
+  if (!hp?.parameters || !hd?.parameters) return null;
+  return { hp: startFromBelow(hp.parameters, model), hd: startFromBelow(hd.parameters, model), reach: { hp: hp.logLikelihood ?? -Infinity, hd: hd.logLikelihood ?? -Infinity } };
 }
 
 /** Peaks observed over the threshold in every replicate: the n of BIC. */
@@ -105,12 +111,13 @@ export function observedPeaks(c: ContinuousCase): number {
 }
 
 /** Fits one model of a search under Hp and Hd (EuroForMix `contLikSearch`, one entry): log-likelihoods, AIC = 2k − 2 log L and BIC = k log n − 2 log L under Hd. */
-export function fitSearchedModel(c: ContinuousCase, contributors: number, model: ModelSwitches, peaks: number, from?: { hp: GammaParameters; hd: GammaParameters } | null): SearchedModel {
+export function fitSearchedModel(c: ContinuousCase, contributors: number, model: ModelSwitches, peaks: number, from?: WarmStart | null): SearchedModel {
   const fitting = c.parameters.mode === 'fit' && from ? { ...c.parameters, from } : c.parameters;
   const result = continuousLr({ ...c, contributors, evidence: { ...c.evidence, model }, deconvolution: false, parameters: fitting });
   const [hp, hd] = result.hypotheses;
   const parameters = freeParameters(contributors, model);
   const lHd = hd!.logLikelihood;
+  const doubts = [hp!, hd!].flatMap((h) => (h.parameters && h.fit?.converged !== false ? [] : [`${h.hypothesis}: ${h.note ?? 'not fitted.'}`]));
   return {
     contributors,
     model,
@@ -121,6 +128,7 @@ export function fitSearchedModel(c: ContinuousCase, contributors: number, model:
     bic: lHd === null ? null : parameters * Math.log(peaks) - 2 * lHd,
     log10Lr: result.log10Lr,
     best: false,
+    note: doubts.length ? doubts.join(' ') : null,
     result,
   };
 }
@@ -136,6 +144,31 @@ export function markBest<T extends Pick<SearchedModel, 'aic' | 'parameters' | 'b
   return searched;
 }
 
+/** A step of a search as it runs: a model's fit starts, a model is fitted, or its fit refused the model (the reason). Indices are the plan's. */
+export type SearchStep = { fitting: number } | { fitted: number; searched: SearchedModel } | { refused: number; reason: string };
+
+/**
+ * Fits the planned models in order, the refused ones left out, a model planned `fromBelow` from the optimum of one
+ * contributor fewer (else the case's seeded starts): the one search of POST continuous-lr and of the job. Yields as
+ * each fit starts and ends; a model its fit refuses (a ContinuousModelError) is a step, anything else is thrown.
+ */
+export function* fitPlannedModels(c: ContinuousCase, planned: readonly PlannedModel[]): Generator<SearchStep, void> {
+  const peaks = observedPeaks(c);
+  const searched: SearchedModel[] = [];
+  for (const [index, p] of planned.entries()) {
+    if (p.refusal) continue;
+    yield { fitting: index };
+    try {
+      const s = fitSearchedModel(c, p.contributors, p.model, peaks, p.fromBelow ? fittedBelow(searched, p.contributors, p.model) : null);
+      searched.push(s);
+      yield { fitted: index, searched: s };
+    } catch (error) {
+      if (!(error instanceof ContinuousModelError)) throw error;
+      yield { refused: index, reason: error.message };
+    }
+  }
+}
+
 /**
  * The number of contributors and model search (EuroForMix `contLikSearch`): each contributor count of `range` and
  * each of `models` fitted under Hp and Hd, side by side with log-likelihood, AIC and BIC under Hd; the lowest AIC
@@ -146,16 +179,13 @@ export function searchContributors(c: ContinuousCase, range: readonly [number, n
   const known = c.knownContributors.length;
   const from = Math.max(range[0], known + 1);
   if (c.parameters.mode === 'fit' && range[1] < from) throw new ContinuousModelError(`Hp holds the person of interest and ${known} known contributor(s): search from ${known + 1} contributors.`);
-  const planned = planContributorSearch(c, [from, range[1]], models, null);
-  let work = 0;
-  for (const p of planned) {
-    work += p.jointGenotypes;
-    if (work > MAX_SEARCH_JOINT_GENOTYPES)
-      throw new ContinuousModelError(`A search up to ${p.contributors} contributors sums ${work} joint genotypes over the markers, more than the ${MAX_SEARCH_JOINT_GENOTYPES} a search fits in about 30 s; search fewer contributors or condition on known ones.`);
-    if (p.refusal) throw new ContinuousModelError(p.refusal);
-  }
-  const peaks = observedPeaks(c);
+  const planned = planContributorSearch(c, [from, range[1]], models);
+  const refused = planned.find((p) => p.refusal);
+  if (refused) throw new ContinuousModelError(refused.refusal!);
   const searched: SearchedModel[] = [];
-  for (const p of planned) searched.push(fitSearchedModel(c, p.contributors, p.model, peaks, p.fromBelow ? fittedBelow(searched, p.contributors, p.model) : null));
+  for (const step of fitPlannedModels(c, planned)) {
+    if ('refused' in step) throw new ContinuousModelError(step.reason);
+    if ('searched' in step) searched.push(step.searched);
+  }
   return markBest(searched);
 }

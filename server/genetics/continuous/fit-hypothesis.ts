@@ -4,7 +4,7 @@ import { logLikelihood, type HypothesisModel, type LogLikelihood } from './conti
 import type { GammaParameters, ModelSwitches } from './continuous-types';
 import { GradientScratch, logLikelihoodGradient } from './likelihood-gradient';
 import { fromCoordinates, toCoordinates } from './parameter-space';
-import { minimize, type StopReason } from './quasi-newton';
+import { minimize, type Minimum, type StopReason } from './quasi-newton';
 
 /** Two maxima this close (natural log) are the same optimum (EuroForMix's difftol). */
 export const AGREEMENT = 0.01;
@@ -51,10 +51,12 @@ const STOP_NOTES: Record<Exclude<StopReason, 'converged'>, string> = {
 /**
  * The maximum-likelihood parameters of a hypothesis (GENETICS.md "Continuous model"; EuroForMix `calcMLE` uses a
  * pre-search and nlm from several starts): BFGS from `starts` deterministic starts (the first from the data, the
- * others from `seed`; `from`, when given, one more), the best kept; the answer says how many starts agree on it. Never throws on data it cannot
- * explain: the report says why.
+ * others from `seed`; `from`, when given, one more), the best kept; the answer says how many starts agree on it. With
+ * `warm`, `from` alone first (a search's large model, from the optimum of one contributor fewer), and the seeded starts
+ * as well only when it does not converge or ends below `warm.reach` (the smaller model's maximum, which this one reaches
+ * with the new share at 0). Never throws on data it cannot explain: the report says why.
  */
-export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, starts: number, seed: number, from?: GammaParameters): FittedHypothesis {
+export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, starts: number, seed: number, from?: GammaParameters, warm?: { reach: number }): FittedHypothesis {
   const scratch = new GradientScratch();
   // The last evaluation's point and per-marker values: the model's buffers hold it, which the gradient there reuses.
   let last: { x: readonly number[]; perMarker: number[] } | null = null;
@@ -72,9 +74,18 @@ export function fitHypothesis(model: HypothesisModel, switches: ModelSwitches, s
   };
   const random = seededRandom(seed);
   const first = firstStart(model);
-  const results = Array.from({ length: starts }, (_, i) => minimize(objective, toCoordinates(i === 0 ? first : randomStart(first, random), switches), gradient));
-  // A caller's own start besides (a database search's candidate: Hd's fit with the candidate in an unknown's place).
-  if (from) results.push(minimize(objective, toCoordinates(from, switches), gradient));
+  const seeded = () => Array.from({ length: starts }, (_, i) => minimize(objective, toCoordinates(i === 0 ? first : randomStart(first, random), switches), gradient));
+  let results: Minimum[];
+  if (from && warm) {
+    // The warm start alone unless it fails: over one marker it can sit by a ridge where ln L grows without bound as
+    // σ → 0 (peaks matched exactly), or stop on a plateau where the new share does nothing but cost.
+    const own = minimize(objective, toCoordinates(from, switches), gradient);
+    results = own.reason === 'converged' && -own.value > warm.reach - AGREEMENT ? [own] : [own, ...seeded()];
+  } else {
+    results = seeded();
+    // A caller's own start besides (a database search's candidate: Hd's fit with the candidate in an unknown's place).
+    if (from) results.push(minimize(objective, toCoordinates(from, switches), gradient));
+  }
   const evaluations = results.reduce((s, r) => s + r.evaluations, 0);
   let best = results[0]!;
   for (const r of results) if (r.value < best.value) best = r;

@@ -21,7 +21,7 @@ function esx17Case(): ContinuousCase {
 describe('the number-of-contributors search on the ESX17 stain', () => {
   it('fits four unknowns under Hd over 1..4 from the 3-contributor optimum, its log-likelihoods the exact sums at the parameters reported', () => {
     const c = esx17Case();
-    const plan = planContributorSearch(c, [1, 4], [c.evidence.model], null);
+    const plan = planContributorSearch(c, [1, 4], [c.evidence.model]);
     expect(plan.map((p) => p.jointGenotypes > 150_000)).toEqual([false, false, false, true]);
     expect(plan.map((p) => p.fromBelow)).toEqual([false, false, false, true]);
 
