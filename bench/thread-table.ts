@@ -20,6 +20,11 @@ export interface ThreadMeasure {
   same: boolean;
   /** Searches at once, each whole on one thread, as the approval queue runs them: wall time per search (ms) by kind. */
   throughput: number[];
+  /**
+   * The process's CPU time per search of those (ms, every thread: the searching workers, the request thread and V8's
+   * helpers compiling and collecting for them), which a loaded machine does not inflate as it does the wall time.
+   */
+  throughputCpu: number[];
 }
 
 // Issue 29 "Using every core": one search split over the search workers by slices of the index (the server's pool,
@@ -35,21 +40,23 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
       ...medians.map((m, k) => `${ms(m)} (${(one[k]! / m).toFixed(2)}×; ${((m * threads) / floor).toFixed(2)}× floor per thread)`),
       same ? 'yes' : 'NO',
     ]),
-    ...measured.map(({ threads, throughput, same }) => [
+    ...measured.map(({ threads, throughput, throughputCpu, same }) => [
       n.toLocaleString('en'),
       `${threads}, ${threads === 1 ? 'one search' : `${threads} searches`} at a time`,
-      ...throughput.map((m, k) => `${ms(m)} a search (${(alone[k]! / m).toFixed(2)}×)`),
+      ...throughput.map((m, k) => `${ms(m)} a search (${(alone[k]! / m).toFixed(2)}×; CPU ${ms(throughputCpu[k]!)})`),
       same ? 'yes' : 'NO',
     ]),
   ];
 }
 
 /**
- * The wall time per search of `items` run `threads` at a time, each whole on one thread (the approval queue's way:
- * issue 29 "the approval queue runs several searches at once up to the pool's size"); answers kept in the items' order.
+ * The wall time and the process's CPU time per search of `items` run `threads` at a time, each whole on one thread (the
+ * approval queue's way: issue 29 "the approval queue runs several searches at once up to the pool's size"); answers kept
+ * in the items' order.
  */
-async function atATime<I>(threads: number, items: readonly I[], search: (item: I) => Promise<unknown>, answers: unknown[]): Promise<number> {
+async function atATime<I>(threads: number, items: readonly I[], search: (item: I) => Promise<unknown>, answers: unknown[]): Promise<{ wall: number; cpu: number }> {
   let next = 0;
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: threads }, async () => {
@@ -59,7 +66,9 @@ async function atATime<I>(threads: number, items: readonly I[], search: (item: I
       }
     }),
   );
-  return (performance.now() - t0) / items.length;
+  const wall = (performance.now() - t0) / items.length;
+  const { user, system } = process.cpuUsage(c0);
+  return { wall, cpu: (user + system) / 1000 / items.length };
 }
 
 /** The thread table's searches on 1, then 2 threads (issue 32's national table reads the same figures at 25M). */
@@ -71,7 +80,8 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
   const byLr = (parts: RuleMatch[][]) => parts.flat().sort((a, b) => smallest(b) - smallest(a));
   const kinshipOf = (query: ReadonlyMap<string, Genotype>, i: number) => ({ analysis: toWireAnalysis(fullSiblings), query: siblingOf(query, population, i), queryRole: 0 as const, population: matchPopulation, minMarkers: 6 });
   const stains = Array.from({ length: MIXTURE_QUERIES }, (_, i) => ({ id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(3 * i, 3 * i + 3)) }));
-  const baseline: { identity: string; kinship: string; mixture: string } = { identity: '', kinship: '', mixture: '' };
+  // The 1-thread answers of the split searches and of the whole ones (other kinship queries).
+  const baseline = { split: '', whole: '' };
   for (const threads of [1, 2]) {
     const pool = new SearchPool(threads);
     const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
@@ -86,6 +96,17 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
       await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(planted[planted.length - 1 - round]!, 500 + round) }, perIndex<AnalysisMatch>);
       await mixtureRun(stains[round % stains.length]!);
     }
+    const whole = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, 1, merge);
+    const wholeSearches = async (kinshipSeed: number, answers: { identity: unknown[]; kinship: unknown[]; mixture: unknown[] }) => [
+      await atATime(threads, planted, (query) => whole({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), answers.identity),
+      await atATime(threads, [...planted.slice(0, 15).entries()], ([i, query]) => whole({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, kinshipSeed + i) }, perIndex<AnalysisMatch>), answers.kinship),
+      await atATime(threads, stains, (stain) => whole({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr), answers.mixture),
+    ];
+    // The whole searches too, as many at a time as threads, three rounds untimed (issue 29): a split's slices run other code
+    // than a whole search (its tables made beforehand), and a thread's compiler kept recompiling the kinship search's
+    // planning for dozens of searches, on V8's helper threads (5.6 ms of their CPU a kinship search two at a time in the
+    // first round after 20 whole ones, 0.8 ms in the fourth): one search at a time leaves them the idle core, two take it.
+    for (let round = 0; round < 3; round++) await wholeSearches(600 + 20 * round, { identity: [], kinship: [], mixture: [] });
     workersAtOwnPriority();
     const identity: number[] = [];
     const kinship: number[] = [];
@@ -95,21 +116,13 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     for (const [i, query] of planted.slice(0, 15).entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
     for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await mixtureRun(stain))));
     const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
-    // The same searches again, each whole on one thread, as many at a time as there are threads.
-    const whole = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, 1, merge);
+    // The same searches again, each whole on one thread, as many at a time as there are threads; the kinship queries other
+    // siblings than the split's (issue 29): on one thread the split had made every table of its queries on the thread the
+    // whole searches then ran on (table-memo.ts), on two threads half of each on either, so the rows compared memo hits.
     const together = { identity: [] as unknown[], kinship: [] as unknown[], mixture: [] as unknown[] };
-    const throughput = [
-      await atATime(threads, planted, (query) => whole({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), together.identity),
-      await atATime(threads, [...planted.slice(0, 15).entries()], ([i, query]) => whole({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>), together.kinship),
-      await atATime(threads, stains, (stain) => whole({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr), together.mixture),
-    ];
-    if (threads === 1) {
-      baseline.identity = JSON.stringify(answers.identity);
-      baseline.kinship = JSON.stringify(answers.kinship);
-      baseline.mixture = JSON.stringify(answers.mixture);
-    }
-    const sameAs = (a: typeof answers) => JSON.stringify(a.identity) === baseline.identity && JSON.stringify(a.kinship) === baseline.kinship && JSON.stringify(a.mixture) === baseline.mixture;
-    measured.push({ threads, medians, same: sameAs(answers) && sameAs(together), throughput });
+    const timedWhole = await wholeSearches(2000, together);
+    if (threads === 1) [baseline.split, baseline.whole] = [JSON.stringify(answers), JSON.stringify(together)];
+    measured.push({ threads, medians, same: JSON.stringify(answers) === baseline.split && JSON.stringify(together) === baseline.whole, throughput: timedWhole.map((w) => w.wall), throughputCpu: timedWhole.map((w) => w.cpu) });
   }
   await closeWorkerPools();
   return measured;
@@ -117,7 +130,7 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
 
 export function printThreadTable(rows: string[][]): void {
   printTable(
-    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search; speed-up against one at a time); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each\n`,
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search; speed-up against one at a time); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each split and three rounds of the whole searches at a time; the whole searches' kinship queries other siblings than the split's\n`,
     ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'],
     rows,
   );

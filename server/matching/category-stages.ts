@@ -39,8 +39,6 @@ function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[],
   // A run of consecutive profiles from the middle: spread-out slots would each miss the cache.
   const from = ((size - sample) >>> 1) & ~15;
   if (sampled.length < plans.length * sample) sampled = new Uint8Array(plans.length * sample);
-  // Locals in the loop, not the module's bindings.
-  const bounds = sampled;
   const totals: number[] = [];
   for (const [m, plan] of plans.entries()) {
     const { catLo, catHi, pair } = filter.markers[m]!;
@@ -51,18 +49,40 @@ function sampledBounds(size: number, plans: readonly ColumnPlan<Float64Array>[],
     // Copied out first: element reads of a view over the columns' shared, growable memory are slow in JavaScript.
     columns.set(plan.lo.subarray(from, from + sample), 0);
     columns.set(plan.hi.subarray(from, from + sample), SAMPLE);
-    const at = m * sample;
-    const table = lookups;
-    const read = columns;
-    let total = 0;
-    for (let i = 0; i < sample; i++) {
-      const bound = table[512 + table[read[i]!]! + table[256 + read[SAMPLE + i]!]!]!;
-      bounds[at + i] = bound;
-      total += bound;
-    }
-    totals.push(total);
+    totals.push(markerBounds(lookups, columns, sampled, m * sample, sample));
   }
-  return { sample, bounds, totals };
+  return { sample, bounds: sampled, totals };
+}
+
+// The sample's loops are functions of their own, called once per marker (issue 29): inside the per-search functions, V8
+// compiled them on the loop's own entry (on-stack replacement) before the code after it had run, and that code then left
+// the optimized code on every search (traced: 37 such exits in 100 kinship searches), recompiled on V8's helper threads
+// (about 2 ms of CPU a kinship search, beside its 4 ms): two searches on two threads then shared the cores with it.
+
+/** One marker's bound for each sampled profile (from the lookups `table` and the sample's `read` columns), written at `at`; their sum. */
+function markerBounds(table: Uint8Array, read: Uint8Array, bounds: Uint8Array, at: number, sample: number): number {
+  let total = 0;
+  for (let i = 0; i < sample; i++) {
+    const bound = table[512 + table[read[i]!]! + table[256 + read[SAMPLE + i]!]!]!;
+    bounds[at + i] = bound;
+    total += bound;
+  }
+  return total;
+}
+
+/** Adds one marker's bounds (at `at`) to each sampled profile's sum; the runs of 16 with a profile whose sum reaches `least`. */
+function runsReaching(sums: Int32Array, bounds: Uint8Array, at: number, runs: number, least: number): number {
+  let live = 0;
+  for (let r = 0; r < runs; r++) {
+    let reaches = 0;
+    for (let i = 16 * r; i < 16 * r + 16; i++) {
+      const sum = sums[i]! + bounds[at + i]!;
+      sums[i] = sum;
+      reaches |= sum >= least ? 1 : 0;
+    }
+    live += reaches;
+  }
+  return live;
 }
 
 /** The largest entry of a byte table (0 when empty). */
@@ -88,22 +108,8 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   const alive = new Float64Array(markers + 1);
   const sums = new Int32Array(sample);
   alive[0] = 1;
-  for (let k = 1; k <= markers; k++) {
-    const at = order[k - 1]! * sample;
-    let live = 0;
-    // A profile can still reach the need when its sum so far is at least this.
-    const least = filter.need - most[k]!;
-    for (let r = 0; r < runs; r++) {
-      let reaches = 0;
-      for (let i = 16 * r; i < 16 * r + 16; i++) {
-        const sum = sums[i]! + bounds[at + i]!;
-        sums[i] = sum;
-        reaches |= sum >= least ? 1 : 0;
-      }
-      live += reaches;
-    }
-    alive[k] = live / runs;
-  }
+  // A profile can still reach the need after the first k markers when its sum so far is at least need − most[k].
+  for (let k = 1; k <= markers; k++) alive[k] = runsReaching(sums, bounds, order[k - 1]! * sample, runs, filter.need - most[k]!) / runs;
   // best[k]: the least cost of the stages after a stage (or the dense prefix) that ended at k, to the end.
   const best = new Float64Array(markers + 1);
   const next = new Int32Array(markers + 1);
