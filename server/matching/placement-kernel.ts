@@ -3,11 +3,11 @@
  * continuous search weighs each reference once per placement (each unknown of Hd it may replace), and the category
  * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
  * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
- * indices into every placement's categories at once (two bits each), and per placement a shift and mask make the
- * pair's index and a third swizzle its bound (one byte), added with unsigned saturation into that placement's sum — a
- * saturated sum (255) still reaches any need ≤ 255, and sums of bytes ≥ 0 saturate alike in any order, so saturation
- * never drops a profile. A vector with a profile whose sum reaches its need in some placement is reported with each
- * placement's mask.
+ * indices into categories shared by the pass's placements, their unordered pair (of at most 5 categories: 15 pairs)
+ * becomes one index for every placement, and per placement a third swizzle gives the pair's bound (one byte), added
+ * with unsigned saturation into that placement's sum — a saturated sum (255) still reaches any need ≤ 255, and sums of
+ * bytes ≥ 0 saturate alike in any order, so saturation never drops a profile. A vector with a profile whose sum reaches
+ * its need in some placement is reported with each placement's mask.
  */
 
 import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
@@ -24,21 +24,27 @@ const V = {
   geU: simd(0x2c),
   or: simd(0x50),
   bitmask8: simd(0x64),
+  add8: simd(0x6e),
   addSatU: simd(0x70),
   sub8: simd(0x71),
-  and: simd(0x4e),
-  shl16: simd(0x8b),
-  shrU16: simd(0x8d),
+  minU: simd(0x77),
+  maxU: simd(0x79),
 };
 
-/** Most placements one pass weighs: each has two bits of an allele's packed category byte. */
+/** Most placements one pass weighs: each holds its pair table in a register. */
 export const MAX_PLACEMENTS = 4;
-/** Most 16-entry chunks of an allele → categories table (64 alleles); each pair table is one chunk (4 categories). */
+/** Most 16-entry chunks of an allele → category table (64 alleles). */
 export const MAX_ALLELE_CHUNKS = 4;
+/** Categories of a marker, shared by a pass's placements: their 15 unordered pairs fill one swizzle. */
+export const CATEGORIES = 5;
+/** Where an unordered pair of categories a ≤ b sits in a pair table: row a's first pair, plus b (the rows before a hold CATEGORIES, CATEGORIES − 1, … pairs). */
+const rowStart = (a: number) => a * (CATEGORIES - 1) - (a * (a - 1)) / 2;
+/** The pair table's cell of categories a and b, in either order. */
+export const pairCell = (a: number, b: number) => rowStart(Math.min(a, b)) + Math.max(a, b);
 
 /**
- * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → categories table (16 bytes a
- * chunk; allele x's byte holds placement q's category in bits 2q, 2q+1), then each placement's pair bounds (16 bytes).
+ * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → category table (16 bytes a
+ * chunk), then each placement's pair bounds (16 bytes, cell {@link pairCell}).
  */
 export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + 16 * alleleChunks + 16 * placements;
 
@@ -51,10 +57,11 @@ export const PASS_SLOTS = 16_384;
 export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 
 // scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, LO_AT, HI_AT,
-// MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, the allele → categories chunks, then each placement's pair bounds).
+// MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, ROWS: each category's row start, then the allele → category chunks,
+// then each placement's pair bounds).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
 const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE] = [7, 8, 9, 10, 11, 12, 13, 14, 15];
-const [LO, HI, CAT, TABLES] = [16, 17, 18, 19];
+const [LO, HI, CAT, ROWS, TABLES] = [16, 17, 18, 19, 20];
 const I32_LOCALS = 9;
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
@@ -80,22 +87,17 @@ function body(alleleChunks: number, placements: number): number[] {
   const tables: number[] = [];
   for (let c = 0; c < alleleChunks; c++) tables.push(OP.localGet, P, ...V.load(16 + 16 * c), OP.localSet, TABLES + c);
   for (let q = 0; q < placements; q++) tables.push(OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(q));
-  // Both alleles' packed categories, read once for every placement.
+  // Both alleles' categories and their pair's cell, found once for every placement: row start of the lesser plus the greater.
   const perVector: number[] = [
     OP.localGet, LO_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
     ...chunkedLookup(LO, alleleChunks), OP.localSet, LO,
     OP.localGet, HI_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
     ...chunkedLookup(HI, alleleChunks), OP.localSet, HI,
+    OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
+    OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, CAT,
   ];
   for (let q = 0; q < placements; q++) {
-    // Pair index 4·(lo's category) + (hi's category): bits 2q, 2q+1 of each byte moved into place (16-bit shifts, the
-    // bits a byte takes from its neighbour masked off).
-    const loTimesFour = q === 0 ? [OP.i32Const, 2, ...V.shl16] : q === 1 ? [] : [OP.i32Const, 2 * q - 2, ...V.shrU16];
-    const hi = q === 0 ? [] : [OP.i32Const, 2 * q, ...V.shrU16];
     perVector.push(
-      OP.localGet, LO, ...loTimesFour, ...splat(0x0c), ...V.and,
-      OP.localGet, HI, ...hi, ...splat(0x03), ...V.and,
-      ...V.or, OP.localSet, CAT,
       OP.localGet, J,
       OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, pairTable(q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU,
       ...V.store(PASS_SLOTS * q),
@@ -125,7 +127,8 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
   // prettier-ignore
   return [
-    ...vector([[I32_LOCALS, I32], [3 + alleleChunks + placements, V128]]),
+    ...vector([[I32_LOCALS, I32], [4 + alleleChunks + placements, V128]]),
+    ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     ...eachVector(zero),
