@@ -60,17 +60,17 @@ export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 // MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, ROWS: each category's row start, then the allele → category chunks,
 // then each placement's pair bounds).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
-const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE] = [7, 8, 9, 10, 11, 12, 13, 14, 15];
-const [LO, HI, CAT, ROWS, TABLES] = [16, 17, 18, 19, 20];
-const I32_LOCALS = 9;
+const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE, LO_AT2, HI_AT2] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const [LO, HI, CAT, CAT2, ROWS, TABLES] = [18, 19, 20, 21, 22, 23];
+const I32_LOCALS = 11;
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
 
 /** Leaves on the stack the OR over chunks c of swizzle(chunk c's table, index − 16c); an index past every chunk reads 0. */
-function chunkedLookup(index: number, chunks: number): number[] {
-  const code = [OP.localGet, TABLES, OP.localGet, index, ...V.swizzle];
-  for (let c = 1; c < chunks; c++) code.push(OP.localGet, TABLES + c, OP.localGet, index, ...splat(16 * c), ...V.sub8, ...V.swizzle, ...V.or);
+function chunkedLookup(index: number, chunks: number, tables: number): number[] {
+  const code = [OP.localGet, tables, OP.localGet, index, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, tables + c, OP.localGet, index, ...splat(16 * c), ...V.sub8, ...V.swizzle, ...V.or);
   return code;
 }
 
@@ -83,26 +83,40 @@ function chunkedLookup(index: number, chunks: number): number[] {
  */
 function body(alleleChunks: number, placements: number): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
-  const pairTable = (q: number) => TABLES + alleleChunks + q;
-  const tables: number[] = [];
-  for (let c = 0; c < alleleChunks; c++) tables.push(OP.localGet, P, ...V.load(16 + 16 * c), OP.localSet, TABLES + c);
-  for (let q = 0; q < placements; q++) tables.push(OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(q));
-  // Both alleles' categories and their pair's cell, found once for every placement: row start of the lesser plus the greater.
-  const perVector: number[] = [
-    OP.localGet, LO_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
-    ...chunkedLookup(LO, alleleChunks), OP.localSet, LO,
-    OP.localGet, HI_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
-    ...chunkedLookup(HI, alleleChunks), OP.localSet, HI,
-    OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
-    OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, CAT,
+  // Two markers' tables: the first's from TABLES on, the second's after them.
+  const set = [
+    { loAt: LO_AT, hiAt: HI_AT, cat: CAT, tables: TABLES },
+    { loAt: LO_AT2, hiAt: HI_AT2, cat: CAT2, tables: TABLES + alleleChunks + placements },
   ];
-  for (let q = 0; q < placements; q++) {
-    perVector.push(
-      OP.localGet, J,
-      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, pairTable(q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU,
-      ...V.store(PASS_SLOTS * q),
-    );
-  }
+  const pairTable = (s: number, q: number) => set[s]!.tables + alleleChunks + q;
+  const tables = (s: number, offset: number) => {
+    const code: number[] = [
+      OP.localGet, P, OP.i32Load, 2, ...leb128(offset), OP.localSet, set[s]!.loAt,
+      OP.localGet, P, OP.i32Load, 2, ...leb128(offset + 4), OP.localSet, set[s]!.hiAt,
+    ];
+    for (let c = 0; c < alleleChunks; c++) code.push(OP.localGet, P, ...V.load(offset + 16 + 16 * c), OP.localSet, set[s]!.tables + c);
+    for (let q = 0; q < placements; q++) code.push(OP.localGet, P, ...V.load(offset + 16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(s, q));
+    return code;
+  };
+  // A marker's alleles' categories and their pair's cell, found once for every placement: row start of the lesser plus the greater.
+  const cell = (s: number) => [
+    OP.localGet, set[s]!.loAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, alleleChunks, set[s]!.tables), OP.localSet, LO,
+    OP.localGet, set[s]!.hiAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, alleleChunks, set[s]!.tables), OP.localSet, HI,
+    OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
+    OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, set[s]!.cat,
+  ];
+  /** Per vector, `markers` (1 or 2) markers' bounds added into each placement's sums: one load and store of a sum per step. */
+  const perVector = (markers: number) => {
+    const code = [...cell(0), ...(markers === 2 ? cell(1) : [])];
+    for (let q = 0; q < placements; q++) {
+      code.push(OP.localGet, J, OP.localGet, J, ...V.load(PASS_SLOTS * q));
+      for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...V.swizzle, ...V.addSatU);
+      code.push(...V.store(PASS_SLOTS * q));
+    }
+    return code;
+  };
   const zero: number[] = [];
   const verdict: number[] = [];
   for (let q = 0; q < placements; q++) {
@@ -127,23 +141,29 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
   // prettier-ignore
   return [
-    ...vector([[I32_LOCALS, I32], [4 + alleleChunks + placements, V128]]),
+    ...vector([[I32_LOCALS, I32], [5 + 2 * (alleleChunks + placements), V128]]),
     ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     ...eachVector(zero),
     OP.localGet, PARAMS, OP.localSet, P,
     OP.localGet, MARKERS, OP.localSet, M,
+    // Two markers a step while two are left.
+    OP.block, OP.emptyBlock,
+    OP.localGet, M, OP.i32Const, 2, OP.i32LtU, OP.brIf, 0,
+    OP.loop, OP.emptyBlock,
+    ...tables(0, 0),
+    ...tables(1, record),
+    ...eachVector(perVector(2)),
+    OP.localGet, P, OP.i32Const, ...sleb128(2 * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, 2, OP.i32Sub, OP.localSet, M, OP.i32Const, 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    // The last, odd marker.
     OP.block, OP.emptyBlock,
     OP.localGet, M, OP.i32Eqz, OP.brIf, 0,
-    OP.loop, OP.emptyBlock,
-    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO_AT,
-    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI_AT,
-    ...tables,
-    ...eachVector(perVector),
-    OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
-    OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
-    OP.end,
+    ...tables(0, 0),
+    ...eachVector(perVector(1)),
     OP.end,
     // Each run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
     ...eachVector([
