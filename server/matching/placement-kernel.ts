@@ -50,19 +50,25 @@ export const markerRecordBytes = (alleleChunks: number, placements: number) => 1
 
 /**
  * Most slots one call reads: the placements' byte sums of a call's slots are kept in memory (PASS_SLOTS bytes each),
- * the columns read marker by marker over them.
+ * the columns read a few markers at a time over them.
  */
 export const PASS_SLOTS = 16_384;
 /** Bytes of a call's sums: PASS_SLOTS per placement. */
 export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 
-// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, LO_AT, HI_AT,
-// MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, ROWS: each category's row start, then the allele → category chunks,
-// then each placement's pair bounds).
+// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, MASK, COUNT,
+// ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, ROWS: each category's row
+// start, then each marker of a step's pair cell, then its allele → category chunks and each placement's pair bounds).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
-const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE, LO_AT2, HI_AT2] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
-const [LO, HI, CAT, CAT2, ROWS, TABLES] = [18, 19, 20, 21, 22, 23];
-const I32_LOCALS = 11;
+/**
+ * Markers a step: each placement's sum is loaded and stored once per step. On the ESX17 bench stain at 1,000,000
+ * references, against one a step, two took 0.93 of the time, three 0.87, four 0.97 (their tables no longer fit the
+ * 16 vector registers).
+ */
+const STEP = 3;
+const [P, M, I, J, MASK, COUNT, ONE, COLUMNS] = [7, 8, 9, 10, 11, 12, 13, 14];
+const I32_LOCALS = 7 + 2 * STEP;
+const [LO, HI, ROWS, CATS] = [COLUMNS + 2 * STEP, COLUMNS + 2 * STEP + 1, COLUMNS + 2 * STEP + 2, COLUMNS + 2 * STEP + 3];
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
@@ -75,19 +81,17 @@ function chunkedLookup(index: number, chunks: number, tables: number): number[] 
 }
 
 /**
- * The pass's function body for the given allele chunk count and number of placements: marker by marker over the call's
- * slots, the marker's tables held in registers and each placement's sums in memory. Read profile by profile, all
+ * The pass's function body for the given allele chunk count and number of placements: STEP markers at a time over the
+ * call's slots, their tables held in registers and each placement's sums in memory. Read profile by profile, all
  * markers at once (the sums in registers), the 32 columns of 16 markers were 32 streams read in step, 16 bytes of each
  * per profile vector, and the pass ran at the cache's latency, about twice as slow at 1,000,000 references on the ESX17
- * stain; marker by marker it reads two streams at a time.
+ * stain; a few markers at a time it reads a few streams at a time.
  */
 function body(alleleChunks: number, placements: number): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
-  // Two markers' tables: the first's from TABLES on, the second's after them.
-  const set = [
-    { loAt: LO_AT, hiAt: HI_AT, cat: CAT, tables: TABLES },
-    { loAt: LO_AT2, hiAt: HI_AT2, cat: CAT2, tables: TABLES + alleleChunks + placements },
-  ];
+  // Each marker of a step: its columns' addresses, its pair cell, its tables (from TABLES on, one set after another).
+  const TABLES = CATS + STEP;
+  const set = Array.from({ length: STEP }, (_, s) => ({ loAt: COLUMNS + 2 * s, hiAt: COLUMNS + 2 * s + 1, cat: CATS + s, tables: TABLES + s * (alleleChunks + placements) }));
   const pairTable = (s: number, q: number) => set[s]!.tables + alleleChunks + q;
   const tables = (s: number, offset: number) => {
     const code: number[] = [
@@ -107,9 +111,9 @@ function body(alleleChunks: number, placements: number): number[] {
     OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
     OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, set[s]!.cat,
   ];
-  /** Per vector, `markers` (1 or 2) markers' bounds added into each placement's sums: one load and store of a sum per step. */
+  /** Per vector, `markers` (1 … STEP) markers' bounds added into each placement's sums: one load and store of a sum per step. */
   const perVector = (markers: number) => {
-    const code = [...cell(0), ...(markers === 2 ? cell(1) : [])];
+    const code = Array.from({ length: markers }, (_, s) => cell(s)).flat();
     for (let q = 0; q < placements; q++) {
       code.push(OP.localGet, J, OP.localGet, J, ...V.load(PASS_SLOTS * q));
       for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...V.swizzle, ...V.addSatU);
@@ -141,30 +145,31 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
   // prettier-ignore
   return [
-    ...vector([[I32_LOCALS, I32], [5 + 2 * (alleleChunks + placements), V128]]),
+    ...vector([[I32_LOCALS, I32], [3 + STEP * (1 + alleleChunks + placements), V128]]),
     ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     ...eachVector(zero),
     OP.localGet, PARAMS, OP.localSet, P,
     OP.localGet, MARKERS, OP.localSet, M,
-    // Two markers a step while two are left.
+    // STEP markers a step while as many are left.
     OP.block, OP.emptyBlock,
-    OP.localGet, M, OP.i32Const, 2, OP.i32LtU, OP.brIf, 0,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32LtU, OP.brIf, 0,
     OP.loop, OP.emptyBlock,
-    ...tables(0, 0),
-    ...tables(1, record),
-    ...eachVector(perVector(2)),
-    OP.localGet, P, OP.i32Const, ...sleb128(2 * record), OP.i32Add, OP.localSet, P,
-    OP.localGet, M, OP.i32Const, 2, OP.i32Sub, OP.localSet, M, OP.i32Const, 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
+    ...Array.from({ length: STEP }, (_, s) => tables(s, s * record)).flat(),
+    ...eachVector(perVector(STEP)),
+    OP.localGet, P, OP.i32Const, ...sleb128(STEP * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32Sub, OP.localSet, M, OP.i32Const, STEP - 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
     OP.end,
     OP.end,
-    // The last, odd marker.
-    OP.block, OP.emptyBlock,
-    OP.localGet, M, OP.i32Eqz, OP.brIf, 0,
-    ...tables(0, 0),
-    ...eachVector(perVector(1)),
-    OP.end,
+    // The last markers, fewer than STEP: one of the loops below runs.
+    ...Array.from({ length: STEP - 1 }, (_, r) => [
+      OP.block, OP.emptyBlock,
+      OP.localGet, M, OP.i32Const, r + 1, OP.i32Ne, OP.brIf, 0,
+      ...Array.from({ length: r + 1 }, (_, s) => tables(s, s * record)).flat(),
+      ...eachVector(perVector(r + 1)),
+      OP.end,
+    ]).flat(),
     // Each run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
     ...eachVector([
       OP.i32Const, 0, OP.localSet, MASK,
