@@ -92,7 +92,7 @@ export function categoryFilter(plans: readonly ColumnPlan<Float64Array>[], cut: 
     if (quantised.length < plan.table.length) quantised = new Uint8Array(plan.table.length);
     const q = quantised.fill(0, 0, plan.table.length);
     eachCode(plan, (code) => (q[code] = quantise(plan.table[code]!, floors[m]!)));
-    const grouped = groupAlleles(n, pairMatrix(n, plan.shift, q), MAX_CATEGORIES, 2 * STEPS);
+    const grouped = groupAlleles(n, [pairMatrix(n, plan.shift, q)], MAX_CATEGORIES, 2 * STEPS);
     if (!grouped) return null;
     const { category, representatives } = grouped;
     // The untyped code 0/0 pairs with nothing else, so allele 0 needs no category of its own: it joins the one whose
@@ -196,12 +196,13 @@ export function pairMatrix(n: number, shift: number, q: Uint8Array): Uint8Array 
 
 /**
  * Alleles 1 … n−1 grouped into at most `most` categories (category[x] from 0; category[0] is 0): x joins representative r's when,
- * with every third allele z, their bounds q(x, z) and q(r, z) (the {@link pairMatrix}) differ by at most a tolerance — 0 first (then a pair of
+ * with every third allele z, their bounds q(x, z) and q(r, z) (the {@link pairMatrix}) differ by at most a tolerance in each
+ * of the matrices (one per table the categories serve) — 0 first (then a pair of
  * distinct categories has one bound, exact in kinship and mixtures, where any two alleles the query does not hold behave
  * alike), doubled until the alleles fit (a pedigree under stepwise mutation, where an allele one step from a relative's
  * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
  */
-export function groupAlleles(n: number, q: Uint8Array, most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
+export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
   for (let tolerance = 0; tolerance <= widest; tolerance = Math.max(1, 2 * tolerance)) {
     const category = new Uint8Array(n);
     const representatives: number[] = [];
@@ -210,13 +211,19 @@ export function groupAlleles(n: number, q: Uint8Array, most: number, widest: num
       let c = -1;
       for (let i = 0; i < representatives.length && c === -1; i++) {
         const r = representatives[i]!;
-        let z = 1;
-        for (; z < n; z++) {
-          if (z === x || z === r) continue;
-          const d = q[x * n + z]! - q[r * n + z]!;
-          if (d > tolerance || d < -tolerance) break;
+        let alike = true;
+        for (let j = 0; j < matrices.length && alike; j++) {
+          const q = matrices[j]!;
+          for (let z = 1; z < n; z++) {
+            if (z === x || z === r) continue;
+            const d = q[x * n + z]! - q[r * n + z]!;
+            if (d > tolerance || d < -tolerance) {
+              alike = false;
+              break;
+            }
+          }
         }
-        if (z === n) c = i;
+        if (alike) c = i;
       }
       if (c === -1) {
         fits = representatives.length < most;

@@ -3,11 +3,11 @@
  * continuous search weighs each reference once per placement (each unknown of Hd it may replace), and the category
  * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
  * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
- * indices into every placement's categories at once (two bits each), and per placement a shift and mask make the
- * pair's index and a third swizzle its bound (one byte), added with unsigned saturation into that placement's sum — a
- * saturated sum (255) still reaches any need ≤ 255, and sums of bytes ≥ 0 saturate alike in any order, so saturation
- * never drops a profile. A vector with a profile whose sum reaches its need in some placement is reported with each
- * placement's mask.
+ * indices into categories shared by the pass's placements, their unordered pair (of at most 5 categories: 15 pairs)
+ * becomes one index for every placement, and per placement a third swizzle gives the pair's bound (one byte), added
+ * with unsigned saturation into that placement's sum — a saturated sum (255) still reaches any need ≤ 255, and sums of
+ * bytes ≥ 0 saturate alike in any order, so saturation never drops a profile. A vector with a profile whose sum reaches
+ * its need in some placement is reported with each placement's mask.
  */
 
 import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
@@ -24,83 +24,103 @@ const V = {
   geU: simd(0x2c),
   or: simd(0x50),
   bitmask8: simd(0x64),
+  add8: simd(0x6e),
   addSatU: simd(0x70),
   sub8: simd(0x71),
-  and: simd(0x4e),
-  shl16: simd(0x8b),
-  shrU16: simd(0x8d),
+  minU: simd(0x77),
+  maxU: simd(0x79),
 };
 
-/** Most placements one pass weighs: each has two bits of an allele's packed category byte. */
+/** Most placements one pass weighs: each holds its pair table in a register. */
 export const MAX_PLACEMENTS = 4;
-/** Most 16-entry chunks of an allele → categories table (64 alleles); each pair table is one chunk (4 categories). */
+/** Most 16-entry chunks of an allele → category table (64 alleles). */
 export const MAX_ALLELE_CHUNKS = 4;
+/** Categories of a marker, shared by a pass's placements: their 15 unordered pairs fill one swizzle. */
+export const CATEGORIES = 5;
+/** Where an unordered pair of categories a ≤ b sits in a pair table: row a's first pair, plus b (the rows before a hold CATEGORIES, CATEGORIES − 1, … pairs). */
+const rowStart = (a: number) => a * (CATEGORIES - 1) - (a * (a - 1)) / 2;
+/** The pair table's cell of categories a and b, in either order. */
+export const pairCell = (a: number, b: number) => rowStart(Math.min(a, b)) + Math.max(a, b);
 
 /**
- * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → categories table (16 bytes a
- * chunk; allele x's byte holds placement q's category in bits 2q, 2q+1), then each placement's pair bounds (16 bytes).
+ * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → category table (16 bytes a
+ * chunk), then each placement's pair bounds (16 bytes, cell {@link pairCell}).
  */
 export const markerRecordBytes = (alleleChunks: number, placements: number) => 16 + 16 * alleleChunks + 16 * placements;
 
 /**
  * Most slots one call reads: the placements' byte sums of a call's slots are kept in memory (PASS_SLOTS bytes each),
- * the columns read marker by marker over them.
+ * the columns read a few markers at a time over them.
  */
 export const PASS_SLOTS = 16_384;
 /** Bytes of a call's sums: PASS_SLOTS per placement. */
 export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 
-// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, LO_AT, HI_AT,
-// MASK, COUNT, ONE) and v128 locals (LO, HI, CAT, the allele → categories chunks, then each placement's pair bounds).
+// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, MASK, COUNT,
+// ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, ROWS: each category's row
+// start, then each marker of a step's pair cell, then its allele → category chunks and each placement's pair bounds).
 const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
-const [P, M, I, J, LO_AT, HI_AT, MASK, COUNT, ONE] = [7, 8, 9, 10, 11, 12, 13, 14, 15];
-const [LO, HI, CAT, TABLES] = [16, 17, 18, 19];
-const I32_LOCALS = 9;
+/**
+ * Markers a step: each placement's sum is loaded and stored once per step. On the ESX17 bench stain at 1,000,000
+ * references, against one a step, two took 0.93 of the time, three 0.87, four 0.97 (their tables no longer fit the
+ * 16 vector registers).
+ */
+const STEP = 3;
+const [P, M, I, J, MASK, COUNT, ONE, COLUMNS] = [7, 8, 9, 10, 11, 12, 13, 14];
+const I32_LOCALS = 7 + 2 * STEP;
+const [LO, HI, ROWS, CATS] = [COLUMNS + 2 * STEP, COLUMNS + 2 * STEP + 1, COLUMNS + 2 * STEP + 2, COLUMNS + 2 * STEP + 3];
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
 
 /** Leaves on the stack the OR over chunks c of swizzle(chunk c's table, index − 16c); an index past every chunk reads 0. */
-function chunkedLookup(index: number, chunks: number): number[] {
-  const code = [OP.localGet, TABLES, OP.localGet, index, ...V.swizzle];
-  for (let c = 1; c < chunks; c++) code.push(OP.localGet, TABLES + c, OP.localGet, index, ...splat(16 * c), ...V.sub8, ...V.swizzle, ...V.or);
+function chunkedLookup(index: number, chunks: number, tables: number): number[] {
+  const code = [OP.localGet, tables, OP.localGet, index, ...V.swizzle];
+  for (let c = 1; c < chunks; c++) code.push(OP.localGet, tables + c, OP.localGet, index, ...splat(16 * c), ...V.sub8, ...V.swizzle, ...V.or);
   return code;
 }
 
 /**
- * The pass's function body for the given allele chunk count and number of placements: marker by marker over the call's
- * slots, the marker's tables held in registers and each placement's sums in memory. Read profile by profile, all
+ * The pass's function body for the given allele chunk count and number of placements: STEP markers at a time over the
+ * call's slots, their tables held in registers and each placement's sums in memory. Read profile by profile, all
  * markers at once (the sums in registers), the 32 columns of 16 markers were 32 streams read in step, 16 bytes of each
  * per profile vector, and the pass ran at the cache's latency, about twice as slow at 1,000,000 references on the ESX17
- * stain; marker by marker it reads two streams at a time.
+ * stain; a few markers at a time it reads a few streams at a time.
  */
 function body(alleleChunks: number, placements: number): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
-  const pairTable = (q: number) => TABLES + alleleChunks + q;
-  const tables: number[] = [];
-  for (let c = 0; c < alleleChunks; c++) tables.push(OP.localGet, P, ...V.load(16 + 16 * c), OP.localSet, TABLES + c);
-  for (let q = 0; q < placements; q++) tables.push(OP.localGet, P, ...V.load(16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(q));
-  // Both alleles' packed categories, read once for every placement.
-  const perVector: number[] = [
-    OP.localGet, LO_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
-    ...chunkedLookup(LO, alleleChunks), OP.localSet, LO,
-    OP.localGet, HI_AT, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
-    ...chunkedLookup(HI, alleleChunks), OP.localSet, HI,
+  // Each marker of a step: its columns' addresses, its pair cell, its tables (from TABLES on, one set after another).
+  const TABLES = CATS + STEP;
+  const set = Array.from({ length: STEP }, (_, s) => ({ loAt: COLUMNS + 2 * s, hiAt: COLUMNS + 2 * s + 1, cat: CATS + s, tables: TABLES + s * (alleleChunks + placements) }));
+  const pairTable = (s: number, q: number) => set[s]!.tables + alleleChunks + q;
+  const tables = (s: number, offset: number) => {
+    const code: number[] = [
+      OP.localGet, P, OP.i32Load, 2, ...leb128(offset), OP.localSet, set[s]!.loAt,
+      OP.localGet, P, OP.i32Load, 2, ...leb128(offset + 4), OP.localSet, set[s]!.hiAt,
+    ];
+    for (let c = 0; c < alleleChunks; c++) code.push(OP.localGet, P, ...V.load(offset + 16 + 16 * c), OP.localSet, set[s]!.tables + c);
+    for (let q = 0; q < placements; q++) code.push(OP.localGet, P, ...V.load(offset + 16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(s, q));
+    return code;
+  };
+  // A marker's alleles' categories and their pair's cell, found once for every placement: row start of the lesser plus the greater.
+  const cell = (s: number) => [
+    OP.localGet, set[s]!.loAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, alleleChunks, set[s]!.tables), OP.localSet, LO,
+    OP.localGet, set[s]!.hiAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, alleleChunks, set[s]!.tables), OP.localSet, HI,
+    OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
+    OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, set[s]!.cat,
   ];
-  for (let q = 0; q < placements; q++) {
-    // Pair index 4·(lo's category) + (hi's category): bits 2q, 2q+1 of each byte moved into place (16-bit shifts, the
-    // bits a byte takes from its neighbour masked off).
-    const loTimesFour = q === 0 ? [OP.i32Const, 2, ...V.shl16] : q === 1 ? [] : [OP.i32Const, 2 * q - 2, ...V.shrU16];
-    const hi = q === 0 ? [] : [OP.i32Const, 2 * q, ...V.shrU16];
-    perVector.push(
-      OP.localGet, LO, ...loTimesFour, ...splat(0x0c), ...V.and,
-      OP.localGet, HI, ...hi, ...splat(0x03), ...V.and,
-      ...V.or, OP.localSet, CAT,
-      OP.localGet, J,
-      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, pairTable(q), OP.localGet, CAT, ...V.swizzle, ...V.addSatU,
-      ...V.store(PASS_SLOTS * q),
-    );
-  }
+  /** Per vector, `markers` (1 … STEP) markers' bounds added into each placement's sums: one load and store of a sum per step. */
+  const perVector = (markers: number) => {
+    const code = Array.from({ length: markers }, (_, s) => cell(s)).flat();
+    for (let q = 0; q < placements; q++) {
+      code.push(OP.localGet, J, OP.localGet, J, ...V.load(PASS_SLOTS * q));
+      for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...V.swizzle, ...V.addSatU);
+      code.push(...V.store(PASS_SLOTS * q));
+    }
+    return code;
+  };
   const zero: number[] = [];
   const verdict: number[] = [];
   for (let q = 0; q < placements; q++) {
@@ -125,23 +145,31 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
   // prettier-ignore
   return [
-    ...vector([[I32_LOCALS, I32], [3 + alleleChunks + placements, V128]]),
+    ...vector([[I32_LOCALS, I32], [3 + STEP * (1 + alleleChunks + placements), V128]]),
+    ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
     OP.block, OP.emptyBlock,
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     ...eachVector(zero),
     OP.localGet, PARAMS, OP.localSet, P,
     OP.localGet, MARKERS, OP.localSet, M,
+    // STEP markers a step while as many are left.
     OP.block, OP.emptyBlock,
-    OP.localGet, M, OP.i32Eqz, OP.brIf, 0,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32LtU, OP.brIf, 0,
     OP.loop, OP.emptyBlock,
-    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO_AT,
-    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI_AT,
-    ...tables,
-    ...eachVector(perVector),
-    OP.localGet, P, OP.i32Const, ...sleb128(record), OP.i32Add, OP.localSet, P,
-    OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+    ...Array.from({ length: STEP }, (_, s) => tables(s, s * record)).flat(),
+    ...eachVector(perVector(STEP)),
+    OP.localGet, P, OP.i32Const, ...sleb128(STEP * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32Sub, OP.localSet, M, OP.i32Const, STEP - 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
     OP.end,
     OP.end,
+    // The last markers, fewer than STEP: one of the loops below runs.
+    ...Array.from({ length: STEP - 1 }, (_, r) => [
+      OP.block, OP.emptyBlock,
+      OP.localGet, M, OP.i32Const, r + 1, OP.i32Ne, OP.brIf, 0,
+      ...Array.from({ length: r + 1 }, (_, s) => tables(s, s * record)).flat(),
+      ...eachVector(perVector(r + 1)),
+      OP.end,
+    ]).flat(),
     // Each run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
     ...eachVector([
       OP.i32Const, 0, OP.localSet, MASK,

@@ -2,7 +2,7 @@ import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } fro
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, PASS_SLOTS, placementScan, RUN_BYTES, sumsBytes } from './placement-kernel';
+import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
@@ -12,17 +12,20 @@ export interface Placement {
   cut: number;
 }
 
-/** A placement's byte filter: per marker each allele's category (16·chunks of them) and each pair's bound (4·lo's + hi's); `need` ≤ 255. */
-interface ByteFilter {
+/** A placement's quantised tables: per marker each code's bound (a byte); a profile can reach the cut only when its bounds sum to `need` ≤ 255. */
+interface Quantised {
   need: number;
+  q: Uint8Array[];
+}
+
+/** A pass's byte filter: per marker each allele's category, shared by the pass's placements (16·chunks of them), and each placement's pair bounds (cell pairCell). */
+interface PassFilter {
   chunks: number;
-  markers: { category: Uint8Array; pair: Uint8Array }[];
+  markers: { category: Uint8Array; pairs: Uint8Array[] }[];
 }
 
 /** The byte sums saturate here. */
 const SATURATED = 255;
-/** Four categories a marker: their 16 pairs fill one swizzle. */
-const CATEGORIES = 4;
 /**
  * A marker's factors more than this (log10) under its best count as that floor. A byte budget has ~240 steps for the
  * whole range from the floors' sum to the cut; a wider floor makes the steps coarser, a narrower one lets through
@@ -31,13 +34,12 @@ const CATEGORIES = 4;
 const FLOOR_RANGE = 3;
 
 /**
- * A placement's byte filter (issue 31 "Speed"), found from its tables: q = ⌈(v − f)·s⌉ with v clamped up to the floor f
+ * A placement's byte bounds (issue 31 "Speed"), found from its tables: q = ⌈(v − f)·s⌉ with v clamped up to the floor f
  * and q capped at 255, one scale s for all markers with ⌈(cut − Σf)·s⌉ = need ≤ 255 − markers, so every profile whose
- * exact log10 sum reaches the cut has Σq ≥ need (each ⌈⌉ over-estimates, a cap at 255 alone reaches any need); the
- * alleles grouped into four categories per marker, each pair bounded by the largest q of its codes. 'all' when every
- * profile would pass, 'none' when none can.
+ * exact log10 sum reaches the cut has Σq ≥ need (each ⌈⌉ over-estimates, a cap at 255 alone reaches any need). 'all'
+ * when every profile would pass, 'none' when none can.
  */
-export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: number): ByteFilter | 'all' | 'none' {
+function quantisedTables(plans: readonly ColumnPlan<Float64Array>[], cut: number): Quantised | 'all' | 'none' {
   const { tops, floors } = topsAndFloors(plans, FLOOR_RANGE);
   const span = cut - floors.reduce((a, b) => a + b, 0);
   if (span <= 0) return 'all';
@@ -49,36 +51,54 @@ export function byteFilter(plans: readonly ColumnPlan<Float64Array>[], cut: numb
   const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
   if (need <= 0) return 'all';
   if (need > most) return 'none';
-  let chunks = 1;
-  const markers = plans.map((plan, m) => {
+  const q = plans.map((plan, m) => {
     const n = plan.alleles ?? 1 << plan.shift;
     const { shift, table } = plan;
     const floor = floors[m]!;
-    const q = new Uint8Array(table.length);
-    q[0] = quantise(table[0]!, floor);
-    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) q[(lo << shift) | hi] = quantise(table[(lo << shift) | hi]!, floor);
+    const bytes = new Uint8Array(table.length);
+    bytes[0] = quantise(table[0]!, floor);
+    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) bytes[(lo << shift) | hi] = quantise(table[(lo << shift) | hi]!, floor);
+    return bytes;
+  });
+  return { need, q };
+}
+
+/**
+ * The byte filter of a pass's placements over the same columns: per marker the alleles grouped into CATEGORIES
+ * categories that every placement's bounds share (groupAlleles over all their tables: one lookup of each allele serves
+ * them all), each placement's pair of categories bounded by the largest q of its codes. On the ESX17 bench stain five
+ * shared categories let fewer references through (686 of 200,000) than four of each placement's own (1,290).
+ * 'all' when a marker's categories need more chunks than the kernel reads.
+ */
+function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: readonly Quantised[]): PassFilter | 'all' {
+  let chunks = 1;
+  const markers = columns.map((column, m) => {
+    const n = column.alleles ?? 1 << column.shift;
+    const { shift } = column;
+    const tables = placements.map((p) => p.q[m]!);
     // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
-    const { category } = groupAlleles(n, pairMatrix(n, shift, q), CATEGORIES, 2 * SATURATED)!;
+    const { category } = groupAlleles(n, tables.map((q) => pairMatrix(n, shift, q)), CATEGORIES, 2 * SATURATED)!;
     chunks = Math.max(chunks, categoryChunks(category, n));
-    const pair = new Uint8Array(16);
-    const untyped = category[0]! * CATEGORIES + category[0]!;
-    pair[untyped] = q[0]!;
-    for (let lo = 1; lo < n; lo++) {
-      for (let hi = lo; hi < n; hi++) {
-        const cell = category[lo]! * CATEGORIES + category[hi]!;
-        pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
+    const pairs = tables.map((q) => {
+      const pair = new Uint8Array(16);
+      pair[pairCell(category[0]!, category[0]!)] = q[0]!;
+      for (let lo = 1; lo < n; lo++) {
+        for (let hi = lo; hi < n; hi++) {
+          const cell = pairCell(category[lo]!, category[hi]!);
+          pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
+        }
       }
-    }
-    return { category, pair };
+      return pair;
+    });
+    return { category, pairs };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';
   return {
-    need,
     chunks,
-    markers: markers.map(({ category, pair }) => {
+    markers: markers.map(({ category, pairs }) => {
       const categories = new Uint8Array(16 * chunks);
       categories.set(category.subarray(0, 16 * chunks));
-      return { category: categories, pair };
+      return { category: categories, pairs };
     }),
   };
 }
@@ -109,12 +129,12 @@ const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p
  * one every profile reaches, every placement gets every slot.
  */
 export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly WeighedSlots[], from: number) => void): void {
-  const filters: { placement: number; filter: ByteFilter }[] = [];
+  const filters: { placement: number; tables: Quantised }[] = [];
   let all = false;
   placements.forEach(({ plans, cut }, placement) => {
-    const filter = byteFilter(plans, cut);
-    if (filter === 'all') all = true;
-    else if (filter !== 'none') filters.push({ placement, filter });
+    const tables = quantisedTables(plans, cut);
+    if (tables === 'all') all = true;
+    else if (tables !== 'none') filters.push({ placement, tables });
   });
   if (!all && filters.length === 0) return;
   const counts = new Int32Array(placements.length);
@@ -139,11 +159,13 @@ export function placementPass(size: number, placements: readonly Placement[], on
     if (group) group.push(f);
     else groups.push([f]);
   }
-  const layout = groups.map((group) => {
+  const passFilters = groups.map((group) => passFilter(placements[group[0]!.placement]!.plans, group.map((f) => f.tables)));
+  if (passFilters.includes('all')) all = true;
+  const layout = (all ? [] : groups).map((group, g) => {
     const columns = placements[group[0]!.placement]!.plans;
-    const chunks = Math.max(...group.map((f) => f.filter.chunks));
-    const record = markerRecordBytes(chunks, group.length);
-    return { group, columns, chunks, record, bytes: columns.length * record + 16 * group.length };
+    const filter = passFilters[g] as PassFilter;
+    const record = markerRecordBytes(filter.chunks, group.length);
+    return { group, columns, filter, record, bytes: columns.length * record + 16 * group.length };
   });
   const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
   const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
@@ -204,21 +226,18 @@ export function placementPass(size: number, placements: readonly Placement[], on
     return;
   }
   at = base;
-  const passes = layout.map(({ group, columns, chunks, record, bytes }) => {
+  const passes = layout.map(({ group, columns, filter, record, bytes }) => {
+    const { chunks } = filter;
     const needsAt = at + columns.length * record;
     columns.forEach((column, m) => {
       const recordAt = at + m * record;
       k.words[recordAt / 4] = column.lo.byteOffset;
       k.words[recordAt / 4 + 1] = column.hi.byteOffset;
-      group.forEach(({ filter }, q) => {
-        const { category, pair } = filter.markers[m]!;
-        // Placement q's category in bits 2q, 2q+1 of each allele's byte; a placement of fewer chunks reads 0 (its
-        // category 0) from the chunks past its own, as an index past them would.
-        category.forEach((c, x) => (k.bytes[recordAt + 16 + x] = k.bytes[recordAt + 16 + x]! | (c << (2 * q))));
-        k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q);
-      });
+      const { category, pairs } = filter.markers[m]!;
+      k.bytes.set(category, recordAt + 16);
+      pairs.forEach((pair, q) => k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q));
     });
-    group.forEach(({ filter }, q) => k.bytes.fill(filter.need, needsAt + 16 * q, needsAt + 16 * q + 16));
+    group.forEach(({ tables }, q) => k.bytes.fill(tables.need, needsAt + 16 * q, needsAt + 16 * q + 16));
     const pass = { params: at, markers: columns.length, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
     at += bytes;
     return pass;
