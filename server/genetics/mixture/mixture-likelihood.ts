@@ -192,19 +192,15 @@ export function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesi
 }
 
 /**
- * leafEvidence's weights when the unknowns share one drop-out (issue 29): each factor of evidenceProbability depends only
- * on the replicate, the class and the unknowns' copies of it (d^m), so it is read from a table of those; and the leaves
- * are the compositions in lexicographic order (leavesOf), so the first replicate's product over classes 0 … j, which
- * depends only on their copies, is multiplied once per start of a composition and shared by every leaf that starts so.
- * The same factors in the same order (1 where evidenceProbability multiplies nothing; a product that reached 0 stays
- * 0, as its early return gives): the same doubles.
+ * evidenceProbability's factors when the unknowns share one drop-out d (a group of leafEvidence, powers[m] = d^m): class
+ * k's in replicate r when the unknowns carry m of its copies at factor[(r · K + k) · M + m], M = drawn + 1 (1 where it
+ * multiplies nothing), and dropped there 1 when it is a drop-in; the typed persons' drop-out product first, as leafEvidence multiplies them.
  */
-function singleGroupWeights(marker: MixtureMarker, { dropIn }: MixtureModelParameters, typed: ReturnType<typeof typedOf>, leaves: Leaves, powers: Float64Array, drawn: number, weights: Float64Array): void {
+export function singleGroupFactors(marker: MixtureMarker, dropIn: number, typed: Pick<ReturnType<typeof typedOf>, 'typedDropout' | 'typedCarried'>, powers: Float64Array, drawn: number): { factor: Float64Array; dropped: Uint8Array } {
   const K = marker.frequencies.length;
   const R = marker.seen.length;
   const M = drawn + 1;
   const { typedDropout, typedCarried } = typed;
-  // factor[(r · K + k) · M + m]: class k's factor in replicate r when the unknowns carry m copies; dropped: a drop-in.
   const factor = new Float64Array(R * K * M);
   const dropped = new Uint8Array(R * K * M);
   for (let r = 0; r < R; r++) {
@@ -221,6 +217,22 @@ function singleGroupWeights(marker: MixtureMarker, { dropIn }: MixtureModelParam
       }
     }
   }
+  return { factor, dropped };
+}
+
+/**
+ * leafEvidence's weights when the unknowns share one drop-out (issue 29): each factor of evidenceProbability depends only
+ * on the replicate, the class and the unknowns' copies of it (d^m), so it is read from a table of those; and the leaves
+ * are the compositions in lexicographic order (leavesOf), so the first replicate's product over classes 0 … j, which
+ * depends only on their copies, is multiplied once per start of a composition and shared by every leaf that starts so.
+ * The same factors in the same order (1 where evidenceProbability multiplies nothing; a product that reached 0 stays
+ * 0, as its early return gives): the same doubles.
+ */
+function singleGroupWeights(marker: MixtureMarker, { dropIn }: MixtureModelParameters, typed: ReturnType<typeof typedOf>, leaves: Leaves, powers: Float64Array, drawn: number, weights: Float64Array): void {
+  const K = marker.frequencies.length;
+  const R = marker.seen.length;
+  const M = drawn + 1;
+  const { factor, dropped } = singleGroupFactors(marker, dropIn, typed, powers, drawn);
   const { copies, orders } = leaves;
   let leaf = 0;
   const walk = (k: number, left: number, p: number, droppedIn: number): void => {
