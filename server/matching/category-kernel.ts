@@ -37,8 +37,8 @@ export const MAX_CHUNKS = 4;
 /** A marker's record: lo and hi column addresses (16 bytes with padding), then the tables, chunk by chunk. */
 export const recordBytes = (alleleChunks: number, pairChunks: number) => 16 + 32 * alleleChunks + 16 * pairChunks;
 
-// scan(params, markers, from, to, needLess, out, acc) → count: parameters 0–6; then i32 locals and v128 locals (below).
-const [PARAMS, MARKERS, FROM, TO, NEED_LESS, OUT, ACC] = [0, 1, 2, 3, 4, 5, 6];
+// scan(params, pairs, from, to, needLess, out, acc) → count: parameters 0–6; then i32 locals and v128 locals (below).
+const [PARAMS, PAIRS, FROM, TO, NEED_LESS, OUT, ACC] = [0, 1, 2, 3, 4, 5, 6];
 const [START, END, P, M, LO, HI, I, A, COUNT, MASK, LO2, HI2] = [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18];
 const [X, CAT, NEEDS, Q] = [19, 20, 21, 22];
 /** v128 locals after Q: the offsets 16c (c = 1 … 3), then the two markers' tables (lo's, hi's, the pairs'). */
@@ -130,16 +130,49 @@ function body(alleleChunks: number, pairChunks: number): number[] {
   const record = recordBytes(alleleChunks, pairChunks);
   const tableLocals = 2 * alleleChunks + pairChunks;
   const tablesOf = (marker: number) => OFFSETS + 3 + marker * tableLocals;
-  const loadTables: number[] = [];
-  for (const marker of [0, 1]) for (let t = 0; t < tableLocals; t++) loadTables.push(OP.localGet, P, ...V.load(marker * record + 16 + 16 * t), OP.localSet, tablesOf(marker) + t);
+  // A pair of markers whose pair tables need `chunks` chunks loads and reads only those (the rest of its record is 0).
+  const loadTables = (chunks: number) => {
+    const code: number[] = [];
+    for (const marker of [0, 1]) for (let t = 0; t < 2 * alleleChunks + chunks; t++) code.push(OP.localGet, P, ...V.load(marker * record + 16 + 16 * t), OP.localSet, tablesOf(marker) + t);
+    return code;
+  };
   // Leaves one marker's bounds for profiles i … i+15 on the stack: cat = catLo[lo] (categories × their count) + catHi[hi], then the pair's bound.
-  const bound = (marker: number, lo: number, hi: number) => [
+  const bound = (marker: number, lo: number, hi: number, chunks: number) => [
     OP.localGet, lo, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, X,
     ...chunkedLookup(X, tablesOf(marker), alleleChunks), OP.localSet, CAT,
     OP.localGet, hi, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, X,
     ...chunkedLookup(X, tablesOf(marker) + alleleChunks, alleleChunks), OP.localGet, CAT, ...V.add8, OP.localSet, CAT,
-    ...chunkedLookup(CAT, tablesOf(marker) + 2 * alleleChunks, pairChunks),
+    ...chunkedLookup(CAT, tablesOf(marker) + 2 * alleleChunks, chunks),
   ];
+  // The pairs of markers whose pair tables need `chunks` chunks (their count in byte chunks − 1 of `pairs`), the records
+  // after the previous level's: each pair's bounds over the block added to the sums.
+  // prettier-ignore
+  const level = (chunks: number) => [
+    OP.localGet, PAIRS, OP.i32Const, 8 * (chunks - 1), OP.i32ShrU, OP.i32Const, ...signedLeb(255), OP.i32And, OP.localTee, M,
+    OP.if, OP.emptyBlock,
+    OP.loop, OP.emptyBlock,
+    ...loadTables(chunks),
+    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO,
+    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI,
+    OP.localGet, P, OP.i32Load, 2, ...leb128(record), OP.localSet, LO2,
+    OP.localGet, P, OP.i32Load, 2, ...leb128(record + 4), OP.localSet, HI2,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.loop, OP.emptyBlock,
+    // two markers' bounds (each at most 127) added as bytes, then to the 16-bit sums
+    ...bound(0, LO, HI, chunks), OP.localSet, Q,
+    ...bound(1, LO2, HI2, chunks), OP.localGet, Q, ...V.add8, OP.localSet, X,
+    OP.localGet, A, OP.localGet, A, ...V.load(0), OP.localGet, X, ...V.extendLow, ...V.add16, ...V.store(0),
+    OP.localGet, A, OP.localGet, A, ...V.load(16), OP.localGet, X, ...V.extendHigh, ...V.add16, ...V.store(16),
+    OP.localGet, A, OP.i32Const, 32, OP.i32Add, OP.localSet, A,
+    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.localGet, P, OP.i32Const, ...signedLeb(2 * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, 1, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
+    OP.end,
+    OP.end,
+  ];
+  const levels: number[] = [];
+  for (let chunks = 1; chunks <= pairChunks; chunks++) levels.push(...level(chunks));
   const offsets = offsetConstants(OFFSETS);
   // prettier-ignore
   return [
@@ -160,26 +193,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
     OP.end,
     OP.localGet, PARAMS, OP.localSet, P,
-    OP.localGet, MARKERS, OP.localSet, M,
-    OP.loop, OP.emptyBlock,
-    ...loadTables,
-    OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO,
-    OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI,
-    OP.localGet, P, OP.i32Load, 2, ...leb128(record), OP.localSet, LO2,
-    OP.localGet, P, OP.i32Load, 2, ...leb128(record + 4), OP.localSet, HI2,
-    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
-    OP.loop, OP.emptyBlock,
-    // two markers' bounds (each at most 127) added as bytes, then to the 16-bit sums
-    ...bound(0, LO, HI), OP.localSet, Q,
-    ...bound(1, LO2, HI2), OP.localGet, Q, ...V.add8, OP.localSet, X,
-    OP.localGet, A, OP.localGet, A, ...V.load(0), OP.localGet, X, ...V.extendLow, ...V.add16, ...V.store(0),
-    OP.localGet, A, OP.localGet, A, ...V.load(16), OP.localGet, X, ...V.extendHigh, ...V.add16, ...V.store(16),
-    OP.localGet, A, OP.i32Const, 32, OP.i32Add, OP.localSet, A,
-    OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
-    OP.end,
-    OP.localGet, P, OP.i32Const, ...signedLeb(2 * record), OP.i32Add, OP.localSet, P,
-    OP.localGet, M, OP.i32Const, 2, OP.i32Sub, OP.localTee, M, OP.brIf, 0,
-    OP.end,
+    ...levels,
     // bit j of mask: profile i + j's sum exceeds need − 1
     OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
     OP.loop, OP.emptyBlock,
@@ -211,7 +225,7 @@ function signedLeb(n: number): number[] {
   }
 }
 
-type Scan = (params: number, markers: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
+type Scan = (params: number, pairs: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
 type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number) => number;
 /** The two passes of one module: the dense one over every slot, the sparse one over a list of runs. */
 export interface CategoryKernel {
@@ -220,8 +234,9 @@ export interface CategoryKernel {
 }
 
 /**
- * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, markers, from, to,
- * needLess, out, acc)` with an even number of markers (pad with a record of zero tables) reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
+ * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, pairs, from, to,
+ * needLess, out, acc)` sums the bounds of pairs of markers (pad with a record of zero tables), byte c − 1 of `pairs` the
+ * count of pairs whose pair tables are read in c chunks, their records after those of fewer, and reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
  * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
  * slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers, list, count, needLess,
  * out)` (markers ≥ 1) sums the first `markers` records' bounds for the `count` runs listed at `list` alone and lists

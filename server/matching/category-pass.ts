@@ -245,6 +245,26 @@ const STRETCH = CATEGORY_BLOCK;
 /** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
 const spareLists: Uint32Array[] = [];
 
+/** The 16-entry chunks a marker's pair table needs: those up to its last bound above 0 (a swizzle past them reads 0). */
+function pairChunksOf(pair: Uint8Array): number {
+  let last = 0;
+  for (let cell = 0; cell < pair.length; cell++) if (pair[cell]! > 0) last = cell;
+  return (last >>> 4) + 1;
+}
+
+/**
+ * The markers in record order: the first `dense` of `order` sorted by the chunks their pair tables need (stably), then
+ * the rest of `order`; and the dense pass's pairs of records per chunk count, byte c − 1 of `pairs` the count of pairs
+ * needing c (a pair needs its second marker's, the larger; an odd marker out is paired with the zero record after all).
+ */
+function denseRecords(order: readonly number[], dense: number, filter: CategoryFilter): { records: number[]; pairs: number } {
+  const chunks = order.map((m) => pairChunksOf(filter.markers[m]!.pair));
+  const prefix = order.slice(0, dense).map((m, r) => ({ m, c: chunks[r]! })).sort((a, b) => a.c - b.c);
+  let pairs = 0;
+  for (let r = 0; r < dense; r += 2) pairs += 1 << (8 * (Math.max(prefix[r]!.c, prefix[r + 1]?.c ?? 1) - 1));
+  return { records: [...prefix.map((p) => p.m), ...order.slice(dense)], pairs };
+}
+
 /**
  * The category pass over slots 0 … size−1 of the plans' columns (in an index's column memory): each slot whose bounds
  * reach the filter's need handed to `onCandidate`, in slot order, and every slot of the last, incomplete run of 16 (the
@@ -262,8 +282,11 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
   const base = k.scratch(markers * record + 2 * CATEGORY_BLOCK + 8 * (STRETCH / 16));
   const accAt = base + markers * record;
   const outAt = accAt + 2 * CATEGORY_BLOCK;
-  // The records in the stages' order: a prefix of them is a stage's markers.
-  stages.order.forEach((m, r) => {
+  const dense = stages.dense >= plans.length ? markers : stages.dense;
+  // The records in the stages' order (a prefix of them is a stage's markers), the dense prefix's regrouped by the chunks
+  // their pair tables need (its sums are whole numbers, in any order): a pair of markers reads no chunk it does not need.
+  const { records, pairs } = denseRecords(stages.order, Math.min(dense, plans.length), filter);
+  records.forEach((m, r) => {
     const at = base + r * record;
     const plan = plans[m]!;
     const { catLo, catHi, pair } = filter.markers[m]!;
@@ -279,14 +302,13 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
     k.words[at / 4] = plans[0]!.lo.byteOffset;
     k.words[at / 4 + 1] = plans[0]!.hi.byteOffset;
   }
-  const dense = stages.dense >= plans.length ? markers : stages.dense;
   // Sums over a prefix that stay at or under need − 1 − (the most the other markers add) cannot reach the need.
   const needLess = (prefix: number) => filter.need - 1 - (stages.most[prefix] ?? 0);
   const whole = size - (size % 16);
   const found = spareLists.pop() ?? new Uint32Array(2 * (STRETCH / 16));
   try {
     for (let from = 0; from < whole; from += STRETCH) {
-      let runs = scan(base, dense, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
+      let runs = scan(base, pairs, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
       for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
       if (runs === 0) continue;
       // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.

@@ -15,6 +15,7 @@ export const OP = {
   i32LtU: 0x49,
   i32Add: 0x6a,
   i32Shl: 0x74,
+  i32ShrU: 0x76,
   i32Or: 0x72,
   i32Load: 0x28,
   i32Load8U: 0x2d,

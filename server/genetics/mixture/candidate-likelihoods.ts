@@ -11,7 +11,7 @@
  * multiplies on from its first class only. θ's sampling product skips the classes a leaf draws no copy of (a factor
  * of exactly 1 there).
  */
-import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, singleGroupFactors, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
 
 /** The first class a candidate carries (K when none). */
 function firstClass(copies: ClassCopies, K: number): number {
@@ -170,19 +170,39 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   const factor = new Float64Array(L * R * K);
   const dropInAt = new Uint8Array(L * R * K);
   const dropIns = new Int32Array(L * R);
-  for (let leaf = 0; leaf < L; leaf++) {
-    for (let k = 0; k < K; k++) {
-      const carried = base.typedCarried[k]! === 1 || leaves.copies[leaf * K + k]! > 0;
-      const d = dropoutAt(base.typedDropout[k]!, leaf, k);
-      for (let r = 0; r < R; r++) {
-        const seen = marker.seen[r]![k]! === 1;
-        const at = (leaf * R + r) * K + k;
-        if (carried) factor[at] = seen ? 1 - d : d;
-        else if (seen) {
-          factor[at] = dropIn * marker.frequencies[k]!;
-          dropInAt[at] = 1;
-          dropIns[leaf * R + r]!++;
-        } else factor[at] = 1;
+  if (G === 1) {
+    // One drop-out for the unknowns: each factor depends only on the replicate, the class and their copies of it.
+    const M = drawn + 1;
+    const byCopies = singleGroupFactors(marker, dropIn, base, powers, drawn);
+    for (let leaf = 0; leaf < L; leaf++) {
+      for (let k = 0; k < K; k++) {
+        const m = leaves.copies[leaf * K + k]!;
+        for (let r = 0; r < R; r++) {
+          const at = (leaf * R + r) * K + k;
+          const from = (r * K + k) * M + m;
+          factor[at] = byCopies.factor[from]!;
+          if (byCopies.dropped[from]! === 1) {
+            dropInAt[at] = 1;
+            dropIns[leaf * R + r]!++;
+          }
+        }
+      }
+    }
+  } else {
+    for (let leaf = 0; leaf < L; leaf++) {
+      for (let k = 0; k < K; k++) {
+        const carried = base.typedCarried[k]! === 1 || leaves.copies[leaf * K + k]! > 0;
+        const d = dropoutAt(base.typedDropout[k]!, leaf, k);
+        for (let r = 0; r < R; r++) {
+          const seen = marker.seen[r]![k]! === 1;
+          const at = (leaf * R + r) * K + k;
+          if (carried) factor[at] = seen ? 1 - d : d;
+          else if (seen) {
+            factor[at] = dropIn * marker.frequencies[k]!;
+            dropInAt[at] = 1;
+            dropIns[leaf * R + r]!++;
+          } else factor[at] = 1;
+        }
       }
     }
   }

@@ -1,3 +1,4 @@
+import type { PairLr } from '../statistics/chance-hits';
 import type { Genotype, PopulationFrequencies } from '../types';
 import { likelihoodWithContributor, likelihoodWithNonContributor } from './candidate-likelihoods';
 import { mixtureMarkerLikelihood, type ClassCopies, type MixtureHypothesisAtMarker, type MixtureModelParameters } from './mixture-likelihood';
@@ -27,9 +28,10 @@ export interface CandidateLr {
   everyClass(): Float64Array;
   /**
    * The LR of the genotype of `alleles[i]` and `alleles[j]` (i = j: the homozygote), as the function gives it, each
-   * allele's class looked up once; undefined under normalized frequencies (an unlisted allele has its own classes there).
+   * allele's class looked up once and given with it (`classes`); undefined under normalized frequencies (an unlisted
+   * allele has its own classes there).
    */
-  byPair(alleles: readonly string[]): ((i: number, j: number) => number) | undefined;
+  byPair(alleles: readonly string[]): PairLr | undefined;
   /**
    * The LR by allele class (a search's plan asks each allele's class once and each class pair's LR once, not the LR of
    * every genotype of a column); absent under normalized frequencies (an unlisted allele has its own classes there).
@@ -98,11 +100,12 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
     byPair(alleles: readonly string[]) {
       if (m.frequencyRule.normalize) return undefined;
       const classOf = Int32Array.from(alleles, (a) => prepared.classOf(a));
-      return (i: number, j: number) => {
+      const lrAt = (i: number, j: number) => {
         const a = classOf[i]!;
         const b = classOf[j]!;
         return a <= b ? pairAt(a, b) : pairAt(b, a);
       };
+      return Object.assign(lrAt, { classes: { count: classes, of: classOf } });
     },
   });
 }

@@ -168,9 +168,13 @@ export function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesi
   groups.forEach((group, g) => {
     for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
   });
+  const weights = new Float64Array(leaves.count);
+  if (G === 1 && marker.seen.length > 0) {
+    singleGroupWeights(marker, parameters, typed, leaves, powers, drawn, weights);
+    return { leaves, weights, drawn };
+  }
   const evidence = evidenceProbability(marker, parameters);
   const dropout = new Float64Array(K);
-  const weights = new Float64Array(leaves.count);
   const { groupCopies, copies, orders } = leaves;
   const { typedDropout, typedCarried } = typed;
   for (let leaf = 0; leaf < leaves.count; leaf++) {
@@ -185,6 +189,72 @@ export function leafEvidence(marker: MixtureMarker, hypothesis: MixtureHypothesi
     weights[leaf] = orders[leaf]! * evidence(dropout, typedCarried, copies, leaf * K);
   }
   return { leaves, weights, drawn };
+}
+
+/**
+ * evidenceProbability's factors when the unknowns share one drop-out d (a group of leafEvidence, powers[m] = d^m): class
+ * k's in replicate r when the unknowns carry m of its copies at factor[(r · K + k) · M + m], M = drawn + 1 (1 where it
+ * multiplies nothing), and dropped there 1 when it is a drop-in; the typed persons' drop-out product first, as leafEvidence multiplies them.
+ */
+export function singleGroupFactors(marker: MixtureMarker, dropIn: number, typed: Pick<ReturnType<typeof typedOf>, 'typedDropout' | 'typedCarried'>, powers: Float64Array, drawn: number): { factor: Float64Array; dropped: Uint8Array } {
+  const K = marker.frequencies.length;
+  const R = marker.seen.length;
+  const M = drawn + 1;
+  const { typedDropout, typedCarried } = typed;
+  const factor = new Float64Array(R * K * M);
+  const dropped = new Uint8Array(R * K * M);
+  for (let r = 0; r < R; r++) {
+    const seen = marker.seen[r]!;
+    for (let k = 0; k < K; k++) {
+      for (let m = 0; m < M; m++) {
+        const at = (r * K + k) * M + m;
+        const d = m > 0 ? typedDropout[k]! * powers[m]! : typedDropout[k]!;
+        if (typedCarried[k]! === 1 || m > 0) factor[at] = seen[k]! === 1 ? 1 - d : d;
+        else if (seen[k]! === 1) {
+          factor[at] = dropIn * marker.frequencies[k]!;
+          dropped[at] = 1;
+        } else factor[at] = 1;
+      }
+    }
+  }
+  return { factor, dropped };
+}
+
+/**
+ * leafEvidence's weights when the unknowns share one drop-out (issue 29): each factor of evidenceProbability depends only
+ * on the replicate, the class and the unknowns' copies of it (d^m), so it is read from a table of those; and the leaves
+ * are the compositions in lexicographic order (leavesOf), so the first replicate's product over classes 0 … j, which
+ * depends only on their copies, is multiplied once per start of a composition and shared by every leaf that starts so.
+ * The same factors in the same order (1 where evidenceProbability multiplies nothing; a product that reached 0 stays
+ * 0, as its early return gives): the same doubles.
+ */
+function singleGroupWeights(marker: MixtureMarker, { dropIn }: MixtureModelParameters, typed: ReturnType<typeof typedOf>, leaves: Leaves, powers: Float64Array, drawn: number, weights: Float64Array): void {
+  const K = marker.frequencies.length;
+  const R = marker.seen.length;
+  const M = drawn + 1;
+  const { factor, dropped } = singleGroupFactors(marker, dropIn, typed, powers, drawn);
+  const { copies, orders } = leaves;
+  let leaf = 0;
+  const walk = (k: number, left: number, p: number, droppedIn: number): void => {
+    if (k < K - 1) {
+      for (let m = 0; m <= left; m++) walk(k + 1, left - m, p * factor[k * M + m]!, droppedIn | dropped[k * M + m]!);
+      return;
+    }
+    p *= factor[k * M + left]!;
+    if ((droppedIn | dropped[k * M + left]!) === 0) p *= 1 - dropIn;
+    for (let r = 1; r < R; r++) {
+      let any = 0;
+      for (let j = 0; j < K; j++) {
+        const at = (r * K + j) * M + copies[leaf * K + j]!;
+        p *= factor[at]!;
+        any |= dropped[at]!;
+      }
+      if (any === 0) p *= 1 - dropIn;
+    }
+    weights[leaf] = orders[leaf]! * p;
+    leaf++;
+  };
+  walk(0, drawn, 1, 0);
 }
 
 /** Σ over the leaves of weight × sampling probability of their copies (S from samplingTable). */

@@ -304,6 +304,12 @@ export interface MarkerLr {
 }
 
 /**
+ * A marker's LR by the positions of a genotype's two alleles (i = j: the homozygote); `classes`, when given, the class
+ * of each position (of[i] < count), two genotypes of the same classes having the same LR.
+ */
+export type PairLr = ((i: number, j: number) => number) & { classes?: { count: number; of: Int32Array } };
+
+/**
  * One marker's LR atoms for an unrelated candidate (GENETICS.md "Expected chance hits"): the Hardy–Weinberg genotypes of hardyWeinbergGenotypes, each with its LR, merged by equal value.
  *
  * `lrOf` gives the per-marker LR of a candidate genotype (0 → log10 −Infinity; null = not evaluated,
@@ -311,33 +317,60 @@ export interface MarkerLr {
  * Genotypes with the pseudo-allele OTHER_ALLELE ('\u0000other') are passed as they are: `lrOf`
  * must give them the LR of an allele the query does not carry. `lrOfPair`, given the alleles in their order, may
  * answer instead by their positions (i = j: the homozygote), as lrOf would for that genotype (undefined: lrOf
- * answers): a caller whose LR depends on a class of each allele looks the classes up once, not once per genotype.
+ * answers): a caller whose LR depends on a class of each allele looks the classes up once, not once per genotype, and
+ * with `classes` each class pair's atom is found once.
  */
 export function unrelatedGenotypeAtoms(
   frequencies: ReadonlyMap<string, number>,
-  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => ((i: number, j: number) => number) | undefined },
+  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => PairLr | undefined },
 ): LrAtom[] {
   // Merged by value (a number key: no string per genotype, issue 29), the atoms in the order their values first appear.
   const atoms: LrAtom[] = [];
   const consistent = new Map<number, LrAtom>();
   const inconsistentAtoms = new Map<number, LrAtom>();
-  const add = (a: string, b: string | null, answer: number | null | MarkerLr, probability: number) => {
+  const add = (a: string, b: string | null, answer: number | null | MarkerLr, probability: number): LrAtom => {
     const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
     const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
     const log10 = lr === null ? 0 : Math.log10(lr);
     if (Number.isNaN(log10)) throw new RangeError(`genotype ${b === null ? a : `${a}/${b}`}: LR ${lr} is not a number ≥ 0`);
     const merged = inconsistent ? inconsistentAtoms : consistent;
     const atom = merged.get(log10);
-    if (atom) atom.probability += probability;
-    else {
-      const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
-      merged.set(log10, made);
-      atoms.push(made);
+    if (atom) {
+      atom.probability += probability;
+      return atom;
     }
+    const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
+    merged.set(log10, made);
+    atoms.push(made);
+    return made;
   };
   // hardyWeinbergGenotypes' genotypes in its order, with its probabilities (p², 2pq), without an object per genotype.
   const entries = hardyWeinbergAlleles(frequencies, options);
   const pair = options.lrOfPair?.(entries.map(([allele]) => allele));
+  const classes = pair?.classes;
+  if (classes) {
+    // Genotypes of one class pair have one LR, so one atom: its log10 and merge made once, the rest added to it in
+    // genotype order (the same additions as add's, without a logarithm and a lookup per genotype).
+    const { count, of } = classes;
+    const atomOf: (LrAtom | undefined)[] = new Array(count * count);
+    const addByClass = (a: string, b: string | null, i: number, j: number, probability: number) => {
+      const x = of[i]!;
+      const y = of[j]!;
+      const key = x <= y ? x * count + y : y * count + x;
+      const atom = atomOf[key];
+      if (atom) atom.probability += probability;
+      else atomOf[key] = add(a, b, pair(i, j), probability);
+    };
+    for (let i = 0; i < entries.length; i++) {
+      const [a, p] = entries[i]!;
+      addByClass(a, null, i, i, p * p);
+      for (let j = i + 1; j < entries.length; j++) {
+        const [b, q] = entries[j]!;
+        addByClass(a, b, i, j, 2 * p * q);
+      }
+    }
+    return atoms;
+  }
   for (let i = 0; i < entries.length; i++) {
     const [a, p] = entries[i]!;
     add(a, null, pair ? pair(i, i) : options.lrOf([a]), p * p);
