@@ -66,6 +66,12 @@ export class IndexSet {
     for (const index of this.byChemistry.values()) index.remove(profileId);
   }
 
+  /** Whether a profile is held, in any chemistry's index (nothing decoded: find() decodes its genotypes). */
+  has(profileId: string): boolean {
+    for (const index of this.byChemistry.values()) if (index.has(profileId)) return true;
+    return false;
+  }
+
   /** The chemistry and genotypes of a held profile (to show a candidate's markers), or undefined. */
   find(profileId: string): { index: ProfileIndex; genotypes: ReadonlyMap<string, readonly string[]> } | undefined {
     for (const index of this.byChemistry.values()) {

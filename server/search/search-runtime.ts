@@ -148,7 +148,7 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
   const decidedAll = async (decided: readonly Decided[]) => {
     for (const profile of decided) sync.decided(profile.id);
     await refreshProfiles(db, service, decided.map((p) => p.id));
-    for (const profile of decided) if (service.indexes.find(profile.id)) queue.enqueue(profile);
+    for (const profile of decided) if (service.indexes.has(profile.id)) queue.enqueue(profile);
     // The decision stands whatever happens to the announcement; the other processes rebuild on a lost link.
     await sync.announceAll(decided.map((p) => p.id)).catch((err: unknown) => onError(err, 'could not announce a profile decision to the other processes'));
   };
