@@ -9,7 +9,7 @@ import { caseTypes, cases, chemistries, heldProfiles, lowerInstanceOrganizations
 import { deleteHitsOf, withdrawPendingHits } from '../hits/record-hits';
 import { workerPool } from '../jobs/worker-pool';
 import { recordCandidateDecision } from './candidate-match-notices';
-import { isReadUpload, type BatchRead, type BatchReadTask, type UploadRead } from './batch-read-worker';
+import { type BatchRead, type BatchReadTask, type UploadRead } from './batch-read-worker';
 import { BatchRejected } from './batch-signature';
 
 export type LowerInstanceRow = typeof lowerInstances.$inferSelect;
@@ -52,8 +52,7 @@ export async function readBatch(db: Db, jws: string, client: { clientId: string;
   const task: BatchReadTask = { jws, clientId: client.clientId, secretHash: client.secretHash, markers: rows.map((m) => ({ ...m, kind: m.kind === 'YStr' ? 'YStr' : 'Autosomal' })) };
   const read = (await workerPool(readWorker).run(task)) as BatchRead;
   if ('rejected' in read) throw new BatchRejected(read.rejected);
-  const uploads = read.content.entries.filter(isReadUpload);
-  return { content: read.content, reads: new Map(uploads.map((e, i) => [e.idempotencyKey, read.reads[i]!])) };
+  return { content: read.content, reads: new Map(read.reads) };
 }
 
 /** The profiles to tell the matcher about once the batch committed (approved, reset or removed here). */
@@ -101,11 +100,11 @@ async function heldCases(tx: Db, wanted: readonly { organizationId: string; case
 /** An upload's kit and document as read, or why it cannot be held here. */
 function checkUpload(intake: Intake, entry: BatchEntry) {
   const name = `Profile ${entry.specimenId}`;
-  if (!entry.cmf || !entry.kit) return { error: `${name}: an upload carries its CMF document and its kit` };
+  // An upload carrying its CMF and kit was read on the worker (readBatch), which kept the CMF text: no read, no document.
+  const read = intake.reads.get(entry.idempotencyKey);
+  if (!read || !entry.kit) return { error: `${name}: an upload carries its CMF document and its kit` };
   const kit = intake.kits.get(entry.kit.toLowerCase());
   if (!kit) return { error: `${name}: this level has no kit ${entry.kit}; add the kit here before the laboratory sends profiles typed with it` };
-  const read = intake.reads.get(entry.idempotencyKey);
-  if (!read) throw new Error(`${name}: its document was not read before the batch was applied`);
   if ('problems' in read) return { error: `${name}: ${read.problems.join('; ')}` };
   return { kit, sampleType: read.sampleType as SampleType, genotype: Buffer.from(read.genotype), caseNumber: entry.caseNumber || `${entry.laboratory} uploads` };
 }

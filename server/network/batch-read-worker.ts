@@ -23,8 +23,11 @@ export interface BatchReadTask {
 /** One document read: its sample type and packed genotype, or every reason it cannot be held here. */
 export type UploadRead = { sampleType: string; genotype: Uint8Array } | { problems: string[] };
 
-/** The verified batch and each upload's document read, in the order of its uploads (isReadUpload); or why the batch is refused. */
-export type BatchRead = { content: BatchContent; reads: UploadRead[] } | { rejected: string };
+/**
+ * The verified batch without its CMF texts, and each upload's document read, by idempotency key (isReadUpload); or why
+ * the batch is refused. The texts stay here: a batch's are about 4 MB, and the request thread only needs them read.
+ */
+export type BatchRead = { content: BatchContent; reads: [string, UploadRead][] } | { rejected: string };
 
 /** The entries whose document is read: uploads carrying their CMF and kit. */
 export const isReadUpload = (e: BatchContent['entries'][number]) => e.action === 'upload' && !!e.cmf && !!e.kit;
@@ -55,6 +58,9 @@ export default async function readBatch(task: BatchReadTask): Promise<BatchRead>
     if (err instanceof BatchRejected) return { rejected: err.message };
     throw err;
   }
-  const reads = await readDocuments(task.markers, content.entries.filter(isReadUpload).map((e) => ({ specimenId: e.specimenId, cmf: e.cmf! })));
-  return { content, reads };
+  const uploads = content.entries.filter(isReadUpload);
+  const reads = await readDocuments(task.markers, uploads.map((e) => ({ specimenId: e.specimenId, cmf: e.cmf! })));
+  // Issue 32: the 4 MB of documents cloned back were garbage on the state instance's request thread, batch after batch.
+  const entries = content.entries.map(({ cmf: _cmf, ...entry }) => entry);
+  return { content: { ...content, entries }, reads: uploads.map((e, i) => [e.idempotencyKey, reads[i]!]) };
 }

@@ -99,9 +99,18 @@ describe('the upload pipeline from a local to a state instance (issue 32)', () =
     const signing = workerPool(new URL('../../../../server/network/batch-sign-worker.ts', import.meta.url));
     const reading = workerPool(new URL('../../../../server/network/batch-read-worker.ts', import.meta.url));
     const before = { signed: signing.completed, read: reading.completed };
+    const run = vi.spyOn(reading, 'run');
     const stain = await pendingProfile('Forensic, Unknown');
     await approve(stain);
-    await deliver();
+    try {
+      await deliver();
+      // The documents stay on the worker: only what was read from them comes back to S's request thread.
+      const read = (await run.mock.results[0]!.value) as { content: { entries: object[] }; reads: [string, unknown][] };
+      expect(read.content.entries.filter((e) => 'cmf' in e)).toEqual([]);
+      expect(read.reads.map(([key]) => key)).toEqual(read.content.entries.map((e) => (e as { idempotencyKey: string }).idempotencyKey));
+    } finally {
+      run.mockRestore();
+    }
     expect(await heldAtS(stain)).toHaveLength(1);
     expect({ signed: signing.completed - before.signed, read: reading.completed - before.read }).toEqual({ signed: 1, read: 1 });
   });
