@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import { ConnectionTurns } from './connection-turns';
+import { TransactionLane } from './transaction-lane';
 import { turnKind } from './turn-kind';
 import { deserializeError, type PgliteReady, type PgliteReply, type PgliteRequest } from './pglite-protocol';
 
@@ -48,6 +49,8 @@ export class PgliteThread {
   readonly #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   /** One connection: a statement or a whole transaction at a time; health probes, then requests, then background work. */
   readonly #turns = new ConnectionTurns();
+  /** The background transaction under way, which a health probe's statement may join (transaction-lane.ts). */
+  #joinable: { tx: number; lane: TransactionLane } | null = null;
   #nextId = 1;
   #failure: Error | null = null;
   private readonly waitReady: Promise<void>;
@@ -76,22 +79,35 @@ export class PgliteThread {
 
   /** A statement, as PGlite's `query`: rows in `rowMode`, values of `parsers`' types kept as text. */
   query(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<unknown> {
-    return this.#turns.run(turnKind(), () => this.#statement(sql, params, options));
+    const kind = turnKind();
+    // A probe goes between the statements of the background transaction under way rather than after all of them.
+    const joinable = this.#joinable;
+    if (kind === 'probe' && joinable?.lane.open) return joinable.lane.probe(() => this.#statement(sql, params, options, joinable.tx));
+    return this.#turns.run(kind, () => this.#statement(sql, params, options));
   }
 
   /** Runs `callback` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    return this.#turns.run(turnKind(), async () => {
+    const kind = turnKind();
+    return this.#turns.run(kind, async () => {
       const tx = (await this.#call({ op: 'begin' })) as number;
+      const lane = new TransactionLane((sql, params) => this.#statement(sql, params, {}, tx));
+      // Background work's transactions (an import's batches) let health probes in between their statements.
+      if (kind === 'background') this.#joinable = { tx, lane };
+      const end = async (commit: boolean) => {
+        if (this.#joinable?.lane === lane) this.#joinable = null;
+        await lane.settled();
+        await this.#call({ op: 'end', tx, commit });
+      };
       let result: T;
       try {
-        // Its statements are part of its turn: they go straight to the thread.
-        result = await callback({ query: (sql, params, options) => this.#statement(sql, params, options, tx) });
+        // Its statements are part of its turn: they go straight to the thread, one at a time.
+        result = await callback({ query: (sql, params, options) => lane.statement(() => this.#statement(sql, params, options, tx)) });
       } catch (err) {
-        await this.#call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        await end(false).catch(() => undefined);
         throw err;
       }
-      await this.#call({ op: 'end', tx, commit: true });
+      await end(true);
       return result;
     });
   }

@@ -18,7 +18,8 @@ export function inBackground<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Runs `work` as a health probe: on PGlite its statement takes the next turn, ahead of queued requests and
- * batches (never inside another's transaction), so /api/health waits for the statement under way only.
+ * batches, or goes between the statements of the background transaction under way (transaction-lane.ts), so
+ * /api/health waits for the statement under way only.
  */
 export function asProbe<T>(work: () => Promise<T>): Promise<T> {
   return marked.run('probe', work);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../../../../server/db/database';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../../../server/db/errors';
+import { asProbe, inBackground } from '../../../../server/db/turn-kind';
 
 const opened: Database[] = [];
 async function open(dataDir?: string): Promise<Database> {
@@ -79,6 +80,43 @@ describe('PGlite on its own thread', () => {
     setTimeout(release, 50);
     await expect(tx).rejects.toThrow('rolled back');
     expect(rows<{ n: number }>(await outside)[0]!.n).toBe(0);
+  });
+
+  it('answers a health probe between the statements of an import batch, not only after the whole batch (issue 29)', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text)`);
+    const seen: string[] = [];
+    await inBackground(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values ('first of the batch')`);
+        const probe = asProbe(async () => await db.execute(sql`select 1 as ok`)).then(() => seen.push('probe answered'));
+        await tx.execute(sql`insert into t values ('second of the batch')`);
+        seen.push('batch went on');
+        await probe;
+      }),
+    );
+    // Before, the probe took the connection's next turn: after the batch had committed.
+    expect(seen).toEqual(['probe answered', 'batch went on']);
+    expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from t`))[0]!.n).toBe(2);
+  });
+
+  it('keeps the batch whole when a probe between its statements fails, and other requests wait for the batch', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text)`);
+    const order: string[] = [];
+    let request: Promise<unknown> | undefined;
+    await inBackground(() =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t values ('first of the batch')`);
+        await expect(asProbe(async () => await db.execute(sql`select * from no_such_table`))).rejects.toThrow();
+        request = db.execute(sql`select count(*)::int as n from t`).then((r) => (order.push('request'), r));
+        await tx.execute(sql`insert into t values ('second of the batch')`);
+        order.push('batch');
+      }),
+    );
+    // A request is no probe: it still sees the batch committed whole, after it.
+    expect(rows<{ n: number }>(await request)[0]!.n).toBe(2);
+    expect(order).toEqual(['batch', 'request']);
   });
 
   it('keeps what was written in its data folder after a close', async () => {
