@@ -132,9 +132,18 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
 
 /** The suffix sums of one rounding's cells, from the top. */
 function gridSum({ offset, cells, dropped }: GridCells): GridSum {
+  return { offset, suffix: suffixSums(cells), dropped };
+}
+
+// The loop is a function of its own (issue 29): inside gridSum, V8 compiled it on the loop's entry (on-stack replacement)
+// and kept entering that code on later calls, which then left it at the object after the loop whenever `offset` came as a
+// heap number rather than a small integer ('not a Smi'; in the runs where that code was made, up to one search in five).
+
+/** Each cell's sum with every cell above it (and 0 past the top), added from the top down. */
+function suffixSums(cells: Float64Array): Float64Array {
   const suffix = new Float64Array(cells.length + 1);
   for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
-  return { offset, suffix, dropped };
+  return suffix;
 }
 
 /** Cells below `fromCell` dropped as the last step of convolveCells drops them (one cell at least is kept). */
