@@ -125,8 +125,14 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     for (let c = 0; c <= most; c++) starts[c] = next[c]!;
     phase = 1 - phase;
   }
-  const layers = starts.map((start) => f64.slice(start, start + length));
-  const cells = layers.reduce((sum, layer) => sum.map((x, i) => x + layer[i]!));
+  // The layers added into the first one's copy, in layer order, on typed arrays (issue 29): the array of the layers' copies
+  // this summed before had an elements kind that depended on how V8 ran the mapping, and V8's code for the marker loop
+  // (on-stack replacement, entered again on later calls) then left at its reduce on every call once it saw the other kind.
+  const cells = f64.slice(starts[0]!, starts[0]! + length);
+  for (let c = 1; c <= most; c++) {
+    const start = starts[c]!;
+    for (let i = 0; i < length; i++) cells[i] = cells[i]! + f64[start + i]!;
+  }
   return { offset, cells, dropped };
 }
 
