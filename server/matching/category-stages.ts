@@ -95,10 +95,18 @@ function largest(table: Uint8Array): number {
 /** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */
 export function categoryStages(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter): CategoryStages {
   const markers = plans.length;
-  const tops = filter.markers.map(({ pair }) => largest(pair));
   const { sample, bounds, totals } = sampledBounds(size, plans, filter);
-  const deficit = plans.map((_, m) => tops[m]! * sample - totals[m]!);
-  const order = plans.map((_, m) => m).sort((a, b) => deficit[b]! - deficit[a]! || a - b);
+  // Arrays pushed from empty, not mapped (issue 29): a mapped array's elements kind depended on whether V8 ran the map
+  // inlined or not, and each kind it had not yet seen here left the optimized code ('wrong map').
+  const tops: number[] = [];
+  const deficit: number[] = [];
+  const order: number[] = [];
+  for (let m = 0; m < markers; m++) {
+    tops.push(largest(filter.markers[m]!.pair));
+    deficit.push(tops[m]! * sample - totals[m]!);
+    order.push(m);
+  }
+  order.sort((a, b) => deficit[b]! - deficit[a]! || a - b);
   const most = new Array<number>(markers + 1).fill(0);
   for (let k = markers - 1; k >= 0; k--) most[k] = most[k + 1]! + tops[order[k]!]!;
   const allDense = { order, dense: markers, stages: [], most };
