@@ -52,11 +52,12 @@ export interface ScoredPlan {
 export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, GenotypeLr>, options: GenotypeLrPlanOptions): Extract<FusablePlan, { kind: 'computational' }> & ScoredPlan & { plans: ComparedColumn[] } {
   const { cut, minMarkers, groups, excludeId } = options;
   const plans: ComparedColumn[] = [];
-  for (const column of index.markerColumns()) {
-    const lr = weigh.get(column.name);
-    if (!lr) continue;
+  const columns = index.markerColumns().filter((column) => weigh.has(column.name));
+  const classed = classedColumns(columns.flatMap((column) => (weigh.get(column.name)!.classes ? [{ column, classes: weigh.get(column.name)!.classes! }] : [])));
+  for (const column of columns) {
+    const lr = weigh.get(column.name)!;
     if (lr.classes) {
-      plans.push(classedColumn(column, lr.classes));
+      plans.push(classed.shift()!);
       continue;
     }
     let compared = new Uint8Array(0);
@@ -138,35 +139,45 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
 }
 
 /**
- * A column's plan from an LR of allele classes: the table planColumn makes from the function (each genotype compared,
- * log10 of its LR, −∞ for 0), each class pair's log10 taken once.
+ * Columns' plans from LRs of allele classes: the tables planColumn makes from the functions (each genotype compared,
+ * log10 of its LR, −∞ for 0), each class pair's log10 taken once. Every table is a view of one buffer: a typed array of
+ * its own per column cost more to allocate than to fill (issue 31 "Speed": about 3 µs each, 96 of them a search).
  */
-function classedColumn(column: MarkerColumn, classes: AlleleClasses): ComparedColumn {
-  const n = column.alleles.length;
-  const shift = 32 - Math.clz32(n - 1);
-  const table = new Float64Array(1 << (2 * shift));
-  const compared = new Uint8Array(table.length);
-  const classOf = new Int32Array(n);
-  for (let a = 1; a < n; a++) classOf[a] = classes.classOf(column.alleles[a]!);
-  const k = classes.count;
-  const cells = new Float64Array(k * k).fill(NaN);
-  for (let lo = 1; lo < n; lo++) {
-    for (let hi = lo; hi < n; hi++) {
-      const x = Math.min(classOf[lo]!, classOf[hi]!);
-      const y = Math.max(classOf[lo]!, classOf[hi]!);
-      let value = -Infinity;
-      if (x >= 0) {
-        value = cells[x * k + y]!;
-        if (Number.isNaN(value)) {
-          const lr = classes.lrOf(x, y);
-          cells[x * k + y] = value = lr > 0 ? Math.log10(lr) : -Infinity;
-        }
-      }
-      table[(lo << shift) | hi] = value;
-      compared[(lo << shift) | hi] = 1;
+function classedColumns(wanted: readonly { column: MarkerColumn; classes: AlleleClasses }[]): ComparedColumn[] {
+  const shifts = wanted.map(({ column }) => 32 - Math.clz32(column.alleles.length - 1));
+  const length = shifts.reduce((sum, shift) => sum + (1 << (2 * shift)), 0);
+  const tables = new Float64Array(length);
+  const compareds = new Uint8Array(length);
+  let at = 0;
+  return wanted.map(({ column, classes }, c) => {
+    const n = column.alleles.length;
+    const shift = shifts[c]!;
+    const table = tables.subarray(at, at + (1 << (2 * shift)));
+    const compared = compareds.subarray(at, at + table.length);
+    at += table.length;
+    // Class −1 (LR 0 with any allele) read as class k: each class pair's log10 found first, symmetric, then one read a genotype.
+    const k = classes.count;
+    const classOf: number[] = [k];
+    for (let a = 1; a < n; a++) {
+      const c = classes.classOf(column.alleles[a]!);
+      classOf.push(c < 0 ? k : c);
     }
-  }
-  return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared };
+    const cells: number[] = new Array<number>((k + 1) * (k + 1)).fill(-Infinity);
+    for (let x = 0; x < k; x++) {
+      for (let y = x; y < k; y++) {
+        const lr = classes.lrOf(x, y);
+        cells[x * (k + 1) + y] = cells[y * (k + 1) + x] = lr > 0 ? Math.log10(lr) : -Infinity;
+      }
+    }
+    for (let lo = 1; lo < n; lo++) {
+      const row = classOf[lo]! * (k + 1);
+      for (let hi = lo; hi < n; hi++) {
+        table[(lo << shift) | hi] = cells[row + classOf[hi]!]!;
+        compared[(lo << shift) | hi] = 1;
+      }
+    }
+    return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared };
+  });
 }
 
 /** A side-list profile's log10 LR over its compared markers. */
