@@ -4,7 +4,7 @@
  * pass (category-kernel.ts) would read the columns once per placement, with 16-bit sums stored per block. Here one
  * read of a marker's columns serves every placement: 16 profiles a vector, two `i8x16.swizzle` lookups turn the allele
  * indices into categories shared by the pass's placements, their unordered pair (of at most 5 categories: 15 pairs)
- * becomes one index for every placement, and per placement a third swizzle gives the pair's bound (one byte), added
+ * becomes one index for every placement (a marker of at most four categories: one addition, SUMMED), and per placement a third swizzle gives the pair's bound (one byte), added
  * with unsigned saturation into that placement's sum — a saturated sum (255) still reaches any need ≤ 255, and sums of
  * bytes ≥ 0 saturate alike in any order, so saturation never drops a profile. A vector with a profile whose sum reaches
  * its need in some placement is reported with each placement's mask.
@@ -41,6 +41,14 @@ export const CATEGORIES = 5;
 const rowStart = (a: number) => a * (CATEGORIES - 1) - (a * (a - 1)) / 2;
 /** The pair table's cell of categories a and b, in either order. */
 export const pairCell = (a: number, b: number) => rowStart(Math.min(a, b)) + Math.max(a, b);
+/**
+ * A marker of at most four categories reads its alleles' categories as these numbers, whose sums of two differ for each
+ * unordered pair (a Sidon set, the largest sum 14): the pair's cell is one addition, not a lesser, a greater and a row
+ * start looked up (five categories have no such numbers under 16).
+ */
+export const SUMMED = [0, 1, 3, 7];
+/** The pair table's cell of categories a and b of a marker read by sums. */
+export const summedCell = (a: number, b: number) => SUMMED[a]! + SUMMED[b]!;
 
 /**
  * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → category table (16 bytes a
@@ -56,17 +64,17 @@ export const PASS_SLOTS = 16_384;
 /** Bytes of a call's sums: PASS_SLOTS per placement. */
 export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 
-// scan(params, markers, from, to, needs, out, sums) → count: parameters 0–6, then i32 locals (P, M, I, J, MASK, COUNT,
-// ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, ROWS: each category's row
-// start, then each marker of a step's pair cell, then its allele → category chunks and each placement's pair bounds).
-const [PARAMS, MARKERS, FROM, TO, NEEDS, OUT, SUMS] = [0, 1, 2, 3, 4, 5, 6];
+// scan(params, summed, from, to, needs, out, sums, ordered) → count: parameters 0–7, then i32 locals (P, M, I, J, MASK,
+// COUNT, ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, ROWS: each category's
+// row start, then each marker of a step's pair cell, then its allele → category chunks and each placement's pair bounds).
+const [PARAMS, SUMMED_MARKERS, FROM, TO, NEEDS, OUT, SUMS, ORDERED_MARKERS] = [0, 1, 2, 3, 4, 5, 6, 7];
 /**
  * Markers a step: each placement's sum is loaded and stored once per step. On the ESX17 bench stain at 1,000,000
  * references, against one a step, two took 0.93 of the time, three 0.87, four 0.97 (their tables no longer fit the
  * 16 vector registers).
  */
 const STEP = 3;
-const [P, M, I, J, MASK, COUNT, ONE, COLUMNS] = [7, 8, 9, 10, 11, 12, 13, 14];
+const [P, M, I, J, MASK, COUNT, ONE, COLUMNS] = [8, 9, 10, 11, 12, 13, 14, 15];
 const I32_LOCALS = 7 + 2 * STEP;
 const [LO, HI, ROWS, CATS] = [COLUMNS + 2 * STEP, COLUMNS + 2 * STEP + 1, COLUMNS + 2 * STEP + 2, COLUMNS + 2 * STEP + 3];
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
@@ -102,8 +110,16 @@ function body(alleleChunks: number, placements: number): number[] {
     for (let q = 0; q < placements; q++) code.push(OP.localGet, P, ...V.load(offset + 16 + 16 * alleleChunks + 16 * q), OP.localSet, pairTable(s, q));
     return code;
   };
-  // A marker's alleles' categories and their pair's cell, found once for every placement: row start of the lesser plus the greater.
-  const cell = (s: number) => [
+  // A marker's alleles' categories and their pair's cell, found once for every placement: the sum of their numbers
+  // (SUMMED), or the row start of the lesser plus the greater.
+  const summedCell = (s: number) => [
+    OP.localGet, set[s]!.loAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
+    ...chunkedLookup(LO, alleleChunks, set[s]!.tables),
+    OP.localGet, set[s]!.hiAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
+    ...chunkedLookup(HI, alleleChunks, set[s]!.tables),
+    ...V.add8, OP.localSet, set[s]!.cat,
+  ];
+  const orderedCell = (s: number) => [
     OP.localGet, set[s]!.loAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
     ...chunkedLookup(LO, alleleChunks, set[s]!.tables), OP.localSet, LO,
     OP.localGet, set[s]!.hiAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
@@ -112,8 +128,8 @@ function body(alleleChunks: number, placements: number): number[] {
     OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, set[s]!.cat,
   ];
   /** Per vector, `markers` (1 … STEP) markers' bounds added into each placement's sums: one load and store of a sum per step. */
-  const perVector = (markers: number) => {
-    const code = Array.from({ length: markers }, (_, s) => cell(s)).flat();
+  const perVector = (markers: number, summed: boolean) => {
+    const code = Array.from({ length: markers }, (_, s) => (summed ? summedCell(s) : orderedCell(s))).flat();
     for (let q = 0; q < placements; q++) {
       code.push(OP.localGet, J, OP.localGet, J, ...V.load(PASS_SLOTS * q));
       for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...V.swizzle, ...V.addSatU);
@@ -121,6 +137,29 @@ function body(alleleChunks: number, placements: number): number[] {
     }
     return code;
   };
+  /** The markers of one kind, their count in parameter `count`, from record P on (P left after them). */
+  const markers = (count: number, summed: boolean) => [
+    OP.localGet, count, OP.localSet, M,
+    // STEP markers a step while as many are left.
+    OP.block, OP.emptyBlock,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32LtU, OP.brIf, 0,
+    OP.loop, OP.emptyBlock,
+    ...Array.from({ length: STEP }, (_, s) => tables(s, s * record)).flat(),
+    ...eachVector(perVector(STEP, summed)),
+    OP.localGet, P, OP.i32Const, ...sleb128(STEP * record), OP.i32Add, OP.localSet, P,
+    OP.localGet, M, OP.i32Const, STEP, OP.i32Sub, OP.localSet, M, OP.i32Const, STEP - 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    // The last markers, fewer than STEP: one of the loops below runs.
+    ...Array.from({ length: STEP - 1 }, (_, r) => [
+      OP.block, OP.emptyBlock,
+      OP.localGet, M, OP.i32Const, r + 1, OP.i32Ne, OP.brIf, 0,
+      ...Array.from({ length: r + 1 }, (_, s) => tables(s, s * record)).flat(),
+      ...eachVector(perVector(r + 1, summed)),
+      OP.localGet, P, OP.i32Const, ...sleb128((r + 1) * record), OP.i32Add, OP.localSet, P,
+      OP.end,
+    ]).flat(),
+  ];
   const zero: number[] = [];
   const verdict: number[] = [];
   for (let q = 0; q < placements; q++) {
@@ -151,25 +190,9 @@ function body(alleleChunks: number, placements: number): number[] {
     OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
     ...eachVector(zero),
     OP.localGet, PARAMS, OP.localSet, P,
-    OP.localGet, MARKERS, OP.localSet, M,
-    // STEP markers a step while as many are left.
-    OP.block, OP.emptyBlock,
-    OP.localGet, M, OP.i32Const, STEP, OP.i32LtU, OP.brIf, 0,
-    OP.loop, OP.emptyBlock,
-    ...Array.from({ length: STEP }, (_, s) => tables(s, s * record)).flat(),
-    ...eachVector(perVector(STEP)),
-    OP.localGet, P, OP.i32Const, ...sleb128(STEP * record), OP.i32Add, OP.localSet, P,
-    OP.localGet, M, OP.i32Const, STEP, OP.i32Sub, OP.localSet, M, OP.i32Const, STEP - 1, OP.localGet, M, OP.i32LtU, OP.brIf, 0,
-    OP.end,
-    OP.end,
-    // The last markers, fewer than STEP: one of the loops below runs.
-    ...Array.from({ length: STEP - 1 }, (_, r) => [
-      OP.block, OP.emptyBlock,
-      OP.localGet, M, OP.i32Const, r + 1, OP.i32Ne, OP.brIf, 0,
-      ...Array.from({ length: r + 1 }, (_, s) => tables(s, s * record)).flat(),
-      ...eachVector(perVector(r + 1)),
-      OP.end,
-    ]).flat(),
+    // The summed markers' records first, then the ordered ones'.
+    ...markers(SUMMED_MARKERS, true),
+    ...markers(ORDERED_MARKERS, false),
     // Each run's record written at `count` always, kept (count + 1) when a mask is set: no branch.
     ...eachVector([
       OP.i32Const, 0, OP.localSet, MASK,
@@ -183,17 +206,18 @@ function body(alleleChunks: number, placements: number): number[] {
   ];
 }
 
-/** scan(params, markers, from, to, needs, out, sums) → runs (see {@link placementScan}). */
-export type PlacementScan = (params: number, markers: number, from: number, to: number, needs: number, out: number, sums: number) => number;
+/** scan(params, summed, from, to, needs, out, sums, ordered) → runs (see {@link placementScan}). */
+export type PlacementScan = (params: number, summed: number, from: number, to: number, needs: number, out: number, sums: number, ordered: number) => number;
 
 /**
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
- * thread: `scan(params, markers, from, to, needs, out, sums)` reads slots from … to−1 (a multiple of 16 profiles, at
- * most PASS_SLOTS) with the marker records at `params`, the placements' needs at `needs` (16 equal bytes each), their
+ * thread: `scan(params, summed, from, to, needs, out, sums, ordered)` reads slots from … to−1 (a multiple of 16
+ * profiles, at most PASS_SLOTS) with the marker records at `params` (`summed` markers whose categories are SUMMED's
+ * numbers and pair cells summedCell, then `ordered` ones with categories 0 … 4 and pair cells pairCell), the placements' needs at `needs` (16 equal bytes each), their
  * sums in the room at `sums` (sumsBytes), and writes for each run of 16
  * with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the 16-bit mask of
  * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
  */
 export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
-  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 7, () => body(alleleChunks, placements));
+  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 8, () => body(alleleChunks, placements));
 }

@@ -2,7 +2,7 @@ import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } fro
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, sumsBytes } from './placement-kernel';
+import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
@@ -18,10 +18,14 @@ interface Quantised {
   q: Uint8Array[];
 }
 
-/** A pass's byte filter: per marker each allele's category, shared by the pass's placements (16·chunks of them), and each placement's pair bounds (cell pairCell). */
+/**
+ * A pass's byte filter: per marker each allele's category, shared by the pass's placements (16·chunks of them), and each
+ * placement's pair bounds; `summed` markers (at most four categories) hold SUMMED's numbers and cells summedCell, the
+ * others categories 0 … 4 and cells pairCell.
+ */
 interface PassFilter {
   chunks: number;
-  markers: { category: Uint8Array; pairs: Uint8Array[] }[];
+  markers: { summed: boolean; category: Uint8Array; pairs: Uint8Array[] }[];
 }
 
 /** The byte sums saturate here. */
@@ -79,26 +83,30 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
     // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
     const { category } = groupAlleles(n, tables.map((q) => pairMatrix(n, shift, q)), CATEGORIES, 2 * SATURATED)!;
     chunks = Math.max(chunks, categoryChunks(category, n));
+    // Categories keep their numbers through categoryChunks (two swapped at most): four or fewer are 0 … 3.
+    const summed = Math.max(...category) < SUMMED.length;
+    const cellOf = summed ? summedCell : pairCell;
     const pairs = tables.map((q) => {
       const pair = new Uint8Array(16);
-      pair[pairCell(category[0]!, category[0]!)] = q[0]!;
+      pair[cellOf(category[0]!, category[0]!)] = q[0]!;
       for (let lo = 1; lo < n; lo++) {
         for (let hi = lo; hi < n; hi++) {
-          const cell = pairCell(category[lo]!, category[hi]!);
+          const cell = cellOf(category[lo]!, category[hi]!);
           pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
         }
       }
       return pair;
     });
-    return { category, pairs };
+    if (summed) category.forEach((c, x) => (category[x] = SUMMED[c]!));
+    return { summed, category, pairs };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';
   return {
     chunks,
-    markers: markers.map(({ category, pairs }) => {
+    markers: markers.map(({ summed, category, pairs }) => {
       const categories = new Uint8Array(16 * chunks);
       categories.set(category.subarray(0, 16 * chunks));
-      return { category: categories, pairs };
+      return { summed, category: categories, pairs };
     }),
   };
 }
@@ -229,8 +237,11 @@ export function placementPass(size: number, placements: readonly Placement[], on
   const passes = layout.map(({ group, columns, filter, record, bytes }) => {
     const { chunks } = filter;
     const needsAt = at + columns.length * record;
-    columns.forEach((column, m) => {
-      const recordAt = at + m * record;
+    // The summed markers' records first (the kernel reads them so; sums of bytes ≥ 0 saturate alike in any order).
+    const order = columns.map((_, m) => m).sort((a, b) => Number(filter.markers[b]!.summed) - Number(filter.markers[a]!.summed));
+    order.forEach((m, r) => {
+      const column = columns[m]!;
+      const recordAt = at + r * record;
       k.words[recordAt / 4] = column.lo.byteOffset;
       k.words[recordAt / 4 + 1] = column.hi.byteOffset;
       const { category, pairs } = filter.markers[m]!;
@@ -238,7 +249,8 @@ export function placementPass(size: number, placements: readonly Placement[], on
       pairs.forEach((pair, q) => k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q));
     });
     group.forEach(({ tables }, q) => k.bytes.fill(tables.need, needsAt + 16 * q, needsAt + 16 * q + 16));
-    const pass = { params: at, markers: columns.length, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
+    const summed = filter.markers.filter((m) => m.summed).length;
+    const pass = { params: at, summed, ordered: columns.length - summed, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
     at += bytes;
     return pass;
   });
@@ -247,7 +259,7 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
     for (const pass of passes) {
-      const runs = end > from ? pass.scan(pass.params, pass.markers, from, end, pass.needsAt, outAt, sumsAt) : 0;
+      const runs = end > from ? pass.scan(pass.params, pass.summed, from, end, pass.needsAt, outAt, sumsAt, pass.ordered) : 0;
       // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
       if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }
