@@ -36,7 +36,7 @@ interface MarkerCells {
   inconsistent: Map<number, number>;
 }
 
-/** Direct convolution before the suffix sums: the sums' cells from grid index `offset`, and the mass dropped under `from`. */
+/** Direct convolution before the suffix sums: the sums' cells from grid index `offset` (convolveCells's: a view of the kernel's memory, read before the next convolution), and the mass dropped under `from`. */
 interface GridCells {
   offset: number;
   dropped: number;
@@ -125,10 +125,12 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     for (let c = 0; c <= most; c++) starts[c] = next[c]!;
     phase = 1 - phase;
   }
-  // The layers added into the first one's copy, in layer order, on typed arrays (issue 29): the array of the layers' copies
-  // this summed before had an elements kind that depended on how V8 ran the mapping, and V8's code for the marker loop
+  // The layers added into the first one, in layer order, on typed arrays (issue 29): the array of the layers' copies this
+  // summed before had an elements kind that depended on how V8 ran the mapping, and V8's code for the marker loop
   // (on-stack replacement, entered again on later calls) then left at its reduce on every call once it saw the other kind.
-  const cells = f64.slice(starts[0]!, starts[0]! + length);
+  // The sum stays in the kernel's memory (a view, read before the next convolution): a copy was ~90 kB of fresh memory a
+  // mixture search, and fresh pages cost their faults (issue 29: a search's CPU swung with them).
+  const cells = f64.subarray(starts[0]!, starts[0]! + length);
   for (let c = 1; c <= most; c++) {
     const start = starts[c]!;
     for (let i = 0; i < length; i++) cells[i] = cells[i]! + f64[start + i]!;
@@ -215,9 +217,11 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   if (offGrid) {
     // Rounded up, the sum is the sum rounded down plus one cell per marker, and its pruning is the same shifted: one
     // convolution pruned M cells lower serves both (the cells it keeps from fromCell up are the same doubles).
+    // The lower sum's suffix sums are the upper's from its cut on: the same cells added from the same top in the same order.
     const cells = convolveCells(down, most, fromCell - markers.length);
     upper = gridSum({ ...cells, offset: cells.offset + markers.length });
-    lower = gridSum(cutAt(cells, fromCell));
+    const cut = cutAt(cells, fromCell);
+    lower = { offset: cut.offset, suffix: upper.suffix.subarray(cut.offset - cells.offset), dropped: cut.dropped };
   } else {
     lower = gridSum(convolveCells(down, most, fromCell));
     upper = gridSum(convolveCells(up, most, fromCell));
