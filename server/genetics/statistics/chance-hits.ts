@@ -4,6 +4,7 @@ import type { PopulationFrequencies } from '../types';
 import { alleleFrequency } from './allele-frequency';
 import { ConvolutionKernel } from './convolution-kernel';
 import { distributionOnGrid, GRID_SLACK, type GridSum, type LrDistribution } from './distribution-grid';
+import { scratchFloat64 } from './search-scratch';
 
 /** One candidate genotype class at one marker (GENETICS.md "Expected chance hits"): its log10 LR (−Infinity for LR 0) and its probability for an unrelated person. */
 export interface LrAtom {
@@ -149,7 +150,7 @@ function gridSum({ offset, cells, dropped }: GridCells): GridSum {
 
 /** Each cell's sum with every cell above it (and 0 past the top), added from the top down. */
 function suffixSums(cells: Float64Array): Float64Array {
-  const suffix = new Float64Array(cells.length + 1);
+  const suffix = scratchFloat64(cells.length + 1);
   for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
   return suffix;
 }
