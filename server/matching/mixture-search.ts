@@ -5,6 +5,7 @@ import { maximumLikelihoodDropout } from '../genetics/mixture/dropout-estimation
 import { monteCarloDropouts } from '../genetics/mixture/monte-carlo-dropout';
 import { checkMixtureCase, evidenceMarkers, mixtureLr, MixtureError, type MixtureCase } from '../genetics/mixture/mixture-lr';
 import { lrDistribution, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
+import { withScratch } from '../genetics/statistics/search-scratch';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
 import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
 import { fusedScan } from './fused-scan';
@@ -161,7 +162,13 @@ export const plan = (index: ProfileIndex, tables: ReadonlyMap<string, GenotypeLr
  * allowed expected chance hits) in every population. Its figures are the calculator's (mixtureLr with that drop-out),
  * with the expected chance hits and p-value among unrelated candidates.
  */
-export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, prepared: PreparedMixture | null = prepareMixture(rule, profile, indexes)): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
+export function searchMixture(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, prepared?: PreparedMixture | null): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
+  // Work prepared here ends with the search: its tables' and distribution's arrays come from the thread's scratch memory.
+  if (prepared === undefined) return withScratch(() => searchPrepared(rule, profile, indexes, prepareMixture(rule, profile, indexes)));
+  return searchPrepared(rule, profile, indexes, prepared);
+}
+
+function searchPrepared(rule: MatchRule, profile: MatchProfile, indexes: IndexSet, prepared: PreparedMixture | null): { matches: RuleMatch[]; parameters: Map<string, MixtureSearchParameters> } {
   const none = { matches: [], parameters: new Map<string, MixtureSearchParameters>() };
   if (!prepared || prepared.lanes.length === 0) return none;
   const { setting, lanes, skipped, searched } = prepared;

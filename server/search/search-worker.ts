@@ -6,6 +6,7 @@
 import '../jobs/background-priority';
 import type { MessagePort } from 'node:worker_threads';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
+import { withScratch } from '../genetics/statistics/search-scratch';
 import { rankRule, scoreCandidates } from '../matching/familial-search';
 import { IndexSet } from '../matching/index-set';
 import { keyboardCandidates, type KeyboardCandidatesInput } from '../matching/keyboard-candidates';
@@ -127,7 +128,8 @@ export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => I
       // The rest of the per-search work (drop-outs, cut, the chance distribution when a hit asks) depends on the stain and
       // the rule, not on the slice: each slice does it at once, its N counted over the whole snapshot.
       const rule = fromWireRule(task.rule);
-      return searchMixture(rule, task.profile, indexes, prepareMixture(rule, task.profile, whole(), task.weighed)).matches;
+      // The prepared work ends with the task: its arrays come from the thread's scratch memory.
+      return withScratch(() => searchMixture(rule, task.profile, indexes, prepareMixture(rule, task.profile, whole(), task.weighed)).matches);
     }
     case 'mixture-tables':
       return mixtureClassTables(fromWireRule(task.rule), task.profile, task.markers);

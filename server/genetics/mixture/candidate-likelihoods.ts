@@ -12,6 +12,7 @@
  * of exactly 1 there).
  */
 import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, singleGroupFactors, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
+import { scratchFloat64, scratchInt32, scratchUint8 } from '../statistics/search-scratch';
 
 /** The first class a candidate carries (K when none). */
 function firstClass(copies: ClassCopies, K: number): number {
@@ -73,7 +74,7 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
   const base = samplingTable(frequencies, counts, theta, drawn);
   const { start, cells, from, draws } = leafLayout(K, leaves, drawn);
   // Leaf l's prefix products over its entries at start[l] + l + j (j = 0 … its entry count).
-  const prefix = new Float64Array(start[L]! + L);
+  const prefix = scratchFloat64(start[L]! + L);
   for (let leaf = 0; leaf < L; leaf++) {
     let product = 1;
     prefix[start[leaf]! + leaf] = product;
@@ -82,7 +83,7 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
       prefix[e + 1 + leaf] = product;
     }
   }
-  const S = new Float64Array(base.length);
+  const S = scratchFloat64(base.length);
   // `terms`: weight × whole product per leaf, kept when the weights are the same for every candidate (Hd's).
   const sumOver = (weights: Float64Array, copies: ClassCopies, terms: Float64Array | null): number => {
     S.set(base);
@@ -119,7 +120,7 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
     over: (weights: Float64Array, copies: ClassCopies) => sumOver(weights, copies, null),
     /** The same with weights fixed for every candidate: a leaf sharing no class with it adds its kept term. */
     fixed(weights: Float64Array) {
-      const terms = new Float64Array(L);
+      const terms = scratchFloat64(L);
       for (let leaf = 0; leaf < L; leaf++) terms[leaf] = weights[leaf]! * prefix[start[leaf + 1]! + leaf]!;
       return (copies: ClassCopies) => sumOver(weights, copies, terms);
     },
@@ -142,12 +143,12 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   const leaves = leavesOf(K, groups.map((g) => g.count));
   const L = leaves.count;
   const drawn = 2 * hypothesis.unknowns.length;
-  const powers = new Float64Array(G * (drawn + 1));
+  const powers = scratchFloat64(G * (drawn + 1));
   groups.forEach((group, g) => {
     for (let m = 0; m <= drawn; m++) powers[g * (drawn + 1) + m] = group.dropout ** m;
   });
   // Group g's factor at leaf and class k: its power, or 1 where it draws no copy (a product times 1 is the same double).
-  const groupFactor = new Float64Array(L * G * K).fill(1);
+  const groupFactor = scratchFloat64(L * G * K).fill(1);
   for (let at = 0; at < groupFactor.length; at++) {
     const m = leaves.groupCopies[at]!;
     if (m > 0) groupFactor[at] = powers[Math.floor(at / K) % G * (drawn + 1) + m]!;
@@ -167,9 +168,9 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   };
   // Without the candidate, per leaf, replicate and class: evidenceProbability's factor (1 where it multiplies nothing),
   // whether the class is a drop-in there, and per leaf and replicate how many classes are.
-  const factor = new Float64Array(L * R * K);
-  const dropInAt = new Uint8Array(L * R * K);
-  const dropIns = new Int32Array(L * R);
+  const factor = scratchFloat64(L * R * K);
+  const dropInAt = scratchUint8(L * R * K);
+  const dropIns = scratchInt32(L * R);
   if (G === 1) {
     // One drop-out for the unknowns: each factor depends only on the replicate, the class and their copies of it.
     const M = drawn + 1;
@@ -207,7 +208,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     }
   }
   // The evidence product of the first replicate over classes 0 … j − 1, per leaf: the same for every candidate from j on.
-  const evidencePrefix = new Float64Array(L * (K + 1));
+  const evidencePrefix = scratchFloat64(L * (K + 1));
   for (let leaf = 0; leaf < L; leaf++) {
     let p = 1;
     evidencePrefix[leaf * (K + 1)] = p;
@@ -218,7 +219,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   }
   // θ's counts with the candidate are the typed contributors' plus its copies (whole numbers: exact in any order).
   const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta).over;
-  const weights = new Float64Array(L);
+  const weights = scratchFloat64(L);
   const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
   const carried = new Int32Array(K);

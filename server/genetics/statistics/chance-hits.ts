@@ -4,6 +4,7 @@ import type { PopulationFrequencies } from '../types';
 import { alleleFrequency } from './allele-frequency';
 import { ConvolutionKernel } from './convolution-kernel';
 import { distributionOnGrid, GRID_SLACK, type GridSum, type LrDistribution } from './distribution-grid';
+import { scratchFloat64 } from './search-scratch';
 
 /** One candidate genotype class at one marker (GENETICS.md "Expected chance hits"): its log10 LR (−Infinity for LR 0) and its probability for an unrelated person. */
 export interface LrAtom {
@@ -36,7 +37,7 @@ interface MarkerCells {
   inconsistent: Map<number, number>;
 }
 
-/** Direct convolution before the suffix sums: the sums' cells from grid index `offset`, and the mass dropped under `from`. */
+/** Direct convolution before the suffix sums: the sums' cells from grid index `offset` (convolveCells's: a view of the kernel's memory, read before the next convolution), and the mass dropped under `from`. */
 interface GridCells {
   offset: number;
   dropped: number;
@@ -125,10 +126,12 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     for (let c = 0; c <= most; c++) starts[c] = next[c]!;
     phase = 1 - phase;
   }
-  // The layers added into the first one's copy, in layer order, on typed arrays (issue 29): the array of the layers' copies
-  // this summed before had an elements kind that depended on how V8 ran the mapping, and V8's code for the marker loop
+  // The layers added into the first one, in layer order, on typed arrays (issue 29): the array of the layers' copies this
+  // summed before had an elements kind that depended on how V8 ran the mapping, and V8's code for the marker loop
   // (on-stack replacement, entered again on later calls) then left at its reduce on every call once it saw the other kind.
-  const cells = f64.slice(starts[0]!, starts[0]! + length);
+  // The sum stays in the kernel's memory (a view, read before the next convolution): a copy was ~90 kB of fresh memory a
+  // mixture search, and fresh pages cost their faults (issue 29: a search's CPU swung with them).
+  const cells = f64.subarray(starts[0]!, starts[0]! + length);
   for (let c = 1; c <= most; c++) {
     const start = starts[c]!;
     for (let i = 0; i < length; i++) cells[i] = cells[i]! + f64[start + i]!;
@@ -147,7 +150,7 @@ function gridSum({ offset, cells, dropped }: GridCells): GridSum {
 
 /** Each cell's sum with every cell above it (and 0 past the top), added from the top down. */
 function suffixSums(cells: Float64Array): Float64Array {
-  const suffix = new Float64Array(cells.length + 1);
+  const suffix = scratchFloat64(cells.length + 1);
   for (let i = cells.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + cells[i]!;
   return suffix;
 }
@@ -215,9 +218,11 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   if (offGrid) {
     // Rounded up, the sum is the sum rounded down plus one cell per marker, and its pruning is the same shifted: one
     // convolution pruned M cells lower serves both (the cells it keeps from fromCell up are the same doubles).
+    // The lower sum's suffix sums are the upper's from its cut on: the same cells added from the same top in the same order.
     const cells = convolveCells(down, most, fromCell - markers.length);
     upper = gridSum({ ...cells, offset: cells.offset + markers.length });
-    lower = gridSum(cutAt(cells, fromCell));
+    const cut = cutAt(cells, fromCell);
+    lower = { offset: cut.offset, suffix: upper.suffix.subarray(cut.offset - cells.offset), dropped: cut.dropped };
   } else {
     lower = gridSum(convolveCells(down, most, fromCell));
     upper = gridSum(convolveCells(up, most, fromCell));
