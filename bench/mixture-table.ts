@@ -4,6 +4,7 @@ import type { Genotype } from '../server/genetics/types';
 import type { IndexSet } from '../server/matching/index-set';
 import { markerTables, searchMixture } from '../server/matching/mixture-search';
 import type { MatchRule } from '../server/matching/rule-match';
+import { stainOf } from '../server/search/warm-up-rounds';
 import { medianTiming, ms, percentile, perThread, printTable, time, timed, type Timing } from './bench-table';
 import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
 import { nist1036Population, profileGenerator } from './synthetic-profiles';
@@ -12,11 +13,8 @@ import { nist1036Population, profileGenerator } from './synthetic-profiles';
 // the per-marker tables of such a mixture on 24 markers (NIST 1036: the 20 CODIS core and four more).
 const MIXTURE: MixtureSetting = { contributors: 3, dropout: { mode: 'fixed', values: [0.1] }, dropIn: 0.05, theta: 0.01, personOfInterestTypedUnderHd: true, normalizeFrequencies: false };
 export const MIXTURE_QUERIES = 5;
-/** Three contributors' alleles at each marker, every thirteenth dropped (a low-template stain). */
-export function stainOf(contributors: readonly ReadonlyMap<string, Genotype>[]): Map<string, Genotype> {
-  let k = 0;
-  return new Map([...contributors[0]!.keys()].map((m) => [m, [...new Set(contributors.flatMap((c) => [...(c.get(m) ?? [])]))].filter(() => k++ % 13 !== 3)]));
-}
+// The stains: three contributors' alleles, every thirteenth dropped (the server's warm-up makes its stains alike).
+export { stainOf };
 export const mixtureRule: MatchRule = {
   id: 'mixture',
   name: 'Forensic mixtures (3 contributors)',

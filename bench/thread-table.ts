@@ -84,6 +84,9 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
   const baseline = { split: '', whole: '' };
   for (const threads of [1, 2]) {
     const pool = new SearchPool(threads);
+    // The server's warm-up first (pool.warm, as search-runtime.ts runs it once the index is loaded): the rows measure what
+    // a started server's threads live with, then the bench's own untimed rounds below.
+    await pool.warm(set);
     const run = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, threads, merge);
     // A split scan or mixture rule makes its tables once, in shares of the query's markers on every thread, sent to the
     // slices; a mixture rule's slices each do the rest of its per-search work (issue 29).

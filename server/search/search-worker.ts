@@ -77,7 +77,7 @@ export type SearchOutcome = { ok: unknown } | { failed: { name: 'MixtureError'; 
  * One search over `indexes`: in a worker over a snapshot, or on the calling thread where no pool runs (tests of the routes
  * alone). `whole`: the snapshot a slice is cut from (the N of a slice's chance figures counts every slice's profiles).
  */
-export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => IndexSet = () => indexes): unknown {
+export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => IndexSet = () => indexes, sliceOf?: (part: number, of: number) => IndexSet): unknown {
   switch (task.task) {
     case 'rules': {
       const sets = task.rules.map((set) => set.map(fromWireRule));
@@ -136,7 +136,7 @@ export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => I
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
     case 'warm-up':
-      return meetThenWarmUp(indexes, task.arrived, task.threads);
+      return meetThenWarmUp(indexes, task.arrived, task.threads, sliceOf);
   }
 }
 
@@ -188,7 +188,9 @@ export default function searchWorker(task: SearchTask): SearchOutcome {
   try {
     views.keep(task.indexes.map((s) => s.memoryKey));
     const indexes = IndexSet.view(task.indexes, task.part, views.view);
-    return { ok: runSearch(task, indexes, () => (task.part ? IndexSet.view(task.indexes, undefined, views.view) : indexes)) };
+    // The warm-up's slices are made afresh, not kept among the views: no search asks for them again.
+    const sliceOf = (part: number, of: number) => IndexSet.view(task.indexes, { part, of });
+    return { ok: runSearch(task, indexes, () => (task.part ? IndexSet.view(task.indexes, undefined, views.view) : indexes), sliceOf) };
   } catch (error) {
     if (error instanceof MixtureError) return { failed: { name: 'MixtureError', message: error.message } };
     throw error;

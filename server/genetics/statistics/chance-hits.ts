@@ -46,6 +46,39 @@ interface GridCells {
 
 let kernel: ConvolutionKernel | null = null;
 
+// convolveCells' set-up and its loops over a marker's Maps are functions of their own (issue 29): inlined, they made its
+// optimized code so large that V8 took 200–450 ms on a helper thread to compile it, again after each of its exits
+// ('wrong map'), in every search worker.
+
+/** Per marker: the most the markers after it can add (cells), its lowest cell and its span; the most atoms of a marker (1 at least). */
+function cellBounds(markers: readonly MarkerCells[]): { after: number[]; mins: number[]; spans: number[]; atomCount: number } {
+  // The most the markers after each one can add (cells): a sum below fromCell − that can never reach fromCell.
+  const tops = markers.map(({ consistent, inconsistent }) => Math.max(...consistent.keys(), ...inconsistent.keys()));
+  const after = tops.map((_, m) => tops.slice(m + 1).reduce((a, b) => a + b, 0));
+  const mins = markers.map(({ consistent, inconsistent }) => Math.min(...consistent.keys(), ...inconsistent.keys()));
+  const spans = markers.map((_, m) => tops[m]! - mins[m]!);
+  const atomCount = Math.max(1, ...markers.map(({ consistent, inconsistent }) => consistent.size + inconsistent.size));
+  return { after, mins, spans, atomCount };
+}
+
+/** The atoms of `cells` with mass written from atom `count` on, as shifts (bytes from `min`) and probabilities; the count after them. */
+function putAtoms(cells: Map<number, number>, min: number, k: ConvolutionKernel, shiftsAt: number, psAt: number, count: number): number {
+  const { f64, i32 } = k;
+  for (const [key, p] of cells) {
+    if (!(p > 0)) continue;
+    i32[shiftsAt + count] = (key - min) * 8;
+    f64[psAt + count] = p;
+    count++;
+  }
+  return count;
+}
+
+/** `mass` plus every probability of `cells`, added in their order. */
+function addMass(cells: Map<number, number>, mass: number): number {
+  for (const p of cells.values()) mass += p;
+  return mass;
+}
+
 /**
  * Direct convolution of per-marker cells, markers independent. Layer c holds the sums reached with c
  * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0). Each step is
@@ -57,12 +90,7 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
   const k = kernel;
   let offset = 0;
   let dropped = 0;
-  // The most the markers after each one can add (cells): a sum below fromCell − that can never reach fromCell.
-  const tops = markers.map(({ consistent, inconsistent }) => Math.max(...consistent.keys(), ...inconsistent.keys()));
-  const after = tops.map((_, m) => tops.slice(m + 1).reduce((a, b) => a + b, 0));
-  const mins = markers.map(({ consistent, inconsistent }) => Math.min(...consistent.keys(), ...inconsistent.keys()));
-  const spans = markers.map((_, m) => tops[m]! - mins[m]!);
-  const atomCount = Math.max(1, ...markers.map(({ consistent, inconsistent }) => consistent.size + inconsistent.size));
+  const { after, mins, spans, atomCount } = cellBounds(markers);
   // Memory: the atoms (shifts, then probabilities), then 2 × (most + 1) layer slots, each with zeros before and after.
   const pad = Math.max(0, ...spans) + 8;
   const longest = 1 + spans.reduce((a, b) => a + b, 0);
@@ -82,19 +110,10 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     const min = mins[m]!;
     const span = spans[m]!;
     // The atoms with mass, consistent then inconsistent, as shifts (bytes) and probabilities.
-    let count = 0;
-    const put = (cells: Map<number, number>) => {
-      const first = count;
-      for (const [key, p] of cells) {
-        if (!(p > 0)) continue;
-        i32[shiftsAt + count] = (key - min) * 8;
-        f64[psAt + count] = p;
-        count++;
-      }
-      return [first, count - first] as const;
-    };
-    const [consistentFirst, consistentCount] = put(consistent);
-    const [inconsistentFirst, inconsistentCount] = put(inconsistent);
+    const consistentFirst = 0;
+    const consistentCount = putAtoms(consistent, min, k, shiftsAt, psAt, consistentFirst);
+    const inconsistentFirst = consistentCount;
+    const inconsistentCount = putAtoms(inconsistent, min, k, shiftsAt, psAt, inconsistentFirst) - inconsistentFirst;
     // Zeros where the gather reads outside a layer.
     for (const start of starts) {
       f64.fill(0, start - span - 4, start);
@@ -111,10 +130,7 @@ function convolveCells(markers: readonly MarkerCells[], most: number, fromCell =
     }
     offset += min;
     // Mass dropped before this marker would have gone on with this marker's finite atoms (its LR-0 atoms make it zero).
-    let mass = 0;
-    for (const p of consistent.values()) mass += p;
-    for (const p of inconsistent.values()) mass += p;
-    dropped *= mass;
+    dropped *= addMass(inconsistent, addMass(consistent, 0));
     const cut = Math.min(fromCell - after[m]! - offset, n - 1);
     length = n;
     if (cut > 0) {
