@@ -8,7 +8,7 @@ import { ContinuousModelError, type Peak } from '../genetics/continuous/continuo
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import type { LrDistribution } from '../genetics/statistics';
 import type { Genotype, PopulationFrequencies } from '../genetics/types';
-import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
+import { evaluablePopulations, pooledGenotypes, type SkippedPopulation } from './evaluable-populations';
 import { genotypeLrPlan, sideScore, type GenotypeLr } from './genotype-lr-plan';
 import type { IndexSet } from './index-set';
 import { mixtureUnrelatedDistribution } from './mixture-search';
@@ -286,7 +286,7 @@ export interface ContinuousLaneSummary {
  * over the populations, each then weighed exactly (its own Hp fit) and listed strongest exact LR first.
  */
 export function rankContinuous(r: ContinuousRanking): { candidates: RankedContinuousCandidate[]; lanes: ContinuousLaneSummary[]; searched: number; truncated: boolean; skipped: SkippedPopulation[] } {
-  const evidenceGenotypes = new Map(r.stain.replicates.flatMap((replicate) => replicate.map((m) => [m.marker, m.peaks.map((p) => p.allele)] as const)));
+  const evidenceGenotypes = pooledGenotypes(r.stain.replicates.map((replicate) => new Map(replicate.map((m) => [m.marker, m.peaks.map((p) => p.allele)] as const))));
   const { usable, skipped: notEvaluable } = evaluablePopulations(r.populations.map((p) => ({ ...p, name: p.frequencies.name, kind: 'Autosomal' as const })), evidenceGenotypes);
   const { lanes, skipped } = prepareContinuous(r.stain, r.setting, r.continuous, usable);
   skipped.unshift(...notEvaluable);

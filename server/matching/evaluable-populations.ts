@@ -28,3 +28,15 @@ export function evaluablePopulations<P extends { id: string; name: string; kind:
   }
   return { usable, skipped };
 }
+
+/**
+ * A stain's markers over its replicates, each with every allele any replicate shows (an allele seen in one run is
+ * evidence, whatever the others show): the profile whose populations evaluablePopulations checks. A replicate's marker
+ * typed with no allele (everything dropped out) does not hide another replicate's alleles there.
+ */
+export function pooledGenotypes(replicates: Iterable<ReadonlyMap<string, Genotype>>): Map<string, Genotype> {
+  const pooled = new Map<string, Set<string>>();
+  for (const replicate of replicates) for (const [marker, alleles] of replicate) for (const a of alleles) (pooled.get(marker) ?? pooled.set(marker, new Set()).get(marker)!).add(a);
+  for (const replicate of replicates) for (const marker of replicate.keys()) if (!pooled.has(marker)) pooled.set(marker, new Set());
+  return new Map([...pooled].map(([marker, alleles]) => [marker, [...alleles]]));
+}

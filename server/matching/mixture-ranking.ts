@@ -2,7 +2,7 @@
 import type { MixtureSetting } from '../../core/schemas/mixtures';
 import { MixtureError } from '../genetics/mixture/mixture-lr';
 import type { PopulationFrequencies } from '../genetics/types';
-import { evaluablePopulations, type SkippedPopulation } from './evaluable-populations';
+import { evaluablePopulations, pooledGenotypes, type SkippedPopulation } from './evaluable-populations';
 import { sideScore } from './genotype-lr-plan';
 import { markerTables, mixtureUnrelatedDistribution, plan, searchDropouts, weigh, type Evidence, type MixtureSearchParameters } from './mixture-search';
 import type { ProfileIndex } from './profile-index';
@@ -37,7 +37,7 @@ export interface MixtureRanking {
  */
 export function rankMixture(r: MixtureRanking): { candidates: RankedCandidate[]; parameters: Map<string, MixtureSearchParameters>; searched: number; truncated: boolean; skipped: SkippedPopulation[] } {
   // The evidence's markers are every replicate's: a population holding none of them is not evaluated.
-  const evidenceGenotypes = new Map(r.evidence.replicates.flatMap((replicate) => [...replicate]));
+  const evidenceGenotypes = pooledGenotypes(r.evidence.replicates);
   const { usable, skipped } = evaluablePopulations(
     r.populations.map((p) => ({ ...p, name: p.frequencies.name, kind: 'Autosomal' as const })),
     evidenceGenotypes,

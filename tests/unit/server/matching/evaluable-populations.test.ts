@@ -104,6 +104,23 @@ describe('a population that holds none of the profile\'s markers', () => {
     expect(ranked.candidates.slice(0, 3).map((c) => c.profileId).sort()).toEqual(['contributor-0', 'contributor-1', 'contributor-2']);
   });
 
+  it('a replicate that shows no allele (a failed run) does not hide the other replicate\'s markers from the ranked search', () => {
+    const seeded = SEED_MIXTURE_ANALYSES.find((a) => a.name === 'Mixture, 3 contributors')!;
+    const mixture = { ...seeded.mixture, dropout: { mode: 'fixed' as const, values: [0.1] } };
+    const set = new IndexSet();
+    const contributors = [generate(), generate(), generate()];
+    const stain = new Map([...contributors[0]!.keys()].map((m) => [m, [...new Set(contributors.flatMap((c) => [...c.get(m)!]))]]));
+    const failedRun = new Map([...stain.keys()].map((m) => [m, [] as Genotype]));
+    contributors.forEach((c, i) => set.upsert(profile(`contributor-${i}`, 'Convicted Offender', c)));
+    for (let i = 0; i < 100; i++) set.upsert(profile(`other-${i}`, 'Convicted Offender', generate()));
+    const scoped = set.indexes('Autosomal').map((index) => ({ index, mask: index.groupMask((g) => g.sampleType === 'Convicted Offender') }));
+    const ranked = rankMixture({ evidence: { replicates: [stain, failedRun], knownContributors: [] }, setting: mixture, populations: [{ id: fbi.id, frequencies: fbi.frequencies }], scoped, excludeIds: new Set(), minMarkers: 8, limit: 5 });
+    expect(ranked.skipped).toEqual([]);
+    expect(ranked.candidates[0]!.populations[0]!.markerCount).toBe(stain.size);
+    // Two runs with nothing in common but the failed one: still refused, with the reason.
+    expect(() => rankMixture({ evidence: { replicates: [failedRun, failedRun], knownContributors: [] }, setting: mixture, populations: [{ id: fbi.id, frequencies: fbi.frequencies }], scoped, excludeIds: new Set(), minMarkers: 8, limit: 5 })).toThrow(/No chosen population can weigh this evidence: FBI 2015 Caucasian \(not evaluated: it holds frequencies for none of the profile's 0 markers\)/);
+  });
+
   it('a familial search ranks as without it, and names it', () => {
     const set = new IndexSet();
     const missing = generate();
