@@ -98,4 +98,19 @@ describe('searches run off the request thread', () => {
     // Each search asked for its chance figures with its scan, before the scan answered.
     expect(events).toEqual(['keyboard scan', 'keyboard-chance', 'keyboard scan', 'keyboard-chance', 'keyboard scan answered', 'keyboard scan answered']);
   }, 120_000);
+
+  it("answers /api/health while the search threads warm up on a large index (the start-up's rounds of searches run on the threads)", async () => {
+    const { pool, service } = t.app.searchRuntime;
+    const answered: string[] = [];
+    // What the runtime does once a large index is loaded (search-runtime.ts): every thread runs its warm-up rounds.
+    const warming = pool.warm(service.indexes).then((threads) => (answered.push('warm-up'), threads));
+    await until(() => pool.state.running === 1);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    answered.push('health');
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toMatchObject({ status: 'ok', searches: { threads: 1, running: 1 } });
+    expect(await warming).toHaveLength(1);
+    expect(answered).toEqual(['health', 'warm-up']);
+    expect(pool.state.running).toBe(0);
+  }, 120_000);
 });
