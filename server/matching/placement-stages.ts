@@ -29,10 +29,12 @@ const ORDER_SAMPLE = 256;
 /**
  * Cost of a marker for a listed run against a dense run's, and per listed run of a stage besides its markers (the
  * verdict, the list written again). A listed run reads 16 bytes of each column, which the dense pass streams: on the
- * ESX17 bench stain at 1,000,000 references (alive 12.5% of runs after 13 markers, 6% after 14), a last stage from 13
- * or from 14 markers saved 3% of the all-dense pass, a listed run's marker costing 7 to 13 dense ones.
+ * ESX17 bench stain at 1,000,000 references (the sample's runs alive: 23% after 13 markers, 14% after 14, 3% after 15),
+ * against the old all-dense pass (0.96 of it here) a last stage from 14 markers took 0.94 of its time, from 13 0.95,
+ * from 12 (two stages) 0.98, from 9 1.05 (41 interleaved rounds on a loaded machine): a listed run's marker costs 3 to
+ * 5 dense ones.
  */
-const SPARSE_COST = 8;
+const SPARSE_COST = 4;
 const STAGE_COST = 2;
 
 // Working room reused by every call (a typed array's own memory costs about a microsecond to allocate): the sample's
