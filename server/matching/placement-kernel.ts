@@ -11,7 +11,7 @@
  */
 
 import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
-import { scanFunction } from './scan-module';
+import { scanFunctions } from './scan-module';
 import { I32, OP, V128 } from './wasm-opcodes';
 
 /** SIMD instructions (WebAssembly Core Specification 2.0, section 5.4.8): the 0xfd prefix and the LEB128 sub-opcode. */
@@ -74,8 +74,8 @@ const [PARAMS, SUMMED_MARKERS, FROM, TO, NEEDS, OUT, SUMS, ORDERED_MARKERS] = [0
  * 16 vector registers).
  */
 const STEP = 3;
-const [P, M, I, J, MASK, COUNT, ONE, COLUMNS] = [8, 9, 10, 11, 12, 13, 14, 15];
-const I32_LOCALS = 7 + 2 * STEP;
+const [P, M, I, J, MASK, COUNT, ONE, E, END, COLUMNS] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const I32_LOCALS = 9 + 2 * STEP;
 const [LO, HI, ROWS, CATS] = [COLUMNS + 2 * STEP, COLUMNS + 2 * STEP + 1, COLUMNS + 2 * STEP + 2, COLUMNS + 2 * STEP + 3];
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
@@ -95,7 +95,7 @@ function chunkedLookup(index: number, chunks: number, tables: number): number[] 
  * per profile vector, and the pass ran at the cache's latency, about twice as slow at 1,000,000 references on the ESX17
  * stain; a few markers at a time it reads a few streams at a time.
  */
-function body(alleleChunks: number, placements: number): number[] {
+function body(alleleChunks: number, placements: number, listed: boolean): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
   // Each marker of a step: its columns' addresses, its pair cell, its tables (from TABLES on, one set after another).
   const TABLES = CATS + STEP;
@@ -167,13 +167,25 @@ function body(alleleChunks: number, placements: number): number[] {
     // bit j: profile i + j's sum reaches placement q's need (the needs: a 16-byte splat each)
     verdict.push(
       OP.localGet, OUT, OP.localGet, COUNT, OP.i32Const, 4, OP.i32Shl, OP.i32Add,
-      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8, OP.localTee, ONE,
+      OP.localGet, J, ...V.load(PASS_SLOTS * q), OP.localGet, NEEDS, ...V.load(16 * q), ...V.geU, ...V.bitmask8,
+      // A listed run keeps only the profiles its record still holds (those dropped cannot reach the need).
+      ...(listed ? [OP.localGet, E, OP.i32Load16U, 1, 4 + 2 * q, OP.i32And] : []), OP.localTee, ONE,
       OP.i32Store16, 1, 4 + 2 * q,
       OP.localGet, MASK, OP.localGet, ONE, OP.i32Or, OP.localSet, MASK,
     );
   }
-  /** A loop over the call's vectors: I from FROM, J from SUMS, 16 at a time. */
-  const eachVector = (code: number[]) => [
+  /**
+   * A loop over the call's vectors: I from FROM, J from SUMS, 16 at a time; listed, over the TO run records at OUT
+   * (E each record, I its first slot, J its sums).
+   */
+  const eachVector = (code: number[]) => listed ? [
+    OP.localGet, OUT, OP.localSet, E,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, E, OP.i32Load, 2, 0, OP.localTee, I, OP.localGet, FROM, OP.i32Sub, OP.localGet, SUMS, OP.i32Add, OP.localSet, J,
+    ...code,
+    OP.localGet, E, OP.i32Const, RUN_BYTES, OP.i32Add, OP.localTee, E, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+  ] : [
     OP.localGet, FROM, OP.localSet, I,
     OP.localGet, SUMS, OP.localSet, J,
     OP.loop, OP.emptyBlock,
@@ -187,8 +199,14 @@ function body(alleleChunks: number, placements: number): number[] {
     ...vector([[I32_LOCALS, I32], [3 + STEP * (1 + alleleChunks + placements), V128]]),
     ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
     OP.block, OP.emptyBlock,
-    OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
-    ...eachVector(zero),
+    // Listed: the records' end (TO of them); the sums go on from the dense prefix's. Dense: the sums start at 0.
+    ...(listed ? [
+      OP.localGet, TO, OP.i32Eqz, OP.brIf, 0,
+      OP.localGet, OUT, OP.localGet, TO, OP.i32Const, Math.log2(RUN_BYTES), OP.i32Shl, OP.i32Add, OP.localSet, END,
+    ] : [
+      OP.localGet, FROM, OP.localGet, TO, OP.i32GeU, OP.brIf, 0,
+      ...eachVector(zero),
+    ]),
     OP.localGet, PARAMS, OP.localSet, P,
     // The summed markers' records first, then the ordered ones'.
     ...markers(SUMMED_MARKERS, true),
@@ -208,16 +226,26 @@ function body(alleleChunks: number, placements: number): number[] {
 
 /** scan(params, summed, from, to, needs, out, sums, ordered) → runs (see {@link placementScan}). */
 export type PlacementScan = (params: number, summed: number, from: number, to: number, needs: number, out: number, sums: number, ordered: number) => number;
+/** listed(params, summed, from, runs, needs, list, sums, ordered) → runs (see {@link placementScan}). */
+export type PlacementListed = PlacementScan;
 
 /**
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
  * thread: `scan(params, summed, from, to, needs, out, sums, ordered)` reads slots from … to−1 (a multiple of 16
  * profiles, at most PASS_SLOTS) with the marker records at `params` (`summed` markers whose categories are SUMMED's
- * numbers and pair cells summedCell, then `ordered` ones with categories 0 … 4 and pair cells pairCell), the placements' needs at `needs` (16 equal bytes each), their
- * sums in the room at `sums` (sumsBytes), and writes for each run of 16
- * with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the 16-bit mask of
- * the profiles reaching that placement's need; room for one record more than the runs); returns how many runs.
+ * numbers and pair cells summedCell, then `ordered` ones with categories 0 … 4 and pair cells pairCell), the
+ * placements' needs at `needs` (16 equal bytes each), their sums in the room at `sums` (sumsBytes), and writes for each
+ * run of 16 with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the
+ * 16-bit mask of the profiles reaching that placement's need; room for one record more than the runs); returns how
+ * many runs. `listed(params, summed, from, runs, needs, list, sums, ordered)` (issue 31: the later stages) does the
+ * same for the `runs` records at `list` alone (of the call's slots from `from` on): their sums, left by the scan and
+ * earlier calls, go on with the records' markers; each placement's mask keeps only the profiles it holds that reach
+ * the need, and the records with any left are written again from `list` on.
  */
-export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): PlacementScan {
-  return scanFunction<PlacementScan>(memory, `placement/${alleleChunks}/${placements}`, 8, () => body(alleleChunks, placements));
+export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): { scan: PlacementScan; listed: PlacementListed } {
+  const { scan, listed } = scanFunctions(memory, `placement/${alleleChunks}/${placements}`, [
+    { name: 'scan', params: 8, body: () => body(alleleChunks, placements, false) },
+    { name: 'listed', params: 8, body: () => body(alleleChunks, placements, true) },
+  ]);
+  return { scan: scan as PlacementScan, listed: listed as PlacementListed };
 }

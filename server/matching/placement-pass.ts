@@ -4,6 +4,7 @@ import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
 import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
+import { chosenStages, markerOrder, sampleOf, type PlacementStages } from './placement-stages';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
 
 /** One placement's per-marker log10 tables over the index's columns (placements over other columns get passes of their own) and its cut. */
@@ -134,9 +135,16 @@ const weighingBytes = (plans: readonly ComparedColumn[]) => plans.reduce((sum, p
  * per placement (in the order given; arrays valid during the call), the stretch's slots whose bound reaches that placement's need (and every slot of
  * the last, incomplete run of 16), in slot order, each weighed exactly (slot-weighing-kernel.ts) while its columns are
  * in the cache (weighed later, at random, each lookup would miss it). A placement no profile can reach gets none; if
- * one every profile reaches, every placement gets every slot.
+ * one every profile reaches, every placement gets every slot. Each pass runs in stages (placement-stages.ts: a dense
+ * prefix of the markers over every run of 16, then the runs still alive alone), chosen on a sample or by `choose`
+ * (given the chosen ones), which changes its speed, never the slots it hands over.
  */
-export function placementPass(size: number, placements: readonly Placement[], onCandidates: (byPlacement: readonly WeighedSlots[], from: number) => void): void {
+export function placementPass(
+  size: number,
+  placements: readonly Placement[],
+  onCandidates: (byPlacement: readonly WeighedSlots[], from: number) => void,
+  choose?: (chosen: PlacementStages, pass: number) => PlacementStages,
+): void {
   const filters: { placement: number; tables: Quantised }[] = [];
   let all = false;
   placements.forEach(({ plans, cut }, placement) => {
@@ -173,7 +181,8 @@ export function placementPass(size: number, placements: readonly Placement[], on
     const columns = placements[group[0]!.placement]!.plans;
     const filter = passFilters[g] as PassFilter;
     const record = markerRecordBytes(filter.chunks, group.length);
-    return { group, columns, filter, record, bytes: columns.length * record + 16 * group.length };
+    // The records, then the needs of each stage (the dense prefix's and each later one's: at most one a marker).
+    return { group, columns, filter, record, bytes: columns.length * record + 16 * group.length * columns.length };
   });
   const boundBytes = layout.reduce((sum, g) => sum + g.bytes, 0);
   const tableBytes = placements.reduce((sum, { plans }) => sum + weighingBytes(plans), 0);
@@ -234,34 +243,53 @@ export function placementPass(size: number, placements: readonly Placement[], on
     return;
   }
   at = base;
-  const passes = layout.map(({ group, columns, filter, record, bytes }) => {
-    const { chunks } = filter;
+  const passes = layout.map(({ group, columns, filter, record, bytes }, g) => {
+    const kernel = placementScan(memory, filter.chunks, group.length);
     const needsAt = at + columns.length * record;
-    // The summed markers' records first (the kernel reads them so; sums of bytes ≥ 0 saturate alike in any order).
-    const order = columns.map((_, m) => m).sort((a, b) => Number(filter.markers[b]!.summed) - Number(filter.markers[a]!.summed));
-    order.forEach((m, r) => {
-      const column = columns[m]!;
-      const recordAt = at + r * record;
-      k.words[recordAt / 4] = column.lo.byteOffset;
-      k.words[recordAt / 4 + 1] = column.hi.byteOffset;
-      const { category, pairs } = filter.markers[m]!;
-      k.bytes.set(category, recordAt + 16);
-      pairs.forEach((pair, q) => k.bytes.set(pair, recordAt + 16 + 16 * chunks + 16 * q));
-    });
-    group.forEach(({ tables }, q) => k.bytes.fill(tables.need, needsAt + 16 * q, needsAt + 16 * q + 16));
-    const summed = filter.markers.filter((m) => m.summed).length;
-    const pass = { params: at, summed, ordered: columns.length - summed, needsAt, placements: group.map((f) => f.placement), scan: placementScan(memory, chunks, group.length) };
+    const records = at;
     at += bytes;
-    return pass;
+    /** A stage's needs at `needsAt`: a profile can still reach placement q's need after `end` markers when its sum is at least need − most (≤ 0: any). */
+    const fillNeeds = (needsAt: number, most: readonly number[][], end: number) =>
+      group.forEach(({ tables }, q) => k.bytes.fill(Math.max(0, tables.need - most[q]![end]!), needsAt + 16 * q, needsAt + 16 * q + 16));
+    // The stages chosen on a sample, by the kernel itself: the records in the markers' order, one marker a call.
+    const { order, most } = markerOrder(size, columns, filter, group.length);
+    writeRecords(k, columns, filter, order, records, record);
+    const { from: sampleFrom, sample } = sampleOf(size);
+    const alive = new Float64Array(order.length + 1).fill(1);
+    for (let m = 0, runs = sample >>> 4; m < order.length && sample >= 16; m++) {
+      fillNeeds(needsAt, most, m + 1);
+      const summed = filter.markers[order[m]!]!.summed ? 1 : 0;
+      const call = m === 0 ? kernel.scan : kernel.listed;
+      runs = runs > 0 ? call(records + m * record, summed, sampleFrom, m === 0 ? sampleFrom + sample : runs, needsAt, outAt, sumsAt, 1 - summed) : 0;
+      alive[m + 1] = runs / (sample >>> 4);
+    }
+    const chosen = chosenStages(order, most, alive);
+    const stages = choose ? choose(chosen, g) : chosen;
+    // The records in the stages' order, each stage's (the dense prefix's, then each later one's) summed markers first:
+    // the kernel reads them so, and a stage's sums, bytes ≥ 0 added with saturation, are the same in any order.
+    const ends = [stages.dense, ...stages.stages];
+    const laid: number[] = [];
+    const segments = ends.map((end, s) => {
+      const start = s === 0 ? 0 : ends[s - 1]!;
+      const markers = stages.order.slice(start, end);
+      const summed = markers.filter((m) => filter.markers[m]!.summed);
+      laid.push(...summed, ...markers.filter((m) => !filter.markers[m]!.summed));
+      fillNeeds(needsAt + 16 * group.length * s, stages.most, end);
+      return { params: records + start * record, summed: summed.length, ordered: markers.length - summed.length, needsAt: needsAt + 16 * group.length * s };
+    });
+    writeRecords(k, columns, filter, laid, records, record);
+    return { segments, placements: group.map((f) => f.placement), ...kernel };
   });
   const whole = size - (size % 16);
   for (let from = 0; from < size; from += STRETCH) {
     const to = Math.min(size, from + STRETCH);
     const end = Math.min(whole, to);
-    for (const pass of passes) {
-      const runs = end > from ? pass.scan(pass.params, pass.summed, from, end, pass.needsAt, outAt, sumsAt, pass.ordered) : 0;
+    for (const { segments, placements: passPlacements, scan, listed } of passes) {
+      const [first, ...later] = segments;
+      let runs = end > from ? scan(first!.params, first!.summed, from, end, first!.needsAt, outAt, sumsAt, first!.ordered) : 0;
+      for (const stage of later) if (runs > 0) runs = listed(stage.params, stage.summed, from, runs, stage.needsAt, outAt, sumsAt, stage.ordered);
       // Placement q's 16-bit mask: bytes 4 + 2q of each run's record.
-      if (runs > 0) pass.placements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
+      if (runs > 0) passPlacements.forEach((j, q) => weighRuns(j, outAt, runs, 4 + 2 * q));
     }
     if (end < to) {
       // The last, incomplete run of 16: every placement weighs each of its profiles.
@@ -271,3 +299,16 @@ export function placementPass(size: number, placements: readonly Placement[], on
     hand(from);
   }
 }
+
+/** The markers' records in the order `laid`, from `at` on: their columns' addresses, allele categories and each placement's pair bounds. */
+function writeRecords(k: LookupKernel, columns: readonly ColumnPlan<Float64Array>[], filter: PassFilter, laid: readonly number[], at: number, record: number): void {
+  laid.forEach((m, r) => {
+    const recordAt = at + r * record;
+    k.words[recordAt / 4] = columns[m]!.lo.byteOffset;
+    k.words[recordAt / 4 + 1] = columns[m]!.hi.byteOffset;
+    const { category, pairs } = filter.markers[m]!;
+    k.bytes.set(category, recordAt + 16);
+    pairs.forEach((pair, q) => k.bytes.set(pair, recordAt + 16 + 16 * filter.chunks + 16 * q));
+  });
+}
+

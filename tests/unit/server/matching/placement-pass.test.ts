@@ -13,7 +13,8 @@ import type { Genotype } from '../../../../server/genetics/types';
 import { continuousScan, prepareContinuous, type ContinuousLane, type ContinuousStain } from '../../../../server/matching/continuous-search';
 import { genotypeLrPlan, type ComparedColumn, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
-import { placementPass } from '../../../../server/matching/placement-pass';
+import { placementPass, type Placement, type WeighedSlots } from '../../../../server/matching/placement-pass';
+import { mostAfter, type PlacementStages } from '../../../../server/matching/placement-stages';
 import type { ProfileIndex } from '../../../../server/matching/profile-index';
 
 const caucasian = fbi2015Population('Caucasian');
@@ -140,4 +141,65 @@ describe('the placements pass of the quantitative search', () => {
       expect(lost, `cut 10^${cut}`).toEqual([]);
     }
   });
+
+  it('hands every placement the same slots, weighed alike, whatever its stages: any dense prefix, any later stages, any order of the markers', () => {
+    const random = seededRandom(3131);
+    const planted = Array.from({ length: 3 }, () => only(profileGenerator(caucasian, Math.floor(random() * 1e6))()));
+    const { index } = indexOf(planted, 3000, 91);
+    // As a stain's tables: per placement and marker a few alleles weigh up, any other down (10^−1). Planted reference 0
+    // reaches placement 0 only through TH01 (10^6 there, 10^−0.9 at every other marker: under most references' best),
+    // planted 1's sum in placement 1 is far past a byte once quantised, planted 2 is a little strong in placement 2
+    // everywhere; one more allele a marker, drawn, weighs up a little in each placement (the other references' spread).
+    const lastOnly = 'TH01';
+    const placements: Map<string, GenotypeLr>[] = [0, 1, 2].map((j) => new Map(MARKERS.map((marker) => {
+      const alleles = [...caucasian.markers.get(marker)!.frequencies.keys()];
+      const factor = new Map(planted[j]!.get(marker)!.map((a) => [a, 10 ** (j === 0 ? (marker === lastOnly ? 3 : -0.45) : j === 1 ? 2 : 0.25)] as const));
+      const drawn = alleles[Math.floor(random() * alleles.length)]!;
+      if (!factor.has(drawn)) factor.set(drawn, 10 ** (0.6 * random()));
+      const lr: GenotypeLr = ([a, b]) => (factor.get(a!) ?? 0.1) * (factor.get(b ?? a!) ?? 0.1);
+      return [marker, lr] as const;
+    })));
+    const plans = placements.map((tables) => genotypeLrPlan(index, tables, { cut: 0, minMarkers: 0 }));
+    const scores = plans.map((p) => Array.from({ length: index.size }, (_, slot) => p.scoreAt(slot).log10));
+    const handed = (cut: readonly number[], choose?: (chosen: PlacementStages) => PlacementStages) => {
+      const got: string[][] = plans.map(() => []);
+      const each = (byPlacement: readonly WeighedSlots[]) => byPlacement.forEach(({ slots, log10, markerCount }, j) => slots.forEach((slot, i) => got[j]!.push(`${slot}:${log10[i]}:${markerCount[i]}`)));
+      placementPass(index.size, plans.map((p, j): Placement => ({ plans: p.plans, cut: cut[j]! })), each, choose);
+      return got;
+    };
+    const slot0 = index.slotOf('planted-0');
+    // Placement 0's cut just under planted 0's sum: it reaches the cut only with TH01's 6.
+    // Each placement's own cut (one every reference reaches would have every slot weighed, no stage run): at the planted
+    // references' sums (planted 0's just under: it reaches it with TH01 alone), and at the 5th, 40th, 120th best sum.
+    const ranked = scores.map((s) => s.filter(Number.isFinite).sort((a, b) => b - a));
+    const cuts = [[0, 1, 2].map((j) => scores[j]![index.slotOf(`planted-${j}`)]! - (j === 0 ? 0.01 : 0)), ...[5, 40, 120].map((r) => ranked.map((s) => s[r]!))];
+    let compared = 0;
+    for (const cut of cuts) {
+      const dense = handed(cut, (c) => ({ ...c, dense: c.order.length, stages: [] }));
+      expect(handed(cut), `cuts ${cut.join(' ')}`).toEqual(dense);
+      let chosen: PlacementStages | undefined;
+      handed(cut, (c) => (chosen = c));
+      // A cut every reference reaches (or none can) runs no stages.
+      if (!chosen) continue;
+      const markers = chosen.order.length;
+      // Each marker's largest bound per placement, from the chosen most: tops[m][q] = most[q][k] − most[q][k + 1].
+      const tops: number[][] = [];
+      chosen.order.forEach((m, k) => (tops[m] = chosen!.most.map((row) => row[k]! - row[k + 1]!)));
+      // Reordered: TH01 (the marker planted 0 needs) last, the rest reversed.
+      const th01 = MARKERS.indexOf(lastOnly);
+      for (const order of [chosen.order, [...chosen.order.filter((m) => m !== th01).reverse(), th01]]) {
+        const most = mostAfter(order, tops, chosen.most.length);
+        for (let d = 1; d <= markers; d++) {
+          const later = Array.from({ length: markers - d }, (_, i) => d + 1 + i);
+          for (const stages of [later, later.slice(-1), later.filter((k) => k % 3 === 0 || k === markers)]) {
+            expect(handed(cut, () => ({ order, dense: d, stages, most })), `cuts ${cut.join(' ')}, dense ${d}, stages ${stages.join(' ')}, order ${order.join(' ')}`).toEqual(dense);
+            compared++;
+          }
+        }
+      }
+      if (cut === cuts[0]) expect(dense[0]!.some((s) => s.startsWith(`${slot0}:`))).toBe(true);
+    }
+    expect(compared).toBe(4 * 2 * 10 * 3);
+  });
 });
+
