@@ -1,6 +1,7 @@
 // What the in-process engine tables share (bench/engine-table.ts and the tables it feeds): the index's chemistry, the
 // planted queries, the FBI 2015 Caucasian population, the seed full-sibling analysis, the profiles' ids.
 import { SEED_ANALYSIS_GROUPS } from '../server/genetics/seed-analyses';
+import { populationFrequencies } from '../server/matching/search-input-shapes';
 import type { MatchAnalysis, MatchPopulation } from '../server/matching/types';
 import { fbi2015Population } from './synthetic-profiles';
 
@@ -8,7 +9,8 @@ export const CHEMISTRY = 'bench-chemistry';
 /** Profiles planted at even intervals of the index, each an identity query. */
 export const QUERIES = 41;
 export const population = fbi2015Population();
-export const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequencies: population, haplotypes: [] };
+/** Its frequencies in the shape the server loads them (search-input-shapes.ts: the search threads' warm-up makes the same). */
+export const matchPopulation: MatchPopulation = { id: 'pop', kind: 'Autosomal', frequencies: populationFrequencies(population.name, population.minimumAlleleFrequency, population.markers), haplotypes: [] };
 const seeds = SEED_ANALYSIS_GROUPS.flatMap((g) => g.analyses);
 const asMatch = (name: string): MatchAnalysis => {
   const a = seeds.find((s) => s.name === name)!;

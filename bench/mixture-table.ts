@@ -4,9 +4,10 @@ import type { Genotype } from '../server/genetics/types';
 import type { IndexSet } from '../server/matching/index-set';
 import { markerTables, searchMixture } from '../server/matching/mixture-search';
 import type { MatchRule } from '../server/matching/rule-match';
+import { rulePopulation } from '../server/matching/search-input-shapes';
 import { stainOf } from '../server/search/warm-up-rounds';
 import { medianTiming, ms, percentile, perThread, printTable, time, timed, type Timing } from './bench-table';
-import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
+import { benchId, CHEMISTRY, matchPopulation, QUERIES } from './engine-fixtures';
 import { nist1036Population, profileGenerator } from './synthetic-profiles';
 
 // Issue 17 "Speed": a 3-person mixture (fixed drop-out 0.1, drop-in 0.05, θ 0.01) searched against the references, and
@@ -24,7 +25,7 @@ export const mixtureRule: MatchRule = {
   maxMismatches: 0,
   threshold: { kind: 'likelihood-ratio', value: null },
   searchedSampleTypes: ['Convicted Offender'],
-  populations: [{ id: 'Caucasian', name: 'Caucasian', synthetic: false, kind: 'Autosomal', frequencies: population, haplotypes: [] }],
+  populations: [rulePopulation('Caucasian', 'Caucasian', 'Autosomal', false, matchPopulation.frequencies, [])],
 };
 /** Builds the 24 markers' tables of a 3-person stain and fills them for every genotype of the population's alleles, as a scan's plan does. */
 function mixtureTableBuild(seed: number): number {

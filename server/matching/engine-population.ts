@@ -4,6 +4,7 @@ import { markers, populationAlleles, populationHaplotypes, populationMarkers } f
 import type { HaplotypeEntry } from '../genetics/statistics';
 import type { MarkerFrequencies, PopulationFrequencies } from '../genetics/types';
 import type { populations } from '../db/schema';
+import { markerFrequencies, populationFrequencies } from './search-input-shapes';
 
 export type PopulationRow = typeof populations.$inferSelect;
 
@@ -13,7 +14,7 @@ export async function loadEnginePopulation(db: Db, population: PopulationRow): P
   const byMarker = new Map<string, { frequencies: Map<string, number>; sampleSize: number | null }>();
   const entry = (markerId: string) => {
     const name = names.get(markerId) ?? markerId;
-    if (!byMarker.has(name)) byMarker.set(name, { frequencies: new Map(), sampleSize: null });
+    if (!byMarker.has(name)) byMarker.set(name, markerFrequencies(new Map<string, number>(), null));
     return byMarker.get(name)!;
   };
   for (const row of await db.select().from(populationMarkers).where(eq(populationMarkers.populationId, population.id))) entry(row.markerId).sampleSize = row.sampleSize;
@@ -23,7 +24,7 @@ export async function loadEnginePopulation(db: Db, population: PopulationRow): P
     values: new Map(Object.entries(h.values).map(([markerId, values]) => [names.get(markerId) ?? markerId, values])),
   }));
   return {
-    frequencies: { name: population.name, minimumAlleleFrequency: population.minimumAlleleFrequency, markers: byMarker as Map<string, MarkerFrequencies> },
+    frequencies: populationFrequencies(population.name, population.minimumAlleleFrequency, byMarker as Map<string, MarkerFrequencies>),
     haplotypes,
   };
 }

@@ -4,8 +4,9 @@ import type { Db } from '../db/database';
 import { populations, searchRulePopulations, searchRules } from '../db/schema';
 import { loadEnginePopulation } from '../matching/engine-population';
 import { loadActiveAnalyses } from '../matching/load-search-inputs';
+import { rulePopulation } from '../matching/search-input-shapes';
 import type { MatchRule } from '../matching/rule-match';
-import type { MatchPopulation, ProfileKind, Stringency } from '../matching/types';
+import type { ProfileKind, Stringency } from '../matching/types';
 import { organizationPopulationIds } from './organization-populations';
 
 type RulePopulation = MatchRule['populations'][number];
@@ -28,7 +29,7 @@ export class PopulationCache {
         const cached = this.loaded.get(row.id);
         if (cached && cached.version === version) return cached.population;
         const { frequencies, haplotypes } = await loadEnginePopulation(db, row);
-        const population: RulePopulation = { id: row.id, name: row.name, kind: row.kind as ProfileKind, synthetic: row.synthetic, frequencies, haplotypes } satisfies MatchPopulation & { name: string; synthetic: boolean };
+        const population: RulePopulation = rulePopulation(row.id, row.name, row.kind as ProfileKind, row.synthetic, frequencies, haplotypes);
         this.loaded.set(row.id, { version, population });
         return population;
       }),

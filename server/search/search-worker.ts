@@ -136,8 +136,21 @@ export function runSearch(task: SearchRequest, indexes: IndexSet, whole: () => I
     case 'stringency-weigh':
       return stringencyMatches(fromWireRule(task.rule), task.profile, task.found, task.genotypes, task.searched);
     case 'warm-up':
-      return meetThenWarmUp(indexes, task.arrived, task.threads, sliceOf);
+      // The warm-up's searches run as tasks sent here do (warm-up-rounds.ts: the same code on inputs of the same shapes).
+      return meetThenWarmUp(indexes, runWarmTask, task.arrived, task.threads, sliceOf);
   }
+}
+
+/**
+ * A warm-up's task (warm-up-rounds.ts) run here as the pool would run it: whole, or as a slice of a search split into `split`
+ * (runPrepared: its per-search work in shares over the whole snapshot, joined, then the slice given it), each task and
+ * answer crossing a structured clone as a message.
+ */
+export function runWarmTask(task: SearchRequest, on: IndexSet, whole: IndexSet, split?: number): unknown {
+  const plan = split && split > 1 ? splitPlan(task, split) : null;
+  if (!plan) return runSearch(task, on, () => whole);
+  const shares = plan.prepare.map((share) => structuredClone(runSearch(structuredClone(share), whole)));
+  return runSearch(structuredClone(plan.then(plan.join(shares))), on, () => whole);
 }
 
 /** The part-th of `of` shares of a query's markers, in its order (the shares one after another are the query). */
