@@ -67,6 +67,28 @@ describe('the likelihoods of every candidate genotype at once', () => {
     );
   });
 
+  it('equal them for copies of no class or of three and more (the general path beside a genotype\'s one or two classes)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.constantFrom(...alleles), { maxLength: 6 }), { minLength: 1, maxLength: 2 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 8, maxLength: 8 }),
+        fc.constantFrom(0.05, 0.3),
+        fc.constantFrom(0, 0.05),
+        fc.constantFrom(0, 0.01),
+        (replicates, counts, dropout, dropIn, theta) => {
+          const marker = prepareMixtureMarker(population, 'M', replicates, [], { normalize: false }, true);
+          const copies = Int32Array.from(counts.slice(0, marker.frequencies.length));
+          const hypothesis = { contributors: [], nonContributors: [], unknowns: [0.1, 0.2] };
+          const withContributor = likelihoodWithContributor(marker, hypothesis, dropout, { dropIn, theta });
+          // One genotype first (the other path), then the copies: each call its own.
+          withContributor(classGenotypes(marker.frequencies.length)[0]!);
+          expect(withContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }] }, { dropIn, theta }));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   const DATA = path.resolve(__dirname, '../../../../../../shared/data/formats');
   const rows = (file: string, separator: string) => readFileSync(path.join(DATA, file), 'utf8').trim().split(/\r?\n/).map((l) => l.split(separator));
   const [header, ...frequencyRows] = rows('frequencies-formats/ESX17_NorwayAMEL.csv', ';');
