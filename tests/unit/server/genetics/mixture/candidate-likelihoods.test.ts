@@ -38,10 +38,22 @@ function classGenotypes(K: number): ClassCopies[] {
 function expectPerGenotype(marker: ReturnType<typeof prepareMixtureMarker>, hypothesis: MixtureHypothesisAtMarker, dropout: number, parameters: MixtureModelParameters): number {
   const withContributor = likelihoodWithContributor(marker, hypothesis, dropout, parameters);
   const withNonContributor = likelihoodWithNonContributor(marker, hypothesis, parameters);
+  // Every genotype at once (contributor-pairs.ts, pair-sums.ts), at a · K + b.
+  const K = marker.frequencies.length;
+  const everyWith = withContributor.everyPair();
+  const everyWithout = withNonContributor.everyPair();
+  expect(everyWith).not.toBeNull();
+  expect(everyWithout).not.toBeNull();
   let checked = 0;
-  for (const copies of classGenotypes(marker.frequencies.length)) {
-    expect(withContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }, parameters));
-    expect(withNonContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, nonContributors: [...hypothesis.nonContributors, copies] }, parameters));
+  for (const copies of classGenotypes(K)) {
+    const hp = mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }, parameters);
+    const hd = mixtureMarkerLikelihood(marker, { ...hypothesis, nonContributors: [...hypothesis.nonContributors, copies] }, parameters);
+    expect(withContributor(copies)).toBe(hp);
+    expect(withNonContributor(copies)).toBe(hd);
+    const a = copies.findIndex((c) => c > 0);
+    const b = copies[a] === 2 ? a : copies.findIndex((c, k) => k > a && c > 0);
+    expect(everyWith![a * K + b]).toBe(hp);
+    expect(everyWithout![a * K + b]).toBe(hd);
     checked++;
   }
   return checked;
