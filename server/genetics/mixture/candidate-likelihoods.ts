@@ -338,11 +338,12 @@ export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: 
   const typed = typedOf(K, hypothesis);
   const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
   const sampling = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
-  const sumOver = sampling.fixed(weights);
+  // The kept terms made when a genotype is first weighed alone (a search weighs them all with everyPair).
+  let sumOver: ((copies: ClassCopies) => number) | undefined;
   const of = (copies: ClassCopies) => {
     let added = 0;
     for (let k = 0; k < K; k++) added += copies[k]!;
-    return sumOver(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+    return (sumOver ??= sampling.fixed(weights))(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
   };
   return Object.assign(of, {
     /** Every genotype's likelihood (index a · K + b, a ≤ b: the copies of classes a and b, two of a when a = b), as `of` gives it. */

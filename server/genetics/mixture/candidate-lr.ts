@@ -59,12 +59,22 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
     const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
     // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
     const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
-    // Hd of every class pair at once, each the number hdOf gives it (pair-sums.ts): a search weighs them all.
-    const hdEvery = hdOf?.everyPair() ?? null;
+    // Every class pair at once, each the number hpOf and hdOf give it (contributor-pairs.ts, pair-sums.ts): a search
+    // weighs them all. Their LRs go to the table now: the arrays are the search's scratch memory, read no later.
     const hpEvery = hpOf.everyPair();
-    return (key: number, copies: ClassCopies) => {
-      const hp = hpEvery ? hpEvery[key]! : hpOf(copies);
-      const hd = hdEvery ? hdEvery[key]! : hdOf ? hdOf(copies) : hdWithout;
+    const hdEvery = hdOf?.everyPair() ?? null;
+    if (hpEvery && (hdEvery || !hdOf)) {
+      for (let a = 0; a < classes; a++) {
+        for (let b = a; b < classes; b++) {
+          const hd = hdEvery ? hdEvery[a * classes + b]! : hdWithout;
+          table[a * classes + b] = hd > 0 ? hpEvery[a * classes + b]! / hd : 0;
+        }
+      }
+      return (key: number) => table[key]!;
+    }
+    return (_: number, copies: ClassCopies) => {
+      const hp = hpOf(copies);
+      const hd = hdOf ? hdOf(copies) : hdWithout;
       return hd > 0 ? hp / hd : 0;
     };
   };
