@@ -104,7 +104,14 @@ export function everyPairWithContributor(parts: ContributorParts): Float64Array 
       let through = seen0 ? evidencePrefix[leaf * (K + 1) + a]! * (seen0[a]! === 1 ? 1 - dA : dA) : 1;
       for (let b = a + 1; b < K; b++, q++) {
         p = 1;
-        if (seen0) {
+        if (R === 1) {
+          // One replicate (the usual stain): evidence's loop written out.
+          const dB = d1[b]!;
+          p = through * (seen0![b]! === 1 ? 1 - dB : dB);
+          for (let k = b + 1; k < K; k++) p *= factor[first + k]!;
+          if (dropIns[leaf]! - dropInAt[first + a]! - dropInAt[first + b]! === 0 && p !== 0) p *= keepNone;
+          through *= factor[first + b]!;
+        } else if (seen0) {
           const dB = d1[b]!;
           p = evidence(leaf, through * (seen0[b]! === 1 ? 1 - dB : dB), b + 1, a, dA, b, dB, dropIns[leaf * R]! - dropInAt[first + a]! - dropInAt[first + b]!);
           through *= factor[first + b]!;
