@@ -88,18 +88,11 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
   const S = scratchFloat64(base.length);
   // `terms`: weight × whole product per leaf, kept when the weights are the same for every candidate (Hd's).
   const sumOver = (weights: Float64Array, copies: ClassCopies, terms: Float64Array | null): number => {
-    // The closure's arrays read into locals once a call (issue 29: read off the context they cost a load each in the loops).
-    const table = S;
-    const starts = start;
-    const entries = cells;
-    const firsts = from;
-    const drawsOf = draws;
-    const prefixes = prefix;
-    table.set(base);
+    S.set(base);
     let carried = 0;
     for (let k = 0; k < K; k++) {
       if (copies[k]! === 0) continue;
-      samplingRow(table, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+      samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
       if (k < 31) carried |= 1 << k;
     }
     const first = firstClass(copies, K);
@@ -107,20 +100,20 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
     for (let leaf = 0; leaf < L; leaf++) {
       const w = weights[leaf]!;
       if (w === 0) continue;
-      const end = starts[leaf + 1]!;
+      const end = start[leaf + 1]!;
       let e: number;
-      if (drawsOf) {
+      if (draws) {
         // Before the first class the leaf shares with the candidate, S is the candidate-free table: its prefix holds the
         // product so far (the whole product when it shares none), the same doubles multiplied in the same order.
-        const shared = drawsOf[leaf]! & carried;
+        const shared = draws[leaf]! & carried;
         if (shared === 0 && terms) {
           sum += terms[leaf]!;
           continue;
         }
-        e = shared === 0 ? end : firsts[leaf * (K + 1) + 31 - Math.clz32(shared & -shared)]!;
-      } else e = firsts[leaf * (K + 1) + first]!;
-      let sampling = prefixes[e + leaf]!;
-      for (; e < end; e++) sampling *= table[entries[e]!]!;
+        e = shared === 0 ? end : from[leaf * (K + 1) + 31 - Math.clz32(shared & -shared)]!;
+      } else e = from[leaf * (K + 1) + first]!;
+      let sampling = prefix[e + leaf]!;
+      for (; e < end; e++) sampling *= S[cells[e]!]!;
       sum += w * sampling;
     }
     return sum;
@@ -237,10 +230,15 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
   const carried = new Int32Array(K);
-  const { orders } = leaves;
-  const seen = marker.seen;
-  // The general case: a candidate of any number of classes.
-  const general = (copies: ClassCopies, first: number) => {
+  // Every genotype at once (contributor-pairs.ts), each the number `of` gives it.
+  const everyPair = () => {
+    const pairs = sampling.pairs();
+    if (!pairs) return null;
+    const denominator = samplingDenominator(base.total + 2, drawn, theta);
+    return everyPairWithContributor({ K, R, G, L, seen: marker.seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders: leaves.orders, dropIn, typedDropoutWith, sampling: pairs, denominator });
+  };
+  const of = (copies: ClassCopies) => {
+    const first = firstClass(copies, K);
     let added = 0;
     let n = 0;
     for (let k = first; k < K; k++) {
@@ -254,74 +252,20 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
       // evidenceProbability with the candidate's classes carried: a zero product stays zero, as its early return gives.
       let p = R > 0 ? evidencePrefix[leaf * (K + 1) + first]! : 1;
       for (let r = 0; r < R; r++) {
-        const seenHere = seen[r]!;
+        const seen = marker.seen[r]!;
         let droppedIn = dropIns[leaf * R + r]!;
         for (let k = r === 0 ? first : 0; k < K; k++) {
           const at = (leaf * R + r) * K + k;
           if (copies[k]! > 0) {
             droppedIn -= dropInAt[at]!;
-            p *= seenHere[k]! === 1 ? 1 - candidateDropout[k]! : candidateDropout[k]!;
+            p *= seen[k]! === 1 ? 1 - candidateDropout[k]! : candidateDropout[k]!;
           } else p *= factor[at]!;
         }
         if (droppedIn === 0 && p !== 0) p *= 1 - dropIn;
       }
-      weights[leaf] = orders[leaf]! * p;
+      weights[leaf] = leaves.orders[leaf]! * p;
     }
     return sumOver(weights, copies) / samplingDenominator(base.total + added, drawn, theta);
-  };
-  // Every genotype at once (contributor-pairs.ts), each the number the function below gives it.
-  const everyPair = () => {
-    const pairs = sampling.pairs();
-    if (!pairs) return null;
-    const { orders: leafOrders } = leaves;
-    const denominator = samplingDenominator(base.total + 2, drawn, theta);
-    return everyPairWithContributor({ K, R, G, L, seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders: leafOrders, dropIn, typedDropoutWith, sampling: pairs, denominator });
-  };
-  const of = (copies: ClassCopies) => {
-    const a = firstClass(copies, K);
-    let b = a + 1;
-    while (b < K && copies[b]! === 0) b++;
-    let c = b + 1;
-    while (c < K && copies[c]! === 0) c++;
-    if (a === K || c < K) return general(copies, a);
-    // A genotype's one or two classes a < b (b = K: none): general's operations in its order, the loop over the classes
-    // cut at a and b so no class is asked whether the candidate carries it, the closure's arrays read into locals.
-    const two = b < K;
-    const dropoutA = typedDropoutWith(a, copies[a]!);
-    const dropoutB = two ? typedDropoutWith(b, copies[b]!) : 0;
-    const added = copies[a]! + (two ? copies[b]! : 0);
-    const factors = factor;
-    const dropped = dropInAt;
-    const counts = dropIns;
-    const prefixes = evidencePrefix;
-    const groupFactors = groupFactor;
-    const out = weights;
-    const keepNone = 1 - dropIn;
-    for (let leaf = 0; leaf < L; leaf++) {
-      let dA = dropoutA;
-      for (let g = 0; g < G; g++) dA *= groupFactors[(leaf * G + g) * K + a]!;
-      let dB = dropoutB;
-      if (two) for (let g = 0; g < G; g++) dB *= groupFactors[(leaf * G + g) * K + b]!;
-      let p = R > 0 ? prefixes[leaf * (K + 1) + a]! : 1;
-      for (let r = 0; r < R; r++) {
-        const seenHere = seen[r]!;
-        const row = (leaf * R + r) * K;
-        let droppedIn = counts[leaf * R + r]! - dropped[row + a]! - (two ? dropped[row + b]! : 0);
-        let k = r === 0 ? a : 0;
-        for (; k < a; k++) p *= factors[row + k]!;
-        p *= seenHere[a]! === 1 ? 1 - dA : dA;
-        k = a + 1;
-        if (two) {
-          for (; k < b; k++) p *= factors[row + k]!;
-          p *= seenHere[b]! === 1 ? 1 - dB : dB;
-          k = b + 1;
-        }
-        for (; k < K; k++) p *= factors[row + k]!;
-        if (droppedIn === 0 && p !== 0) p *= keepNone;
-      }
-      out[leaf] = orders[leaf]! * p;
-    }
-    return sumOver(out, copies) / samplingDenominator(base.total + added, drawn, theta);
   };
   return Object.assign(of, { everyPair });
 }

@@ -79,7 +79,7 @@ describe('the likelihoods of every candidate genotype at once', () => {
     );
   });
 
-  it('equal them for copies of no class or of three and more (the general path beside a genotype\'s one or two classes)', () => {
+  it('equal them for copies of no class or of three and more, after a genotype was weighed', () => {
     fc.assert(
       fc.property(
         fc.array(fc.uniqueArray(fc.constantFrom(...alleles), { maxLength: 6 }), { minLength: 1, maxLength: 2 }),
@@ -92,7 +92,7 @@ describe('the likelihoods of every candidate genotype at once', () => {
           const copies = Int32Array.from(counts.slice(0, marker.frequencies.length));
           const hypothesis = { contributors: [], nonContributors: [], unknowns: [0.1, 0.2] };
           const withContributor = likelihoodWithContributor(marker, hypothesis, dropout, { dropIn, theta });
-          // One genotype first (the other path), then the copies: each call its own.
+          // A genotype first, then the copies: each call its own.
           withContributor(classGenotypes(marker.frequencies.length)[0]!);
           expect(withContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }] }, { dropIn, theta }));
         },
