@@ -13,6 +13,8 @@
  */
 import { leafEvidence, leavesOf, groupUnknowns, samplingDenominator, samplingRow, samplingTable, singleGroupFactors, typedOf, type ClassCopies, type Leaves, type MixtureHypothesisAtMarker, type MixtureMarker, type MixtureModelParameters } from './mixture-likelihood';
 import { scratchFloat64, scratchInt32, scratchUint8 } from '../statistics/search-scratch';
+import { everyPairWithContributor } from './contributor-pairs';
+import { everyPairSum, pairSampling } from './pair-sums';
 
 /** The first class a candidate carries (K when none). */
 function firstClass(copies: ClassCopies, K: number): number {
@@ -124,6 +126,10 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
       for (let leaf = 0; leaf < L; leaf++) terms[leaf] = weights[leaf]! * prefix[start[leaf + 1]! + leaf]!;
       return (copies: ClassCopies) => sumOver(weights, copies, terms);
     },
+    /** The sum of every class genotype at once with weights fixed (pair-sums.ts), index a · K + b; null when it cannot. */
+    everyPair: (weights: Float64Array) => everyPairSum(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix, weights),
+    /** The products of every genotype pattern per leaf (pair-sums.ts), for weights that vary by genotype. */
+    pairs: () => pairSampling(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix),
   };
 }
 
@@ -132,9 +138,9 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
  * the candidate's copies (the semi-continuous model, GENETICS.md "Mixtures"; Haned et al. 2012): equal bit for bit to
  * mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }).
  */
-export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, dropout: number, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
+export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, dropout: number, parameters: MixtureModelParameters): ((copies: ClassCopies) => number) & { everyPair(): Float64Array | null } {
   const K = marker.frequencies.length;
-  if (K === 0) return () => 0;
+  if (K === 0) return Object.assign(() => 0, { everyPair: () => null });
   const R = marker.seen.length;
   const { dropIn, theta } = parameters;
   const base = typedOf(K, hypothesis);
@@ -218,12 +224,20 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     }
   }
   // θ's counts with the candidate are the typed contributors' plus its copies (whole numbers: exact in any order).
-  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta).over;
+  const sampling = leafSampling(K, leaves, drawn, marker.frequencies, base.counts, theta);
+  const sumOver = sampling.over;
   const weights = scratchFloat64(L);
   const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
   const carried = new Int32Array(K);
-  return (copies) => {
+  // Every genotype at once (contributor-pairs.ts), each the number `of` gives it.
+  const everyPair = () => {
+    const pairs = sampling.pairs();
+    if (!pairs) return null;
+    const denominator = samplingDenominator(base.total + 2, drawn, theta);
+    return everyPairWithContributor({ K, R, G, L, seen: marker.seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders: leaves.orders, dropIn, typedDropoutWith, sampling: pairs, denominator });
+  };
+  const of = (copies: ClassCopies) => {
     const first = firstClass(copies, K);
     let added = 0;
     let n = 0;
@@ -253,6 +267,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     }
     return sumOver(weights, copies) / samplingDenominator(base.total + added, drawn, theta);
   };
+  return Object.assign(of, { everyPair });
 }
 
 /**
@@ -261,15 +276,28 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
  * compositions and their evidence probabilities are computed once. Equal bit for bit to mixtureMarkerLikelihood with
  * the copies appended to `nonContributors`.
  */
-export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): (copies: ClassCopies) => number {
+export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: MixtureHypothesisAtMarker, parameters: MixtureModelParameters): ((copies: ClassCopies) => number) & { everyPair(): Float64Array | null } {
   const K = marker.frequencies.length;
-  if (K === 0) return () => 0;
+  if (K === 0) return Object.assign(() => 0, { everyPair: () => null });
   const typed = typedOf(K, hypothesis);
   const { leaves, weights, drawn } = leafEvidence(marker, hypothesis, parameters, typed);
-  const sumOver = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta).fixed(weights);
-  return (copies) => {
+  const sampling = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
+  // The kept terms made when a genotype is first weighed alone (a search weighs them all with everyPair).
+  let sumOver: ((copies: ClassCopies) => number) | undefined;
+  const of = (copies: ClassCopies) => {
     let added = 0;
     for (let k = 0; k < K; k++) added += copies[k]!;
-    return sumOver(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
+    return (sumOver ??= sampling.fixed(weights))(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
   };
+  return Object.assign(of, {
+    /** Every genotype's likelihood (index a · K + b, a ≤ b: the copies of classes a and b, two of a when a = b), as `of` gives it. */
+    everyPair() {
+      const sums = sampling.everyPair(weights);
+      if (!sums) return null;
+      // A genotype's copies add two to θ's total.
+      const denominator = samplingDenominator(typed.total + 2, drawn, parameters.theta);
+      for (let a = 0; a < K; a++) for (let b = a; b < K; b++) sums[a * K + b] = sums[a * K + b]! / denominator;
+      return sums;
+    },
+  });
 }

@@ -50,7 +50,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
   const known = m.knownContributors.filter((g): g is Genotype => g !== undefined && g.length > 0);
   const prepared = prepareMixtureMarker(m.population, m.marker, m.replicates, known, m.frequencyRule, true);
   // The hypotheses' enumerations are made only when a class pair is first weighed here (none when all were sent).
-  let weigh: ((copies: ClassCopies) => number) | undefined;
+  let weigh: ((key: number, copies: ClassCopies) => number) | undefined;
   const weighOf = () => {
     const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
     const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
@@ -59,7 +59,20 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
     const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
     // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
     const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
-    return (copies: ClassCopies) => {
+    // Every class pair at once, each the number hpOf and hdOf give it (contributor-pairs.ts, pair-sums.ts): a search
+    // weighs them all. Their LRs go to the table now: the arrays are the search's scratch memory, read no later.
+    const hpEvery = hpOf.everyPair();
+    const hdEvery = hdOf?.everyPair() ?? null;
+    if (hpEvery && (hdEvery || !hdOf)) {
+      for (let a = 0; a < classes; a++) {
+        for (let b = a; b < classes; b++) {
+          const hd = hdEvery ? hdEvery[a * classes + b]! : hdWithout;
+          table[a * classes + b] = hd > 0 ? hpEvery[a * classes + b]! / hd : 0;
+        }
+      }
+      return (key: number) => table[key]!;
+    }
+    return (_: number, copies: ClassCopies) => {
       const hp = hpOf(copies);
       const hd = hdOf ? hdOf(copies) : hdWithout;
       return hd > 0 ? hp / hd : 0;
@@ -68,7 +81,7 @@ export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Arra
   // By class pair: index c0·K + c1 (c0 ≤ c1), a one-allele genotype as its two copies (c·K + c); NaN until computed.
   const classes = prepared.alleles.length;
   const table = weighed?.length === classes * classes ? weighed : new Float64Array(classes * classes).fill(NaN);
-  const weighAt = (key: number, copies: ClassCopies) => (table[key] = (weigh ??= weighOf())(copies));
+  const weighAt = (key: number, copies: ClassCopies) => (table[key] = (weigh ??= weighOf())(key, copies));
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
   const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));

@@ -38,10 +38,22 @@ function classGenotypes(K: number): ClassCopies[] {
 function expectPerGenotype(marker: ReturnType<typeof prepareMixtureMarker>, hypothesis: MixtureHypothesisAtMarker, dropout: number, parameters: MixtureModelParameters): number {
   const withContributor = likelihoodWithContributor(marker, hypothesis, dropout, parameters);
   const withNonContributor = likelihoodWithNonContributor(marker, hypothesis, parameters);
+  // Every genotype at once (contributor-pairs.ts, pair-sums.ts), at a · K + b.
+  const K = marker.frequencies.length;
+  const everyWith = withContributor.everyPair();
+  const everyWithout = withNonContributor.everyPair();
+  expect(everyWith).not.toBeNull();
+  expect(everyWithout).not.toBeNull();
   let checked = 0;
-  for (const copies of classGenotypes(marker.frequencies.length)) {
-    expect(withContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }, parameters));
-    expect(withNonContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, nonContributors: [...hypothesis.nonContributors, copies] }, parameters));
+  for (const copies of classGenotypes(K)) {
+    const hp = mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }, ...hypothesis.contributors] }, parameters);
+    const hd = mixtureMarkerLikelihood(marker, { ...hypothesis, nonContributors: [...hypothesis.nonContributors, copies] }, parameters);
+    expect(withContributor(copies)).toBe(hp);
+    expect(withNonContributor(copies)).toBe(hd);
+    const a = copies.findIndex((c) => c > 0);
+    const b = copies[a] === 2 ? a : copies.findIndex((c, k) => k > a && c > 0);
+    expect(everyWith![a * K + b]).toBe(hp);
+    expect(everyWithout![a * K + b]).toBe(hd);
     checked++;
   }
   return checked;
@@ -64,6 +76,28 @@ describe('the likelihoods of every candidate genotype at once', () => {
         },
       ),
       { numRuns: 30 },
+    );
+  });
+
+  it('equal them for copies of no class or of three and more, after a genotype was weighed', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.uniqueArray(fc.constantFrom(...alleles), { maxLength: 6 }), { minLength: 1, maxLength: 2 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 8, maxLength: 8 }),
+        fc.constantFrom(0.05, 0.3),
+        fc.constantFrom(0, 0.05),
+        fc.constantFrom(0, 0.01),
+        (replicates, counts, dropout, dropIn, theta) => {
+          const marker = prepareMixtureMarker(population, 'M', replicates, [], { normalize: false }, true);
+          const copies = Int32Array.from(counts.slice(0, marker.frequencies.length));
+          const hypothesis = { contributors: [], nonContributors: [], unknowns: [0.1, 0.2] };
+          const withContributor = likelihoodWithContributor(marker, hypothesis, dropout, { dropIn, theta });
+          // A genotype first, then the copies: each call its own.
+          withContributor(classGenotypes(marker.frequencies.length)[0]!);
+          expect(withContributor(copies)).toBe(mixtureMarkerLikelihood(marker, { ...hypothesis, contributors: [{ copies, dropout }] }, { dropIn, theta }));
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 
