@@ -66,16 +66,18 @@ function offsetConstants(offsets: number): number[] {
   return code;
 }
 
-// sparse(params, markers, list, count, needLess, out) → count: parameters 0–5, then i32 and v128 locals.
-const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT] = [0, 1, 2, 3, 4, 5];
-const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT] = [6, 7, 8, 9, 10, 11, 12, 13, 14];
-const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [15, 16, 17, 18, 19, 20, 23];
+// sparse(params, markers, list, count, needLess, out, acc, from) → count: parameters 0–7, then i32 and v128 locals.
+const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT, S_ACC, S_FROM] = [0, 1, 2, 3, 4, 5, 6, 7];
+const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT, S_A] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [18, 19, 20, 21, 22, 23, 26];
 
 /**
  * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
- * markers): for each listed run of 16 (first slot, mask) the bounds of the first `markers` records summed afresh, one
- * marker at a time, and the run listed again at `out` (which may be `list`) with the mask of its profiles still over
- * `needLess`, when any is.
+ * markers): for each listed run of 16 (first slot i, mask) the bounds of the `markers` records at `params` added to the
+ * run's 16-bit sums, kept at acc + 2·(i − from) (where the dense pass left them, the stretch's block), one marker at a
+ * time, the sums stored back, and the run listed again at `out` (which may be `list`) with the mask of its profiles
+ * still over `needLess`, when any is. (Until issue 29's mixscan34 a stage summed every marker before it afresh: a
+ * 3-person stain's stages re-read and re-added the dense prefix's 10–14 markers for each run still listed.)
  */
 function sparseBody(alleleChunks: number, pairChunks: number): number[] {
   const record = recordBytes(alleleChunks, pairChunks);
@@ -85,7 +87,7 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
   const lookup = (from: number, tables: number, chunks: number) => chunkedLookup(from, tables, chunks, S_OFFSETS);
   // prettier-ignore
   return [
-    ...vector([[9, I32], [8 + tableLocals, V128]]),
+    ...vector([[10, I32], [8 + tableLocals, V128]]),
     OP.localGet, S_NEED_LESS, ...V.i16Splat, OP.localSet, S_NEEDS,
     ...offsetConstants(S_OFFSETS),
     OP.localGet, S_LIST, OP.localTee, S_E, OP.localGet, S_COUNT_IN, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localSet, S_END,
@@ -94,7 +96,8 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
     OP.loop, OP.emptyBlock,
     OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
     OP.localGet, S_E, OP.i32Load, 2, 4, OP.localSet, S_MASK,
-    ...V.const(ZERO), OP.localSet, S_ACC_LO, ...V.const(ZERO), OP.localSet, S_ACC_HI,
+    OP.localGet, S_I, OP.localGet, S_FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, S_ACC, OP.i32Add, OP.localTee, S_A,
+    ...V.load(0), OP.localSet, S_ACC_LO, OP.localGet, S_A, ...V.load(16), OP.localSet, S_ACC_HI,
     OP.localGet, S_PARAMS, OP.localSet, S_P, OP.localGet, S_MARKERS, OP.localSet, S_M,
     OP.loop, OP.emptyBlock,
     ...loadTables,
@@ -110,6 +113,7 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, S_P, OP.i32Const, ...signedLeb(record), OP.i32Add, OP.localSet, S_P,
     OP.localGet, S_M, OP.i32Const, 1, OP.i32Sub, OP.localTee, S_M, OP.brIf, 0,
     OP.end,
+    OP.localGet, S_A, OP.localGet, S_ACC_LO, ...V.store(0), OP.localGet, S_A, OP.localGet, S_ACC_HI, ...V.store(16),
     OP.localGet, S_ACC_LO, OP.localGet, S_NEEDS, ...V.gt16, OP.localGet, S_ACC_HI, OP.localGet, S_NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8,
     OP.localGet, S_MASK, OP.i32And, OP.localTee, S_MASK,
     OP.if, OP.emptyBlock,
@@ -156,7 +160,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI,
     OP.localGet, P, OP.i32Load, 2, ...leb128(record), OP.localSet, LO2,
     OP.localGet, P, OP.i32Load, 2, ...leb128(record + 4), OP.localSet, HI2,
-    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.localGet, START, OP.localSet, I, ...blockSums,
     OP.loop, OP.emptyBlock,
     // two markers' bounds (each at most 127) added as bytes, then to the 16-bit sums
     ...bound(0, LO, HI, chunks), OP.localSet, Q,
@@ -171,6 +175,8 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.end,
     OP.end,
   ];
+  // A = the block's sums: acc + 2·(start − from), so a call's sums over several blocks stay for its sparse stages.
+  const blockSums = [OP.localGet, START, OP.localGet, FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, ACC, OP.i32Add, OP.localSet, A];
   const levels: number[] = [];
   for (let chunks = 1; chunks <= pairChunks; chunks++) levels.push(...level(chunks));
   const offsets = offsetConstants(OFFSETS);
@@ -185,7 +191,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.loop, OP.emptyBlock,
     // end = min(start + BLOCK, to); the block's sums start at 0
     OP.localGet, START, OP.i32Const, ...signedLeb(CATEGORY_BLOCK), OP.i32Add, OP.localTee, END, OP.localGet, TO, OP.localGet, END, OP.localGet, TO, OP.i32LtU, OP.select, OP.localSet, END,
-    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.localGet, START, OP.localSet, I, ...blockSums,
     OP.loop, OP.emptyBlock,
     OP.localGet, A, ...V.const(ZERO), ...V.store(0),
     OP.localGet, A, ...V.const(ZERO), ...V.store(16),
@@ -195,7 +201,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, PARAMS, OP.localSet, P,
     ...levels,
     // bit j of mask: profile i + j's sum exceeds need − 1
-    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
+    OP.localGet, START, OP.localSet, I, ...blockSums,
     OP.loop, OP.emptyBlock,
     OP.localGet, A, ...V.load(0), OP.localGet, NEEDS, ...V.gt16, OP.localGet, A, ...V.load(16), OP.localGet, NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8, OP.localTee, MASK,
     OP.if, OP.emptyBlock,
@@ -226,7 +232,7 @@ function signedLeb(n: number): number[] {
 }
 
 type Scan = (params: number, pairs: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
-type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number) => number;
+type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number, acc: number, from: number) => number;
 /** The two passes of one module: the dense one over every slot, the sparse one over a list of runs. */
 export interface CategoryKernel {
   scan: Scan;
@@ -239,13 +245,14 @@ export interface CategoryKernel {
  * count of pairs whose pair tables are read in c chunks, their records after those of fewer, and reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
  * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
  * slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers, list, count, needLess,
- * out)` (markers ≥ 1) sums the first `markers` records' bounds for the `count` runs listed at `list` alone and lists
- * again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
+ * out, acc, from)` (markers ≥ 1) adds the bounds of the `markers` records at `params` to the sums of the `count` runs
+ * listed at `list` alone (run i's at acc + 2·(i − from), as scan leaves a block's) and lists again, at `out` (`list`
+ * itself may be given), those with a profile of their mask over `needLess`.
  */
 export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): CategoryKernel {
   const { scan, sparse } = scanFunctions(memory, `category/${alleleChunks}/${pairChunks}`, [
     { name: 'scan', params: 7, body: () => body(alleleChunks, pairChunks) },
-    { name: 'sparse', params: 6, body: () => sparseBody(alleleChunks, pairChunks) },
+    { name: 'sparse', params: 8, body: () => sparseBody(alleleChunks, pairChunks) },
   ]);
   return { scan: scan as Scan, sparse: sparse as Sparse };
 }

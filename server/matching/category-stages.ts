@@ -5,17 +5,21 @@ type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; cat
 
 /** Profiles sampled (a run from the middle of the index) to order the markers and choose the stages. */
 const SAMPLE = 1024;
-/** Cost of a listed run's marker in the sparse pass against a dense run's (its tables reloaded, the list read and written). */
+// Costs against a dense run's marker (2 bytes of each of 16 profiles read, 3 to 5 lookups). Since a stage adds only its
+// own markers (issue 29, mixscan34), a sparse cost of 1.5 to 3 with a stage cost of 1 chose stages alike (3-person
+// stains at 1,000,000 profiles: the pass's CPU 0.93 to 0.94 of before); the costs fitted to the kernels' timings in
+// order (1.15, 0.6, and 0.5 a stage for its calls) chose too few stages (1.03): out of order, listed runs cost more.
+/** Cost of a listed run's marker in a sparse stage (its tables reloaded, its column bytes read out of order). */
 const SPARSE_COST = 2;
-/** Cost per listed run of a sparse stage, besides its markers. */
+/** Cost per listed run of a sparse stage, besides its markers (the list and the run's sums read and written). */
 const STAGE_COST = 1;
 
 /**
  * How the category pass runs (issue 29): the markers in `order` (those that take most from the best a profile can
  * reach first), the first `dense` of them (even, or every marker) over every run of 16 profiles, keeping the runs with
- * a profile that can still reach the need with the most the other markers give; then each stage k of `stages` sums the
- * first k markers again for the runs still listed alone, keeping those that can still reach it, the last stage every
- * marker. A run is dropped only when none of its profiles can reach the need, so the profiles listed at the end are
+ * a profile that can still reach the need with the most the other markers give; then each stage k of `stages` adds the
+ * markers after the previous stage's, up to the first k, to the sums of the runs still listed alone, keeping those that
+ * can still reach it, the last stage every marker. A run is dropped only when none of its profiles can reach the need, so the profiles listed at the end are
  * exactly those whose bounds over every marker reach it (the dense pass's answer).
  */
 export interface CategoryStages {
@@ -124,7 +128,7 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   for (let k = markers - 1; k >= 1; k--) {
     best[k] = Infinity;
     for (let j = k + 1; j <= markers; j++) {
-      const cost = alive[k]! * (SPARSE_COST * j + STAGE_COST) + best[j]!;
+      const cost = alive[k]! * (SPARSE_COST * (j - k) + STAGE_COST) + best[j]!;
       if (cost < best[k]!) [best[k], next[k]] = [cost, j];
     }
   }
