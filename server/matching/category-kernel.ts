@@ -46,11 +46,12 @@ const OFFSETS = 23;
 const ZERO = new Array<number>(16).fill(0);
 /**
  * Profiles per block: each marker runs over a block before the next, so only its two columns stream from memory at a
- * time. Long runs (16 KB of each column) let the hardware prefetcher keep up, where 1 KB runs left the pass waiting on
- * memory (issue 29: the dense pass over 20 markers at 1M profiles took 9.8 ms at 1,024, 4.1 ms at 16,384); its 16-bit
- * sums, 32 KB, stay in a core's L1 cache.
+ * time. Long runs (64 KB of each column) let the hardware prefetcher keep up, where 1 KB runs left the pass waiting on
+ * memory (issue 29: the dense pass over 20 markers at 1M profiles took 9.8 ms at 1,024, 4.1 ms at 16,384; a 3-person
+ * stain's pass 0.94 of 16,384's time at 65,536, as each stream's start is paid 4 times less); its 16-bit sums, 128 KB,
+ * stay in a core's L2 cache.
  */
-export const CATEGORY_BLOCK = 16_384;
+export const CATEGORY_BLOCK = 65_536;
 
 /** Leaves on the stack the OR of chunk c's swizzle of (index − 16c) over the tables in locals tables … tables + chunks − 1 (16c in locals offsets + c − 1). */
 function chunkedLookup(from: number, tables: number, chunks: number, offsets = OFFSETS): number[] {
