@@ -75,7 +75,7 @@ const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [18, 19, 
 /**
  * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
  * markers): for each listed run of 16 (first slot i, mask) the bounds of the `markers` records at `params` added to the
- * run's 16-bit sums, kept at acc + 2·(i − from) (where the dense pass left them, the stretch's block), one marker at a
+ * run's 16-bit sums, kept at acc + 2·(i − from) (where a dense scan of one block from `from` left them), one marker at a
  * time, the sums stored back, and the run listed again at `out` (which may be `list`) with the mask of its profiles
  * still over `needLess`, when any is. (Until issue 29's mixscan34 a stage summed every marker before it afresh: a
  * 3-person stain's stages re-read and re-added the dense prefix's 10–14 markers for each run still listed.)
@@ -161,7 +161,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI,
     OP.localGet, P, OP.i32Load, 2, ...leb128(record), OP.localSet, LO2,
     OP.localGet, P, OP.i32Load, 2, ...leb128(record + 4), OP.localSet, HI2,
-    OP.localGet, START, OP.localSet, I, ...blockSums,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
     OP.loop, OP.emptyBlock,
     // two markers' bounds (each at most 127) added as bytes, then to the 16-bit sums
     ...bound(0, LO, HI, chunks), OP.localSet, Q,
@@ -176,8 +176,6 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.end,
     OP.end,
   ];
-  // A = the block's sums: acc + 2·(start − from), so a call's sums over several blocks stay for its sparse stages.
-  const blockSums = [OP.localGet, START, OP.localGet, FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, ACC, OP.i32Add, OP.localSet, A];
   const levels: number[] = [];
   for (let chunks = 1; chunks <= pairChunks; chunks++) levels.push(...level(chunks));
   const offsets = offsetConstants(OFFSETS);
@@ -192,7 +190,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.loop, OP.emptyBlock,
     // end = min(start + BLOCK, to); the block's sums start at 0
     OP.localGet, START, OP.i32Const, ...signedLeb(CATEGORY_BLOCK), OP.i32Add, OP.localTee, END, OP.localGet, TO, OP.localGet, END, OP.localGet, TO, OP.i32LtU, OP.select, OP.localSet, END,
-    OP.localGet, START, OP.localSet, I, ...blockSums,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
     OP.loop, OP.emptyBlock,
     OP.localGet, A, ...V.const(ZERO), ...V.store(0),
     OP.localGet, A, ...V.const(ZERO), ...V.store(16),
@@ -202,7 +200,7 @@ function body(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, PARAMS, OP.localSet, P,
     ...levels,
     // bit j of mask: profile i + j's sum exceeds need − 1
-    OP.localGet, START, OP.localSet, I, ...blockSums,
+    OP.localGet, START, OP.localSet, I, OP.localGet, ACC, OP.localSet, A,
     OP.loop, OP.emptyBlock,
     OP.localGet, A, ...V.load(0), OP.localGet, NEEDS, ...V.gt16, OP.localGet, A, ...V.load(16), OP.localGet, NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8, OP.localTee, MASK,
     OP.if, OP.emptyBlock,
@@ -244,11 +242,13 @@ export interface CategoryKernel {
  * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, pairs, from, to,
  * needLess, out, acc)` sums the bounds of pairs of markers (pad with a record of zero tables), byte c − 1 of `pairs` the
  * count of pairs whose pair tables are read in c chunks, their records after those of fewer, and reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
- * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
- * slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers, list, count, needLess,
- * out, acc, from)` (markers ≥ 1) adds the bounds of the `markers` records at `params` to the sums of the `count` runs
- * listed at `list` alone (run i's at acc + 2·(i − from), as scan leaves a block's) and lists again, at `out` (`list`
- * itself may be given), those with a profile of their mask over `needLess`.
+ * (each block's sums at `acc`, 2 bytes a profile: the last block's stay), and writes for each run of 16 with a profile
+ * over `needLess` its first slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers,
+ * list, count, needLess, out, acc, from)` (markers ≥ 1) adds the bounds of the `markers` records at `params` to the sums
+ * of the `count` runs listed at `list` alone (run i's at acc + 2·(i − from), as a scan of one block from `from` leaves
+ * them) and lists again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
+ * (A scan keeping every block's sums, at acc + 2·(start − from), took 1.2 times as long over 20 markers: V8's code for
+ * its loops kept one more value, whether from or a moving acc; so a pass with sparse stages scans one block a call.)
  */
 export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): CategoryKernel {
   const { scan, sparse } = scanFunctions(memory, `category/${alleleChunks}/${pairChunks}`, [

@@ -237,9 +237,10 @@ export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: n
 }
 
 /**
- * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK), its list of runs 8 bytes per 16 slots. The
- * block's 16-bit sums (2 bytes a slot) stay in the kernel's room for the stretch's sparse stages, which add only their
- * own markers to them (each stage used to sum the dense prefix afresh, so a stretch had to stay in the L2 cache).
+ * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK, whose sums alone a scan leaves), its list of runs
+ * 8 bytes per 16 slots. The block's 16-bit sums (2 bytes a slot) stay in the kernel's room for the stretch's sparse
+ * stages, which add only their own markers to them (each stage used to sum the dense prefix afresh, so a stretch had to
+ * stay in the L2 cache).
  */
 const STRETCH = CATEGORY_BLOCK;
 /** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */

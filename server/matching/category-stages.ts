@@ -5,14 +5,15 @@ type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; cat
 
 /** Profiles sampled (a run from the middle of the index) to order the markers and choose the stages. */
 const SAMPLE = 1024;
-// Costs against a dense run's marker (2 bytes of each of 16 profiles read, 3 to 5 lookups). Since a stage adds only its
-// own markers (issue 29, mixscan34), a sparse cost of 1.5 to 3 with a stage cost of 1 chose stages alike (3-person
-// stains at 1,000,000 profiles: the pass's CPU 0.93 to 0.94 of before); the costs fitted to the kernels' timings in
-// order (1.15, 0.6, and 0.5 a stage for its calls) chose too few stages (1.03): out of order, listed runs cost more.
+// Costs against a dense run's marker (2 bytes of each of 16 profiles read in order, 3 to 5 lookups). A listed run is read
+// out of order: its 16 bytes of a column cost a cache line of their own, fetched without the prefetcher's help, so a
+// stage pays for a run's marker several times what the dense pass does (issue 29, mixscan34, 1,000,000 profiles, the
+// pass's CPU against the one before: 3-person stains 0.86 at SPARSE_COST 2 / STAGE_COST 1 and at 8 / 2, full-sibling
+// searches 0.86 at 2 / 1, 0.80 at 8 / 2).
 /** Cost of a listed run's marker in a sparse stage (its tables reloaded, its column bytes read out of order). */
-const SPARSE_COST = 2;
+const SPARSE_COST = 8;
 /** Cost per listed run of a sparse stage, besides its markers (the list and the run's sums read and written). */
-const STAGE_COST = 1;
+const STAGE_COST = 2;
 
 /**
  * How the category pass runs (issue 29): the markers in `order` (those that take most from the best a profile can
