@@ -46,11 +46,12 @@ const OFFSETS = 23;
 const ZERO = new Array<number>(16).fill(0);
 /**
  * Profiles per block: each marker runs over a block before the next, so only its two columns stream from memory at a
- * time. Long runs (16 KB of each column) let the hardware prefetcher keep up, where 1 KB runs left the pass waiting on
- * memory (issue 29: the dense pass over 20 markers at 1M profiles took 9.8 ms at 1,024, 4.1 ms at 16,384); its 16-bit
- * sums, 32 KB, stay in a core's L1 cache.
+ * time. Long runs (64 KB of each column) let the hardware prefetcher keep up, where 1 KB runs left the pass waiting on
+ * memory (issue 29: the dense pass over 20 markers at 1M profiles took 9.8 ms at 1,024, 4.1 ms at 16,384; a 3-person
+ * stain's pass 0.94 of 16,384's time at 65,536, as each stream's start is paid 4 times less); its 16-bit sums, 128 KB,
+ * stay in a core's L2 cache.
  */
-export const CATEGORY_BLOCK = 16_384;
+export const CATEGORY_BLOCK = 65_536;
 
 /** Leaves on the stack the OR of chunk c's swizzle of (index − 16c) over the tables in locals tables … tables + chunks − 1 (16c in locals offsets + c − 1). */
 function chunkedLookup(from: number, tables: number, chunks: number, offsets = OFFSETS): number[] {
@@ -66,16 +67,18 @@ function offsetConstants(offsets: number): number[] {
   return code;
 }
 
-// sparse(params, markers, list, count, needLess, out) → count: parameters 0–5, then i32 and v128 locals.
-const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT] = [0, 1, 2, 3, 4, 5];
-const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT] = [6, 7, 8, 9, 10, 11, 12, 13, 14];
-const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [15, 16, 17, 18, 19, 20, 23];
+// sparse(params, markers, list, count, needLess, out, acc, from) → count: parameters 0–7, then i32 and v128 locals.
+const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT, S_ACC, S_FROM] = [0, 1, 2, 3, 4, 5, 6, 7];
+const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT, S_A] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
+const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [18, 19, 20, 21, 22, 23, 26];
 
 /**
  * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
- * markers): for each listed run of 16 (first slot, mask) the bounds of the first `markers` records summed afresh, one
- * marker at a time, and the run listed again at `out` (which may be `list`) with the mask of its profiles still over
- * `needLess`, when any is.
+ * markers): for each listed run of 16 (first slot i, mask) the bounds of the `markers` records at `params` added to the
+ * run's 16-bit sums, kept at acc + 2·(i − from) (where a dense scan of one block from `from` left them), one marker at a
+ * time, the sums stored back, and the run listed again at `out` (which may be `list`) with the mask of its profiles
+ * still over `needLess`, when any is. (Until issue 29's mixscan34 a stage summed every marker before it afresh: a
+ * 3-person stain's stages re-read and re-added the dense prefix's 10–14 markers for each run still listed.)
  */
 function sparseBody(alleleChunks: number, pairChunks: number): number[] {
   const record = recordBytes(alleleChunks, pairChunks);
@@ -85,7 +88,7 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
   const lookup = (from: number, tables: number, chunks: number) => chunkedLookup(from, tables, chunks, S_OFFSETS);
   // prettier-ignore
   return [
-    ...vector([[9, I32], [8 + tableLocals, V128]]),
+    ...vector([[10, I32], [8 + tableLocals, V128]]),
     OP.localGet, S_NEED_LESS, ...V.i16Splat, OP.localSet, S_NEEDS,
     ...offsetConstants(S_OFFSETS),
     OP.localGet, S_LIST, OP.localTee, S_E, OP.localGet, S_COUNT_IN, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localSet, S_END,
@@ -94,7 +97,8 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
     OP.loop, OP.emptyBlock,
     OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
     OP.localGet, S_E, OP.i32Load, 2, 4, OP.localSet, S_MASK,
-    ...V.const(ZERO), OP.localSet, S_ACC_LO, ...V.const(ZERO), OP.localSet, S_ACC_HI,
+    OP.localGet, S_I, OP.localGet, S_FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, S_ACC, OP.i32Add, OP.localTee, S_A,
+    ...V.load(0), OP.localSet, S_ACC_LO, OP.localGet, S_A, ...V.load(16), OP.localSet, S_ACC_HI,
     OP.localGet, S_PARAMS, OP.localSet, S_P, OP.localGet, S_MARKERS, OP.localSet, S_M,
     OP.loop, OP.emptyBlock,
     ...loadTables,
@@ -110,6 +114,7 @@ function sparseBody(alleleChunks: number, pairChunks: number): number[] {
     OP.localGet, S_P, OP.i32Const, ...signedLeb(record), OP.i32Add, OP.localSet, S_P,
     OP.localGet, S_M, OP.i32Const, 1, OP.i32Sub, OP.localTee, S_M, OP.brIf, 0,
     OP.end,
+    OP.localGet, S_A, OP.localGet, S_ACC_LO, ...V.store(0), OP.localGet, S_A, OP.localGet, S_ACC_HI, ...V.store(16),
     OP.localGet, S_ACC_LO, OP.localGet, S_NEEDS, ...V.gt16, OP.localGet, S_ACC_HI, OP.localGet, S_NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8,
     OP.localGet, S_MASK, OP.i32And, OP.localTee, S_MASK,
     OP.if, OP.emptyBlock,
@@ -226,7 +231,7 @@ function signedLeb(n: number): number[] {
 }
 
 type Scan = (params: number, pairs: number, from: number, to: number, needLess: number, out: number, acc: number) => number;
-type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number) => number;
+type Sparse = (params: number, markers: number, list: number, count: number, needLess: number, out: number, acc: number, from: number) => number;
 /** The two passes of one module: the dense one over every slot, the sparse one over a list of runs. */
 export interface CategoryKernel {
   scan: Scan;
@@ -237,15 +242,18 @@ export interface CategoryKernel {
  * The pass over a column memory for the given chunk counts, made once per thread: `scan(params, pairs, from, to,
  * needLess, out, acc)` sums the bounds of pairs of markers (pad with a record of zero tables), byte c − 1 of `pairs` the
  * count of pairs whose pair tables are read in c chunks, their records after those of fewer, and reads slots from … to−1 (a multiple of 16 profiles) with the records at `params`, block by block
- * (the block's sums at `acc`, 2 bytes a profile), and writes for each run of 16 with a profile over `needLess` its first
- * slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers, list, count, needLess,
- * out)` (markers ≥ 1) sums the first `markers` records' bounds for the `count` runs listed at `list` alone and lists
- * again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
+ * (each block's sums at `acc`, 2 bytes a profile: the last block's stay), and writes for each run of 16 with a profile
+ * over `needLess` its first slot and its 16-bit mask (two i32) at `out`; returns how many runs. `sparse(params, markers,
+ * list, count, needLess, out, acc, from)` (markers ≥ 1) adds the bounds of the `markers` records at `params` to the sums
+ * of the `count` runs listed at `list` alone (run i's at acc + 2·(i − from), as a scan of one block from `from` leaves
+ * them) and lists again, at `out` (`list` itself may be given), those with a profile of their mask over `needLess`.
+ * (A scan keeping every block's sums, at acc + 2·(start − from), took 1.2 times as long over 20 markers: V8's code for
+ * its loops kept one more value, whether from or a moving acc; so a pass with sparse stages scans one block a call.)
  */
 export function categoryScan(memory: WebAssembly.Memory, alleleChunks: number, pairChunks: number): CategoryKernel {
   const { scan, sparse } = scanFunctions(memory, `category/${alleleChunks}/${pairChunks}`, [
     { name: 'scan', params: 7, body: () => body(alleleChunks, pairChunks) },
-    { name: 'sparse', params: 6, body: () => sparseBody(alleleChunks, pairChunks) },
+    { name: 'sparse', params: 8, body: () => sparseBody(alleleChunks, pairChunks) },
   ]);
   return { scan: scan as Scan, sparse: sparse as Sparse };
 }

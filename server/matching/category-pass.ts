@@ -237,9 +237,10 @@ export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: n
 }
 
 /**
- * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK), its list of runs (8 bytes per 16 slots) small,
- * and the columns' bytes a stretch's dense prefix read (2 per marker and slot) still in the core's L2 cache when its
- * sparse stages read them again.
+ * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK, whose sums alone a scan leaves), its list of runs
+ * 8 bytes per 16 slots. The block's 16-bit sums (2 bytes a slot) stay in the kernel's room for the stretch's sparse
+ * stages, which add only their own markers to them (each stage used to sum the dense prefix afresh, so a stretch had to
+ * stay in the L2 cache).
  */
 const STRETCH = CATEGORY_BLOCK;
 /** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
@@ -279,9 +280,9 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
   const record = recordBytes(filter.alleleChunks, filter.pairChunks);
   // The dense pass takes markers two at a time: an odd count is paired with a marker whose bounds are all 0.
   const markers = plans.length + (plans.length % 2);
-  const base = k.scratch(markers * record + 2 * CATEGORY_BLOCK + 8 * (STRETCH / 16));
+  const base = k.scratch(markers * record + 2 * STRETCH + 8 * (STRETCH / 16));
   const accAt = base + markers * record;
-  const outAt = accAt + 2 * CATEGORY_BLOCK;
+  const outAt = accAt + 2 * STRETCH;
   const dense = stages.dense >= plans.length ? markers : stages.dense;
   // The records in the stages' order (a prefix of them is a stage's markers), the dense prefix's regrouped by the chunks
   // their pair tables need (its sums are whole numbers, in any order): a pair of markers reads no chunk it does not need.
@@ -309,7 +310,13 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
   try {
     for (let from = 0; from < whole; from += STRETCH) {
       let runs = scan(base, pairs, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
-      for (const prefix of stages.stages) if (runs > 0) runs = sparse(base, prefix, outAt, runs, needLess(prefix), outAt);
+      // Each stage adds its own markers to the sums the dense pass left (2 bytes a slot at accAt, the stretch's).
+      let summed = dense;
+      for (const prefix of stages.stages) {
+        if (runs === 0) break;
+        runs = sparse(base + summed * record, prefix - summed, outAt, runs, needLess(prefix), outAt, accAt, from);
+        summed = prefix;
+      }
       if (runs === 0) continue;
       // Copied out before any candidate is confirmed: a confirmation may start another scan in this thread's room.
       found.set(k.words.subarray(outAt / 4, outAt / 4 + 2 * runs));

@@ -5,17 +5,22 @@ type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; cat
 
 /** Profiles sampled (a run from the middle of the index) to order the markers and choose the stages. */
 const SAMPLE = 1024;
-/** Cost of a listed run's marker in the sparse pass against a dense run's (its tables reloaded, the list read and written). */
-const SPARSE_COST = 2;
-/** Cost per listed run of a sparse stage, besides its markers. */
-const STAGE_COST = 1;
+// Costs against a dense run's marker (2 bytes of each of 16 profiles read in order, 3 to 5 lookups). A listed run is read
+// out of order: its 16 bytes of a column cost a cache line of their own, fetched without the prefetcher's help, so a
+// stage pays for a run's marker several times what the dense pass does (issue 29, mixscan34, 1,000,000 profiles, the
+// pass's CPU against the one before: 3-person stains 0.86 at SPARSE_COST 2 / STAGE_COST 1 and at 8 / 2, full-sibling
+// searches 0.86 at 2 / 1, 0.80 at 8 / 2).
+/** Cost of a listed run's marker in a sparse stage (its tables reloaded, its column bytes read out of order). */
+const SPARSE_COST = 8;
+/** Cost per listed run of a sparse stage, besides its markers (the list and the run's sums read and written). */
+const STAGE_COST = 2;
 
 /**
  * How the category pass runs (issue 29): the markers in `order` (those that take most from the best a profile can
  * reach first), the first `dense` of them (even, or every marker) over every run of 16 profiles, keeping the runs with
- * a profile that can still reach the need with the most the other markers give; then each stage k of `stages` sums the
- * first k markers again for the runs still listed alone, keeping those that can still reach it, the last stage every
- * marker. A run is dropped only when none of its profiles can reach the need, so the profiles listed at the end are
+ * a profile that can still reach the need with the most the other markers give; then each stage k of `stages` adds the
+ * markers after the previous stage's, up to the first k, to the sums of the runs still listed alone, keeping those that
+ * can still reach it, the last stage every marker. A run is dropped only when none of its profiles can reach the need, so the profiles listed at the end are
  * exactly those whose bounds over every marker reach it (the dense pass's answer).
  */
 export interface CategoryStages {
@@ -124,7 +129,7 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   for (let k = markers - 1; k >= 1; k--) {
     best[k] = Infinity;
     for (let j = k + 1; j <= markers; j++) {
-      const cost = alive[k]! * (SPARSE_COST * j + STAGE_COST) + best[j]!;
+      const cost = alive[k]! * (SPARSE_COST * (j - k) + STAGE_COST) + best[j]!;
       if (cost < best[k]!) [best[k], next[k]] = [cost, j];
     }
   }

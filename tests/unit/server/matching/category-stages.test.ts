@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../core/seeded-random';
 import { categoryFilter, categoryPass, type CategoryFilter } from '../../../../server/matching/category-pass';
+import { CATEGORY_BLOCK } from '../../../../server/matching/category-kernel';
 import { categoryStages, type CategoryStages } from '../../../../server/matching/category-stages';
 import { fusedScan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
@@ -64,5 +65,30 @@ describe('the category pass in stages', () => {
     }
     // The passes handed over slots to compare, from a few (the selective cuts, where the stages drop most runs) to many.
     expect(slots).toBeGreaterThan(1000);
+  });
+
+  it("adds each stage's markers to the sums the dense prefix left, stretch by stretch: every profile whose exact sum reaches the cut is handed over", () => {
+    // Two whole stretches of the pass (one kernel block each) and a third cut short: a stage reading another run's sums,
+    // or summing a marker twice or not at all, drops or adds profiles in some stretch.
+    const index = randomIndex(7, 2 * CATEGORY_BLOCK + 16 * 9 + 7, { markers: MARKERS, alleles: 20, untyped: 0.05 });
+    const weigh = stainLike(70);
+    const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
+    const exact = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10);
+    const sums = exact.filter(Number.isFinite).sort((a, b) => b - a);
+    for (const cut of [sums[300]!, sums[5000]!]) {
+      const plans = genotypeLrPlan(index, weigh, { cut, minMarkers: 0 }).plans as ColumnPlan<Float64Array>[];
+      const filter = categoryFilter(plans, cut);
+      if (typeof filter !== 'object' || filter === null) throw new Error('expected a category filter');
+      const chosen = categoryStages(index.size, plans, filter);
+      const reaching = exact.flatMap((sum, slot) => (sum >= cut ? [slot] : []));
+      const dense = handed(index.size, plans, filter, { ...chosen, dense: MARKERS.length, stages: [] });
+      expect(new Set(reaching.map((slot) => Math.floor(slot / CATEGORY_BLOCK))).size).toBeGreaterThan(1);
+      for (const [d, stages] of [[2, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]], [4, [7, 16]], [8, [9, 11, 16]], [10, [16]]] as const) {
+        const staged = handed(index.size, plans, filter, { ...chosen, dense: d, stages: [...stages] });
+        const kept = new Set(staged);
+        expect(reaching.filter((slot) => !kept.has(slot))).toEqual([]);
+        expect(staged).toEqual(dense);
+      }
+    }
   });
 });
