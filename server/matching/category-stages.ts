@@ -1,4 +1,5 @@
 import type { ColumnPlan } from './lookup-table';
+import { cheapestStages, type StageCosts } from './stage-plan';
 
 /** What the stages read of a category filter (category-pass.ts): the need and each marker's tables. */
 type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[] };
@@ -14,6 +15,7 @@ const SAMPLE = 1024;
 const SPARSE_COST = 8;
 /** Cost per listed run of a sparse stage, besides its markers (the list and the run's sums read and written). */
 const STAGE_COST = 2;
+const COSTS: StageCosts = { sparse: SPARSE_COST, stage: STAGE_COST, denseStep: 2 };
 
 /**
  * How the category pass runs (issue 29): the markers in `order` (those that take most from the best a profile can
@@ -123,23 +125,7 @@ export function categoryStages(size: number, plans: readonly ColumnPlan<Float64A
   alive[0] = 1;
   // A profile can still reach the need after the first k markers when its sum so far is at least need − most[k].
   for (let k = 1; k <= markers; k++) alive[k] = runsReaching(sums, bounds, order[k - 1]! * sample, runs, filter.need - most[k]!) / runs;
-  // best[k]: the least cost of the stages after a stage (or the dense prefix) that ended at k, to the end.
-  const best = new Float64Array(markers + 1);
-  const next = new Int32Array(markers + 1);
-  for (let k = markers - 1; k >= 1; k--) {
-    best[k] = Infinity;
-    for (let j = k + 1; j <= markers; j++) {
-      const cost = alive[k]! * (SPARSE_COST * (j - k) + STAGE_COST) + best[j]!;
-      if (cost < best[k]!) [best[k], next[k]] = [cost, j];
-    }
-  }
-  let dense = markers;
-  let least = markers;
-  for (let d = 2; d < markers; d += 2) {
-    if (d + best[d]! < least) [least, dense] = [d + best[d]!, d];
-  }
+  const { dense, stages } = cheapestStages(markers, alive, COSTS);
   if (dense === markers) return allDense;
-  const stages: number[] = [];
-  for (let k = dense; k < markers; k = next[k]!) stages.push(next[k]!);
   return { order, dense, stages, most };
 }

@@ -1,5 +1,6 @@
 import type { ColumnPlan } from './lookup-table';
 import { CATEGORIES, pairCell } from './placement-kernel';
+import { cheapestStages, type StageCosts } from './stage-plan';
 
 /** What the stages read of a pass's byte filter (placement-pass.ts): per marker its kind, allele → category table and each placement's pair bounds. */
 export interface StagedFilter {
@@ -36,6 +37,7 @@ const ORDER_SAMPLE = 256;
  */
 const SPARSE_COST = 4;
 const STAGE_COST = 2;
+const COSTS: StageCosts = { sparse: SPARSE_COST, stage: STAGE_COST, denseStep: 1 };
 
 // Working room reused by every call (a typed array's own memory costs about a microsecond to allocate): the sample's
 // lo then hi column bytes, and how many sampled profiles fall in each pair cell.
@@ -123,22 +125,6 @@ export function mostAfter(order: readonly number[], tops: readonly (readonly num
  * the sample); every marker dense when listing would not pay.
  */
 export function chosenStages(order: number[], most: number[][], alive: Float64Array): PlacementStages {
-  const markers = order.length;
-  // best[k]: the least cost of the stages after a stage (or the dense prefix) that ended at k, to the end; a stage
-  // from k to j costs its j − k markers and the stage's own work for each run listed at k.
-  const best = new Float64Array(markers + 1);
-  const next = new Int32Array(markers + 1);
-  for (let k = markers - 1; k >= 1; k--) {
-    best[k] = Infinity;
-    for (let j = k + 1; j <= markers; j++) {
-      const cost = alive[k]! * (SPARSE_COST * (j - k) + STAGE_COST) + best[j]!;
-      if (cost < best[k]!) [best[k], next[k]] = [cost, j];
-    }
-  }
-  let dense = markers;
-  let least = markers;
-  for (let d = 1; d < markers; d++) if (d + best[d]! < least) [least, dense] = [d + best[d]!, d];
-  const stages: number[] = [];
-  if (dense < markers) for (let k = dense; k < markers; k = next[k]!) stages.push(next[k]!);
+  const { dense, stages } = cheapestStages(order.length, alive, COSTS);
   return { order, dense, stages, most };
 }
