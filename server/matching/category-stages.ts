@@ -1,5 +1,5 @@
 import type { ColumnPlan } from './lookup-table';
-import { cheapestStages, type StageCosts } from './stage-plan';
+import { cheapestStages, largest, type StageCosts } from './stage-plan';
 
 /** What the stages read of a category filter (category-pass.ts): the need and each marker's tables. */
 type CategoryFilter = { need: number; markers: readonly { catLo: Uint8Array; catHi: Uint8Array; pair: Uint8Array }[] };
@@ -90,13 +90,6 @@ function runsReaching(sums: Int32Array, bounds: Uint8Array, at: number, runs: nu
     live += reaches;
   }
   return live;
-}
-
-/** The largest entry of a byte table (0 when empty). */
-function largest(table: Uint8Array): number {
-  let top = 0;
-  for (let i = 0; i < table.length; i++) if (table[i]! > top) top = table[i]!;
-  return top;
 }
 
 /** The stages of the category pass over `size` slots, chosen on a sample to cost least; every marker dense when listing would not pay. */

@@ -1,6 +1,6 @@
 import type { ColumnPlan } from './lookup-table';
 import { CATEGORIES, pairCell } from './placement-kernel';
-import { cheapestStages, type StageCosts } from './stage-plan';
+import { cheapestStages, largest, type StageCosts } from './stage-plan';
 
 /** What the stages read of a pass's byte filter (placement-pass.ts): per marker its kind, allele → category table and each placement's pair bounds. */
 export interface StagedFilter {
@@ -66,13 +66,6 @@ function countCells(category: Uint8Array, table: Uint8Array, sample: number): vo
     const cell = table[((lo < n ? category[lo]! : 0) << 3) | (hi < n ? category[hi]! : 0)]!;
     cellCounts[cell] = cellCounts[cell]! + 1;
   }
-}
-
-/** The largest entry of a byte table (0 when empty). */
-function largest(table: Uint8Array): number {
-  let top = 0;
-  for (let i = 0; i < table.length; i++) if (table[i]! > top) top = table[i]!;
-  return top;
 }
 
 /**

@@ -30,3 +30,10 @@ export function cheapestStages(markers: number, alive: Float64Array, costs: Stag
   for (let k = dense; k < markers; k = next[k]!) stages.push(next[k]!);
   return { dense, stages };
 }
+
+/** The largest entry of a byte table (0 when empty): a marker's best bound. */
+export function largest(table: Uint8Array): number {
+  let top = 0;
+  for (let i = 0; i < table.length; i++) if (table[i]! > top) top = table[i]!;
+  return top;
+}
