@@ -9,7 +9,7 @@ import { ms, percentile, printTable, time } from './bench-table';
 import { benchId, CHEMISTRY, population, QUERIES } from './engine-fixtures';
 import { liveBytes } from './live-bytes';
 import { SimdFloor } from './simd-floor';
-import { measureThreads, type ThreadMeasure } from './thread-table';
+import { measureThreads, THREAD_SEARCHES, type ThreadMeasure } from './thread-table';
 
 /** Profiles whose columns are generated at once: two byte chunks per marker, copied into the index's columns with one `set`. */
 const CHUNK = 1 << 16;
@@ -108,7 +108,7 @@ export async function runNationalTable(n: number): Promise<void> {
   const [one, two] = measured as [ThreadMeasure, ThreadMeasure];
   const columnBytes = 2 * index.markerColumns().length * n;
   printTable(
-    `\nA national level (issue 32): ${n.toLocaleString('en')} synthetic profiles (FBI 2015 Caucasian, ${index.markerColumns().length} CODIS core markers, UUID ids) built in memory, bytes per profile from the process (columns' memory included), the SIMD floor over the columns; the thread table's searches (${QUERIES} identity moderate, 15 full-sibling kinship, 5 three-person mixture searches, p50 after five untimed of each) split over the pool's 1 and 2 threads, then run whole, as many at a time as threads (time per search), speed-up against 1 thread\n`,
+    `\nA national level (issue 32): ${n.toLocaleString('en')} synthetic profiles (FBI 2015 Caucasian, ${index.markerColumns().length} CODIS core markers, UUID ids) built in memory, bytes per profile from the process (columns' memory included), the SIMD floor over the columns; the thread table's searches (${THREAD_SEARCHES.identity} identity moderate, ${THREAD_SEARCHES.kinship} full-sibling kinship, ${THREAD_SEARCHES.mixture} three-person mixture searches, p50 after five untimed of each) split over the pool's 1 and 2 threads, then run whole, as many at a time as threads (time per search), speed-up against 1 thread\n`,
     ['N', 'build', 'index/profile', 'floor', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'],
     [
       ...measured.map(({ threads, medians, same }) => [n.toLocaleString('en'), `${(build / 1000).toFixed(1)} s`, `${bytes.toFixed(1)} B`, ms(floorMs), `${threads}, one search split`, ...medians.map((m, k) => against(m, one.medians[k]!)), same ? 'yes' : 'NO']),

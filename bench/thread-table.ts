@@ -8,8 +8,8 @@ import type { IdentityCandidate } from '../server/matching/types';
 import { SearchPool } from '../server/search/search-pool';
 import { toWireAnalysis, toWireRule } from '../server/search/search-wire';
 import { ms, percentile, printTable, timeAsync } from './bench-table';
-import { CHEMISTRY, fullSiblings, matchPopulation, population, QUERIES } from './engine-fixtures';
-import { MIXTURE_QUERIES, mixtureRule, stainOf } from './mixture-table';
+import { CHEMISTRY, fullSiblings, matchPopulation, population } from './engine-fixtures';
+import { mixtureRule, stainOf } from './mixture-table';
 import { siblingOf } from './synthetic-profiles';
 import { workersAtOwnPriority } from './worker-priority';
 
@@ -26,6 +26,13 @@ export interface ThreadMeasure {
    */
   throughputCpu: number[];
 }
+
+/**
+ * How many searches of each kind the table runs: multiples of the thread counts (1, 2), so that two threads running
+ * searches whole end together. With an odd count the last search of a kind ran alone on one thread while the other
+ * waited (5 mixture searches two at a time can give at most 5/3 = 1.67× one at a time, 15 kinship scans 15/8 = 1.88×).
+ */
+export const THREAD_SEARCHES = { identity: 40, kinship: 16, mixture: 12 } as const;
 
 // Issue 29 "Using every core": one search split over the search workers by slices of the index (the server's pool,
 // over the index's shared memory), 1 and 2 threads, against the SIMD floor; every answer checked equal to the 1-thread one.
@@ -79,7 +86,9 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
   const smallest = (m: RuleMatch) => Math.min(...m.populations.map((p) => p.combinedIndex ?? 0));
   const byLr = (parts: RuleMatch[][]) => parts.flat().sort((a, b) => smallest(b) - smallest(a));
   const kinshipOf = (query: ReadonlyMap<string, Genotype>, i: number) => ({ analysis: toWireAnalysis(fullSiblings), query: siblingOf(query, population, i), queryRole: 0 as const, population: matchPopulation, minMarkers: 6 });
-  const stains = Array.from({ length: MIXTURE_QUERIES }, (_, i) => ({ id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(3 * i, 3 * i + 3)) }));
+  const queries = planted.slice(0, THREAD_SEARCHES.identity);
+  const siblings = planted.slice(0, THREAD_SEARCHES.kinship);
+  const stains = Array.from({ length: THREAD_SEARCHES.mixture }, (_, i) => ({ id: `STAIN${i}`, kind: 'Autosomal' as const, chemistryId: CHEMISTRY, organizationId: 'org', sampleType: 'Forensic Mixture', genotypes: stainOf(planted.slice(3 * i, 3 * i + 3)) }));
   // The 1-thread answers of the split searches and of the whole ones (other kinship queries).
   const baseline = { split: '', whole: '' };
   for (const threads of [1, 2]) {
@@ -101,8 +110,8 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     }
     const whole = <T, R>(task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pool.runParts<T, R>(set, 'Autosomal', task, 1, merge);
     const wholeSearches = async (kinshipSeed: number, answers: { identity: unknown[]; kinship: unknown[]; mixture: unknown[] }) => [
-      await atATime(threads, planted, (query) => whole({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), answers.identity),
-      await atATime(threads, [...planted.slice(0, 15).entries()], ([i, query]) => whole({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, kinshipSeed + i) }, perIndex<AnalysisMatch>), answers.kinship),
+      await atATime(threads, queries, (query) => whole({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), answers.identity),
+      await atATime(threads, [...siblings.entries()], ([i, query]) => whole({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, kinshipSeed + i) }, perIndex<AnalysisMatch>), answers.kinship),
       await atATime(threads, stains, (stain) => whole({ task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr), answers.mixture),
     ];
     // The whole searches too, as many at a time as threads, three rounds untimed (issue 29): a split's slices run other code
@@ -115,8 +124,8 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     const kinship: number[] = [];
     const mixture: number[] = [];
     const answers = { identity: [] as unknown[], kinship: [] as unknown[], mixture: [] as unknown[] };
-    for (const query of planted) identity.push(await timeAsync(async () => answers.identity.push(await run({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>))));
-    for (const [i, query] of planted.slice(0, 15).entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
+    for (const query of queries) identity.push(await timeAsync(async () => answers.identity.push(await run({ task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>))));
+    for (const [i, query] of siblings.entries()) kinship.push(await timeAsync(async () => answers.kinship.push(await run({ task: 'scan', kind: 'Autosomal', request: kinshipOf(query, i) }, perIndex<AnalysisMatch>))));
     for (const stain of stains) mixture.push(await timeAsync(async () => answers.mixture.push(await mixtureRun(stain))));
     const medians = [percentile(identity, 0.5), percentile(kinship, 0.5), percentile(mixture, 0.5)];
     // The same searches again, each whole on one thread, as many at a time as there are threads; the kinship queries other
@@ -133,7 +142,7 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
 
 export function printThreadTable(rows: string[][]): void {
   printTable(
-    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search; speed-up against one at a time); ${QUERIES} identity (moderate), 15 full-sibling kinship scans, ${MIXTURE_QUERIES} 3-person mixture searches, after five untimed runs of each split and three rounds of the whole searches at a time; the whole searches' kinship queries other siblings than the split's\n`,
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread; time × threads against the SIMD floor); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search; speed-up against one at a time); ${THREAD_SEARCHES.identity} identity (moderate), ${THREAD_SEARCHES.kinship} full-sibling kinship scans, ${THREAD_SEARCHES.mixture} 3-person mixture searches (each count even, so two threads end together), after five untimed runs of each split and three rounds of the whole searches at a time; the whole searches' kinship queries other siblings than the split's\n`,
     ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'same answers as 1 thread'],
     rows,
   );
