@@ -29,3 +29,4 @@ export * from './network-delivery';
 export * from './upload-outbox-counts';
 export * from './foreign-queries';
 export * from './candidate-matches';
+export * from './case-name-versions';

@@ -12,7 +12,7 @@ import { profileAuditTarget } from '../profiles/profile-snapshot';
 import { checkReplicates, packReplicate, type StoredReplicate } from '../profiles/replicate-values';
 import type { ImportedReplicate } from '../../../core/schemas/replicates';
 import { selectProfiles, toProfile } from '../profiles/profile-query';
-import { caseProfileNamesHeld, lockCaseProfileNames } from '../profiles/case-profile-names';
+import { caseNamesVersion, caseProfileNamesHeld, lockCaseNames, type NamesVersion } from '../profiles/case-profile-names';
 import { Conflict } from '../errors';
 import { withGroups } from './replicate-groups';
 
@@ -48,6 +48,11 @@ export interface AddContext {
   chemistry: { id: string; kind: 'Autosomal' | 'YStr' };
   assignment: ImportAssignment;
   signal?: AbortSignal;
+  /**
+   * The case's names version read before checkChosen looked for every chosen name in the case (undefined: no check in
+   * this run, as on resuming). While it stays so, bar the add's own batches, every chosen name is still free.
+   */
+  namesChecked?: NamesVersion | undefined;
 }
 
 /** Rows read per page while checking. */
@@ -117,6 +122,8 @@ export async function checkChosen(ctx: AddContext): Promise<number> {
   // Found page by page (names seen so far; the case's profiles through their case index), never by one
   // statement over every row.
   const seen = new Map<string, { index: number; name: string; noted: boolean }>();
+  // Before the first name is read: a profile added or renamed in the case from here on changes it.
+  ctx.namesChecked = await caseNamesVersion(db, ctx.found.id);
   const cache = {};
   let after = -1;
   let done = 0;
@@ -167,8 +174,18 @@ async function snapshots(db: Db, ids: readonly string[], values: readonly Stored
   return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [], replicates: [] }]));
 }
 
-/** Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order. */
-async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: StoredMarkerValue[]; replicates: StoredReplicate[] }[], markerNames: ReadonlyMap<string, MarkerInfo>, codes: ReadonlyMap<string, number>): Promise<string[]> {
+/**
+ * Adds one batch of checked rows in one transaction; returns the new profiles' ids in row order and, when the case's
+ * names were as `namesFree` said (nobody else has added or renamed a profile there since every chosen name was found
+ * free), the names version after the batch (undefined otherwise: the next batches look their names up).
+ */
+async function addBatch(
+  ctx: AddContext,
+  batch: { row: RowRecord; values: StoredMarkerValue[]; replicates: StoredReplicate[] }[],
+  markerNames: ReadonlyMap<string, MarkerInfo>,
+  codes: ReadonlyMap<string, number>,
+  namesFree: NamesVersion | undefined,
+): Promise<{ ids: string[]; namesFree: NamesVersion | undefined }> {
   const { db, found, assignment, chemistry, job } = ctx;
   // Built before the transaction (issue 29): on PGlite the transaction holds the one connection, and
   // other users' requests wait for it, so it holds it for the database's work only.
@@ -185,8 +202,11 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     // The names were checked before adding; checked again under the case's lock, which also keeps another
-    // request from adding one of them until this batch commits.
-    const held = await lockCaseProfileNames(t, found.id, batch.map(({ row }) => row.profileId));
+    // request from adding one of them until this batch commits. Unless the case's names are as the check and this
+    // add's own batches left them: then the case's profiles are not read again (issue 29: each batch of a 100,000
+    // import read all those before it, 45-90 ms a statement at the end, holding PGlite's one connection).
+    const unchanged = await lockCaseNames(t, found.id, namesFree);
+    const held = unchanged ? [] : await caseProfileNamesHeld(t, found.id, batch.map(({ row }) => row.profileId));
     if (held.length > 0) throw new Conflict(`Case ${found.caseNumber} already has profile ${held.join(', ')} (added meanwhile); this batch of ${batch.length} was not added.`);
     const inserted = rowsOf<{ id: string; profile_id: string }>(
       await t.execute(sql`
@@ -216,7 +236,8 @@ async function addBatch(ctx: AddContext, batch: { row: RowRecord; values: Stored
       .update(profileImports)
       .set({ addedCount: sql`${profileImports.addedCount} + ${batch.length}`, done: sql`${profileImports.done} + ${batch.length}`, updatedAt: new Date() })
       .where(eq(profileImports.id, ctx.job.id));
-    return ids;
+    // The version with this batch's own insert counted: the next batch's names are still free while it stays.
+    return { ids, namesFree: unchanged ? await caseNamesVersion(t, found.id) : undefined };
   });
 }
 
@@ -230,6 +251,7 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
   const added: string[] = [];
   let analyzeAt = FIRST_ANALYZE;
   let after = -1;
+  let namesFree = ctx.namesChecked;
   for (;;) {
     if (ctx.signal?.aborted) break;
     const page = await withGroups(ctx.db, ctx.job.id, await chosenPage(ctx.db, ctx.job.id, after, batchSize, true), ctx.assignment.groups);
@@ -245,7 +267,9 @@ export async function addChosen(ctx: AddContext, batchSize: number): Promise<str
     // A marker's code never changes: read once per marker, outside the batches' transactions.
     const uncoded = [...new Set(batch.flatMap(({ values }) => values.map((v) => v.markerId)))].filter((id) => !codes.has(id));
     if (uncoded.length > 0) for (const [id, code] of await markerCodes(ctx.db, uncoded)) codes.set(id, code);
-    added.push(...(await addBatch(ctx, batch, rules.markers, codes)));
+    const done = await addBatch(ctx, batch, rules.markers, codes, namesFree);
+    added.push(...done.ids);
+    namesFree = done.namesFree;
     // Each whole batch is in the case: open profile lists and review counts read again.
     ctx.events?.publish(ctx.found.organizationId, 'profiles');
     if (added.length >= analyzeAt) {

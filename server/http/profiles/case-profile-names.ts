@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { profiles } from '../../db/schema';
+import { caseNameVersions, profiles } from '../../db/schema';
 
 /** The first key of the advisory locks that serialize adding profiles to one case (the second is the case's hash). */
 const CASE_PROFILE_NAMES_LOCK = 15_001;
@@ -13,8 +13,27 @@ const CASE_PROFILE_NAMES_LOCK = 15_001;
  * already holds, as stored; the caller refuses them and rolls back.
  */
 export async function lockCaseProfileNames(tx: Db, caseId: string, names: readonly string[]): Promise<string[]> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CASE_PROFILE_NAMES_LOCK}, hashtext(${caseId}))`);
+  await lockCaseNames(tx, caseId);
   return caseProfileNamesHeld(tx, caseId, names);
+}
+
+/** A case's count of name changes (case_name_versions, kept by migration 0031's triggers); null: none since the migration. */
+export type NamesVersion = string | null;
+
+/**
+ * Takes the case's names lock for the transaction; says whether the case's names version is still `since` (undefined:
+ * not known, so no). Read in a statement of its own, after the lock: one begun before would not see what the lock
+ * waited for.
+ */
+export async function lockCaseNames(tx: Db, caseId: string, since?: NamesVersion): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CASE_PROFILE_NAMES_LOCK}, hashtext(${caseId}))`);
+  return since !== undefined && (await caseNamesVersion(tx, caseId)) === since;
+}
+
+/** The case's names version as the caller sees it (inside an adding transaction after its insert: that insert included). */
+export async function caseNamesVersion(db: Db, caseId: string): Promise<NamesVersion> {
+  const [row] = await db.select({ version: caseNameVersions.version }).from(caseNameVersions).where(eq(caseNameVersions.caseId, caseId));
+  return row ? String(row.version) : null;
 }
 
 /** The names among `names` the case holds already (without case), as stored; no lock: a check ahead of the real one. */

@@ -32,6 +32,7 @@ describe('migrations', () => {
         'candidate_match_notices',
         'candidate_matches',
         'case_assigned_users',
+        'case_name_versions',
         'case_types',
         'cases',
         'chemistries',

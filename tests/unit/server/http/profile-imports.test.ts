@@ -133,7 +133,7 @@ async function principal(who: Who) {
 }
 
 /** The database, except that `after` runs once the `n`th transaction (one add batch each) has committed. */
-function afterTransaction(target: Db, n: number, after: () => void): Db {
+function afterTransaction(target: Db, n: number, after: () => unknown): Db {
   let seen = 0;
   return new Proxy(target, {
     get(obj, prop) {
@@ -141,7 +141,7 @@ function afterTransaction(target: Db, n: number, after: () => void): Db {
       if (prop === 'transaction') {
         return async (...args: unknown[]) => {
           const result = await (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
-          if (++seen === n) after();
+          if (++seen === n) await after();
           return result;
         };
       }
@@ -595,5 +595,51 @@ describe('empty files and discarding', () => {
     expect((await call('analystA', 'POST', `/api/profile-imports/${running.id}/cancel`)).statusCode).toBe(409);
     await setJob(db, running.id, { state: 'failed' });
     expect((await call('analystA', 'DELETE', `/api/profile-imports/${running.id}`)).statusCode).toBe(204);
+  });
+});
+
+describe("a case's names while an import adds to it (issue 29: the case's profiles read once, not for every batch)", () => {
+  /** A profile put in the case by another way than the import (a colleague's add, a replication), as SQL. */
+  const addByHand = (caseId: string, name: string) =>
+    db.execute(sql`insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type, entered_by)
+      values (${name}, ${caseId}, ${orgA}, 'Autosomal', ${globalFiler}, 'Reference', ${userIds.analystA})`);
+  const addRows = async (prefix: string, caseId: string, on: (ctx: Awaited<ReturnType<typeof claim>>['ctx']) => Promise<void> = async () => undefined, hook?: (db: Db) => Db) => {
+    const { job } = await parsed(`${prefix}.csv`, longTable(references(prefix, 600)));
+    const { ctx } = await claim(job.id, caseId, hook ? hook(db) : db);
+    expect(await checkChosen(ctx)).toBe(0);
+    await on(ctx);
+    return ctx;
+  };
+
+  it('stops at the batch holding a name a colleague added to the case after the first batch; the first batch stays', async () => {
+    const caseId = await newCase();
+    const ctx = await addRows('LATE', caseId, undefined, (d) => afterTransaction(d, 1, () => addByHand(caseId, 'late-0300')));
+    await expect(addChosen(ctx, IMPORT_BATCH_SIZE)).rejects.toThrow(/already has profile late-0300 \(added meanwhile\); this batch of 250 was not added/);
+    const names = (await caseProfiles(caseId)).map((p) => p.profileId);
+    expect(names).toHaveLength(IMPORT_BATCH_SIZE + 1);
+    expect(names).toContain('late-0300');
+  });
+
+  it('stops at the first batch when the name came in between the check and the add', async () => {
+    const caseId = await newCase();
+    const ctx = await addRows('EARLY', caseId, () => addByHand(caseId, 'EARLY-0001').then(() => undefined));
+    await expect(addChosen(ctx, IMPORT_BATCH_SIZE)).rejects.toThrow(/already has profile EARLY-0001 \(added meanwhile\); this batch of 250 was not added/);
+    expect(await caseProfiles(caseId)).toHaveLength(1);
+  });
+
+  it("does not look the batches' names up among the case's profiles while nobody else has changed them: a row written with the triggers off goes unseen", async () => {
+    // Only what the names version counts is looked at: a profile written past the triggers (session_replication_role
+    // replica, as no route does) is not found by a later batch, which proves the batch did not read the case's profiles.
+    const caseId = await newCase();
+    const ctx = await addRows('TRUST', caseId, undefined, (d) =>
+      afterTransaction(d, 1, () =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await (tx as unknown as Db).execute(sql`insert into profiles (profile_id, case_id, organization_id, kind, chemistry_id, sample_type) values ('trust-0400', ${caseId}, ${orgA}, 'Autosomal', ${globalFiler}, 'Reference')`);
+        }),
+      ),
+    );
+    expect(await addChosen(ctx, IMPORT_BATCH_SIZE)).toHaveLength(600);
+    expect(await caseProfiles(caseId)).toHaveLength(601);
   });
 });
