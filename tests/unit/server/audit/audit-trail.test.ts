@@ -44,4 +44,27 @@ describe('the audit trail', () => {
     await db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
     expect(await verifyAuditChain(db)).toEqual({ rows: 2, brokenAt: first!.seq });
   });
+
+  it('lets the event loop turn every 25 rows while it hashes a batch of 100 (a health probe does not wait for the whole batch)', async () => {
+    // Each row's snapshot says when it is read (hashing it); a chain of immediates notes which row was last read each
+    // time the event loop turned.
+    let reading = -1;
+    const events = Array.from({ length: 100 }, (_, i) => ({
+      entity: 'Profile',
+      entityId: `p${i}`,
+      action: 'Imported',
+      after: Object.defineProperty({}, 'row', { enumerable: true, get: () => ((reading = i), i) }),
+    }));
+    const turns = new Set<number>();
+    let hashing = true;
+    const tick = () => {
+      turns.add(reading);
+      if (hashing) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await database.db.transaction((tx) => appendAudit(tx as never, actor, clock, ...events));
+    hashing = false;
+    // Turns after rows 24, 49 and 74: before, the 100 rows were hashed without one.
+    expect([...turns].filter((r) => r >= 0 && r < 99)).toEqual(expect.arrayContaining([24, 49, 74]));
+  });
 });

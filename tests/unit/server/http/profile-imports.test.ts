@@ -17,6 +17,13 @@ import { createAccessGroup, createOrganization, createUser } from '../../../help
 import { createTestApp, type TestApp } from '../../../helpers/app';
 import { rowsOf } from '../../../helpers/raw-rows';
 import { multipartBody } from '../../../helpers/multipart';
+import { yieldToEventLoop } from '../../../../server/jobs/yield';
+
+// Counted, not changed: the add lets the event loop turn between stretches of rows (issue 29).
+vi.mock('../../../../server/jobs/yield', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../../server/jobs/yield')>();
+  return { yieldToEventLoop: vi.fn(real.yieldToEventLoop) };
+});
 
 // Profile imports as jobs (issue 13): upload → parse in a worker → paged preview → confirm with the
 // approval (one use, this user, this case) → check against the assignment → add in whole batches.
@@ -641,5 +648,19 @@ describe("a case's names while an import adds to it (issue 29: the case's profil
     );
     expect(await addChosen(ctx, IMPORT_BATCH_SIZE)).toHaveLength(600);
     expect(await caseProfiles(caseId)).toHaveLength(601);
+  });
+
+  it('lets the event loop turn every 25 rows while it checks and adds (a health probe waits for a stretch, not a page)', async () => {
+    const caseId = await newCase();
+    const { job } = await parsed('turns.csv', longTable(references('TURN', 600)));
+    const { ctx } = await claim(job.id, caseId, db);
+    vi.mocked(yieldToEventLoop).mockClear();
+    expect(await checkChosen(ctx)).toBe(0);
+    // Pages of 250, 250 and 100: turns after every 25 rows of each.
+    expect(vi.mocked(yieldToEventLoop).mock.calls.length).toBeGreaterThanOrEqual(9 + 9 + 3);
+    vi.mocked(yieldToEventLoop).mockClear();
+    expect(await addChosen(ctx, IMPORT_BATCH_SIZE)).toHaveLength(600);
+    // Batches of 250, 250 and 100, each checked again and hashed for the audit trail: as many turns again, twice.
+    expect(vi.mocked(yieldToEventLoop).mock.calls.length).toBeGreaterThanOrEqual(2 * (9 + 9 + 3));
   });
 });
