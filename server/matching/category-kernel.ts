@@ -66,65 +66,8 @@ function offsetConstants(offsets: number): number[] {
 // sparse(params, markers, list, count, needLess, out, acc, from) → count: parameters 0–7, then i32 and v128 locals.
 const [S_PARAMS, S_MARKERS, S_LIST, S_COUNT_IN, S_NEED_LESS, S_OUT, S_ACC, S_FROM] = [0, 1, 2, 3, 4, 5, 6, 7];
 const [S_E, S_END, S_P, S_M, S_LO, S_HI, S_I, S_MASK, S_COUNT, S_A] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
-const [S_X, S_CAT, S_NEEDS, S_ACC_LO, S_ACC_HI, S_OFFSETS, S_TABLES] = [18, 19, 20, 21, 22, 23, 26];
+const [S_X, S_CAT, S_NEEDS, S_OFFSETS, S_TABLES] = [18, 19, 20, 21, 24];
 
-/**
- * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
- * markers): for each listed run of 16 (first slot i, mask) the bounds of the `markers` records at `params` added to the
- * run's 16-bit sums, kept at acc + 2·(i − from) (where a dense scan of one block from `from` left them), one marker at a
- * time, the sums stored back, and the run listed again at `out` (which may be `list`) with the mask of its profiles
- * still over `needLess`, when any is. (Until issue 29's mixscan34 a stage summed every marker before it afresh: a
- * 3-person stain's stages re-read and re-added the dense prefix's 10–14 markers for each run still listed.)
- */
-function sparseBody(alleleChunks: number, pairChunks: number): number[] {
-  const record = recordBytes(alleleChunks, pairChunks);
-  const tableLocals = 2 * alleleChunks + pairChunks;
-  const loadTables: number[] = [];
-  for (let t = 0; t < tableLocals; t++) loadTables.push(OP.localGet, S_P, ...V.load(16 + 16 * t), OP.localSet, S_TABLES + t);
-  const lookup = (from: number, tables: number, chunks: number) => chunkedLookup(from, tables, chunks, S_OFFSETS);
-  // prettier-ignore
-  return [
-    ...vector([[10, I32], [8 + tableLocals, V128]]),
-    OP.localGet, S_NEED_LESS, ...V.i16Splat, OP.localSet, S_NEEDS,
-    ...offsetConstants(S_OFFSETS),
-    OP.localGet, S_LIST, OP.localTee, S_E, OP.localGet, S_COUNT_IN, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localSet, S_END,
-    OP.block, OP.emptyBlock,
-    OP.localGet, S_E, OP.localGet, S_END, OP.i32GeU, OP.brIf, 0,
-    OP.loop, OP.emptyBlock,
-    OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
-    OP.localGet, S_E, OP.i32Load, 2, 4, OP.localSet, S_MASK,
-    OP.localGet, S_I, OP.localGet, S_FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, S_ACC, OP.i32Add, OP.localTee, S_A,
-    ...V.load(0), OP.localSet, S_ACC_LO, OP.localGet, S_A, ...V.load(16), OP.localSet, S_ACC_HI,
-    OP.localGet, S_PARAMS, OP.localSet, S_P, OP.localGet, S_MARKERS, OP.localSet, S_M,
-    OP.loop, OP.emptyBlock,
-    ...loadTables,
-    OP.localGet, S_P, OP.i32Load, 2, 0, OP.localSet, S_LO,
-    OP.localGet, S_P, OP.i32Load, 2, 4, OP.localSet, S_HI,
-    OP.localGet, S_LO, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
-    ...lookup(S_X, S_TABLES, alleleChunks), OP.localSet, S_CAT,
-    OP.localGet, S_HI, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
-    ...lookup(S_X, S_TABLES + alleleChunks, alleleChunks), OP.localGet, S_CAT, ...V.add8, OP.localSet, S_CAT,
-    ...lookup(S_CAT, S_TABLES + 2 * alleleChunks, pairChunks), OP.localSet, S_X,
-    OP.localGet, S_ACC_LO, OP.localGet, S_X, ...V.extendLow, ...V.add16, OP.localSet, S_ACC_LO,
-    OP.localGet, S_ACC_HI, OP.localGet, S_X, ...V.extendHigh, ...V.add16, OP.localSet, S_ACC_HI,
-    OP.localGet, S_P, OP.i32Const, ...signedLeb(record), OP.i32Add, OP.localSet, S_P,
-    OP.localGet, S_M, OP.i32Const, 1, OP.i32Sub, OP.localTee, S_M, OP.brIf, 0,
-    OP.end,
-    OP.localGet, S_A, OP.localGet, S_ACC_LO, ...V.store(0), OP.localGet, S_A, OP.localGet, S_ACC_HI, ...V.store(16),
-    OP.localGet, S_ACC_LO, OP.localGet, S_NEEDS, ...V.gt16, OP.localGet, S_ACC_HI, OP.localGet, S_NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8,
-    OP.localGet, S_MASK, OP.i32And, OP.localTee, S_MASK,
-    OP.if, OP.emptyBlock,
-    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_I, OP.i32Store, 2, 0,
-    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_MASK, OP.i32Store, 2, 4,
-    OP.localGet, S_COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, S_COUNT,
-    OP.end,
-    OP.localGet, S_E, OP.i32Const, 8, OP.i32Add, OP.localTee, S_E, OP.localGet, S_END, OP.i32LtU, OP.brIf, 0,
-    OP.end,
-    OP.end,
-    OP.localGet, S_COUNT,
-    OP.end,
-  ];
-}
 
 /**
  * The dense pass over pairs of markers whose pair tables are read in `chunks` chunks, a function of its own for each
@@ -203,6 +146,71 @@ function denseBody(alleleChunks: number, pairChunks: number, chunks: number): nu
     OP.localGet, I, OP.i32Const, 16, OP.i32Add, OP.localTee, I, OP.localGet, END, OP.i32LtU, OP.brIf, 0,
     OP.end,
     OP.localGet, COUNT,
+    OP.end,
+  ];
+}
+
+/**
+ * The sparse pass's body (issue 29: most profiles of a mixture or a family search are out of reach after a few
+ * markers): the bounds of the `markers` records at `params` added, marker by marker, to the 16-bit sums of each listed
+ * run of 16 (first slot i, mask), kept at acc + 2·(i − from) (where the dense pass over the stretch from `from` left
+ * them); then each run listed again at `out` (which may be `list`) with the mask of its profiles still over `needLess`,
+ * when any is. Marker by marker, each marker's tables are loaded once and its two columns read in the list's order
+ * (issue 29, mixk35: run by run, as until then, the tables were reloaded for every run and marker and the stage's
+ * columns read all at once; marker by marker the category pass took 0.95 of the time for 3-person stains and for
+ * full-sibling searches, the same stages). (Until mixscan34 a stage summed every marker before it afresh.)
+ */
+function sparseBody(alleleChunks: number, pairChunks: number): number[] {
+  const record = recordBytes(alleleChunks, pairChunks);
+  const tableLocals = 2 * alleleChunks + pairChunks;
+  const loadTables: number[] = [];
+  for (let t = 0; t < tableLocals; t++) loadTables.push(OP.localGet, S_P, ...V.load(16 + 16 * t), OP.localSet, S_TABLES + t);
+  const lookup = (from: number, tables: number, chunks: number) => chunkedLookup(from, tables, chunks, S_OFFSETS);
+  // prettier-ignore
+  return [
+    ...vector([[10, I32], [6 + tableLocals, V128]]),
+    OP.localGet, S_NEED_LESS, ...V.i16Splat, OP.localSet, S_NEEDS,
+    ...offsetConstants(S_OFFSETS),
+    OP.localGet, S_LIST, OP.localGet, S_COUNT_IN, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localSet, S_END,
+    OP.block, OP.emptyBlock,
+    OP.localGet, S_COUNT_IN, OP.i32Eqz, OP.brIf, 0,
+    OP.localGet, S_PARAMS, OP.localSet, S_P, OP.localGet, S_MARKERS, OP.localSet, S_M,
+    OP.loop, OP.emptyBlock,
+    ...loadTables,
+    OP.localGet, S_P, OP.i32Load, 2, 0, OP.localSet, S_LO,
+    OP.localGet, S_P, OP.i32Load, 2, 4, OP.localSet, S_HI,
+    OP.localGet, S_LIST, OP.localSet, S_E,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
+    OP.localGet, S_LO, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
+    ...lookup(S_X, S_TABLES, alleleChunks), OP.localSet, S_CAT,
+    OP.localGet, S_HI, OP.localGet, S_I, OP.i32Add, ...V.load(0), OP.localSet, S_X,
+    ...lookup(S_X, S_TABLES + alleleChunks, alleleChunks), OP.localGet, S_CAT, ...V.add8, OP.localSet, S_CAT,
+    ...lookup(S_CAT, S_TABLES + 2 * alleleChunks, pairChunks), OP.localSet, S_X,
+    OP.localGet, S_I, OP.localGet, S_FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, S_ACC, OP.i32Add, OP.localTee, S_A,
+    OP.localGet, S_A, ...V.load(0), OP.localGet, S_X, ...V.extendLow, ...V.add16, ...V.store(0),
+    OP.localGet, S_A, OP.localGet, S_A, ...V.load(16), OP.localGet, S_X, ...V.extendHigh, ...V.add16, ...V.store(16),
+    OP.localGet, S_E, OP.i32Const, 8, OP.i32Add, OP.localTee, S_E, OP.localGet, S_END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.localGet, S_P, OP.i32Const, ...signedLeb(record), OP.i32Add, OP.localSet, S_P,
+    OP.localGet, S_M, OP.i32Const, 1, OP.i32Sub, OP.localTee, S_M, OP.brIf, 0,
+    OP.end,
+    // the runs listed again with the mask of their profiles still over needLess
+    OP.localGet, S_LIST, OP.localSet, S_E,
+    OP.loop, OP.emptyBlock,
+    OP.localGet, S_E, OP.i32Load, 2, 0, OP.localSet, S_I,
+    OP.localGet, S_I, OP.localGet, S_FROM, OP.i32Sub, OP.i32Const, 1, OP.i32Shl, OP.localGet, S_ACC, OP.i32Add, OP.localSet, S_A,
+    OP.localGet, S_A, ...V.load(0), OP.localGet, S_NEEDS, ...V.gt16, OP.localGet, S_A, ...V.load(16), OP.localGet, S_NEEDS, ...V.gt16, ...V.narrow16, ...V.bitmask8,
+    OP.localGet, S_E, OP.i32Load, 2, 4, OP.i32And, OP.localTee, S_MASK,
+    OP.if, OP.emptyBlock,
+    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_I, OP.i32Store, 2, 0,
+    OP.localGet, S_OUT, OP.localGet, S_COUNT, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.localGet, S_MASK, OP.i32Store, 2, 4,
+    OP.localGet, S_COUNT, OP.i32Const, 1, OP.i32Add, OP.localSet, S_COUNT,
+    OP.end,
+    OP.localGet, S_E, OP.i32Const, 8, OP.i32Add, OP.localTee, S_E, OP.localGet, S_END, OP.i32LtU, OP.brIf, 0,
+    OP.end,
+    OP.end,
+    OP.localGet, S_COUNT,
     OP.end,
   ];
 }
