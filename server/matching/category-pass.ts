@@ -1,4 +1,4 @@
-import { CATEGORY_BLOCK, categoryScan, MAX_CHUNKS, recordBytes } from './category-kernel';
+import { categoryScan, CLEAR, LIST, MAX_CHUNKS, recordBytes } from './category-kernel';
 import type { ColumnPlan } from './lookup-table';
 import { categoryStages, type CategoryStages } from './category-stages';
 import { LookupKernel } from './lookup-kernel';
@@ -237,12 +237,15 @@ export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: n
 }
 
 /**
- * Slots per call of the pass: one block of the kernel (CATEGORY_BLOCK, whose sums alone a scan leaves), its list of runs
- * 8 bytes per 16 slots. The block's 16-bit sums (2 bytes a slot) stay in the kernel's room for the stretch's sparse
- * stages, which add only their own markers to them (each stage used to sum the dense prefix afresh, so a stretch had to
- * stay in the L2 cache).
+ * Slots per stretch of the pass: each marker runs over a stretch before the next, so only its two columns stream from
+ * memory at a time. Long runs (64 KB of each column) let the hardware prefetcher keep up, where 1 KB runs left the pass
+ * waiting on memory (issue 29: the dense pass over 20 markers at 1M profiles took 9.8 ms at 1,024, 4.1 ms at 16,384; a
+ * 3-person stain's pass 0.94 of 16,384's time at 65,536, as each stream's start is paid 4 times less; at mixk35, with a
+ * dense function per chunk count, 0.85 of 65,536's at 262,144, 0.83 at 1,048,576, a full-sibling search's 0.84 and
+ * 0.80). The stretch's 16-bit sums (2 bytes a slot, 512 KB) stay in the kernel's room for its sparse stages, which add
+ * only their own markers to them; its list of runs takes 8 bytes per 16 slots.
  */
-const STRETCH = CATEGORY_BLOCK;
+export const CATEGORY_STRETCH = 262_144;
 /** Lists for the runs a stretch found, copied out of the kernel's room: reused (a typed array's own memory is slow to allocate), one per pass running in this thread. */
 const spareLists: Uint32Array[] = [];
 
@@ -255,14 +258,14 @@ function pairChunksOf(pair: Uint8Array): number {
 
 /**
  * The markers in record order: the first `dense` of `order` sorted by the chunks their pair tables need (stably), then
- * the rest of `order`; and the dense pass's pairs of records per chunk count, byte c − 1 of `pairs` the count of pairs
- * needing c (a pair needs its second marker's, the larger; an odd marker out is paired with the zero record after all).
+ * the rest of `order`; and the dense pass's pairs of records per chunk count, pairs[c − 1] the count of pairs needing c
+ * (a pair needs its second marker's, the larger; an odd marker out is paired with the zero record after all).
  */
-function denseRecords(order: readonly number[], dense: number, filter: CategoryFilter): { records: number[]; pairs: number } {
+function denseRecords(order: readonly number[], dense: number, filter: CategoryFilter): { records: number[]; pairs: number[] } {
   const chunks = order.map((m) => pairChunksOf(filter.markers[m]!.pair));
   const prefix = order.slice(0, dense).map((m, r) => ({ m, c: chunks[r]! })).sort((a, b) => a.c - b.c);
-  let pairs = 0;
-  for (let r = 0; r < dense; r += 2) pairs += 1 << (8 * (Math.max(prefix[r]!.c, prefix[r + 1]?.c ?? 1) - 1));
+  const pairs = new Array<number>(filter.pairChunks).fill(0);
+  for (let r = 0; r < dense; r += 2) pairs[Math.max(prefix[r]!.c, prefix[r + 1]?.c ?? 1) - 1]!++;
   return { records: [...prefix.map((p) => p.m), ...order.slice(dense)], pairs };
 }
 
@@ -272,21 +275,25 @@ function denseRecords(order: readonly number[], dense: number, filter: CategoryF
  * pass reads whole vectors). `stages`: how the pass runs (category-stages.ts; chosen on a sample when not given), which
  * changes its speed, never the slots it hands over.
  */
-export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void, stages: CategoryStages = categoryStages(size, plans, filter)): void {
+export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Array>[], filter: CategoryFilter, onCandidate: (slot: number) => void, stages: CategoryStages = categoryStages(size, plans, filter), stretch = CATEGORY_STRETCH): void {
   const memory = memoryOf(plans[0]!.lo);
   if (!memory || plans.some((p) => memoryOf(p.lo) !== memory || memoryOf(p.hi) !== memory)) throw new Error("The category pass reads columns in an index's column memory only.");
-  const { scan, sparse } = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
+  const { dense: denseLevels, sparse } = categoryScan(memory, filter.alleleChunks, filter.pairChunks);
   const k = LookupKernel.over(memory);
   const record = recordBytes(filter.alleleChunks, filter.pairChunks);
   // The dense pass takes markers two at a time: an odd count is paired with a marker whose bounds are all 0.
   const markers = plans.length + (plans.length % 2);
-  const base = k.scratch(markers * record + 2 * STRETCH + 8 * (STRETCH / 16));
+  const whole = size - (size % 16);
+  // The room of one stretch, or of the whole index when it is shorter.
+  const span = Math.max(16, Math.min(stretch, whole));
+  const base = k.scratch(markers * record + 2 * span + 8 * (span / 16));
   const accAt = base + markers * record;
-  const outAt = accAt + 2 * STRETCH;
+  const outAt = accAt + 2 * span;
   const dense = stages.dense >= plans.length ? markers : stages.dense;
   // The records in the stages' order (a prefix of them is a stage's markers), the dense prefix's regrouped by the chunks
   // their pair tables need (its sums are whole numbers, in any order): a pair of markers reads no chunk it does not need.
   const { records, pairs } = denseRecords(stages.order, Math.min(dense, plans.length), filter);
+  const lastLevel = Math.max(0, pairs.findLastIndex((count) => count > 0));
   records.forEach((m, r) => {
     const at = base + r * record;
     const plan = plans[m]!;
@@ -305,11 +312,20 @@ export function categoryPass(size: number, plans: readonly ColumnPlan<Float64Arr
   }
   // Sums over a prefix that stay at or under need − 1 − (the most the other markers add) cannot reach the need.
   const needLess = (prefix: number) => filter.need - 1 - (stages.most[prefix] ?? 0);
-  const whole = size - (size % 16);
-  const found = spareLists.pop() ?? new Uint32Array(2 * (STRETCH / 16));
+  let found = spareLists.pop();
+  if (!found || found.length < 2 * (span / 16)) found = new Uint32Array(2 * (span / 16));
   try {
-    for (let from = 0; from < whole; from += STRETCH) {
-      let runs = scan(base, pairs, from, Math.min(whole, from + STRETCH), needLess(dense), outAt, accAt);
+    for (let from = 0; from < whole; from += span) {
+      const to = Math.min(whole, from + span);
+      // The dense prefix's pairs of records, those read in one chunk first, then two, …: the first call clears the
+      // sums, the last lists the runs.
+      let runs = 0;
+      for (let c = 0, at = base, steps = CLEAR; c <= lastLevel; at += 2 * pairs[c]! * record, c++) {
+        if (c === lastLevel) steps |= LIST;
+        else if (pairs[c] === 0) continue;
+        runs = denseLevels[c]!(at, pairs[c]!, from, to, needLess(dense), outAt, accAt, steps);
+        steps = 0;
+      }
       // Each stage adds its own markers to the sums the dense pass left (2 bytes a slot at accAt, the stretch's).
       let summed = dense;
       for (const prefix of stages.stages) {

@@ -10,9 +10,10 @@ const SAMPLE = 1024;
 // out of order: its 16 bytes of a column cost a cache line of their own, fetched without the prefetcher's help, so a
 // stage pays for a run's marker several times what the dense pass does (issue 29, mixscan34, 1,000,000 profiles, the
 // pass's CPU against the one before: 3-person stains 0.86 at SPARSE_COST 2 / STAGE_COST 1 and at 8 / 2, full-sibling
-// searches 0.86 at 2 / 1, 0.80 at 8 / 2).
+// searches 0.86 at 2 / 1, 0.80 at 8 / 2; at mixk35, its dense markers cheaper, 3-person stains 0.97 of 8 / 2's time at
+// 16 / 2, at 16 / 1 and at 24 / 2, full-sibling searches 1.00).
 /** Cost of a listed run's marker in a sparse stage (its tables reloaded, its column bytes read out of order). */
-const SPARSE_COST = 8;
+const SPARSE_COST = 16;
 /** Cost per listed run of a sparse stage, besides its markers (the list and the run's sums read and written). */
 const STAGE_COST = 2;
 const COSTS: StageCosts = { sparse: SPARSE_COST, stage: STAGE_COST, denseStep: 2 };

@@ -8,13 +8,13 @@ import { fbi2015Population, profileGenerator, siblingOf } from '../../../../benc
 import { SEED_ANALYSIS_GROUPS } from '../../../../server/genetics/seed-analyses';
 import type { Genotype } from '../../../../server/genetics/types';
 import { planAnalysis, scanAnalysis } from '../../../../server/matching/analysis-scan';
-import { categoryFilter } from '../../../../server/matching/category-pass';
-import { CATEGORY_BLOCK } from '../../../../server/matching/category-kernel';
+import { CATEGORY_STRETCH, categoryFilter, categoryPass } from '../../../../server/matching/category-pass';
 import { fusedScan, type FusablePlan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
 import { IndexSet } from '../../../../server/matching/index-set';
 import { seededRandom } from '../../../../core/seeded-random';
 import { randomIndex } from './random-index';
+import type { ColumnPlan } from '../../../../server/matching/lookup-table';
 import type { MatchAnalysis, MatchPopulation } from '../../../../server/matching/types';
 
 const population = fbi2015Population('Caucasian');
@@ -131,9 +131,12 @@ describe('the category pass', () => {
     }
   });
 
-  it("reads an index of several of the kernel's blocks, the last one partial, as the exact verdicts do", () => {
-    // Two whole blocks of the pass and a third cut short, not a multiple of 16: hits in each, at and near the blocks' edges.
-    const index = randomIndexOf(21, 2 * CATEGORY_BLOCK + 16 * 37 + 5, 14);
+  it("reads an index of several of the pass's stretches, the last one partial, as the exact verdicts do", () => {
+    // Two whole stretches (of a quarter of the pass's own) and a third cut short, not a multiple of 16: hits in each, at
+    // and near their edges. The pass over its own stretches (one here) finds what the exact verdicts find, and the pass
+    // over the short stretches hands over the same slots.
+    const stretch = CATEGORY_STRETCH / 4;
+    const index = randomIndexOf(21, 2 * stretch + 16 * 37 + 5, 14);
     const lrs = new Map(['5', '6', '7', '8', '9', '10'].map((a, i) => [a, 0.6 + 0.7 * i] as const));
     const copies = (g: Genotype) => (g.length === 1 ? [g[0]!, g[0]!] : g);
     const weigh = new Map<string, GenotypeLr>(MARKERS.map((m) => [m, (g) => copies(g).reduce((p, a) => p * (lrs.get(a) ?? 0.02), 1)]));
@@ -141,11 +144,18 @@ describe('the category pass', () => {
     const sums = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10).sort((a, b) => b - a);
     for (const rank of [300, 3000, 12_000]) {
       const plan = genotypeLrPlan(index, weigh, { cut: sums[rank]!, minMarkers: 0 });
-      expect(filterOf(plan)).toHaveProperty('need');
+      const filter = filterOf(plan);
+      if (typeof filter !== 'object' || filter === null || plan.kind !== 'computational') throw new Error('expected a category filter');
       const expected = exactly(plan);
-      const blocks = new Set(expected.map((m) => Math.floor(index.slotOf(m.profileId) / CATEGORY_BLOCK)));
+      const blocks = new Set(expected.map((m) => Math.floor(index.slotOf(m.profileId) / stretch)));
       expect(blocks.size).toBe(3);
       expect(fusedScan([plan])[0]).toEqual(expected);
+      const handed = (by?: number) => {
+        const slots: number[] = [];
+        categoryPass(index.size, plan.plans as ColumnPlan<Float64Array>[], filter, (slot) => slots.push(slot), undefined, by);
+        return slots;
+      };
+      expect(handed(stretch)).toEqual(handed());
     }
   });
 

@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../core/seeded-random';
 import { categoryFilter, categoryPass, type CategoryFilter } from '../../../../server/matching/category-pass';
-import { CATEGORY_BLOCK } from '../../../../server/matching/category-kernel';
 import { categoryStages, type CategoryStages } from '../../../../server/matching/category-stages';
 import { fusedScan } from '../../../../server/matching/fused-scan';
 import { genotypeLrPlan, type GenotypeLr } from '../../../../server/matching/genotype-lr-plan';
@@ -28,9 +27,12 @@ function stainLike(seed: number): Map<string, GenotypeLr> {
   );
 }
 
+/** Slots per stretch of the pass in these tests: shorter than the pass's own, so a small index has several. */
+const STRETCH = 65_536;
+
 function handed(size: number, plans: Parameters<typeof categoryPass>[1], filter: CategoryFilter, stages?: CategoryStages): number[] {
   const slots: number[] = [];
-  categoryPass(size, plans, filter, (slot) => slots.push(slot), stages);
+  categoryPass(size, plans, filter, (slot) => slots.push(slot), stages, STRETCH);
   return slots;
 }
 
@@ -68,9 +70,9 @@ describe('the category pass in stages', () => {
   });
 
   it("adds each stage's markers to the sums the dense prefix left, stretch by stretch: every profile whose exact sum reaches the cut is handed over", () => {
-    // Two whole stretches of the pass (one kernel block each) and a third cut short: a stage reading another run's sums,
+    // Two whole stretches of the pass and a third cut short: a stage reading another run's sums,
     // or summing a marker twice or not at all, drops or adds profiles in some stretch.
-    const index = randomIndex(7, 2 * CATEGORY_BLOCK + 16 * 9 + 7, { markers: MARKERS, alleles: 20, untyped: 0.05 });
+    const index = randomIndex(7, 2 * STRETCH + 16 * 9 + 7, { markers: MARKERS, alleles: 20, untyped: 0.05 });
     const weigh = stainLike(70);
     const probe = genotypeLrPlan(index, weigh, { cut: 0, minMarkers: 0 });
     const exact = Array.from({ length: index.size }, (_, slot) => probe.scoreAt(slot).log10);
@@ -82,7 +84,7 @@ describe('the category pass in stages', () => {
       const chosen = categoryStages(index.size, plans, filter);
       const reaching = exact.flatMap((sum, slot) => (sum >= cut ? [slot] : []));
       const dense = handed(index.size, plans, filter, { ...chosen, dense: MARKERS.length, stages: [] });
-      expect(new Set(reaching.map((slot) => Math.floor(slot / CATEGORY_BLOCK))).size).toBeGreaterThan(1);
+      expect(new Set(reaching.map((slot) => Math.floor(slot / STRETCH))).size).toBeGreaterThan(1);
       for (const [d, stages] of [[2, [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]], [4, [7, 16]], [8, [9, 11, 16]], [10, [16]]] as const) {
         const staged = handed(index.size, plans, filter, { ...chosen, dense: d, stages: [...stages] });
         const kept = new Set(staged);
