@@ -91,31 +91,37 @@ export function pairSampling(K: number, leaves: Leaves, layout: EntryLayout, dra
     samplingRow(one, k, frequencies[k]!, counts[k]! + 1, theta, drawn);
     samplingRow(two, k, frequencies[k]!, counts[k]! + 2, theta, drawn);
   }
-  const products = (l: number, row: Float64Array) => {
-    const first = start[l]!;
-    const end = start[l + 1]!;
-    row[0] = prefix[end + l]!;
-    for (let e = first; e < end; e++) {
-      const i = e - first;
-      const before = prefix[e + l]!;
-      let s1 = before * one[cells[e]!]!;
-      let s2 = before * two[cells[e]!]!;
-      for (let f = e + 1; f < end; f++) {
-        s1 *= base[cells[f]!]!;
-        s2 *= base[cells[f]!]!;
+  // A method, not a named arrow: under tsx (esbuild keepNames) each named closure costs a defineProperty when made.
+  return {
+    P: (K * (K + 1)) / 2,
+    width,
+    pattern,
+    D,
+    products(l: number, row: Float64Array) {
+      const first = start[l]!;
+      const end = start[l + 1]!;
+      row[0] = prefix[end + l]!;
+      for (let e = first; e < end; e++) {
+        const i = e - first;
+        const before = prefix[e + l]!;
+        let s1 = before * one[cells[e]!]!;
+        let s2 = before * two[cells[e]!]!;
+        for (let f = e + 1; f < end; f++) {
+          s1 *= base[cells[f]!]!;
+          s2 *= base[cells[f]!]!;
+        }
+        row[1 + i] = s1;
+        row[1 + D + i] = s2;
+        for (let g = e + 1; g < end; g++) {
+          const j = g - first;
+          let s = before * one[cells[e]!]!;
+          for (let f = e + 1; f < end; f++) s *= (f === g ? one : base)[cells[f]!]!;
+          row[1 + 2 * D + (j * (j - 1)) / 2 + i] = s;
+        }
       }
-      row[1 + i] = s1;
-      row[1 + D + i] = s2;
-      for (let g = e + 1; g < end; g++) {
-        const j = g - first;
-        let s = before * one[cells[e]!]!;
-        for (let f = e + 1; f < end; f++) s *= (f === g ? one : base)[cells[f]!]!;
-        row[1 + 2 * D + (j * (j - 1)) / 2 + i] = s;
-      }
-    }
-    return end - first;
+      return end - first;
+    },
   };
-  return { P: (K * (K + 1)) / 2, width, pattern, products, D };
 }
 
 /**
@@ -125,13 +131,13 @@ export function pairSampling(K: number, leaves: Leaves, layout: EntryLayout, dra
 export function everyPairSum(K: number, leaves: Leaves, layout: EntryLayout, drawn: number, frequencies: Float64Array, counts: Float64Array, theta: number, base: Float64Array, prefix: Float64Array, weights: Float64Array): Float64Array | null {
   const sampling = pairSampling(K, leaves, layout, drawn, frequencies, counts, theta, base, prefix);
   if (!sampling) return null;
-  const { P, width, pattern, products, D } = sampling;
+  const { P, width, pattern, D } = sampling;
   const row = scratchFloat64(width);
   const sums = scratchFloat64(P);
   for (let l = 0; l < leaves.count; l++) {
     const w = weights[l]!;
     if (w === 0) continue;
-    const d = products(l, row);
+    const d = sampling.products(l, row);
     // weight × product, as leafSampling adds it (its kept term where the leaf shares no class), at the leaf's patterns.
     row[0] = w * row[0]!;
     for (let i = 0; i < d; i++) {
