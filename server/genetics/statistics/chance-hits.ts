@@ -28,6 +28,12 @@ export interface LrDistributionOptions {
    * (a mixture's unrelated candidates). `tail` below it throws; `thresholdFor` answers at least it.
    */
   from?: number;
+  /**
+   * Whether the mass under `from` is summed (default true): `zeroProbability` alone reads it. False: the convolution
+   * never computes the cells it drops (a quarter of a mixture search's, issue 29) and zeroProbability is NaN; the tails,
+   * thresholds, range and grid cells from `from` up are the same doubles.
+   */
+  zeroProbability?: boolean;
 }
 
 /**
@@ -80,19 +86,20 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   const from = options.from ?? -Infinity;
   if (Number.isNaN(from)) throw new RangeError('`from` cannot be NaN');
   const fromCell = from === -Infinity ? -Infinity : Math.ceil(from / step - GRID_SLACK);
+  const dropCounted = options.zeroProbability ?? true;
   let lower: GridSum;
   let upper: GridSum;
   if (offGrid) {
     // Rounded up, the sum is the sum rounded down plus one cell per marker, and its pruning is the same shifted: one
     // convolution pruned M cells lower serves both (the cells it keeps from fromCell up are the same doubles).
     // The lower sum's suffix sums are the upper's from its cut on: the same cells added from the same top in the same order.
-    const cells = convolveCells(down, most, fromCell - markers.length);
+    const cells = convolveCells(down, most, fromCell - markers.length, dropCounted);
     upper = gridSum({ ...cells, offset: cells.offset + markers.length });
     const cut = cutAt(cells, fromCell);
     lower = { offset: cut.offset, suffix: upper.suffix.subarray(cut.offset - cells.offset), dropped: cut.dropped };
   } else {
-    lower = gridSum(convolveCells(down, most, fromCell));
-    upper = gridSum(convolveCells(up, most, fromCell));
+    lower = gridSum(convolveCells(down, most, fromCell, dropCounted));
+    upper = gridSum(convolveCells(up, most, fromCell, dropCounted));
   }
   const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
   return distributionOnGrid({ step, from, total, lower, upper });

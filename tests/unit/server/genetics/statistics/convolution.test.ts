@@ -106,6 +106,35 @@ describe('the chance-hit convolution', () => {
     );
   });
 
+  it('without zeroProbability skips the cells under the cut and gives the same grid, tails, thresholds and range, bit for bit', () => {
+    const bits = (a: Float64Array) => [...new Uint32Array(Float64Array.from(a).buffer)];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(atom, { minLength: 1, maxLength: 12 }), { maxLength: 7 }),
+        fc.constantFrom(0.002, 0.01, 0.1),
+        fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+        fc.constantFrom(-Infinity, -3, 0, 1.234, 4),
+        fc.boolean(),
+        (markers, step, maxInconsistencies, from, offGrid) => {
+          const atoms = markers.map((m) => m.map((a) => (offGrid && Number.isFinite(a.log10) ? { ...a, log10: (Math.floor(a.log10 / step) + 0.37) * step } : a)));
+          const options = { step, from, ...(maxInconsistencies !== undefined ? { maxInconsistencies } : {}) };
+          const whole = lrDistribution(atoms, options);
+          const tails = lrDistribution(atoms, { ...options, zeroProbability: false });
+          expect(tails.zeroProbability).toBeNaN();
+          for (const rounding of ['lower', 'upper'] as const) {
+            expect(tails.grid[rounding].offset).toBe(whole.grid[rounding].offset);
+            expect(bits(tails.grid[rounding].suffix)).toEqual(bits(whole.grid[rounding].suffix));
+          }
+          expect(tails.range).toEqual(whole.range);
+          const start = Number.isFinite(from) ? from : -30;
+          for (let t = start; t < 25; t += step * 7.3) expect(tails.tail(t)).toEqual(whole.tail(t));
+          for (const p of [0.5, 1e-3, 1e-6, 1e-9]) expect(tails.thresholdFor(p)).toBe(whole.thresholdFor(p));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('gathers p · src[j − s] over the atoms in order, onto the cells or onto 0, and leaves 0 past the end', () => {
     const k = new ConvolutionKernel();
     k.reserve(1 << 16);
