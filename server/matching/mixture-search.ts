@@ -136,9 +136,9 @@ export function markerTables(parameters: MixtureSearchParameters, evidence: Read
 /**
  * The probability distribution of log10 LR for an unrelated candidate (GENETICS.md "Expected chance hits"): per
  * marker the candidate's genotype follows Hardy–Weinberg over the population's alleles, and the search's table gives
- * each genotype's LR; the convolution over the markers.
+ * each genotype's LR; the convolution over the markers. `zeroProbability` false: lrDistribution's option (tails only).
  */
-export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, population: PopulationFrequencies, from = -Infinity, step = CHANCE_GRID_STEP): LrDistribution {
+export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Genotype) => number | undefined>, population: PopulationFrequencies, from = -Infinity, step = CHANCE_GRID_STEP, zeroProbability = true): LrDistribution {
   const atoms: LrAtom[][] = [];
   for (const [marker, lr] of tables) {
     const frequencies = population.markers.get(marker);
@@ -149,7 +149,7 @@ export function mixtureUnrelatedDistribution(tables: ReadonlyMap<string, (g: Gen
     atoms.push(unrelatedGenotypeAtoms(frequencies.frequencies, { sampleSize: frequencies.sampleSize, minimumAlleleFrequency: population.minimumAlleleFrequency, lrOf: (g) => lr(g) ?? null, ...(byPair ? { lrOfPair: byPair } : {}) }));
   }
   // Only tails from `from` up are asked for: a single marker can lie far below (two alleles never seen), so a full grid is long.
-  return lrDistribution(atoms, { step, from });
+  return lrDistribution(atoms, { step, from, zeroProbability });
 }
 
 /** One population's lane of the fused pass: the per-marker log10 tables over an index's columns, cut at log10 of the limit. */
@@ -215,6 +215,7 @@ export interface MixtureLane {
   population: PopulationFrequencies;
   parameters: MixtureSearchParameters;
   tables: Map<string, GenotypeLr>;
+  /** Its tails (chance figures) only: zeroProbability is not computed (NaN). */
   distribution: LrDistribution;
   cut: number;
 }
@@ -286,7 +287,8 @@ export function prepareMixture(rule: MatchRule, profile: MatchProfile, indexes: 
     // Computed when first asked for (the same numbers): an LR threshold needs it only for a hit's chance figures, and
     // most stains have none, yet its convolution costs as much as all the tables.
     let distribution: LrDistribution | undefined;
-    const distributionOf = () => (distribution ??= mixtureUnrelatedDistribution(tables, population.frequencies, from));
+    // A search reads tails only (chanceAt): the mass under `from` is not summed, nor its cells computed (zeroProbability NaN).
+    const distributionOf = () => (distribution ??= mixtureUnrelatedDistribution(tables, population.frequencies, from, CHANCE_GRID_STEP, false));
     const cut = rule.threshold.kind === 'expected-chance-hits' ? distributionOf().thresholdFor(limit / searched) : Math.log10(limit);
     lanes.push({
       populationId: population.id,

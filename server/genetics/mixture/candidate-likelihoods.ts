@@ -86,51 +86,59 @@ function leafSampling(K: number, leaves: Leaves, drawn: number, frequencies: Flo
     }
   }
   const S = scratchFloat64(base.length);
-  // `terms`: weight × whole product per leaf, kept when the weights are the same for every candidate (Hd's).
-  const sumOver = (weights: Float64Array, copies: ClassCopies, terms: Float64Array | null): number => {
-    S.set(base);
-    let carried = 0;
-    for (let k = 0; k < K; k++) {
-      if (copies[k]! === 0) continue;
-      samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
-      if (k < 31) carried |= 1 << k;
-    }
-    const first = firstClass(copies, K);
-    let sum = 0;
-    for (let leaf = 0; leaf < L; leaf++) {
-      const w = weights[leaf]!;
-      if (w === 0) continue;
-      const end = start[leaf + 1]!;
-      let e: number;
-      if (draws) {
-        // Before the first class the leaf shares with the candidate, S is the candidate-free table: its prefix holds the
-        // product so far (the whole product when it shares none), the same doubles multiplied in the same order.
-        const shared = draws[leaf]! & carried;
-        if (shared === 0 && terms) {
-          sum += terms[leaf]!;
-          continue;
-        }
-        e = shared === 0 ? end : from[leaf * (K + 1) + 31 - Math.clz32(shared & -shared)]!;
-      } else e = from[leaf * (K + 1) + first]!;
-      let sampling = prefix[e + leaf]!;
-      for (; e < end; e++) sampling *= S[cells[e]!]!;
-      sum += w * sampling;
-    }
-    return sum;
-  };
-  return {
-    over: (weights: Float64Array, copies: ClassCopies) => sumOver(weights, copies, null),
+  // Methods, not named arrows: under tsx (esbuild keepNames) each named closure costs a defineProperty when made.
+  const leafSums = {
+    // `terms`: weight × whole product per leaf, kept when the weights are the same for every candidate (Hd's).
+    sumOver(weights: Float64Array, copies: ClassCopies, terms: Float64Array | null): number {
+      S.set(base);
+      let carried = 0;
+      for (let k = 0; k < K; k++) {
+        if (copies[k]! === 0) continue;
+        samplingRow(S, k, frequencies[k]!, counts[k]! + copies[k]!, theta, drawn);
+        if (k < 31) carried |= 1 << k;
+      }
+      const first = firstClass(copies, K);
+      let sum = 0;
+      for (let leaf = 0; leaf < L; leaf++) {
+        const w = weights[leaf]!;
+        if (w === 0) continue;
+        const end = start[leaf + 1]!;
+        let e: number;
+        if (draws) {
+          // Before the first class the leaf shares with the candidate, S is the candidate-free table: its prefix holds the
+          // product so far (the whole product when it shares none), the same doubles multiplied in the same order.
+          const shared = draws[leaf]! & carried;
+          if (shared === 0 && terms) {
+            sum += terms[leaf]!;
+            continue;
+          }
+          e = shared === 0 ? end : from[leaf * (K + 1) + 31 - Math.clz32(shared & -shared)]!;
+        } else e = from[leaf * (K + 1) + first]!;
+        let sampling = prefix[e + leaf]!;
+        for (; e < end; e++) sampling *= S[cells[e]!]!;
+        sum += w * sampling;
+      }
+      return sum;
+    },
+    over(weights: Float64Array, copies: ClassCopies): number {
+      return leafSums.sumOver(weights, copies, null);
+    },
     /** The same with weights fixed for every candidate: a leaf sharing no class with it adds its kept term. */
-    fixed(weights: Float64Array) {
+    fixed(weights: Float64Array): (copies: ClassCopies) => number {
       const terms = scratchFloat64(L);
       for (let leaf = 0; leaf < L; leaf++) terms[leaf] = weights[leaf]! * prefix[start[leaf + 1]! + leaf]!;
-      return (copies: ClassCopies) => sumOver(weights, copies, terms);
+      return (copies: ClassCopies) => leafSums.sumOver(weights, copies, terms);
     },
     /** The sum of every class genotype at once with weights fixed (pair-sums.ts), index a · K + b; null when it cannot. */
-    everyPair: (weights: Float64Array) => everyPairSum(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix, weights),
+    everyPair(weights: Float64Array) {
+      return everyPairSum(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix, weights);
+    },
     /** The products of every genotype pattern per leaf (pair-sums.ts), for weights that vary by genotype. */
-    pairs: () => pairSampling(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix),
+    pairs() {
+      return pairSampling(K, leaves, { start, cells }, drawn, frequencies, counts, theta, base, prefix);
+    },
   };
+  return leafSums;
 }
 
 /**
@@ -159,19 +167,6 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     const m = leaves.groupCopies[at]!;
     if (m > 0) groupFactor[at] = powers[Math.floor(at / K) % G * (drawn + 1) + m]!;
   }
-  // All copies of class k drop out: the typed drop-out product, then each group's power, as leafEvidence multiplies them.
-  const dropoutAt = (typed: number, leaf: number, k: number) => {
-    let d = typed;
-    for (let g = 0; g < G; g++) d *= groupFactor[(leaf * G + g) * K + k]!;
-    return d;
-  };
-  // typedOf's drop-out product of a class the candidate carries: the candidate's first, then the typed contributors'.
-  const typedDropoutWith = (k: number, c: number) => {
-    let d = 1;
-    d *= dropout ** c;
-    for (const typed of hypothesis.contributors) if (typed.copies[k]! !== 0) d *= typed.dropout ** typed.copies[k]!;
-    return d;
-  };
   // Without the candidate, per leaf, replicate and class: evidenceProbability's factor (1 where it multiplies nothing),
   // whether the class is a drop-in there, and per leaf and replicate how many classes are.
   const factor = scratchFloat64(L * R * K);
@@ -199,7 +194,7 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
     for (let leaf = 0; leaf < L; leaf++) {
       for (let k = 0; k < K; k++) {
         const carried = base.typedCarried[k]! === 1 || leaves.copies[leaf * K + k]! > 0;
-        const d = dropoutAt(base.typedDropout[k]!, leaf, k);
+        const d = dropoutAt(groupFactor, G, K, base.typedDropout[k]!, leaf, k);
         for (let r = 0; r < R; r++) {
           const seen = marker.seen[r]![k]! === 1;
           const at = (leaf * R + r) * K + k;
@@ -230,25 +225,20 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
   const typedDropout = new Float64Array(K);
   const candidateDropout = new Float64Array(K);
   const carried = new Int32Array(K);
-  // Every genotype at once (contributor-pairs.ts), each the number `of` gives it.
-  const everyPair = () => {
-    const pairs = sampling.pairs();
-    if (!pairs) return null;
-    const denominator = samplingDenominator(base.total + 2, drawn, theta);
-    return everyPairWithContributor({ K, R, G, L, seen: marker.seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders: leaves.orders, dropIn, typedDropoutWith, sampling: pairs, denominator });
-  };
-  const of = (copies: ClassCopies) => {
+  // The function and its method made inline, not as named arrows: under tsx (esbuild keepNames) each named closure
+  // costs a defineProperty when made, and this runs per marker and hypothesis.
+  return Object.assign((copies: ClassCopies) => {
     const first = firstClass(copies, K);
     let added = 0;
     let n = 0;
     for (let k = first; k < K; k++) {
       if (copies[k]! === 0) continue;
-      typedDropout[k] = typedDropoutWith(k, copies[k]!);
+      typedDropout[k] = typedDropoutProduct(dropout, hypothesis.contributors, k, copies[k]!);
       added += copies[k]!;
       carried[n++] = k;
     }
     for (let leaf = 0; leaf < L; leaf++) {
-      for (let i = 0; i < n; i++) candidateDropout[carried[i]!] = dropoutAt(typedDropout[carried[i]!]!, leaf, carried[i]!);
+      for (let i = 0; i < n; i++) candidateDropout[carried[i]!] = dropoutAt(groupFactor, G, K, typedDropout[carried[i]!]!, leaf, carried[i]!);
       // evidenceProbability with the candidate's classes carried: a zero product stays zero, as its early return gives.
       let p = R > 0 ? evidencePrefix[leaf * (K + 1) + first]! : 1;
       for (let r = 0; r < R; r++) {
@@ -266,8 +256,36 @@ export function likelihoodWithContributor(marker: MixtureMarker, hypothesis: Mix
       weights[leaf] = leaves.orders[leaf]! * p;
     }
     return sumOver(weights, copies) / samplingDenominator(base.total + added, drawn, theta);
-  };
-  return Object.assign(of, { everyPair });
+  }, {
+    /** Every genotype at once (contributor-pairs.ts), each the number the function gives it. */
+    everyPair(): Float64Array | null {
+      const pairs = sampling.pairs();
+      if (!pairs) return null;
+      const denominator = samplingDenominator(base.total + 2, drawn, theta);
+      const { contributors } = hypothesis;
+      return everyPairWithContributor({
+        K, R, G, L, seen: marker.seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders: leaves.orders, dropIn, sampling: pairs, denominator,
+        typedDropoutWith(k: number, c: number) {
+          return typedDropoutProduct(dropout, contributors, k, c);
+        },
+      });
+    },
+  });
+}
+
+/** All copies of class k drop out at a leaf: the typed drop-out product, then each group's power (groupFactor[(leaf · G + g) · K + k]), as leafEvidence multiplies them. */
+function dropoutAt(groupFactor: Float64Array, G: number, K: number, typed: number, leaf: number, k: number): number {
+  let d = typed;
+  for (let g = 0; g < G; g++) d *= groupFactor[(leaf * G + g) * K + k]!;
+  return d;
+}
+
+/** typedOf's drop-out product of class k when the candidate (drop-out `dropout`) carries c copies of it: the candidate's first, then the typed contributors'. */
+function typedDropoutProduct(dropout: number, contributors: MixtureHypothesisAtMarker['contributors'], k: number, c: number): number {
+  let d = 1;
+  d *= dropout ** c;
+  for (const typed of contributors) if (typed.copies[k]! !== 0) d *= typed.dropout ** typed.copies[k]!;
+  return d;
 }
 
 /**
@@ -284,13 +302,13 @@ export function likelihoodWithNonContributor(marker: MixtureMarker, hypothesis: 
   const sampling = leafSampling(K, leaves, drawn, marker.frequencies, typed.counts, parameters.theta);
   // The kept terms made when a genotype is first weighed alone (a search weighs them all with everyPair).
   let sumOver: ((copies: ClassCopies) => number) | undefined;
-  const of = (copies: ClassCopies) => {
+  // Made inline, not as a named arrow (a defineProperty each under tsx: likelihoodWithContributor).
+  return Object.assign((copies: ClassCopies) => {
     let added = 0;
     for (let k = 0; k < K; k++) added += copies[k]!;
     return (sumOver ??= sampling.fixed(weights))(copies) / samplingDenominator(typed.total + added, drawn, parameters.theta);
-  };
-  return Object.assign(of, {
-    /** Every genotype's likelihood (index a · K + b, a ≤ b: the copies of classes a and b, two of a when a = b), as `of` gives it. */
+  }, {
+    /** Every genotype's likelihood (index a · K + b, a ≤ b: the copies of classes a and b, two of a when a = b), as the function gives it. */
     everyPair() {
       const sums = sampling.everyPair(weights);
       if (!sums) return null;

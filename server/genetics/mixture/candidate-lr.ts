@@ -49,78 +49,104 @@ export interface CandidateLr {
 export function mixtureCandidateLr(m: MixtureSearchMarker, weighed?: Float64Array): CandidateLr {
   const known = m.knownContributors.filter((g): g is Genotype => g !== undefined && g.length > 0);
   const prepared = prepareMixtureMarker(m.population, m.marker, m.replicates, known, m.frequencyRule, true);
-  // The hypotheses' enumerations are made only when a class pair is first weighed here (none when all were sent).
-  let weigh: ((key: number, copies: ClassCopies) => number) | undefined;
-  const weighOf = () => {
-    const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
-    const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
-    // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
-    const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
-    const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
-    // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
-    const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
-    // Every class pair at once, each the number hpOf and hdOf give it (contributor-pairs.ts, pair-sums.ts): a search
-    // weighs them all. Their LRs go to the table now: the arrays are the search's scratch memory, read no later.
-    const hpEvery = hpOf.everyPair();
-    const hdEvery = hdOf?.everyPair() ?? null;
-    if (hpEvery && (hdEvery || !hdOf)) {
-      for (let a = 0; a < classes; a++) {
-        for (let b = a; b < classes; b++) {
-          const hd = hdEvery ? hdEvery[a * classes + b]! : hdWithout;
-          table[a * classes + b] = hd > 0 ? hpEvery[a * classes + b]! / hd : 0;
-        }
-      }
-      return (key: number) => table[key]!;
-    }
-    return (_: number, copies: ClassCopies) => {
-      const hp = hpOf(copies);
-      const hd = hdOf ? hdOf(copies) : hdWithout;
-      return hd > 0 ? hp / hd : 0;
-    };
-  };
   // By class pair: index c0·K + c1 (c0 ≤ c1), a one-allele genotype as its two copies (c·K + c); NaN until computed.
   const classes = prepared.alleles.length;
   const table = weighed?.length === classes * classes ? weighed : new Float64Array(classes * classes).fill(NaN);
-  const weighAt = (key: number, copies: ClassCopies) => (table[key] = (weigh ??= weighOf())(key, copies));
+  // The functions below are methods and inline arrows, not named arrows: under tsx (esbuild keepNames) each named
+  // closure costs a defineProperty when made, and a search makes these for every marker.
+  // The hypotheses' enumerations are made only when a class pair is first weighed here (none when all were sent).
+  let weigh: ((key: number, copies: ClassCopies) => number) | undefined;
+  const pairs = {
+    weighAt(key: number, copies: ClassCopies): number {
+      return (table[key] = (weigh ??= classPairWeigher(m, prepared, table))(key, copies));
+    },
+    // The copies prepared.copies gives a genotype of classes a ≤ b: one of each, two for a homozygote.
+    at(a: number, b: number): number {
+      const key = a * classes + b;
+      const value = table[key]!;
+      if (!Number.isNaN(value)) return value;
+      const copies = new Int32Array(classes);
+      copies[a]!++;
+      copies[b]!++;
+      return pairs.weighAt(key, copies);
+    },
+  };
   // With normalized frequencies an allele the table lacks changes every frequency: such a candidate gets its own classes.
   const listed = m.population.markers.get(m.marker)?.frequencies;
-  const ownClasses = (g: Genotype) => m.frequencyRule.normalize && g.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a));
-  const lr = (genotype: Genotype) => {
-    if (genotype.length < 1 || genotype.length > 2) return undefined;
-    if (ownClasses(genotype)) return exactFor(m, genotype);
-    const a = prepared.classOf(genotype[0]!);
-    const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
-    const key = b === -1 ? a * classes + a : a <= b ? a * classes + b : b * classes + a;
-    const value = table[key]!;
-    return Number.isNaN(value) ? weighAt(key, prepared.copies(genotype)) : value;
-  };
-  // The copies prepared.copies gives a genotype of classes a ≤ b: one of each, two for a homozygote.
-  const pairAt = (a: number, b: number) => {
-    const key = a * classes + b;
-    const value = table[key]!;
-    if (!Number.isNaN(value)) return value;
-    const copies = new Int32Array(classes);
-    copies[a]!++;
-    copies[b]!++;
-    return weighAt(key, copies);
-  };
-  const byClass = m.frequencyRule.normalize ? {} : { classes: { count: classes, classOf: prepared.classOf, lrOf: pairAt } };
-  return Object.assign(lr, byClass, {
-    everyClass() {
-      for (let a = 0; a < classes; a++) for (let b = a; b < classes; b++) pairAt(a, b);
-      return table;
-    },
-    byPair(alleles: readonly string[]) {
-      if (m.frequencyRule.normalize) return undefined;
-      const classOf = Int32Array.from(alleles, (a) => prepared.classOf(a));
-      const lrAt = (i: number, j: number) => {
-        const a = classOf[i]!;
-        const b = classOf[j]!;
-        return a <= b ? pairAt(a, b) : pairAt(b, a);
+  const byClass = m.frequencyRule.normalize
+    ? {}
+    : {
+        classes: {
+          count: classes,
+          classOf: prepared.classOf,
+          lrOf(x: number, y: number) {
+            return pairs.at(x, y);
+          },
+        },
       };
-      return Object.assign(lrAt, { classes: { count: classes, of: classOf } });
+  return Object.assign(
+    (genotype: Genotype) => {
+      if (genotype.length < 1 || genotype.length > 2) return undefined;
+      if (m.frequencyRule.normalize && genotype.some((a) => prepared.classOf(a) === prepared.alleles.length - 1 && !listed?.has(a))) return exactFor(m, genotype);
+      const a = prepared.classOf(genotype[0]!);
+      const b = genotype.length === 1 ? -1 : prepared.classOf(genotype[1]!);
+      const key = b === -1 ? a * classes + a : a <= b ? a * classes + b : b * classes + a;
+      const value = table[key]!;
+      return Number.isNaN(value) ? pairs.weighAt(key, prepared.copies(genotype)) : value;
     },
-  });
+    byClass,
+    {
+      everyClass() {
+        for (let a = 0; a < classes; a++) for (let b = a; b < classes; b++) pairs.at(a, b);
+        return table;
+      },
+      byPair(alleles: readonly string[]) {
+        if (m.frequencyRule.normalize) return undefined;
+        const classOf = Int32Array.from(alleles, (a) => prepared.classOf(a));
+        return Object.assign(
+          (i: number, j: number) => {
+            const a = classOf[i]!;
+            const b = classOf[j]!;
+            return a <= b ? pairs.at(a, b) : pairs.at(b, a);
+          },
+          { classes: { count: classes, of: classOf } },
+        );
+      },
+    },
+  );
+}
+
+/**
+ * How a marker's class pairs are weighed (mixtureCandidateLr): the hypotheses' enumerations made once, then by key
+ * from `table` when every pair was weighed at once (filled here), else pair by pair from the candidate's copies.
+ */
+function classPairWeigher(m: MixtureSearchMarker, prepared: PreparedMixtureMarker, table: Float64Array): (key: number, copies: ClassCopies) => number {
+  const classes = prepared.alleles.length;
+  const { candidateDropout, typedKnown, unknowns, hdHypothesis } = searchHypotheses(m, prepared);
+  const hdDependsOnCandidate = m.personOfInterestTypedUnderHd && m.parameters.theta > 0;
+  // Under θ the candidate's alleles enter Hd's sampling counts only: the unknowns are enumerated once for all candidates.
+  const hdOf = hdDependsOnCandidate ? likelihoodWithNonContributor(prepared, hdHypothesis, m.parameters) : null;
+  const hdWithout = hdOf ? 0 : mixtureMarkerLikelihood(prepared, hdHypothesis, m.parameters);
+  // Every candidate shares the unknowns' enumeration under Hp too: only its own classes are weighed per genotype.
+  const hpOf = likelihoodWithContributor(prepared, { contributors: typedKnown, nonContributors: [], unknowns }, candidateDropout, m.parameters);
+  // Every class pair at once, each the number hpOf and hdOf give it (contributor-pairs.ts, pair-sums.ts): a search
+  // weighs them all. Their LRs go to the table now: the arrays are the search's scratch memory, read no later.
+  const hpEvery = hpOf.everyPair();
+  const hdEvery = hdOf?.everyPair() ?? null;
+  if (hpEvery && (hdEvery || !hdOf)) {
+    for (let a = 0; a < classes; a++) {
+      for (let b = a; b < classes; b++) {
+        const hd = hdEvery ? hdEvery[a * classes + b]! : hdWithout;
+        table[a * classes + b] = hd > 0 ? hpEvery[a * classes + b]! / hd : 0;
+      }
+    }
+    return (key: number) => table[key]!;
+  }
+  return (_: number, copies: ClassCopies) => {
+    const hp = hpOf(copies);
+    const hd = hdOf ? hdOf(copies) : hdWithout;
+    return hd > 0 ? hp / hd : 0;
+  };
 }
 
 /** One candidate's LR at the marker computed on its own (its alleles prepared with the evidence's). */
@@ -139,9 +165,16 @@ function exactFor(m: MixtureSearchMarker, genotype: Genotype): number {
  * unknowns (a known contributor untyped here among them), and Hd whole but for the candidate as a non-contributor.
  */
 function searchHypotheses(m: MixtureSearchMarker, prepared: PreparedMixtureMarker) {
-  const known = m.knownContributors.length;
-  const typedWith = (dropout: readonly number[]) => m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [{ copies: prepared.copies(g), dropout: dropout[1 + i]! }] : []));
-  const untypedWith = (dropout: readonly number[]) => [...m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [dropout[1 + i]!])), ...dropout.slice(1 + known)];
-  const hdHypothesis: MixtureHypothesisAtMarker = { contributors: typedWith(m.dropoutHd), nonContributors: [], unknowns: [m.dropoutHd[0]!, ...untypedWith(m.dropoutHd)] };
-  return { candidateDropout: m.dropout[0]!, typedKnown: typedWith(m.dropout), unknowns: untypedWith(m.dropout), hdHypothesis };
+  const hdHypothesis: MixtureHypothesisAtMarker = { contributors: typedWith(m, prepared, m.dropoutHd), nonContributors: [], unknowns: [m.dropoutHd[0]!, ...untypedWith(m, m.dropoutHd)] };
+  return { candidateDropout: m.dropout[0]!, typedKnown: typedWith(m, prepared, m.dropout), unknowns: untypedWith(m, m.dropout), hdHypothesis };
+}
+
+/** The known contributors typed at the marker, each with its drop-out (`dropout[1 + i]`). */
+function typedWith(m: MixtureSearchMarker, prepared: PreparedMixtureMarker, dropout: readonly number[]) {
+  return m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [{ copies: prepared.copies(g), dropout: dropout[1 + i]! }] : []));
+}
+
+/** The unknowns' drop-outs: the known contributors not typed here, then the unknowns proper. */
+function untypedWith(m: MixtureSearchMarker, dropout: readonly number[]): number[] {
+  return [...m.knownContributors.flatMap((g, i) => (g && g.length > 0 ? [] : [dropout[1 + i]!])), ...dropout.slice(1 + m.knownContributors.length)];
 }

@@ -36,7 +36,7 @@ export interface ContributorParts {
 /** Every genotype's likelihood, index a · K + b (a ≤ b: one copy of a and of b, two of a when a = b). */
 export function everyPairWithContributor(parts: ContributorParts): Float64Array {
   const { K, R, G, L, seen, factor, dropInAt, dropIns, evidencePrefix, groupFactor, orders, dropIn, sampling, denominator } = parts;
-  const { P, width, pattern, products } = sampling;
+  const { P, width, pattern } = sampling;
   const one = new Float64Array(K);
   const two = new Float64Array(K);
   for (let k = 0; k < K; k++) {
@@ -49,32 +49,8 @@ export function everyPairWithContributor(parts: ContributorParts): Float64Array 
   const sums = scratchFloat64(P);
   const keepNone = 1 - dropIn;
   const seen0 = R > 0 ? seen[0]! : null;
-  // The evidence product from p on (the first replicate's from class `from`, then every other replicate's), candidate
-  // classes a (drop-out dA) and b (dB, when b < K) carried; the drop-in rule as evidenceProbability applies it.
-  const evidence = (leaf: number, p: number, from: number, a: number, dA: number, b: number, dB: number, droppedFirst: number): number => {
-    for (let r = 0; r < R; r++) {
-      const at = (leaf * R + r) * K;
-      let droppedIn = droppedFirst;
-      if (r > 0) {
-        const seenHere = seen[r]!;
-        droppedIn = dropIns[leaf * R + r]! - dropInAt[at + a]! - (b < K ? dropInAt[at + b]! : 0);
-        let k = 0;
-        for (; k < a; k++) p *= factor[at + k]!;
-        p *= seenHere[a]! === 1 ? 1 - dA : dA;
-        k = a + 1;
-        if (b < K) {
-          for (; k < b; k++) p *= factor[at + k]!;
-          p *= seenHere[b]! === 1 ? 1 - dB : dB;
-          k = b + 1;
-        }
-        for (; k < K; k++) p *= factor[at + k]!;
-      } else for (let k = from; k < K; k++) p *= factor[at + k]!;
-      if (droppedIn === 0 && p !== 0) p *= keepNone;
-    }
-    return p;
-  };
   for (let leaf = 0; leaf < L; leaf++) {
-    products(leaf, row);
+    sampling.products(leaf, row);
     for (let k = 0; k < K; k++) {
       let x = one[k]!;
       let y = two[k]!;
@@ -94,7 +70,7 @@ export function everyPairWithContributor(parts: ContributorParts): Float64Array 
       if (seen0) {
         const dA = d2[a]!;
         p = evidencePrefix[leaf * (K + 1) + a]! * (seen0[a]! === 1 ? 1 - dA : dA);
-        p = evidence(leaf, p, a + 1, a, dA, K, 0, dropIns[leaf * R]! - dropInAt[first + a]!);
+        p = evidenceFrom(parts, leaf, p, a + 1, a, dA, K, 0, dropIns[leaf * R]! - dropInAt[first + a]!);
       }
       let w = order * p;
       if (w !== 0) sums[q] = sums[q]! + w * row[pattern[at + q]!]!;
@@ -113,7 +89,7 @@ export function everyPairWithContributor(parts: ContributorParts): Float64Array 
           through *= factor[first + b]!;
         } else if (seen0) {
           const dB = d1[b]!;
-          p = evidence(leaf, through * (seen0[b]! === 1 ? 1 - dB : dB), b + 1, a, dA, b, dB, dropIns[leaf * R]! - dropInAt[first + a]! - dropInAt[first + b]!);
+          p = evidenceFrom(parts, leaf, through * (seen0[b]! === 1 ? 1 - dB : dB), b + 1, a, dA, b, dB, dropIns[leaf * R]! - dropInAt[first + a]! - dropInAt[first + b]!);
           through *= factor[first + b]!;
         }
         w = order * p;
@@ -123,4 +99,34 @@ export function everyPairWithContributor(parts: ContributorParts): Float64Array 
   }
   for (let q = 0; q < P; q++) sums[q] = sums[q]! / denominator;
   return spread(K, sums);
+}
+
+/**
+ * The evidence product from p on (the first replicate's from class `from`, then every other replicate's), candidate
+ * classes a (drop-out dA) and b (dB, when b < K) carried; the drop-in rule as evidenceProbability applies it. A function
+ * of the module, not a closure per call: under tsx (esbuild keepNames) each named closure costs a defineProperty.
+ */
+function evidenceFrom(parts: ContributorParts, leaf: number, p: number, from: number, a: number, dA: number, b: number, dB: number, droppedFirst: number): number {
+  const { K, R, seen, factor, dropInAt, dropIns } = parts;
+  const keepNone = 1 - parts.dropIn;
+  for (let r = 0; r < R; r++) {
+    const at = (leaf * R + r) * K;
+    let droppedIn = droppedFirst;
+    if (r > 0) {
+      const seenHere = seen[r]!;
+      droppedIn = dropIns[leaf * R + r]! - dropInAt[at + a]! - (b < K ? dropInAt[at + b]! : 0);
+      let k = 0;
+      for (; k < a; k++) p *= factor[at + k]!;
+      p *= seenHere[a]! === 1 ? 1 - dA : dA;
+      k = a + 1;
+      if (b < K) {
+        for (; k < b; k++) p *= factor[at + k]!;
+        p *= seenHere[b]! === 1 ? 1 - dB : dB;
+        k = b + 1;
+      }
+      for (; k < K; k++) p *= factor[at + k]!;
+    } else for (let k = from; k < K; k++) p *= factor[at + k]!;
+    if (droppedIn === 0 && p !== 0) p *= keepNone;
+  }
+  return p;
 }

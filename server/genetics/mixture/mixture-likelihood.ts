@@ -233,28 +233,46 @@ function singleGroupWeights(marker: MixtureMarker, { dropIn }: MixtureModelParam
   const R = marker.seen.length;
   const M = drawn + 1;
   const { factor, dropped } = singleGroupFactors(marker, dropIn, typed, powers, drawn);
-  const { copies, orders } = leaves;
-  let leaf = 0;
-  const walk = (k: number, left: number, p: number, droppedIn: number): void => {
-    if (k < K - 1) {
-      for (let m = 0; m <= left; m++) walk(k + 1, left - m, p * factor[k * M + m]!, droppedIn | dropped[k * M + m]!);
-      return;
+  walkLeaves({ K, R, M, dropIn, factor, dropped, copies: leaves.copies, orders: leaves.orders, weights }, 0, 0, drawn, 1, 0);
+}
+
+/** What singleGroupWeights' walk reads: the factors by replicate, class and copies, the leaves, the weights it writes. */
+interface LeafWalk {
+  K: number;
+  R: number;
+  M: number;
+  dropIn: number;
+  factor: Float64Array;
+  dropped: Uint8Array;
+  copies: Int32Array;
+  orders: Float64Array;
+  weights: Float64Array;
+}
+
+/**
+ * singleGroupWeights' walk over the compositions from class k on (`left` copies to place, the first replicate's
+ * product p so far): writes the weights of its leaves from `leaf` on and returns the next leaf. A function of the
+ * module, not a closure per marker: under tsx (esbuild keepNames) each named closure costs a defineProperty when made.
+ */
+function walkLeaves(w: LeafWalk, leaf: number, k: number, left: number, p: number, droppedIn: number): number {
+  const { K, R, M, dropIn, factor, dropped, copies } = w;
+  if (k < K - 1) {
+    for (let m = 0; m <= left; m++) leaf = walkLeaves(w, leaf, k + 1, left - m, p * factor[k * M + m]!, droppedIn | dropped[k * M + m]!);
+    return leaf;
+  }
+  p *= factor[k * M + left]!;
+  if ((droppedIn | dropped[k * M + left]!) === 0) p *= 1 - dropIn;
+  for (let r = 1; r < R; r++) {
+    let any = 0;
+    for (let j = 0; j < K; j++) {
+      const at = (r * K + j) * M + copies[leaf * K + j]!;
+      p *= factor[at]!;
+      any |= dropped[at]!;
     }
-    p *= factor[k * M + left]!;
-    if ((droppedIn | dropped[k * M + left]!) === 0) p *= 1 - dropIn;
-    for (let r = 1; r < R; r++) {
-      let any = 0;
-      for (let j = 0; j < K; j++) {
-        const at = (r * K + j) * M + copies[leaf * K + j]!;
-        p *= factor[at]!;
-        any |= dropped[at]!;
-      }
-      if (any === 0) p *= 1 - dropIn;
-    }
-    weights[leaf] = orders[leaf]! * p;
-    leaf++;
-  };
-  walk(0, drawn, 1, 0);
+    if (any === 0) p *= 1 - dropIn;
+  }
+  w.weights[leaf] = w.orders[leaf]! * p;
+  return leaf + 1;
 }
 
 /** Σ over the leaves of weight × sampling probability of their copies (S from samplingTable). */

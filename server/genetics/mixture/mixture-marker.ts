@@ -30,13 +30,13 @@ export interface PreparedMixtureMarker extends MixtureMarker {
 export function prepareMixtureMarker(population: PopulationFrequencies, marker: string, replicates: readonly Genotype[], typed: readonly Genotype[], rule: FrequencyRule, alwaysOther = false): PreparedMixtureMarker {
   const seenAlleles = [...new Set(replicates.flat())].sort(compareAlleles);
   const typedAlleles = typed.flat();
-  let frequencyOf = (a: string) => alleleFrequency(population, marker, a);
+  // Inline arrows, not named ones: under tsx (esbuild keepNames) each named closure costs a defineProperty when made.
+  let sum: number | null = null;
   if (rule.normalize) {
     const table = new Set([...(population.markers.get(marker)?.frequencies.keys() ?? []), ...seenAlleles, ...typedAlleles]);
-    const sum = [...table].reduce((s, a) => s + alleleFrequency(population, marker, a), 0);
-    frequencyOf = (a) => alleleFrequency(population, marker, a) / sum;
+    sum = [...table].reduce((s, a) => s + alleleFrequency(population, marker, a), 0);
   }
-  const seenFrequencies = seenAlleles.map(frequencyOf);
+  const seenFrequencies = seenAlleles.map((a) => (sum === null ? alleleFrequency(population, marker, a) : alleleFrequency(population, marker, a) / sum));
   const remaining = Math.max(0, 1 - seenFrequencies.reduce((s, p) => s + p, 0));
   // The merged class stays when typed persons carry an unseen allele even if no frequency remains (θ counts them).
   const unseenTyped = typedAlleles.some((a) => !seenAlleles.includes(a));
@@ -46,24 +46,27 @@ export function prepareMixtureMarker(population: PopulationFrequencies, marker: 
   const frequencies = Float64Array.from(withOther ? [...seenFrequencies, remaining] : seenFrequencies);
   const index = new Map(seenAlleles.map((a, i) => [a, i]));
   const other = withOther ? seenAlleles.length : -1;
-  const classOf = (allele: string) => index.get(allele) ?? other;
   const seen = replicates.map((alleles) => {
     const flags = new Uint8Array(frequencies.length);
     for (const a of alleles) flags[index.get(a)!] = 1;
     return flags;
   });
-  return {
+  // classOf reads no `this`: callers pass it on alone.
+  const prepared: PreparedMixtureMarker = {
     frequencies,
     seen,
     alleles,
-    classOf,
+    classOf(allele) {
+      return index.get(allele) ?? other;
+    },
     copies(genotype) {
       const copies = new Int32Array(frequencies.length);
       if (!genotype) return copies;
       // One allele written for a homozygote stands for two copies.
       const both = genotype.length === 1 ? [genotype[0]!, genotype[0]!] : genotype;
-      for (const a of both) copies[classOf(a)]!++;
+      for (const a of both) copies[prepared.classOf(a)]!++;
       return copies;
     },
   };
+  return prepared;
 }

@@ -91,31 +91,37 @@ export function pairSampling(K: number, leaves: Leaves, layout: EntryLayout, dra
     samplingRow(one, k, frequencies[k]!, counts[k]! + 1, theta, drawn);
     samplingRow(two, k, frequencies[k]!, counts[k]! + 2, theta, drawn);
   }
-  const products = (l: number, row: Float64Array) => {
-    const first = start[l]!;
-    const end = start[l + 1]!;
-    row[0] = prefix[end + l]!;
-    for (let e = first; e < end; e++) {
-      const i = e - first;
-      const before = prefix[e + l]!;
-      let s1 = before * one[cells[e]!]!;
-      let s2 = before * two[cells[e]!]!;
-      for (let f = e + 1; f < end; f++) {
-        s1 *= base[cells[f]!]!;
-        s2 *= base[cells[f]!]!;
+  // A method, not a named arrow: under tsx (esbuild keepNames) each named closure costs a defineProperty when made.
+  return {
+    P: (K * (K + 1)) / 2,
+    width,
+    pattern,
+    D,
+    products(l: number, row: Float64Array) {
+      const first = start[l]!;
+      const end = start[l + 1]!;
+      row[0] = prefix[end + l]!;
+      for (let e = first; e < end; e++) {
+        const i = e - first;
+        const before = prefix[e + l]!;
+        let s1 = before * one[cells[e]!]!;
+        let s2 = before * two[cells[e]!]!;
+        // Entries e and g raised: s1 so far (entry e raised, the ones before g not) times g's raised row, then the rest:
+        // the factors of the product written out one by one, in the same order.
+        for (let g = e + 1; g < end; g++) {
+          const j = g - first;
+          let s = s1 * one[cells[g]!]!;
+          for (let f = g + 1; f < end; f++) s *= base[cells[f]!]!;
+          row[1 + 2 * D + (j * (j - 1)) / 2 + i] = s;
+          s1 *= base[cells[g]!]!;
+          s2 *= base[cells[g]!]!;
+        }
+        row[1 + i] = s1;
+        row[1 + D + i] = s2;
       }
-      row[1 + i] = s1;
-      row[1 + D + i] = s2;
-      for (let g = e + 1; g < end; g++) {
-        const j = g - first;
-        let s = before * one[cells[e]!]!;
-        for (let f = e + 1; f < end; f++) s *= (f === g ? one : base)[cells[f]!]!;
-        row[1 + 2 * D + (j * (j - 1)) / 2 + i] = s;
-      }
-    }
-    return end - first;
+      return end - first;
+    },
   };
-  return { P: (K * (K + 1)) / 2, width, pattern, products, D };
 }
 
 /**
@@ -125,13 +131,21 @@ export function pairSampling(K: number, leaves: Leaves, layout: EntryLayout, dra
 export function everyPairSum(K: number, leaves: Leaves, layout: EntryLayout, drawn: number, frequencies: Float64Array, counts: Float64Array, theta: number, base: Float64Array, prefix: Float64Array, weights: Float64Array): Float64Array | null {
   const sampling = pairSampling(K, leaves, layout, drawn, frequencies, counts, theta, base, prefix);
   if (!sampling) return null;
-  const { P, width, pattern, products, D } = sampling;
-  const row = scratchFloat64(width);
+  const { P, width, pattern, D } = sampling;
+  // Four leaves' weighted rows at a time: each genotype's sum then takes their four terms in leaf order in one pass,
+  // read and written once per four leaves, not once per leaf (the same additions in the same order).
+  const rows = [scratchFloat64(width), scratchFloat64(width), scratchFloat64(width), scratchFloat64(width)] as const;
+  const [r0, r1, r2, r3] = rows;
   const sums = scratchFloat64(P);
+  let held = 0;
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
   for (let l = 0; l < leaves.count; l++) {
     const w = weights[l]!;
     if (w === 0) continue;
-    const d = products(l, row);
+    const row = rows[held]!;
+    const d = sampling.products(l, row);
     // weight × product, as leafSampling adds it (its kept term where the leaf shares no class), at the leaf's patterns.
     row[0] = w * row[0]!;
     for (let i = 0; i < d; i++) {
@@ -140,8 +154,20 @@ export function everyPairSum(K: number, leaves: Leaves, layout: EntryLayout, dra
     }
     for (let x = 1 + 2 * D, end = x + (d * (d - 1)) / 2; x < end; x++) row[x] = w * row[x]!;
     const at = l * P;
-    for (let q = 0; q < P; q++) sums[q] = sums[q]! + row[pattern[at + q]!]!;
+    if (held === 0) a0 = at;
+    else if (held === 1) a1 = at;
+    else if (held === 2) a2 = at;
+    else {
+      for (let q = 0; q < P; q++) sums[q] = sums[q]! + r0[pattern[a0 + q]!]! + r1[pattern[a1 + q]!]! + r2[pattern[a2 + q]!]! + r3[pattern[at + q]!]!;
+      held = 0;
+      continue;
+    }
+    held++;
   }
+  // The last leaves, fewer than four, in order.
+  if (held > 0) for (let q = 0; q < P; q++) sums[q] = sums[q]! + r0[pattern[a0 + q]!]!;
+  if (held > 1) for (let q = 0; q < P; q++) sums[q] = sums[q]! + r1[pattern[a1 + q]!]!;
+  if (held > 2) for (let q = 0; q < P; q++) sums[q] = sums[q]! + r2[pattern[a2 + q]!]!;
   return spread(K, sums);
 }
 

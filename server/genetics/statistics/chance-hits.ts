@@ -28,6 +28,12 @@ export interface LrDistributionOptions {
    * (a mixture's unrelated candidates). `tail` below it throws; `thresholdFor` answers at least it.
    */
   from?: number;
+  /**
+   * Whether the mass under `from` is summed (default true): `zeroProbability` alone reads it. False: the convolution
+   * never computes the cells it drops (a quarter of a mixture search's, issue 29) and zeroProbability is NaN; the tails,
+   * thresholds, range and grid cells from `from` up are the same doubles.
+   */
+  zeroProbability?: boolean;
 }
 
 /**
@@ -80,19 +86,20 @@ export function lrDistribution(markers: readonly (readonly LrAtom[])[], options:
   const from = options.from ?? -Infinity;
   if (Number.isNaN(from)) throw new RangeError('`from` cannot be NaN');
   const fromCell = from === -Infinity ? -Infinity : Math.ceil(from / step - GRID_SLACK);
+  const dropCounted = options.zeroProbability ?? true;
   let lower: GridSum;
   let upper: GridSum;
   if (offGrid) {
     // Rounded up, the sum is the sum rounded down plus one cell per marker, and its pruning is the same shifted: one
     // convolution pruned M cells lower serves both (the cells it keeps from fromCell up are the same doubles).
     // The lower sum's suffix sums are the upper's from its cut on: the same cells added from the same top in the same order.
-    const cells = convolveCells(down, most, fromCell - markers.length);
+    const cells = convolveCells(down, most, fromCell - markers.length, dropCounted);
     upper = gridSum({ ...cells, offset: cells.offset + markers.length });
     const cut = cutAt(cells, fromCell);
     lower = { offset: cut.offset, suffix: upper.suffix.subarray(cut.offset - cells.offset), dropped: cut.dropped };
   } else {
-    lower = gridSum(convolveCells(down, most, fromCell));
-    upper = gridSum(convolveCells(up, most, fromCell));
+    lower = gridSum(convolveCells(down, most, fromCell, dropCounted));
+    upper = gridSum(convolveCells(up, most, fromCell, dropCounted));
   }
   const total = markers.reduce((product, atoms) => product * atoms.reduce((s, a) => s + a.probability, 0), 1);
   return distributionOnGrid({ step, from, total, lower, upper });
@@ -212,59 +219,65 @@ export function unrelatedGenotypeAtoms(
   options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => PairLr | undefined },
 ): LrAtom[] {
   // Merged by value (a number key: no string per genotype, issue 29), the atoms in the order their values first appear.
-  const atoms: LrAtom[] = [];
-  const consistent = new Map<number, LrAtom>();
-  const inconsistentAtoms = new Map<number, LrAtom>();
-  const add = (a: string, b: string | null, answer: number | null | MarkerLr, probability: number): LrAtom => {
-    const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
-    const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
-    const log10 = lr === null ? 0 : Math.log10(lr);
-    if (Number.isNaN(log10)) throw new RangeError(`genotype ${b === null ? a : `${a}/${b}`}: LR ${lr} is not a number ≥ 0`);
-    const merged = inconsistent ? inconsistentAtoms : consistent;
-    const atom = merged.get(log10);
-    if (atom) {
-      atom.probability += probability;
-      return atom;
-    }
-    const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
-    merged.set(log10, made);
-    atoms.push(made);
-    return made;
-  };
+  // The helpers are functions of the module, not closures per marker: under tsx (esbuild keepNames) each named closure
+  // costs a defineProperty when made.
+  const merged: MergedAtoms = { atoms: [], consistent: new Map(), inconsistent: new Map() };
   // hardyWeinbergGenotypes' genotypes in its order, with its probabilities (p², 2pq), without an object per genotype.
   const entries = hardyWeinbergAlleles(frequencies, options);
   const pair = options.lrOfPair?.(entries.map(([allele]) => allele));
   const classes = pair?.classes;
-  if (classes) {
+  if (pair && classes) {
     // Genotypes of one class pair have one LR, so one atom: its log10 and merge made once, the rest added to it in
-    // genotype order (the same additions as add's, without a logarithm and a lookup per genotype).
+    // genotype order (the same additions as addAtom's, without a logarithm and a lookup per genotype).
     const { count, of } = classes;
     const atomOf: (LrAtom | undefined)[] = new Array(count * count);
-    const addByClass = (a: string, b: string | null, i: number, j: number, probability: number) => {
-      const x = of[i]!;
-      const y = of[j]!;
-      const key = x <= y ? x * count + y : y * count + x;
-      const atom = atomOf[key];
-      if (atom) atom.probability += probability;
-      else atomOf[key] = add(a, b, pair(i, j), probability);
-    };
     for (let i = 0; i < entries.length; i++) {
       const [a, p] = entries[i]!;
-      addByClass(a, null, i, i, p * p);
-      for (let j = i + 1; j < entries.length; j++) {
+      for (let j = i; j < entries.length; j++) {
         const [b, q] = entries[j]!;
-        addByClass(a, b, i, j, 2 * p * q);
+        const probability = i === j ? p * p : 2 * p * q;
+        const x = of[i]!;
+        const y = of[j]!;
+        const key = x <= y ? x * count + y : y * count + x;
+        const atom = atomOf[key];
+        if (atom) atom.probability += probability;
+        else atomOf[key] = addAtom(merged, a, i === j ? null : b, pair(i, j), probability);
       }
     }
-    return atoms;
+    return merged.atoms;
   }
   for (let i = 0; i < entries.length; i++) {
     const [a, p] = entries[i]!;
-    add(a, null, pair ? pair(i, i) : options.lrOf([a]), p * p);
+    addAtom(merged, a, null, pair ? pair(i, i) : options.lrOf([a]), p * p);
     for (let j = i + 1; j < entries.length; j++) {
       const [b, q] = entries[j]!;
-      add(a, b, pair ? pair(i, j) : options.lrOf([a, b]), 2 * p * q);
+      addAtom(merged, a, b, pair ? pair(i, j) : options.lrOf([a, b]), 2 * p * q);
     }
   }
-  return atoms;
+  return merged.atoms;
+}
+
+/** A marker's atoms so far, each merged with those of the same log10 (consistent and inconsistent apart). */
+interface MergedAtoms {
+  atoms: LrAtom[];
+  consistent: Map<number, LrAtom>;
+  inconsistent: Map<number, LrAtom>;
+}
+
+/** Adds a genotype's answer (alleles a, b; b null for a homozygote) with its probability to the atom of its value; that atom. */
+function addAtom(merged: MergedAtoms, a: string, b: string | null, answer: number | null | MarkerLr, probability: number): LrAtom {
+  const lr = answer !== null && typeof answer === 'object' ? answer.value : answer;
+  const inconsistent = lr !== null && typeof answer === 'object' && answer?.inconsistent === true;
+  const log10 = lr === null ? 0 : Math.log10(lr);
+  if (Number.isNaN(log10)) throw new RangeError(`genotype ${b === null ? a : `${a}/${b}`}: LR ${lr} is not a number ≥ 0`);
+  const byValue = inconsistent ? merged.inconsistent : merged.consistent;
+  const atom = byValue.get(log10);
+  if (atom) {
+    atom.probability += probability;
+    return atom;
+  }
+  const made = inconsistent ? { log10, probability, inconsistent } : { log10, probability };
+  byValue.set(log10, made);
+  merged.atoms.push(made);
+  return made;
 }

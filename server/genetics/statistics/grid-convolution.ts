@@ -56,9 +56,10 @@ function addMass(cells: Map<number, number>, mass: number): number {
  * Direct convolution of per-marker cells, markers independent. Layer c holds the sums reached with c
  * inconsistent markers (c ≤ `most`); mass that would exceed `most` is dropped (it is LR 0). Each step is
  * next[c][j] = Σ p · layer[c][j − s] (then the inconsistent atoms' from layer c − 1 first), the WebAssembly
- * gather of convolution-kernel.ts over layers kept in its memory with zeros around them.
+ * gather of convolution-kernel.ts over layers kept in its memory with zeros around them. Without `countDropped` the
+ * cells under the cut are never computed and `dropped` is NaN (lrDistribution's zeroProbability option).
  */
-export function convolveCells(markers: readonly MarkerCells[], most: number, fromCell = -Infinity): GridCells {
+export function convolveCells(markers: readonly MarkerCells[], most: number, fromCell = -Infinity, countDropped = true): GridCells {
   kernel ??= new ConvolutionKernel();
   const k = kernel;
   let offset = 0;
@@ -93,21 +94,24 @@ export function convolveCells(markers: readonly MarkerCells[], most: number, fro
       f64.fill(0, start + length, start + length + span + 8);
     }
     const n = length + span;
+    offset += min;
+    // Cells under `cut` can no longer reach fromCell: only their mass is kept, and without countDropped not even that, so
+    // the gathers start at the cut (each cell is its own sum of products: the cells above are the same doubles).
+    const cut = Math.min(fromCell - after[m]! - offset, n - 1);
+    const skip = countDropped || !(cut > 0) ? 0 : cut;
     const next = Array.from({ length: most + 1 }, (_, c) => base(1 - phase, c));
     for (let c = 0; c <= most; c++) {
       // Layer c gets c − 1's inconsistent atoms first, then its own consistent ones: the scatter loop's order.
       const fromBelow = c > 0 && inconsistentCount > 0;
-      if (fromBelow) k.gather(next[c]!, starts[c - 1]!, n, shiftsAt + inconsistentFirst, psAt + inconsistentFirst, inconsistentCount, false);
-      if (consistentCount > 0) k.gather(next[c]!, starts[c]!, n, shiftsAt + consistentFirst, psAt + consistentFirst, consistentCount, fromBelow);
+      if (fromBelow) k.gather(next[c]! + skip, starts[c - 1]! + skip, n - skip, shiftsAt + inconsistentFirst, psAt + inconsistentFirst, inconsistentCount, false);
+      if (consistentCount > 0) k.gather(next[c]! + skip, starts[c]! + skip, n - skip, shiftsAt + consistentFirst, psAt + consistentFirst, consistentCount, fromBelow);
       else if (!fromBelow) f64.fill(0, next[c]!, next[c]! + n + 4);
     }
-    offset += min;
     // Mass dropped before this marker would have gone on with this marker's finite atoms (its LR-0 atoms make it zero).
     dropped *= addMass(inconsistent, addMass(consistent, 0));
-    const cut = Math.min(fromCell - after[m]! - offset, n - 1);
     length = n;
     if (cut > 0) {
-      for (const start of next) for (let i = 0; i < cut; i++) dropped += f64[start + i]!;
+      if (countDropped) for (const start of next) for (let i = 0; i < cut; i++) dropped += f64[start + i]!;
       for (let c = 0; c <= most; c++) next[c]! += cut;
       length -= cut;
       offset += cut;
@@ -125,7 +129,7 @@ export function convolveCells(markers: readonly MarkerCells[], most: number, fro
     const start = starts[c]!;
     for (let i = 0; i < length; i++) cells[i] = cells[i]! + f64[start + i]!;
   }
-  return { offset, cells, dropped };
+  return { offset, cells, dropped: countDropped ? dropped : NaN };
 }
 
 /** The suffix sums of one rounding's cells, from the top. */

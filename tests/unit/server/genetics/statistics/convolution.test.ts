@@ -72,18 +72,25 @@ const atom = fc.record({
   inconsistent: fc.boolean(),
 });
 
+/** The properties' cases: markers' atoms, the grid step, the inconsistency limit, `from`, whether the atoms lie off the grid. */
+const cases = [
+  fc.array(fc.array(atom, { minLength: 1, maxLength: 12 }), { maxLength: 7 }),
+  fc.constantFrom(0.002, 0.01, 0.1),
+  fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+  fc.constantFrom(-Infinity, -3, 0, 1.234, 4),
+  fc.boolean(),
+] as const;
+
+/** Half the cases keep every atom strictly between grid points (one convolution serves both roundings). */
+const placed = (markers: LrAtom[][], step: number, offGrid: boolean) => markers.map((m) => m.map((a) => (offGrid && Number.isFinite(a.log10) ? { ...a, log10: (Math.floor(a.log10 / step) + 0.37) * step } : a)));
+
 describe('the chance-hit convolution', () => {
   it('gives the scatter loop\'s tails, thresholds and range exactly, on and off the grid, pruned or not, with inconsistency layers', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.array(atom, { minLength: 1, maxLength: 12 }), { maxLength: 7 }),
-        fc.constantFrom(0.002, 0.01, 0.1),
-        fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
-        fc.constantFrom(-Infinity, -3, 0, 1.234, 4),
-        fc.boolean(),
+        ...cases,
         (markers, step, maxInconsistencies, from, offGrid) => {
-          // Half the cases keep every atom strictly between grid points (one convolution serves both roundings).
-          const atoms = markers.map((m) => m.map((a) => (offGrid && Number.isFinite(a.log10) ? { ...a, log10: (Math.floor(a.log10 / step) + 0.37) * step } : a)));
+          const atoms = placed(markers, step, offGrid);
           const counted = maxInconsistencies !== undefined;
           const most = counted ? Math.min(maxInconsistencies, atoms.length) : 0;
           const expected = reference(atoms, step, most, counted, from);
@@ -100,6 +107,31 @@ describe('the chance-hit convolution', () => {
             while (a < suffix.length - 1 && suffix[a]! > p) a++;
             expect(actual.thresholdFor(p)).toBe(p >= mass ? from : Math.max(from, (expected.upper.offset + a) * step));
           }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('without zeroProbability skips the cells under the cut and gives the same grid, tails, thresholds and range, bit for bit', () => {
+    const bits = (a: Float64Array) => [...new Uint32Array(Float64Array.from(a).buffer)];
+    fc.assert(
+      fc.property(
+        ...cases,
+        (markers, step, maxInconsistencies, from, offGrid) => {
+          const atoms = placed(markers, step, offGrid);
+          const options = { step, from, ...(maxInconsistencies !== undefined ? { maxInconsistencies } : {}) };
+          const whole = lrDistribution(atoms, options);
+          const tails = lrDistribution(atoms, { ...options, zeroProbability: false });
+          expect(tails.zeroProbability).toBeNaN();
+          for (const rounding of ['lower', 'upper'] as const) {
+            expect(tails.grid[rounding].offset).toBe(whole.grid[rounding].offset);
+            expect(bits(tails.grid[rounding].suffix)).toEqual(bits(whole.grid[rounding].suffix));
+          }
+          expect(tails.range).toEqual(whole.range);
+          const start = Number.isFinite(from) ? from : -30;
+          for (let t = start; t < 25; t += step * 7.3) expect(tails.tail(t)).toEqual(whole.tail(t));
+          for (const p of [0.5, 1e-3, 1e-6, 1e-9]) expect(tails.thresholdFor(p)).toBe(whole.thresholdFor(p));
         },
       ),
       { numRuns: 300 },
