@@ -114,8 +114,8 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
 
 /**
  * Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers,
- * half a megabyte) are still in the core's cache; fewer, longer calls (16,384 rather than 4,096 slots) spend less on
- * the calls and the hand-over between them.
+ * a megabyte) are still in the core's second-level cache; fewer, longer calls spend less on the calls, the hand-over
+ * between them and each stream's start (PASS_SLOTS).
  */
 const STRETCH = PASS_SLOTS;
 
