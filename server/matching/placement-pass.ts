@@ -114,8 +114,8 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
 
 /**
  * Slots per call of the pass: its candidates are weighed while the stretch's column bytes (32 a profile on 16 markers,
- * half a megabyte) are still in the core's cache; fewer, longer calls (16,384 rather than 4,096 slots) spend less on
- * the calls and the hand-over between them.
+ * a megabyte) are still in the core's second-level cache; fewer, longer calls spend less on the calls, the hand-over
+ * between them and each stream's start (PASS_SLOTS).
  */
 const STRETCH = PASS_SLOTS;
 
@@ -124,6 +124,13 @@ export interface WeighedSlots {
   slots: Int32Array;
   log10: Float64Array;
   markerCount: Int32Array;
+}
+
+/** Plain arrays a stretch's candidates are handed over in, one set per placement, reused by every pass (allocating them cost more than the copy). */
+const handedRooms: WeighedSlots[] = [];
+function handedRoom(placements: number): WeighedSlots[] {
+  while (handedRooms.length < placements) handedRooms.push({ slots: new Int32Array(STRETCH), log10: new Float64Array(STRETCH), markerCount: new Int32Array(STRETCH) });
+  return handedRooms;
 }
 
 /** Bytes of a placement's weighing tables in the working room: the markers' records, then each f64 table and its compared bytes (8-aligned). */
@@ -220,14 +227,21 @@ export function placementPass(
     const mask = (1 << n) - 1;
     k.words.set([start, mask | (mask << 16), mask | (mask << 16)], (outAt + RUN_BYTES * r) / 4);
   };
+  const handed = handedRoom(placements.length);
   const hand = (from: number) => {
     if (!counts.some((c) => c > 0)) return;
-    // Views of the working room, valid during the call: a copy of its own per array and stretch (slice) cost more than
-    // the few reads of the candidates through the shared memory's slower views.
+    // Copied out of the working room into plain arrays, valid during the call: a view of the shared memory's own per
+    // array and stretch (subarray) cost a microsecond or so each, more than the copy of the few candidates.
     onCandidates(
       weighings.map(({ views }, j) => {
         const count = counts[j]!;
-        return { slots: views.slots.subarray(0, count), log10: views.log10.subarray(0, count), markerCount: views.markerCount.subarray(0, count) };
+        const { slots, log10, markerCount } = handed[j]!;
+        for (let i = 0; i < count; i++) {
+          slots[i] = views.slots[i]!;
+          log10[i] = views.log10[i]!;
+          markerCount[i] = views.markerCount[i]!;
+        }
+        return { slots: slots.subarray(0, count), log10: log10.subarray(0, count), markerCount: markerCount.subarray(0, count) };
       }),
       from,
     );

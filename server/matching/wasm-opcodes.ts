@@ -25,6 +25,7 @@ export const OP = {
   i64Add: 0x7c,
   emptyBlock: 0x40,
   if: 0x04,
+  else: 0x05,
   i32Store: 0x36,
   i64Const: 0x42,
   i64Eqz: 0x50,

@@ -1,0 +1,78 @@
+/**
+ * Issue 31 "Speed": the placements kernel's dense scan starts each placement's sums from its first step's bounds, not
+ * from a zeroed room (placement-kernel.ts). Whatever the sums room held before, the runs it reports must be those a plain
+ * sum of the bounds gives — over any number of markers, none included, and with later stages adding to those sums.
+ */
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../core/seeded-random';
+import { markerRecordBytes, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from '../../../../server/matching/placement-kernel';
+
+const PLACEMENTS = 2;
+const MARKERS = 5;
+const PROFILES = 64;
+const record = markerRecordBytes(1, PLACEMENTS);
+// The memory's layout: the columns (lo then hi per marker), the records, the needs, the runs found, the sums.
+const COLUMNS = 0;
+const RECORDS = COLUMNS + 2 * MARKERS * PROFILES;
+const NEEDS = RECORDS + MARKERS * record;
+const OUT = NEEDS + 16 * PLACEMENTS;
+const SUMS = OUT + RUN_BYTES * (PROFILES / 16 + 1);
+
+describe('the placements kernel', () => {
+  it('reports the runs a plain sum of the bounds gives, whatever the sums room held: 0 to 5 markers, then a later stage', () => {
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 65_536, shared: true });
+    const bytes = new Uint8Array(memory.buffer);
+    const { scan, listed } = placementScan(memory, 1, PLACEMENTS);
+    const random = seededRandom(3135);
+    const byte = (most: number) => Math.floor(random() * (most + 1));
+    // Alleles 0 … 5 (those past the four categories read category 0), a pair bound per placement and cell (some large: saturation).
+    const alleles = Array.from({ length: MARKERS }, () => ({ lo: Array.from({ length: PROFILES }, () => byte(5)), hi: Array.from({ length: PROFILES }, () => byte(5)) }));
+    const categoryOf = Array.from({ length: MARKERS }, () => [0, byte(3), byte(3), byte(3), byte(3), byte(3)]);
+    const pairs = Array.from({ length: MARKERS }, () => Array.from({ length: PLACEMENTS }, () => Array.from({ length: 16 }, () => (random() < 0.1 ? 200 : byte(40)))));
+    alleles.forEach(({ lo, hi }, m) => {
+      bytes.set(lo, COLUMNS + 2 * m * PROFILES);
+      bytes.set(hi, COLUMNS + (2 * m + 1) * PROFILES);
+      const at = RECORDS + m * record;
+      new Uint32Array(memory.buffer, at, 2).set([COLUMNS + 2 * m * PROFILES, COLUMNS + (2 * m + 1) * PROFILES]);
+      bytes.set(categoryOf[m]!.map((c) => SUMMED[c]!), at + 16);
+      pairs[m]!.forEach((pair, q) => bytes.set(pair, at + 32 + 16 * q));
+    });
+    /** Placement q's saturated sum for profile i over markers from … to − 1, as the kernel's bytes add. */
+    const sum = (q: number, i: number, from: number, to: number) => {
+      let s = 0;
+      for (let m = from; m < to; m++) s = Math.min(255, s + pairs[m]![q]![summedCell(categoryOf[m]![alleles[m]!.lo[i]!]!, categoryOf[m]![alleles[m]!.hi[i]!]!)]!);
+      return s;
+    };
+    /** The runs reported at OUT: each run's first slot and its placements' masks. */
+    const reported = (runs: number) => Array.from({ length: runs }, (_, r) => {
+      const words = new Uint16Array(memory.buffer, OUT + RUN_BYTES * r, 2 + PLACEMENTS);
+      return [words[0]! | (words[1]! << 16), ...words.subarray(2)];
+    });
+    /** The runs a plain sum reports: each run with a profile whose sum over the markers reaches its placement's need. */
+    const expected = (masks: (q: number, i: number) => boolean) => {
+      const runs: number[][] = [];
+      for (let start = 0; start < PROFILES; start += 16) {
+        const run = [start, ...Array.from({ length: PLACEMENTS }, (_, q) => Array.from({ length: 16 }, (_, j) => (masks(q, start + j) ? 1 << j : 0)).reduce((a, b) => a | b))];
+        if (run.slice(1).some((mask) => mask > 0)) runs.push(run);
+      }
+      return runs;
+    };
+    let compared = 0;
+    for (const needs of [[0, 0], [1, 1], [40, 90], [120, 60], [255, 200]]) {
+      needs.forEach((need, q) => bytes.fill(need, NEEDS + 16 * q, NEEDS + 16 * q + 16));
+      for (let markers = 0; markers <= MARKERS; markers++) {
+        // Stale sums (a previous call's, or anything): the dense scan must not read them.
+        bytes.fill(byte(255), SUMS, SUMS + sumsBytes(PLACEMENTS));
+        const runs = scan(RECORDS, markers, 0, PROFILES, NEEDS, OUT, SUMS, 0);
+        expect(reported(runs), `needs ${needs}, ${markers} markers`).toEqual(expected((q, i) => sum(q, i, 0, markers) >= needs[q]!));
+        compared++;
+        if (markers === 0 || markers === MARKERS || runs === 0) continue;
+        // A later stage adds the rest of the markers to the runs still listed, from the dense scan's sums.
+        const after = listed(RECORDS + markers * record, MARKERS - markers, 0, runs, NEEDS, OUT, SUMS, 0);
+        expect(reported(after), `needs ${needs}, ${markers} markers then the rest`).toEqual(expected((q, i) => sum(q, i, 0, markers) >= needs[q]! && sum(q, i, 0, MARKERS) >= needs[q]!));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+});
