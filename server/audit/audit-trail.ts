@@ -50,13 +50,13 @@ export function auditRowHash(row: Omit<AuditRow, 'seq' | 'hash'>): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
+/** Audit rows hashed between two turns of the event loop. */
+const YIELD_EVERY = 25;
+
 /**
  * Appends rows to the audit trail. Call it inside the transaction of the write it records, so
  * both land or neither does; the lock orders concurrent writers so the chain has no forks.
  */
-/** Audit rows hashed between two turns of the event loop. */
-const YIELD_EVERY = 25;
-
 export async function appendAudit(tx: Db, actor: AuditActor, clock: Clock, ...events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
