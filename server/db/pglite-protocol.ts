@@ -10,6 +10,12 @@ export interface QueryRequest {
   rowMode: 'array' | 'object';
   /** Type OIDs whose values stay the text PostgreSQL sent (Drizzle parses dates itself). */
   textTypes: number[];
+  /**
+   * Inside `tx`, in a savepoint released after it and rolled back to when it fails: a health probe between a
+   * batch's statements, sent as one message (three, each through the request thread, let a busy event loop add
+   * to the probe's wait; issue 29).
+   */
+  savepoint?: boolean;
 }
 /** Opens a transaction; answers its number. */
 export interface BeginRequest {

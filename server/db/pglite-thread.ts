@@ -82,7 +82,7 @@ export class PgliteThread {
     const kind = turnKind();
     // A probe goes between the statements of the background transaction under way rather than after all of them.
     const joinable = this.#joinable;
-    if (kind === 'probe' && joinable?.lane.open) return joinable.lane.probe(() => this.#statement(sql, params, options, joinable.tx));
+    if (kind === 'probe' && joinable?.lane.open) return joinable.lane.probe(() => this.#statement(sql, params, options, joinable.tx, true));
     return this.#turns.run(kind, () => this.#statement(sql, params, options));
   }
 
@@ -91,7 +91,7 @@ export class PgliteThread {
     const kind = turnKind();
     return this.#turns.run(kind, async () => {
       const tx = (await this.#call({ op: 'begin' })) as number;
-      const lane = new TransactionLane((sql, params) => this.#statement(sql, params, {}, tx));
+      const lane = new TransactionLane();
       // Background work's transactions (an import's batches) let health probes in between their statements.
       if (kind === 'background') this.#joinable = { tx, lane };
       const end = async (commit: boolean) => {
@@ -124,10 +124,10 @@ export class PgliteThread {
     return this as unknown as PGlite;
   }
 
-  #statement(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<unknown> {
+  #statement(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number, savepoint = false): Promise<unknown> {
     // Drizzle's parsers only keep a type's text (dates); functions cannot cross threads, their types can.
     const textTypes = Object.keys(options.parsers ?? {}).map(Number);
-    return this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes, ...(tx === undefined ? {} : { tx }) });
+    return this.#call({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', textTypes, ...(tx === undefined ? {} : { tx }), ...(savepoint ? { savepoint } : {}) });
   }
 
   #call(request: Request): Promise<unknown> {

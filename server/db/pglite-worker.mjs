@@ -34,6 +34,14 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 /** @type {{ dataDir: string | undefined; pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }} */
 const { dataDir, pgliteWasmModule, initdbWasmModule } = workerData;
 
+/**
+ * PGlite's own start parameters, and new WAL segments not zero-filled (wal_init_zero, PostgreSQL 12+): with no
+ * checkpointer in single-user mode few segments are recycled, and the commit that opened a new one wrote 16 MB of
+ * zeros first, 40-58 ms every ~3 s during a 100,000-profile import while health probes waited (issue 29). PGlite runs
+ * without fsync (-F) already; WAL records carry their own checksums, so the zeros protect nothing here.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+
 /** The server rolled the transaction back (its callback failed): not an error to report. */
 const ROLLED_BACK = Symbol('rolled back');
 
@@ -49,7 +57,28 @@ function run(db, request) {
   const target = request.tx === undefined ? db : transactions.get(request.tx)?.tx;
   if (!target) return Promise.reject(new Error(`Transaction ${request.tx} is not open`));
   const parsers = Object.fromEntries(request.textTypes.map((oid) => [oid, (/** @type {string} */ value) => value]));
-  return target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+  const statement = () => target.query(request.sql, request.params, { rowMode: request.rowMode, parsers });
+  return request.savepoint ? inSavepoint(target, statement) : statement();
+}
+
+/**
+ * A probe's statement inside the open transaction, which it leaves as it was whether it succeeds or fails.
+ * @template T
+ * @param {Transaction | PGlite} target
+ * @param {() => Promise<T>} statement
+ * @returns {Promise<T>}
+ */
+async function inSavepoint(target, statement) {
+  await target.query('savepoint locus_probe');
+  try {
+    const result = await statement();
+    await target.query('release savepoint locus_probe');
+    return result;
+  } catch (err) {
+    await target.query('rollback to savepoint locus_probe');
+    await target.query('release savepoint locus_probe');
+    throw err;
+  }
 }
 
 /**
@@ -101,7 +130,7 @@ async function main() {
   let db;
   try {
     // Compiled once by the server and shared with every database thread.
-    db = new PGlite({ ...(dataDir ? { dataDir } : {}), pgliteWasmModule, initdbWasmModule, extensions: { pg_trgm } });
+    db = new PGlite({ ...(dataDir ? { dataDir } : {}), startParams: START_PARAMS, pgliteWasmModule, initdbWasmModule, extensions: { pg_trgm } });
     await db.waitReady;
   } catch (err) {
     port.postMessage({ ready: false, error: serializeError(err) });

@@ -1,20 +1,15 @@
-/** Sends one statement inside the open transaction (PGlite's thread answers it). */
-export type SendInTransaction = (sql: string, params: unknown[]) => Promise<unknown>;
-
 /**
  * The statements of one open transaction on PGlite's one connection, one at a time, with room for a health
  * probe's statement between two of them (issue 29). A background transaction (an import's batch: eight
  * statements and the audit hashing between them, 100-250 ms) held a probe for all of it, as its turn;
- * between its statements the probe waits for the one under way only. The probe's statement runs in a
- * savepoint, so even a failing probe leaves the batch as it was; it sees what any statement outside would
- * (the one connection commits nothing meanwhile), apart from the batch's own rows, which the probes' reads
- * (`select 1`, the upload backlog) never touch.
+ * between its statements the probe waits for the one under way only. PGlite's thread runs the probe's
+ * statement in a savepoint (pglite-worker.mjs), so even a failing probe leaves the batch as it was; it sees
+ * what any statement outside would (the one connection commits nothing meanwhile), apart from the batch's
+ * own rows, which the probes' reads (`select 1`, the upload backlog) never touch.
  */
 export class TransactionLane {
   #tail: Promise<unknown> = Promise.resolve();
   #failed = false;
-
-  constructor(private readonly send: SendInTransaction) {}
 
   /** Runs one of the transaction's own statements after whatever is under way; a failure closes the lane to probes. */
   statement<T>(run: () => Promise<T>): Promise<T> {
@@ -30,20 +25,9 @@ export class TransactionLane {
     return !this.#failed;
   }
 
-  /** A probe's statement between the transaction's statements, inside a savepoint that is released or rolled back. */
+  /** A probe's statement (sent in a savepoint) between the transaction's statements; its failure leaves the lane open. */
   probe<T>(run: () => Promise<T>): Promise<T> {
-    return this.#queue(async () => {
-      await this.send('savepoint locus_probe', []);
-      try {
-        const result = await run();
-        await this.send('release savepoint locus_probe', []);
-        return result;
-      } catch (err) {
-        await this.send('rollback to savepoint locus_probe', []);
-        await this.send('release savepoint locus_probe', []);
-        throw err;
-      }
-    });
+    return this.#queue(run);
   }
 
   /** Resolves once nothing is under way (before the transaction ends). */

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openPglite, type Database } from '../../../../server/db/database';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../../../server/db/errors';
 import { asProbe, inBackground } from '../../../../server/db/turn-kind';
@@ -98,6 +99,32 @@ describe('PGlite on its own thread', () => {
     // Before, the probe took the connection's next turn: after the batch had committed.
     expect(seen).toEqual(['probe answered', 'batch went on']);
     expect(rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from t`))[0]!.n).toBe(2);
+  });
+
+  it('sends a probe between a batch\'s statements to the database thread as one message, its savepoint included', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table t (name text)`);
+    const sent = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      let during: string[] = [];
+      await inBackground(() =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`insert into t values ('first of the batch')`);
+          sent.mockClear();
+          await asProbe(async () => await db.execute(sql`select 1 as ok`));
+          during = sent.mock.calls.map(([message]) => (message as { sql?: string }).sql ?? '');
+        }),
+      );
+      // Savepoint, statement and release each went through the request thread: a busy event loop delayed each.
+      expect(during).toEqual(['select 1 as ok']);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it('opens new WAL segments without writing 16 MB of zeros first (a commit that did held a probe 40-58 ms)', async () => {
+    const { db } = await open();
+    expect(rows<{ wal_init_zero: string }>(await db.execute(sql`show wal_init_zero`))[0]!.wal_init_zero).toBe('off');
   });
 
   it('keeps the batch whole when a probe between its statements fails, and other requests wait for the batch', async () => {
