@@ -29,6 +29,10 @@ interface PassFilter {
   markers: { summed: boolean; category: Uint8Array; pairs: Uint8Array[] }[];
 }
 
+/** The pair cell of categories a, b < 8 at 8a + b: pairCell for markers of five categories, summedCell for those of four. */
+const ORDERED_CELLS = Uint8Array.from({ length: 64 }, (_, x) => ((x >> 3) < CATEGORIES && (x & 7) < CATEGORIES ? pairCell(x >> 3, x & 7) : 0));
+const SUMMED_CELLS = Uint8Array.from({ length: 64 }, (_, x) => ((x >> 3) < SUMMED.length && (x & 7) < SUMMED.length ? summedCell(x >> 3, x & 7) : 0));
+
 /** The byte sums saturate here. */
 const SATURATED = 255;
 /**
@@ -86,14 +90,17 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
     chunks = Math.max(chunks, categoryChunks(category, n));
     // Categories keep their numbers through categoryChunks (two swapped at most): four or fewer are 0 … 3.
     const summed = Math.max(...category) < SUMMED.length;
-    const cellOf = summed ? summedCell : pairCell;
+    const cells = summed ? SUMMED_CELLS : ORDERED_CELLS;
     const pairs = tables.map((q) => {
       const pair = new Uint8Array(16);
-      pair[cellOf(category[0]!, category[0]!)] = q[0]!;
+      pair[cells[9 * category[0]!]!] = q[0]!;
+      // Each code's cell read off a table by its categories (8a + b), no call per code: a quarter of the filter's time.
       for (let lo = 1; lo < n; lo++) {
+        const row = category[lo]! << 3;
         for (let hi = lo; hi < n; hi++) {
-          const cell = cellOf(category[lo]!, category[hi]!);
-          pair[cell] = Math.max(pair[cell]!, q[(lo << shift) | hi]!);
+          const cell = cells[row | category[hi]!]!;
+          const bound = q[(lo << shift) | hi]!;
+          if (bound > pair[cell]!) pair[cell] = bound;
         }
       }
       return pair;
