@@ -2,7 +2,7 @@ import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } fro
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from './placement-kernel';
+import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, ORDERED, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { chosenStages, markerOrder, sampleOf, type PlacementStages } from './placement-stages';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
@@ -22,7 +22,7 @@ interface Quantised {
 /**
  * A pass's byte filter: per marker each allele's category, shared by the pass's placements (16·chunks of them), and each
  * placement's pair bounds; `summed` markers (at most four categories) hold SUMMED's numbers and cells summedCell, the
- * others categories 0 … 4 and cells pairCell.
+ * others ORDERED's numbers and cells pairCell.
  */
 interface PassFilter {
   chunks: number;
@@ -105,7 +105,8 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
       }
       return pair;
     });
-    if (summed) category.forEach((c, x) => (category[x] = SUMMED[c]!));
+    const numbers = summed ? SUMMED : ORDERED;
+    category.forEach((c, x) => (category[x] = numbers[c]!));
     return { summed, category, pairs };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';

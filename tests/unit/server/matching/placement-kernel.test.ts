@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../core/seeded-random';
-import { CATEGORIES, markerRecordBytes, pairCell, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from '../../../../server/matching/placement-kernel';
+import { CATEGORIES, markerRecordBytes, ORDERED, pairCell, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from '../../../../server/matching/placement-kernel';
 import { relaxedSimdAvailable, relaxedSwizzle } from '../../../../server/matching/relaxed-simd';
 
 const PLACEMENTS = 2;
@@ -98,8 +98,8 @@ describe('the placements kernel', () => {
       for (let m = 0; m < markers; m++) {
         for (let i = 0; i < 2 * profiles; i++) bytes[2 * m * profiles + i] = byte(16 * chunks + 20);
         new Uint32Array(memory.buffer, records + m * record, 2).set([2 * m * profiles, (2 * m + 1) * profiles]);
-        // Summed markers first (SUMMED's numbers, cells summedCell), then ordered ones (categories 0 … 4, cells pairCell).
-        for (let x = 0; x < 16 * chunks; x++) bytes[records + m * record + 16 + x] = m < summed ? SUMMED[byte(3)]! : byte(CATEGORIES - 1);
+        // Summed markers first (SUMMED's numbers, cells summedCell), then ordered ones (ORDERED's numbers, cells pairCell).
+        for (let x = 0; x < 16 * chunks; x++) bytes[records + m * record + 16 + x] = m < summed ? SUMMED[byte(3)]! : ORDERED[byte(CATEGORIES - 1)]!;
         for (let q = 0; q < placements; q++) for (let c = 0; c < 16; c++) bytes[records + m * record + 16 + 16 * chunks + 16 * q + c] = random() < 0.1 ? 250 : byte(60);
       }
       for (const need of [1, 80, 160, 255]) {
@@ -115,6 +115,19 @@ describe('the placements kernel', () => {
     }
     expect(compared).toBe(16);
     expect([pairCell(CATEGORIES - 1, CATEGORIES - 1), summedCell(3, 3)].every((cell) => cell < 16), 'every lookup the relaxed swizzle serves is in range').toBe(true);
+  });
+
+  it('gives each unordered pair of five categories its own cell under 16, in either order', () => {
+    const cells = new Map<number, string>();
+    for (let a = 0; a < CATEGORIES; a++) {
+      for (let b = a; b < CATEGORIES; b++) {
+        expect(pairCell(b, a)).toBe(pairCell(a, b));
+        expect(cells.get(pairCell(a, b)), `${a}, ${b}`).toBeUndefined();
+        cells.set(pairCell(a, b), `${a}, ${b}`);
+      }
+    }
+    expect(cells.size).toBe(15);
+    expect(Math.max(...cells.keys())).toBeLessThan(16);
   });
 
   it('falls back to the plain swizzle where the relaxed one does not compile', () => {
