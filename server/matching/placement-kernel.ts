@@ -43,8 +43,8 @@ export const CATEGORIES = 5;
 /**
  * A marker of five categories reads its alleles' categories as these numbers x, y: the pair's cell is
  * avgr(x + y, max(x, y)) = ⌊(x + y + max(x, y) + 1) / 2⌋, distinct for each unordered pair and at most 15 (found by
- * search over five numbers under 16 and two-step formulas), three arithmetic instructions and no lookup where a lesser,
- * a greater and a row start looked up took a swizzle, which shares its one execution port with every other lookup.
+ * search over five numbers under 16 and two-step formulas): three arithmetic instructions, where a lesser, a greater,
+ * a row start looked up by a swizzle and an addition took four.
  */
 export const ORDERED = [0, 1, 3, 6, 10];
 /** The pair table's cell of categories a and b of a marker of five categories, in either order. */
