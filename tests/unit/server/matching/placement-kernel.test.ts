@@ -3,7 +3,7 @@
  * from a zeroed room (placement-kernel.ts). Whatever the sums room held before, the runs it reports must be those a plain
  * sum of the bounds gives — over any number of markers, none included, and with later stages adding to those sums.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../../../../core/seeded-random';
 import { CATEGORIES, markerRecordBytes, ORDERED, pairCell, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from '../../../../server/matching/placement-kernel';
 import { relaxedSimdAvailable, relaxedSwizzle } from '../../../../server/matching/relaxed-simd';
@@ -139,5 +139,29 @@ describe('the placements kernel', () => {
     expect(relaxedSimdAvailable(() => on, () => (on = true))).toBe(true);
     // Already on (Node 22): no flag set.
     expect(relaxedSimdAvailable(() => true, () => { throw new Error('not called'); })).toBe(true);
+  });
+
+  it('compiles the plain kernel where the thread cannot compile the relaxed swizzle, the relaxed one where asked', async () => {
+    // i8x16.relaxed_swizzle's encoding: the SIMD prefix, then 0x100 as LEB128.
+    const relaxedIn = (bytes: Uint8Array) => bytes.some((b, i) => b === 0xfd && bytes[i + 1] === 0x80 && bytes[i + 2] === 0x02);
+    const compiled: Uint8Array[] = [];
+    const Module = WebAssembly.Module;
+    vi.resetModules();
+    const validate = vi.spyOn(WebAssembly, 'validate').mockReturnValue(false);
+    const compile = vi.spyOn(WebAssembly, 'Module').mockImplementation(function (bytes: BufferSource) {
+      compiled.push(new Uint8Array(bytes as Uint8Array));
+      return new Module(bytes);
+    });
+    try {
+      // A fresh copy of the kernel's modules: this thread's answer is found again, with the feature absent.
+      const fresh = await import('../../../../server/matching/placement-kernel');
+      const memory = new WebAssembly.Memory({ initial: 1, maximum: 65_536, shared: true });
+      fresh.placementScan(memory, 1, 2);
+      fresh.placementScan(memory, 1, 2, true);
+    } finally {
+      validate.mockRestore();
+      compile.mockRestore();
+    }
+    expect(compiled.map(relaxedIn)).toEqual([false, true]);
   });
 });
