@@ -37,22 +37,27 @@ let quantised = new Uint8Array(0);
 export function topsAndFloors(plans: readonly ColumnPlan<Float64Array>[], range: number): { tops: number[]; floors: number[] } {
   const tops: number[] = [];
   const floors: number[] = [];
-  // Plain loops over the codes, as eachCode visits them (a callback per code cost most of a search's filter making).
+  // Plain loops over the codes, as eachCode visits them (a callback per code cost most of a search's filter making), the
+  // running top and floor in locals: closures over them kept them in a heap context, written at every code.
   for (const { table, shift, alleles } of plans) {
     const n = alleles ?? 1 << shift;
-    let top = -Infinity;
-    const atLeast = (v: number) => {
-      if (v > top) top = v;
-    };
-    atLeast(table[0]!);
-    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) atLeast(table[(lo << shift) | hi]!);
+    let top = table[0]! > -Infinity ? table[0]! : -Infinity;
+    for (let lo = 1; lo < n; lo++) {
+      for (let hi = lo; hi < n; hi++) {
+        const v = table[(lo << shift) | hi]!;
+        if (v > top) top = v;
+      }
+    }
     if (top === -Infinity) top = 0;
+    const lowest = top - range;
     let min = top;
-    const atMost = (v: number) => {
-      if (v < min && v >= top - range) min = v;
-    };
-    atMost(table[0]!);
-    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) atMost(table[(lo << shift) | hi]!);
+    if (table[0]! < min && table[0]! >= lowest) min = table[0]!;
+    for (let lo = 1; lo < n; lo++) {
+      for (let hi = lo; hi < n; hi++) {
+        const v = table[(lo << shift) | hi]!;
+        if (v < min && v >= lowest) min = v;
+      }
+    }
     tops.push(top);
     floors.push(min);
   }

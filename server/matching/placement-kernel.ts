@@ -11,6 +11,7 @@
  */
 
 import { leb128, sleb128, vector } from '../genetics/statistics/wasm-listing';
+import { relaxedSwizzle } from './relaxed-simd';
 import { scanFunctions } from './scan-module';
 import { I32, OP, V128 } from './wasm-opcodes';
 
@@ -21,14 +22,16 @@ const V = {
   store: (offset: number) => [...simd(0x0b), 0, ...leb128(offset)],
   const: (bytes: readonly number[]) => [...simd(0x0c), ...bytes],
   swizzle: simd(0x0e),
+  /** Lane i: table[index i] for indices < 16 as swizzle; others implementation-defined, so only for indices < 16. */
+  relaxedSwizzle: simd(0x100),
   geU: simd(0x2c),
   or: simd(0x50),
   bitmask8: simd(0x64),
   add8: simd(0x6e),
   addSatU: simd(0x70),
   sub8: simd(0x71),
-  minU: simd(0x77),
   maxU: simd(0x79),
+  avgrU: simd(0x7b),
 };
 
 /** Most placements one pass weighs: each holds its pair table in a register. */
@@ -37,14 +40,22 @@ export const MAX_PLACEMENTS = 4;
 export const MAX_ALLELE_CHUNKS = 4;
 /** Categories of a marker, shared by a pass's placements: their 15 unordered pairs fill one swizzle. */
 export const CATEGORIES = 5;
-/** Where an unordered pair of categories a ≤ b sits in a pair table: row a's first pair, plus b (the rows before a hold CATEGORIES, CATEGORIES − 1, … pairs). */
-const rowStart = (a: number) => a * (CATEGORIES - 1) - (a * (a - 1)) / 2;
-/** The pair table's cell of categories a and b, in either order. */
-export const pairCell = (a: number, b: number) => rowStart(Math.min(a, b)) + Math.max(a, b);
+/**
+ * A marker of five categories reads its alleles' categories as these numbers x, y: the pair's cell is
+ * avgr(x + y, max(x, y)) = ⌊(x + y + max(x, y) + 1) / 2⌋, distinct for each unordered pair and at most 15 (found by
+ * search over five numbers under 16 and two-step formulas): three arithmetic instructions, where a lesser, a greater,
+ * a row start looked up by a swizzle and an addition took four.
+ */
+export const ORDERED = [0, 1, 3, 6, 10];
+/** The pair table's cell of categories a and b of a marker of five categories, in either order. */
+export const pairCell = (a: number, b: number) => {
+  const [x, y] = [ORDERED[a]!, ORDERED[b]!];
+  return (x + y + Math.max(x, y) + 1) >> 1;
+};
 /**
  * A marker of at most four categories reads its alleles' categories as these numbers, whose sums of two differ for each
- * unordered pair (a Sidon set, the largest sum 14): the pair's cell is one addition, not a lesser, a greater and a row
- * start looked up (five categories have no such numbers under 16).
+ * unordered pair (a Sidon set, the largest sum 14): the pair's cell is one addition (five categories have no such numbers
+ * under 16).
  */
 export const SUMMED = [0, 1, 3, 7];
 /** The pair table's cell of categories a and b of a marker read by sums. */
@@ -67,8 +78,8 @@ export const PASS_SLOTS = 32_768;
 export const sumsBytes = (placements: number) => PASS_SLOTS * placements;
 
 // scan(params, summed, from, to, needs, out, sums, ordered) → count: parameters 0–7, then i32 locals (P, M, I, J, MASK,
-// COUNT, ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, ROWS: each category's
-// row start, then each marker of a step's pair cell, then its allele → category chunks and each placement's pair bounds).
+// COUNT, ONE, then each marker of a step's lo and hi column addresses) and v128 locals (LO, HI, then each marker of a
+// step's pair cell, then its allele → category chunks and each placement's pair bounds).
 const [PARAMS, SUMMED_MARKERS, FROM, TO, NEEDS, OUT, SUMS, ORDERED_MARKERS] = [0, 1, 2, 3, 4, 5, 6, 7];
 /**
  * Markers a step: each placement's sum is loaded and stored once per step. On the ESX17 bench stain at 1,000,000
@@ -80,7 +91,7 @@ const [P, M, I, J, MASK, COUNT, ONE, E, END, COLUMNS] = [8, 9, 10, 11, 12, 13, 1
 /** Set while the dense pass has added no marker yet: its first step stores the sums without reading them (no zeroing pass). */
 const FIRST = COLUMNS + 2 * STEP;
 const I32_LOCALS = 10 + 2 * STEP;
-const [LO, HI, ROWS, CATS] = [FIRST + 1, FIRST + 2, FIRST + 3, FIRST + 4];
+const [LO, HI, CATS] = [FIRST + 1, FIRST + 2, FIRST + 3];
 const splat = (byte: number) => V.const(new Array<number>(16).fill(byte));
 /** A run's record: its first slot (i32), then each placement's 16-bit mask. */
 export const RUN_BYTES = 16;
@@ -99,8 +110,11 @@ function chunkedLookup(index: number, chunks: number, tables: number): number[] 
  * per profile vector, and the pass ran at the cache's latency, about twice as slow at 1,000,000 references on the ESX17
  * stain; a few markers at a time it reads a few streams at a time.
  */
-function body(alleleChunks: number, placements: number, listed: boolean): number[] {
+function body(alleleChunks: number, placements: number, listed: boolean, relaxed: boolean): number[] {
   const record = markerRecordBytes(alleleChunks, placements);
+  // The pair bounds' lookups: their indices, cells 0 … 15, are always < 16, so the relaxed swizzle gives the same bytes.
+  // The allele lookups keep the swizzle: an allele past a table reads 0.
+  const inRange = relaxed ? V.relaxedSwizzle : V.swizzle;
   // Each marker of a step: its columns' addresses, its pair cell, its tables (from TABLES on, one set after another).
   const TABLES = CATS + STEP;
   const set = Array.from({ length: STEP }, (_, s) => ({ loAt: COLUMNS + 2 * s, hiAt: COLUMNS + 2 * s + 1, cat: CATS + s, tables: TABLES + s * (alleleChunks + placements) }));
@@ -115,7 +129,7 @@ function body(alleleChunks: number, placements: number, listed: boolean): number
     return code;
   };
   // A marker's alleles' categories and their pair's cell, found once for every placement: the sum of their numbers
-  // (SUMMED), or the row start of the lesser plus the greater.
+  // (SUMMED), or avgr of their sum and the greater (ORDERED).
   const summedCell = (s: number) => [
     OP.localGet, set[s]!.loAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, LO,
     ...chunkedLookup(LO, alleleChunks, set[s]!.tables),
@@ -128,8 +142,7 @@ function body(alleleChunks: number, placements: number, listed: boolean): number
     ...chunkedLookup(LO, alleleChunks, set[s]!.tables), OP.localSet, LO,
     OP.localGet, set[s]!.hiAt, OP.localGet, I, OP.i32Add, ...V.load(0), OP.localSet, HI,
     ...chunkedLookup(HI, alleleChunks, set[s]!.tables), OP.localSet, HI,
-    OP.localGet, ROWS, OP.localGet, LO, OP.localGet, HI, ...V.minU, ...V.swizzle,
-    OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.add8, OP.localSet, set[s]!.cat,
+    OP.localGet, LO, OP.localGet, HI, ...V.add8, OP.localGet, LO, OP.localGet, HI, ...V.maxU, ...V.avgrU, OP.localSet, set[s]!.cat,
   ];
   /**
    * Per vector, `markers` (1 … STEP) markers' bounds added into each placement's sums: one load and store of a sum per
@@ -140,7 +153,7 @@ function body(alleleChunks: number, placements: number, listed: boolean): number
     for (let q = 0; q < placements; q++) {
       code.push(OP.localGet, J);
       if (!first) code.push(OP.localGet, J, ...V.load(PASS_SLOTS * q));
-      for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...V.swizzle, ...(first && s === 0 ? [] : V.addSatU));
+      for (let s = 0; s < markers; s++) code.push(OP.localGet, pairTable(s, q), OP.localGet, set[s]!.cat, ...inRange, ...(first && s === 0 ? [] : V.addSatU));
       code.push(...V.store(PASS_SLOTS * q));
     }
     return code;
@@ -216,8 +229,7 @@ function body(alleleChunks: number, placements: number, listed: boolean): number
   ];
   // prettier-ignore
   return [
-    ...vector([[I32_LOCALS, I32], [3 + STEP * (1 + alleleChunks + placements), V128]]),
-    ...V.const(Array.from({ length: 16 }, (_, a) => (a < CATEGORIES ? rowStart(a) : 0))), OP.localSet, ROWS,
+    ...vector([[I32_LOCALS, I32], [2 + STEP * (1 + alleleChunks + placements), V128]]),
     OP.block, OP.emptyBlock,
     // Listed: the records' end (TO of them); the sums go on from the dense prefix's. Dense: the sums start at 0 (the
     // first step's bounds; zeroed only when there is no marker at all).
@@ -255,19 +267,20 @@ export type PlacementListed = PlacementScan;
  * The pass over a column memory for an allele chunk count and a number of placements (≤ MAX_PLACEMENTS), made once per
  * thread: `scan(params, summed, from, to, needs, out, sums, ordered)` reads slots from … to−1 (a multiple of 16
  * profiles, at most PASS_SLOTS) with the marker records at `params` (`summed` markers whose categories are SUMMED's
- * numbers and pair cells summedCell, then `ordered` ones with categories 0 … 4 and pair cells pairCell), the
+ * numbers and pair cells summedCell, then `ordered` ones with ORDERED's numbers and pair cells pairCell), the
  * placements' needs at `needs` (16 equal bytes each), their sums in the room at `sums` (sumsBytes), and writes for each
  * run of 16 with a profile reaching a need its record at `out` (RUN_BYTES: its first slot, then per placement the
  * 16-bit mask of the profiles reaching that placement's need; room for one record more than the runs); returns how
  * many runs. `listed(params, summed, from, runs, needs, list, sums, ordered)` (issue 31: the later stages) does the
  * same for the `runs` records at `list` alone (of the call's slots from `from` on): their sums, left by the scan and
  * earlier calls, go on with the records' markers; each placement's mask keeps only the profiles it holds that reach
- * the need, and the records with any left are written again from `list` on.
+ * the need, and the records with any left are written again from `list` on. With `relaxed` (where this thread compiles
+ * it: relaxed-simd.ts) the pair bounds are looked up by the relaxed swizzle: the same runs, fewer instructions.
  */
-export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number): { scan: PlacementScan; listed: PlacementListed } {
-  const { scan, listed } = scanFunctions(memory, `placement/${alleleChunks}/${placements}`, [
-    { name: 'scan', params: 8, body: () => body(alleleChunks, placements, false) },
-    { name: 'listed', params: 8, body: () => body(alleleChunks, placements, true) },
+export function placementScan(memory: WebAssembly.Memory, alleleChunks: number, placements: number, relaxed = relaxedSwizzle()): { scan: PlacementScan; listed: PlacementListed } {
+  const { scan, listed } = scanFunctions(memory, `placement/${alleleChunks}/${placements}/${relaxed ? 'relaxed' : 'plain'}`, [
+    { name: 'scan', params: 8, body: () => body(alleleChunks, placements, false, relaxed) },
+    { name: 'listed', params: 8, body: () => body(alleleChunks, placements, true, relaxed) },
   ]);
   return { scan: scan as PlacementScan, listed: listed as PlacementListed };
 }
