@@ -73,6 +73,7 @@ export function genemapperLongTable(count: number, seed = 13): string {
 export async function runImportBench(opts: { profiles: number; database: Database; label: ImportBenchResult['database']; log?: (line: string) => void }): Promise<ImportBenchResult> {
   const log = opts.log ?? (() => undefined);
   const t = await createTestApp({ database: opts.database });
+  let folder: string | undefined;
   try {
     const db = t.database.db;
     await db.transaction((tx) => seedReferenceData(tx, { shareWith: [] }));
@@ -105,6 +106,17 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       return { statusCode: res.status, body, json: () => JSON.parse(body) as unknown, headers: Object.fromEntries(res.headers) };
     };
 
+    // The upload comes from another process (curl), as a browser's would: building a 50 MB multipart body
+    // is the client's work, not the server's, and must not count in this process's event-loop delay. Its file is
+    // written before the probes start and removed after they stop: a synchronous write of 52 MB in this process
+    // (the server's too) held its event loop 96-143 ms, counted as the server's longest stall and a late probe.
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    folder = mkdtempSync(join(tmpdir(), 'locus-import-upload-'));
+    const where = join(folder, 'offenders.txt');
+    writeFileSync(where, file);
+
     const delay = monitorEventLoopDelay({ resolution: 10 });
     let peakRss = process.memoryUsage().rss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -131,18 +143,9 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       }
     };
 
-    // The upload comes from another process (curl), as a browser's would: building a 50 MB multipart body
-    // is the client's work, not the server's, and must not count in this process's event-loop delay.
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const folder = mkdtempSync(join(tmpdir(), 'locus-import-upload-'));
-    const where = join(folder, 'offenders.txt');
-    writeFileSync(where, file);
     delay.enable();
     const t0 = performance.now();
     const started = await curlUpload(`${origin}/api/profile-imports`, token, { caseId: caseRow!.id }, where);
-    rmSync(folder, { recursive: true, force: true });
     const startedJob = JSON.parse(started.body) as ProfileImportJob;
     if (started.statusCode !== 202) throw new Error(`upload: ${started.statusCode} ${started.body.slice(0, 300)}`);
     const { job: parsed, token: approval } = await poll(startedJob.id, new Set(['parsed', 'failed']));
@@ -199,6 +202,7 @@ export async function runImportBench(opts: { profiles: number; database: Databas
       stalls: requestThreadStalls,
     };
   } finally {
+    if (folder) (await import('node:fs')).rmSync(folder, { recursive: true, force: true });
     await t.close();
   }
 }
