@@ -61,6 +61,16 @@ export const SUMMED = [0, 1, 3, 7];
 /** The pair table's cell of categories a and b of a marker read by sums. */
 export const summedCell = (a: number, b: number) => SUMMED[a]! + SUMMED[b]!;
 
+/** The pair cell of two alleles' numbers x, y < 16 at 16x + y, as the kernel finds it from the numbers it reads. */
+const cellsOf = (numbers: readonly number[], cell: (a: number, b: number) => number) => {
+  const cells = new Uint8Array(256);
+  numbers.forEach((x, a) => numbers.forEach((y, b) => (cells[16 * x + y] = cell(a, b))));
+  return cells;
+};
+/** Cells by numbers for ordered markers (ORDERED's numbers, pairCell) and summed ones (SUMMED's, summedCell): one lookup, no call per pair. */
+export const ORDERED_CELLS = cellsOf(ORDERED, pairCell);
+export const SUMMED_CELLS = cellsOf(SUMMED, summedCell);
+
 /**
  * A marker's record: lo's and hi's column addresses (16 bytes with padding), the allele → category table (16 bytes a
  * chunk), then each placement's pair bounds (16 bytes, cell {@link pairCell}).

@@ -2,7 +2,7 @@ import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } fro
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
-import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, ORDERED, pairCell, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, summedCell, sumsBytes } from './placement-kernel';
+import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, ORDERED, ORDERED_CELLS, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, SUMMED_CELLS, sumsBytes } from './placement-kernel';
 import { memoryOf } from './shared-memory';
 import { chosenStages, markerOrder, sampleOf, type PlacementStages } from './placement-stages';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
@@ -28,10 +28,6 @@ interface PassFilter {
   chunks: number;
   markers: { summed: boolean; category: Uint8Array; pairs: Uint8Array[] }[];
 }
-
-/** The pair cell of categories a, b < 8 at 8a + b: pairCell for markers of five categories, summedCell for those of four. */
-const ORDERED_CELLS = Uint8Array.from({ length: 64 }, (_, x) => ((x >> 3) < CATEGORIES && (x & 7) < CATEGORIES ? pairCell(x >> 3, x & 7) : 0));
-const SUMMED_CELLS = Uint8Array.from({ length: 64 }, (_, x) => ((x >> 3) < SUMMED.length && (x & 7) < SUMMED.length ? summedCell(x >> 3, x & 7) : 0));
 
 /** The byte sums saturate here. */
 const SATURATED = 255;
@@ -90,13 +86,16 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
     chunks = Math.max(chunks, categoryChunks(category, n));
     // Categories keep their numbers through categoryChunks (two swapped at most): four or fewer are 0 … 3.
     const summed = Math.max(...category) < SUMMED.length;
+    // From here each allele holds its category's number, as the kernel reads it.
+    const numbers = summed ? SUMMED : ORDERED;
+    category.forEach((c, x) => (category[x] = numbers[c]!));
     const cells = summed ? SUMMED_CELLS : ORDERED_CELLS;
     const pairs = tables.map((q) => {
       const pair = new Uint8Array(16);
-      pair[cells[9 * category[0]!]!] = q[0]!;
-      // Each code's cell read off a table by its categories (8a + b), no call per code (this loop was half the filter's time).
+      pair[cells[17 * category[0]!]!] = q[0]!;
+      // Each code's cell read off a table by its numbers (16x + y), no call per code (this loop was half the filter's time).
       for (let lo = 1; lo < n; lo++) {
-        const row = category[lo]! << 3;
+        const row = category[lo]! << 4;
         for (let hi = lo; hi < n; hi++) {
           const cell = cells[row | category[hi]!]!;
           const bound = q[(lo << shift) | hi]!;
@@ -105,8 +104,6 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
       }
       return pair;
     });
-    const numbers = summed ? SUMMED : ORDERED;
-    category.forEach((c, x) => (category[x] = numbers[c]!));
     return { summed, category, pairs };
   });
   if (chunks > MAX_ALLELE_CHUNKS) return 'all';

@@ -1,5 +1,5 @@
 import type { ColumnPlan } from './lookup-table';
-import { ORDERED, pairCell, SUMMED, summedCell } from './placement-kernel';
+import { ORDERED_CELLS, SUMMED_CELLS } from './placement-kernel';
 import { cheapestStages, largest, type StageCosts } from './stage-plan';
 
 /** What the stages read of a pass's byte filter (placement-pass.ts): per marker its kind, allele → category table and each placement's pair bounds. */
@@ -43,14 +43,6 @@ const COSTS: StageCosts = { sparse: SPARSE_COST, stage: STAGE_COST, denseStep: 1
 // lo then hi column bytes, and how many sampled profiles fall in each pair cell.
 const columns = new Uint8Array(2 * SAMPLE);
 const cellCounts = new Int32Array(16);
-/** The pair cell of two alleles' numbers a, b < 16 at 16a + b, as the kernel finds it: pairCell for ordered markers (ORDERED's numbers), summedCell for summed ones (SUMMED's). */
-const cellsOf = (numbers: readonly number[], cell: (a: number, b: number) => number) => {
-  const cells = new Uint8Array(256);
-  numbers.forEach((x, a) => numbers.forEach((y, b) => (cells[16 * x + y] = cell(a, b))));
-  return cells;
-};
-const ORDERED_CELLS = cellsOf(ORDERED, pairCell);
-const SUMMED_CELLS = cellsOf(SUMMED, summedCell);
 
 /** The sampled slots: whole runs of 16 from the middle of the index (spread-out slots would each miss the cache). */
 export function sampleOf(size: number, most = SAMPLE): { from: number; sample: number } {
