@@ -208,20 +208,36 @@ export function pairMatrix(n: number, shift: number, q: Uint8Array): Uint8Array 
  * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
  */
 export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
+  // Each allele its own class: the same grouping, class by class.
+  const alleles = Array.from({ length: n }, (_, x) => (x === 0 ? 0 : 1));
+  const order = Array.from({ length: n - 1 }, (_, x) => x + 1);
+  return groupClasses(n, alleles, order, matrices, most, widest);
+}
+
+/**
+ * {@link groupAlleles} when a marker's bounds depend on each allele's class only (a continuous table: the allele's place
+ * in the evidence, or Q), in k² steps rather than n²: `alleles[c]` how many of alleles 1 … n−1 are of class c, `order`
+ * the classes holding any in the order of their first allele, the matrices k × k. The categories of the classes, each
+ * allele's its class's: exactly groupAlleles' over the alleles, since alleles of one class have equal rows (the first
+ * of a class finds what groupAlleles finds for it, the others join it); a third allele z is compared when its class
+ * holds any besides the two compared (a class holding one of them counts once less).
+ */
+export function groupClasses(k: number, alleles: readonly number[], order: readonly number[], matrices: readonly Uint8Array[], most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
   for (let tolerance = 0; tolerance <= widest; tolerance = Math.max(1, 2 * tolerance)) {
-    const category = new Uint8Array(n);
+    const category = new Uint8Array(k);
     const representatives: number[] = [];
     let fits = true;
-    for (let x = 1; x < n && fits; x++) {
+    for (let o = 0; o < order.length && fits; o++) {
+      const x = order[o]!;
       let c = -1;
       for (let i = 0; i < representatives.length && c === -1; i++) {
         const r = representatives[i]!;
         let alike = true;
         for (let j = 0; j < matrices.length && alike; j++) {
           const q = matrices[j]!;
-          for (let z = 1; z < n; z++) {
-            if (z === x || z === r) continue;
-            const d = q[x * n + z]! - q[r * n + z]!;
+          for (let z = 0; z < k; z++) {
+            if (alleles[z]! - (z === x ? 1 : 0) - (z === r ? 1 : 0) <= 0) continue;
+            const d = q[x * k + z]! - q[r * k + z]!;
             if (d > tolerance || d < -tolerance) {
               alike = false;
               break;

@@ -20,8 +20,19 @@ export interface AlleleClasses {
 /** A marker's LR as a function of a candidate's genotype there; undefined: not compared. */
 export type GenotypeLr = ((genotype: Genotype) => number | undefined) & { classes?: AlleleClasses };
 
-/** A column's log10 table and which of its codes are compared (the verdict counts those markers). */
-export type ComparedColumn = ColumnPlan<Float64Array> & { compared: Uint8Array };
+/**
+ * A classed column's log10 by allele class (AlleleClasses): `of[x]` allele x's class (x ≥ 1; a class whose genotypes
+ * all have LR 0 is one more class), `log10[x·count + y]` the value of a genotype of classes x and y (symmetric). The
+ * table holds the same numbers by code; a filter reads these k² cells rather than the n² codes.
+ */
+export interface ClassCells {
+  of: readonly number[];
+  count: number;
+  log10: readonly number[];
+}
+
+/** A column's log10 table and which of its codes are compared (the verdict counts those markers); its classes when it has them. */
+export type ComparedColumn = ColumnPlan<Float64Array> & { compared: Uint8Array; classes?: ClassCells };
 
 /** Which profiles a plan weighs and keeps. */
 export interface GenotypeLrPlanOptions {
@@ -176,7 +187,7 @@ function classedColumns(wanted: readonly { column: MarkerColumn; classes: Allele
         compared[(lo << shift) | hi] = 1;
       }
     }
-    return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared };
+    return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared, classes: { of: classOf, count: k + 1, log10: cells } };
   });
 }
 

@@ -1,8 +1,9 @@
-import { categoryChunks, groupAlleles, pairMatrix, ROUNDING, topsAndFloors } from './category-pass';
+import { categoryChunks, groupClasses, ROUNDING } from './category-pass';
 import type { ColumnPlan } from './lookup-table';
 import { LookupKernel } from './lookup-kernel';
 import type { ComparedColumn } from './genotype-lr-plan';
 import { CATEGORIES, MAX_ALLELE_CHUNKS, MAX_PLACEMENTS, markerRecordBytes, ORDERED, ORDERED_CELLS, PASS_SLOTS, placementScan, RUN_BYTES, SUMMED, SUMMED_CELLS, sumsBytes } from './placement-kernel';
+import { holds, jointClasses, markerClasses, type MarkerClasses } from './placement-classes';
 import { memoryOf } from './shared-memory';
 import { chosenStages, markerOrder, sampleOf, type PlacementStages } from './placement-stages';
 import { slotWeighing, WEIGHING_RECORD_BYTES } from './slot-weighing-kernel';
@@ -13,10 +14,13 @@ export interface Placement {
   cut: number;
 }
 
-/** A placement's quantised tables: per marker each code's bound (a byte); a profile can reach the cut only when its bounds sum to `need` ≤ 255. */
+/**
+ * A placement's quantised tables: per marker its classes (placement-classes.ts) and each class pair's bound (a byte,
+ * count × count) and code 0's; a profile can reach the cut only when its bounds sum to `need` ≤ 255.
+ */
 interface Quantised {
   need: number;
-  q: Uint8Array[];
+  markers: { classes: MarkerClasses; q: Uint8Array; untyped: number }[];
 }
 
 /**
@@ -38,51 +42,82 @@ const SATURATED = 255;
  */
 const FLOOR_RANGE = 3;
 
+/** A marker's largest finite value over its codes (0 when none) and its floor: the least value at most `range` under that top (as topsAndFloors over the codes). */
+function topAndFloor(m: MarkerClasses, range: number): { top: number; floor: number } {
+  const { order, count, log10, untyped } = m;
+  let top = untyped > -Infinity ? untyped : -Infinity;
+  for (const x of order) for (const y of order) if (holds(m, x, y) && log10[x * count + y]! > top) top = log10[x * count + y]!;
+  if (top === -Infinity) top = 0;
+  const lowest = top - range;
+  let floor = top;
+  if (untyped < floor && untyped >= lowest) floor = untyped;
+  for (const x of order) {
+    for (const y of order) {
+      const v = log10[x * count + y]!;
+      if (holds(m, x, y) && v < floor && v >= lowest) floor = v;
+    }
+  }
+  return { top, floor };
+}
+
 /**
  * A placement's byte bounds (issue 31 "Speed"), found from its tables: q = ⌈(v − f)·s⌉ with v clamped up to the floor f
  * and q capped at 255, one scale s for all markers with ⌈(cut − Σf)·s⌉ = need ≤ 255 − markers, so every profile whose
  * exact log10 sum reaches the cut has Σq ≥ need (each ⌈⌉ over-estimates, a cap at 255 alone reaches any need). 'all'
- * when every profile would pass, 'none' when none can.
+ * when every profile would pass, 'none' when none can. Each class pair is quantised once: its codes share its value.
  */
-function quantisedTables(plans: readonly ColumnPlan<Float64Array>[], cut: number): Quantised | 'all' | 'none' {
-  const { tops, floors } = topsAndFloors(plans, FLOOR_RANGE);
-  const span = cut - floors.reduce((a, b) => a + b, 0);
+function quantisedTables(plans: readonly ComparedColumn[], cut: number): Quantised | 'all' | 'none' {
+  const classes = plans.map(markerClasses);
+  const bounds = classes.map((m) => topAndFloor(m, FLOOR_RANGE));
+  const span = cut - bounds.reduce((a, b) => a + b.floor, 0);
   if (span <= 0) return 'all';
   const scale = (SATURATED - plans.length) / span;
-  // A local copy: an imported binding is read through a getter once the module is transpiled, and this runs per code.
+  // A local copy: an imported binding is read through a getter once the module is transpiled, and this runs per cell.
   const rounding = ROUNDING;
   const quantise = (v: number, floor: number) => (v >= floor ? Math.min(SATURATED, Math.ceil((v - floor) * scale + rounding)) : 0);
   const need = Math.ceil(span * scale - rounding);
-  const most = Math.min(SATURATED, plans.reduce((sum, _, m) => sum + quantise(tops[m]!, floors[m]!), 0));
+  const most = Math.min(SATURATED, bounds.reduce((sum, { top, floor }) => sum + quantise(top, floor), 0));
   if (need <= 0) return 'all';
   if (need > most) return 'none';
-  const q = plans.map((plan, m) => {
-    const n = plan.alleles ?? 1 << plan.shift;
-    const { shift, table } = plan;
-    const floor = floors[m]!;
-    const bytes = new Uint8Array(table.length);
-    bytes[0] = quantise(table[0]!, floor);
-    for (let lo = 1; lo < n; lo++) for (let hi = lo; hi < n; hi++) bytes[(lo << shift) | hi] = quantise(table[(lo << shift) | hi]!, floor);
-    return bytes;
-  });
-  return { need, q };
+  return {
+    need,
+    markers: classes.map((m, i) => {
+      const { floor } = bounds[i]!;
+      const { order, count, log10 } = m;
+      const q = new Uint8Array(count * count);
+      for (const x of order) for (const y of order) q[x * count + y] = quantise(log10[x * count + y]!, floor);
+      return { classes: m, q, untyped: quantise(m.untyped, floor) };
+    }),
+  };
 }
 
 /**
  * The byte filter of a pass's placements over the same columns: per marker the alleles grouped into CATEGORIES
- * categories that every placement's bounds share (groupAlleles over all their tables: one lookup of each allele serves
- * them all), each placement's pair of categories bounded by the largest q of its codes. On the ESX17 bench stain five
- * shared categories let fewer references through (686 of 200,000) than four of each placement's own (1,290).
- * 'all' when a marker's categories need more chunks than the kernel reads.
+ * categories that every placement's bounds share (groupClasses over their joint classes: one lookup of each allele
+ * serves them all; the grouping groupAlleles makes over the alleles), each placement's pair of categories bounded by the
+ * largest q of its codes. On the ESX17 bench stain five shared categories let fewer references through (686 of 200,000)
+ * than four of each placement's own (1,290). 'all' when a marker's categories need more chunks than the kernel reads.
  */
 function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: readonly Quantised[]): PassFilter | 'all' {
   let chunks = 1;
   const markers = columns.map((column, m) => {
     const n = column.alleles ?? 1 << column.shift;
-    const { shift } = column;
-    const tables = placements.map((p) => p.q[m]!);
-    // Always fits: at a tolerance of 255 every allele joins the first category. "Not typed" (allele 0) shares category 0.
-    const { category } = groupAlleles(n, tables.map((q) => pairMatrix(n, shift, q)), CATEGORIES, 2 * SATURATED)!;
+    const own = placements.map((p) => p.markers[m]!);
+    const joint = jointClasses(own.map((p) => p.classes), n);
+    const k = joint.count;
+    // Each placement's bounds by joint class, read off its own classes through an allele of each.
+    const matrices = own.map(({ classes, q }) => {
+      const matrix = new Uint8Array(k * k);
+      for (const x of joint.order) {
+        const row = classes.of[joint.first[x]!]! * classes.count;
+        for (const y of joint.order) matrix[x * k + y] = q[row + classes.of[joint.first[y]!]!]!;
+      }
+      return matrix;
+    });
+    // Always fits: at a tolerance of 255 every class joins the first category. "Not typed" (allele 0) shares category 0.
+    const byClass = groupClasses(k, joint.alleles, joint.order, matrices, CATEGORIES, 2 * SATURATED)!.category;
+    const category = new Uint8Array(n);
+    for (let x = 1; x < n; x++) category[x] = byClass[joint.of[x]!]!;
     chunks = Math.max(chunks, categoryChunks(category, n));
     // Categories keep their numbers through categoryChunks (two swapped at most): four or fewer are 0 … 3.
     const summed = Math.max(...category) < SUMMED.length;
@@ -90,15 +125,16 @@ function passFilter(columns: readonly ColumnPlan<Float64Array>[], placements: re
     const numbers = summed ? SUMMED : ORDERED;
     category.forEach((c, x) => (category[x] = numbers[c]!));
     const cells = summed ? SUMMED_CELLS : ORDERED_CELLS;
-    const pairs = tables.map((q) => {
+    const pairs = matrices.map((matrix, p) => {
       const pair = new Uint8Array(16);
-      pair[cells[17 * category[0]!]!] = q[0]!;
-      // Each code's cell read off a table by its numbers (16x + y), no call per code (this loop was half the filter's time).
-      for (let lo = 1; lo < n; lo++) {
-        const row = category[lo]! << 4;
-        for (let hi = lo; hi < n; hi++) {
-          const cell = cells[row | category[hi]!]!;
-          const bound = q[(lo << shift) | hi]!;
+      pair[cells[17 * category[0]!]!] = own[p]!.untyped;
+      // Each class pair some code holds, its cell read off a table by its categories' numbers (16x + y).
+      for (const x of joint.order) {
+        const row = category[joint.first[x]!]! << 4;
+        for (const y of joint.order) {
+          if (!holds(joint, x, y)) continue;
+          const cell = cells[row | category[joint.first[y]!]!]!;
+          const bound = matrix[x * k + y]!;
           if (bound > pair[cell]!) pair[cell] = bound;
         }
       }
