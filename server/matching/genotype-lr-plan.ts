@@ -22,13 +22,16 @@ export type GenotypeLr = ((genotype: Genotype) => number | undefined) & { classe
 
 /**
  * A classed column's log10 by allele class (AlleleClasses): `of[x]` allele x's class (x ≥ 1; a class whose genotypes
- * all have LR 0 is one more class), `log10[x·count + y]` the value of a genotype of classes x and y (symmetric). The
- * table holds the same numbers by code; a filter reads these k² cells rather than the n² codes.
+ * all have LR 0 is one more class), `log10[x·count + y]` the value of a genotype of classes x and y (symmetric); every
+ * genotype of two typed alleles is compared. The table holds the same numbers by code; a filter and the exact weighing
+ * read these k² cells rather than the n² codes.
  */
 export interface ClassCells {
   of: readonly number[];
   count: number;
   log10: readonly number[];
+  /** log10 of code 0 (not typed): the table's. */
+  untyped: number;
 }
 
 /** A column's log10 table and which of its codes are compared (the verdict counts those markers); its classes when it has them. */
@@ -151,22 +154,16 @@ export function genotypeLrPlan(index: ProfileIndex, weigh: ReadonlyMap<string, G
 
 /**
  * Columns' plans from LRs of allele classes: the tables planColumn makes from the functions (each genotype compared,
- * log10 of its LR, −∞ for 0), each class pair's log10 taken once. Every table is a view of one buffer: a typed array of
- * its own per column cost more to allocate than to fill (issue 31 "Speed": about 3 µs each, 96 of them a search).
+ * log10 of its LR, −∞ for 0), each class pair's log10 taken once. The tables by code are filled when first read, all at
+ * once: the quantitative search's pass reads only the classes (issue 31 "Speed": filling them was a tenth of its set-up),
+ * a ranked search's scores read the tables. Every table is a view of one buffer: a typed array of its own per column
+ * cost more to allocate than to fill (about 3 µs each, 96 of them a search).
  */
 function classedColumns(wanted: readonly { column: MarkerColumn; classes: AlleleClasses }[]): ComparedColumn[] {
   const shifts = wanted.map(({ column }) => 32 - Math.clz32(column.alleles.length - 1));
-  const length = shifts.reduce((sum, shift) => sum + (1 << (2 * shift)), 0);
-  const tables = new Float64Array(length);
-  const compareds = new Uint8Array(length);
-  let at = 0;
-  return wanted.map(({ column, classes }, c) => {
+  const cellsOf = wanted.map(({ column, classes }) => {
     const n = column.alleles.length;
-    const shift = shifts[c]!;
-    const table = tables.subarray(at, at + (1 << (2 * shift)));
-    const compared = compareds.subarray(at, at + table.length);
-    at += table.length;
-    // Class −1 (LR 0 with any allele) read as class k: each class pair's log10 found first, symmetric, then one read a genotype.
+    // Class −1 (LR 0 with any allele) read as class k: each class pair's log10 found first, symmetric.
     const k = classes.count;
     const classOf: number[] = [k];
     for (let a = 1; a < n; a++) {
@@ -180,15 +177,49 @@ function classedColumns(wanted: readonly { column: MarkerColumn; classes: Allele
         cells[x * (k + 1) + y] = cells[y * (k + 1) + x] = lr > 0 ? Math.log10(lr) : -Infinity;
       }
     }
-    for (let lo = 1; lo < n; lo++) {
-      const row = classOf[lo]! * (k + 1);
-      for (let hi = lo; hi < n; hi++) {
-        table[(lo << shift) | hi] = cells[row + classOf[hi]!]!;
-        compared[(lo << shift) | hi] = 1;
-      }
-    }
-    return { lo: column.lo, hi: column.hi, shift, table, alleles: n, compared, classes: { of: classOf, count: k + 1, log10: cells } };
+    return { of: classOf, count: k + 1, log10: cells, untyped: 0 };
   });
+  let filled: { tables: Float64Array[]; compareds: Uint8Array[] } | undefined;
+  /** Every column's table by code, one read of its class pair's log10 a genotype. */
+  const fill = () => {
+    const length = shifts.reduce((sum, shift) => sum + (1 << (2 * shift)), 0);
+    const all = new Float64Array(length);
+    const allCompared = new Uint8Array(length);
+    const tables: Float64Array[] = [];
+    const compareds: Uint8Array[] = [];
+    let at = 0;
+    wanted.forEach(({ column }, c) => {
+      const n = column.alleles.length;
+      const shift = shifts[c]!;
+      const table = all.subarray(at, at + (1 << (2 * shift)));
+      const compared = allCompared.subarray(at, at + table.length);
+      at += table.length;
+      const { of, count, log10 } = cellsOf[c]!;
+      for (let lo = 1; lo < n; lo++) {
+        const row = of[lo]! * count;
+        for (let hi = lo; hi < n; hi++) {
+          table[(lo << shift) | hi] = log10[row + of[hi]!]!;
+          compared[(lo << shift) | hi] = 1;
+        }
+      }
+      tables.push(table);
+      compareds.push(compared);
+    });
+    return { tables, compareds };
+  };
+  return wanted.map(({ column }, c) => ({
+    lo: column.lo,
+    hi: column.hi,
+    shift: shifts[c]!,
+    alleles: column.alleles.length,
+    classes: cellsOf[c]!,
+    get table() {
+      return (filled ??= fill()).tables[c]!;
+    },
+    get compared() {
+      return (filled ??= fill()).compareds[c]!;
+    },
+  }));
 }
 
 /** A side-list profile's log10 LR over its compared markers. */

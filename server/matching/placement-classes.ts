@@ -8,8 +8,6 @@ import type { ClassCells, ComparedColumn } from './genotype-lr-plan';
  * (a search's filter making was a fifth of a search of 1,000,000 references).
  */
 export interface MarkerClasses extends ClassCells {
-  /** log10 of code 0 (not typed). */
-  untyped: number;
   /** alleles[c]: how many of alleles 1 … n−1 are of class c; first[c] and last[c] the least and the greatest (−1: none). */
   alleles: number[];
   first: number[];
@@ -39,17 +37,17 @@ function placed(of: readonly number[], count: number, n: number): Pick<MarkerCla
 /** A plan's marker by class: its own classes, or each allele one (its table's codes as cells). */
 export function markerClasses(plan: ComparedColumn): MarkerClasses {
   const n = plan.alleles ?? 1 << plan.shift;
-  const { of, count, log10 } = plan.classes ?? ownClasses(plan, n);
+  const { of, count, log10, untyped } = plan.classes ?? ownClasses(plan, n);
   // Fields named, not spread: an object spread cost ~6 µs here, 48 of them a search.
   const { alleles, first, last, order } = placed(of, count, n);
-  return { of, count, log10, untyped: plan.table[0]!, alleles, first, last, order };
+  return { of, count, log10, untyped, alleles, first, last, order };
 }
 
 function ownClasses(plan: ComparedColumn, n: number): ClassCells {
   const of = Array.from({ length: n }, (_, x) => x);
   const log10 = new Array<number>(n * n).fill(0);
   for (let x = 1; x < n; x++) for (let z = x; z < n; z++) log10[x * n + z] = log10[z * n + x] = plan.table[(x << plan.shift) | z]!;
-  return { of, count: n, log10 };
+  return { of, count: n, log10, untyped: plan.table[0]! };
 }
 
 /** Whether some code lo ≤ hi (lo ≥ 1) has lo of class x and hi of class y (both holding alleles). */

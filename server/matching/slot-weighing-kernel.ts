@@ -15,13 +15,17 @@ import { RUN_BYTES } from './placement-kernel';
 import { scanFunction } from './scan-module';
 import { ALIGN_1, ALIGN_4, ALIGN_8, F64, I32, OP } from './wasm-opcodes';
 
-/** A marker's record: lo's and hi's column addresses, the code shift, the f64 table's address, the compared bytes' address (i32 each, padded to 32). */
+/**
+ * A marker's record: lo's and hi's column addresses, the address of its allele → class bytes, the classes' count K, the
+ * f64 table's address (K × K, class x's row holding class y at x·K + y) and the compared bytes' (the same cells); i32
+ * each, padded to 32. A plan by genotype code is one of K = 2^shift classes, allele x of class x: its cells are its codes.
+ */
 export const WEIGHING_RECORD_BYTES = 32;
 
 // weigh(runs, runCount, maskAt, records, markers, slots, log10, markerCount) → count: parameters 0–7, then i32 locals
-// (R, START, MASK, SLOT, P, M, I, LO_AT, HI_AT, SHIFT, TABLE, COMPARED, CODE, COUNT).
+// (R, START, MASK, SLOT, P, M, I, LO_AT, HI_AT, STRIDE, TABLE, COMPARED, CODE, COUNT, CLASSES).
 const [RUNS, RUN_COUNT, MASK_AT, RECORDS, MARKERS, SLOTS, LOG10, MARKER_COUNT] = [0, 1, 2, 3, 4, 5, 6, 7];
-const [R, START, MASK, SLOT, P, M, I, LO_AT, HI_AT, SHIFT, TABLE, COMPARED, CODE, COUNT] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21];
+const [R, START, MASK, SLOT, P, M, I, LO_AT, HI_AT, STRIDE, TABLE, COMPARED, CODE, COUNT, CLASSES] = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
 const F64_ZERO = [0x44, 0, 0, 0, 0, 0, 0, 0, 0];
 
 /** Leaves on the stack `base` + I · 2^log2: candidate I's entry of an output array. */
@@ -40,7 +44,7 @@ const eachCandidate = (code: number[]) => [
 
 // prettier-ignore
 const BODY = [
-  ...vector([[14, I32]]),
+  ...vector([[15, I32]]),
   // The masked slots listed in order: slots[count++] = start + ctz(mask), mask &= mask − 1.
   OP.block, OP.emptyBlock,
   OP.localGet, RUN_COUNT, OP.i32Eqz, OP.brIf, 0,
@@ -64,7 +68,7 @@ const BODY = [
     ...at(LOG10, 3), ...F64_ZERO, OP.f64Store, ...ALIGN_8,
     ...at(MARKER_COUNT, 2), OP.i32Const, 0, OP.i32Store, ...ALIGN_4,
   ]),
-  // Marker by marker, each candidate's sum += table[(lo[slot] << shift) | hi[slot]] and count += compared[code].
+  // Marker by marker, each candidate's sum += table[class(lo[slot]) · K + class(hi[slot])] and count += compared[that cell].
   OP.localGet, RECORDS, OP.localSet, P,
   OP.localGet, MARKERS, OP.localSet, M,
   OP.block, OP.emptyBlock,
@@ -72,13 +76,14 @@ const BODY = [
   OP.loop, OP.emptyBlock,
   OP.localGet, P, OP.i32Load, 2, 0, OP.localSet, LO_AT,
   OP.localGet, P, OP.i32Load, 2, 4, OP.localSet, HI_AT,
-  OP.localGet, P, OP.i32Load, 2, 8, OP.localSet, SHIFT,
-  OP.localGet, P, OP.i32Load, 2, 12, OP.localSet, TABLE,
-  OP.localGet, P, OP.i32Load, 2, 16, OP.localSet, COMPARED,
+  OP.localGet, P, OP.i32Load, 2, 8, OP.localSet, CLASSES,
+  OP.localGet, P, OP.i32Load, 2, 12, OP.localSet, STRIDE,
+  OP.localGet, P, OP.i32Load, 2, 16, OP.localSet, TABLE,
+  OP.localGet, P, OP.i32Load, 2, 20, OP.localSet, COMPARED,
   ...eachCandidate([
     ...at(SLOTS, 2), OP.i32Load, ...ALIGN_4, OP.localSet, SLOT,
-    OP.localGet, LO_AT, OP.localGet, SLOT, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.localGet, SHIFT, OP.i32Shl,
-    OP.localGet, HI_AT, OP.localGet, SLOT, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.i32Or, OP.localSet, CODE,
+    OP.localGet, CLASSES, OP.localGet, LO_AT, OP.localGet, SLOT, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.localGet, STRIDE, OP.i32Mul,
+    OP.localGet, CLASSES, OP.localGet, HI_AT, OP.localGet, SLOT, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.i32Add, OP.i32Load8U, ...ALIGN_1, OP.i32Add, OP.localSet, CODE,
     ...at(LOG10, 3), ...at(LOG10, 3), OP.f64Load, ...ALIGN_8,
     OP.localGet, TABLE, OP.localGet, CODE, OP.i32Const, 3, OP.i32Shl, OP.i32Add, OP.f64Load, ...ALIGN_8, OP.f64Add, OP.f64Store, ...ALIGN_8,
     ...at(MARKER_COUNT, 2), ...at(MARKER_COUNT, 2), OP.i32Load, ...ALIGN_4,
@@ -98,7 +103,7 @@ export type SlotWeighing = (runs: number, runCount: number, maskAt: number, reco
 /**
  * The weighing over a column memory, made once per thread: for each of the `runCount` run records at `runs` (RUN_BYTES
  * each: the run's first slot, and at `maskAt` in the record a 16-bit mask of its profiles to weigh), each masked slot in
- * order at slots + 4i, the f64 sum of its markers' table values at log10 + 8i and its compared markers at
+ * order at slots + 4i, the f64 sum of its markers' table values (by their alleles' classes) at log10 + 8i and its compared markers at
  * markerCount + 4i, the markers' records (WEIGHING_RECORD_BYTES each) at `records`; returns how many slots.
  */
 export function slotWeighing(memory: WebAssembly.Memory): SlotWeighing {

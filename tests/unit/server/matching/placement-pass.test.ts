@@ -49,6 +49,25 @@ function exactly(index: ProfileIndex, placements: readonly ReadonlyMap<string, G
   return ids.sort();
 }
 
+/**
+ * The slots placementPass hands each placement at `cut`, and every one whose sum or count of compared markers handed on
+ * is not scoreAt's, bit for bit (the pass weighs by the tables' allele classes when they have them, scoreAt by code).
+ */
+function handedAndWeighed(index: ProfileIndex, plans: readonly ReturnType<typeof genotypeLrPlan>[], cut: number): { candidates: Set<number>[]; misweighed: string[] } {
+  const candidates = plans.map(() => new Set<number>());
+  const misweighed: string[] = [];
+  placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (byPlacement) =>
+    byPlacement.forEach(({ slots, log10, markerCount }, j) =>
+      slots.forEach((slot, i) => {
+        candidates[j]!.add(slot);
+        const exact = plans[j]!.scoreAt(slot);
+        if (!Object.is(log10[i], exact.log10) || markerCount[i] !== exact.markerCount) misweighed.push(`${index.idAt(slot)} in placement ${j}: ${log10[i]} over ${markerCount[i]}, not ${exact.log10} over ${exact.markerCount}`);
+      }),
+    ),
+  );
+  return { candidates, misweighed };
+}
+
 /** A reference's best placement, weighed on its own. */
 const bestOf = (index: ProfileIndex, placements: readonly ReadonlyMap<string, GenotypeLr>[]) => {
   const plans = placements.map((tables) => genotypeLrPlan(index, tables, { cut: 0, minMarkers: 0 }));
@@ -79,9 +98,12 @@ describe('the placements pass of the quantitative search', () => {
     const best = bestOf(index, tables);
     const others = Array.from({ length: 3001 }, (_, i) => best(index.slotOf(`other-${i}`))).sort((a, b) => b - a);
     const cuts = [0, 1, 2].map((i) => best(index.slotOf(`planted-${i}`))).concat([others[0]!, others[9]!, others[99]!, 0, -2]);
+    const plans = tables.map((t) => genotypeLrPlan(index, t, { cut: 0, minMarkers: 0 }));
     for (const cut of cuts) {
       const expected = exactly(index, tables, cut, 8);
       expect(continuousScan(lanes, scoped, [cut], 8, 'stain').sort(), `cut 10^${cut}`).toEqual(expected);
+      // The stain's tables are classed: the candidates are weighed by class, as scoreAt weighs them by code.
+      expect(handedAndWeighed(index, plans, cut).misweighed, `cut 10^${cut}`).toEqual([]);
     }
     expect(exactly(index, tables, others[99]!, 8).length).toBeGreaterThanOrEqual(100);
     // Two lanes (the same population twice, cut apart): a reference must reach each lane's own cut.
@@ -123,18 +145,7 @@ describe('the placements pass of the quantitative search', () => {
     const ranked = scores.flat().sort((a, b) => b - a);
     // Cuts exactly at a reference's own sum (the ⌈⌉ and the rounding slack decide it), at the strong ones', and low.
     for (const cut of [ranked[0]!, ranked[3]!, ranked[4]!, ranked[6]!, ranked[20]!, ranked[200]!, 0, -1.5]) {
-      const candidates = plans.map(() => new Set<number>());
-      const misweighed: string[] = [];
-      placementPass(index.size, plans.map((p) => ({ plans: p.plans, cut })), (byPlacement) =>
-        byPlacement.forEach(({ slots, log10, markerCount }, j) =>
-          slots.forEach((slot, i) => {
-            candidates[j]!.add(slot);
-            // Each candidate's sum handed on is scoreAt's, bit for bit, and so is its count of compared markers.
-            const exact = plans[j]!.scoreAt(slot);
-            if (!Object.is(log10[i], exact.log10) || markerCount[i] !== exact.markerCount) misweighed.push(`${index.idAt(slot)} in placement ${j}: ${log10[i]} over ${markerCount[i]}, not ${exact.log10} over ${exact.markerCount}`);
-          }),
-        ),
-      );
+      const { candidates, misweighed } = handedAndWeighed(index, plans, cut);
       expect(misweighed, `cut 10^${cut}`).toEqual([]);
       // Each placement must be handed every reference that reaches the cut in that placement.
       const lost = scores.flatMap((s, j) => s.flatMap((x, slot) => (x >= cut && !candidates[j]!.has(slot) ? [`${index.idAt(slot)} in placement ${j}`] : [])));
