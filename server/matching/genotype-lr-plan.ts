@@ -179,9 +179,7 @@ function classedColumns(wanted: readonly { column: MarkerColumn; classes: Allele
     }
     return { of: classOf, count: k + 1, log10: cells, untyped: 0 };
   });
-  let filled: { tables: Float64Array[]; compareds: Uint8Array[] } | undefined;
-  /** Every column's table by code, one read of its class pair's log10 a genotype. */
-  const fill = () => {
+  const byCode = new ByCode(() => {
     const length = shifts.reduce((sum, shift) => sum + (1 << (2 * shift)), 0);
     const all = new Float64Array(length);
     const allCompared = new Uint8Array(length);
@@ -206,20 +204,41 @@ function classedColumns(wanted: readonly { column: MarkerColumn; classes: Allele
       compareds.push(compared);
     });
     return { tables, compareds };
-  };
-  return wanted.map(({ column }, c) => ({
-    lo: column.lo,
-    hi: column.hi,
-    shift: shifts[c]!,
-    alleles: column.alleles.length,
-    classes: cellsOf[c]!,
-    get table() {
-      return (filled ??= fill()).tables[c]!;
-    },
-    get compared() {
-      return (filled ??= fill()).compareds[c]!;
-    },
-  }));
+  });
+  return wanted.map(({ column }, c) => new ClassedColumn(column, shifts[c]!, cellsOf[c]!, byCode, c));
+}
+
+/** Every column's table by code of one classedColumns call, filled all at once when one is first read. */
+class ByCode {
+  private filled: { tables: Float64Array[]; compareds: Uint8Array[] } | undefined;
+  constructor(private readonly fill: () => { tables: Float64Array[]; compareds: Uint8Array[] }) {}
+  get(): { tables: Float64Array[]; compareds: Uint8Array[] } {
+    return (this.filled ??= this.fill());
+  }
+}
+
+/** A classed column's plan: its class cells at once, its table by code when read (a class: an object literal with getters cost ~1 µs to make). */
+class ClassedColumn implements ComparedColumn {
+  readonly lo: Uint8Array;
+  readonly hi: Uint8Array;
+  readonly alleles: number;
+  constructor(
+    column: MarkerColumn,
+    readonly shift: number,
+    readonly classes: ClassCells,
+    private readonly byCode: ByCode,
+    private readonly at: number,
+  ) {
+    this.lo = column.lo;
+    this.hi = column.hi;
+    this.alleles = column.alleles.length;
+  }
+  get table(): Float64Array {
+    return this.byCode.get().tables[this.at]!;
+  }
+  get compared(): Uint8Array {
+    return this.byCode.get().compareds[this.at]!;
+  }
 }
 
 /** A side-list profile's log10 LR over its compared markers. */
