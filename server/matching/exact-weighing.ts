@@ -1,15 +1,20 @@
 import type { WeighedSlots } from './placement-pass';
 
 /**
+ * Per slot of a stretch: the lanes it reached so far, and the last lane that counted it; every slot counted is reset
+ * before a call returns. Reused by every search of the thread: two arrays of a stretch's length made per search (64 KB
+ * each, zeroed and filled) cost as much as the verdicts themselves.
+ */
+let lanesReached = new Uint16Array(0);
+let lastLane = new Int16Array(0);
+
+/**
  * The exact verdict of the quantitative search's candidates, a stretch of slots at a time (placement-pass.ts): lanes
  * (populations) of placements, each placement's exact sums given for only the slots its bound let through (a slot it
  * did not let through cannot reach its cut); a slot is kept when some placement of every lane reaches that lane's cut
  * over at least minMarkers markers. The sums are scoreAt's, in its order, so the verdict is the one-by-one verdict.
  */
 export class ExactWeighing {
-  /** Per slot of the stretch: the lanes it reached so far, and the last lane that counted it. */
-  private lanesReached = new Uint16Array(0);
-  private lastLane = new Int16Array(0);
 
   constructor(
     /** How many placements each lane has, in the order byPlacement lists them. */
@@ -22,10 +27,11 @@ export class ExactWeighing {
   reachedEveryLane(byPlacement: readonly WeighedSlots[], from: number): number[] {
     let span = 0;
     for (const { slots } of byPlacement) if (slots.length > 0) span = Math.max(span, slots[slots.length - 1]! - from + 1);
-    if (this.lanesReached.length < span) [this.lanesReached, this.lastLane] = [new Uint16Array(span), new Int16Array(span).fill(-1)];
-    // Fields and the lane's cut in locals, plain loops: this runs for every candidate of every stretch, its reads through
-    // views of a shared memory (slower than a plain array's), so nothing else is read per candidate.
-    const { lanesReached, lastLane, minMarkers } = this;
+    if (lanesReached.length < span) [lanesReached, lastLane] = [new Uint16Array(span), new Int16Array(span).fill(-1)];
+    // The arrays, fields and the lane's cut in locals, plain loops: this runs for every candidate of every stretch.
+    const reached = lanesReached;
+    const last = lastLane;
+    const { minMarkers } = this;
     const touched: number[] = [];
     let p = 0;
     for (let l = 0; l < this.lanes.length; l++) {
@@ -36,19 +42,19 @@ export class ExactWeighing {
         for (let i = 0; i < n; i++) {
           if (log10[i]! < cut || markerCount[i]! < minMarkers) continue;
           const at = slots[i]! - from;
-          const last = lastLane[at]!;
-          if (last === l) continue;
-          if (last === -1) touched.push(at);
-          lastLane[at] = l;
-          lanesReached[at]!++;
+          const before = last[at]!;
+          if (before === l) continue;
+          if (before === -1) touched.push(at);
+          last[at] = l;
+          reached[at]!++;
         }
       }
     }
     const kept: number[] = [];
     for (const at of touched.sort((a, b) => a - b)) {
-      if (lanesReached[at] === this.lanes.length) kept.push(from + at);
-      lanesReached[at] = 0;
-      lastLane[at] = -1;
+      if (reached[at] === this.lanes.length) kept.push(from + at);
+      reached[at] = 0;
+      last[at] = -1;
     }
     return kept;
   }
