@@ -208,9 +208,13 @@ export function pairMatrix(n: number, shift: number, q: Uint8Array): Uint8Array 
  * differs a little). Any grouping is safe: a pair of categories is bounded by the largest bound of its codes.
  */
 export function groupAlleles(n: number, matrices: readonly Uint8Array[], most: number, widest: number): { category: Uint8Array; representatives: number[] } | null {
-  // Each allele its own class: the same grouping, class by class.
-  const alleles = Array.from({ length: n }, (_, x) => (x === 0 ? 0 : 1));
-  const order = Array.from({ length: n - 1 }, (_, x) => x + 1);
+  // Each allele its own class: the same grouping, class by class (plain loops: Array.from with a function cost ~3 µs here).
+  const alleles: number[] = [0];
+  const order: number[] = [];
+  for (let x = 1; x < n; x++) {
+    alleles.push(1);
+    order.push(x);
+  }
   return groupClasses(n, alleles, order, matrices, most, widest);
 }
 
@@ -235,8 +239,10 @@ export function groupClasses(k: number, alleles: readonly number[], order: reado
         let alike = true;
         for (let j = 0; j < matrices.length && alike; j++) {
           const q = matrices[j]!;
-          for (let z = 0; z < k; z++) {
-            if (alleles[z]! - (z === x ? 1 : 0) - (z === r ? 1 : 0) <= 0) continue;
+          for (let o = 0; o < order.length; o++) {
+            const z = order[o]!;
+            // x's and r's own classes count when they hold another allele (x ≠ r: they are distinct classes).
+            if ((z === x || z === r) && alleles[z] === 1) continue;
             const d = q[x * k + z]! - q[r * k + z]!;
             if (d > tolerance || d < -tolerance) {
               alike = false;
