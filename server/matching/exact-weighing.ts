@@ -15,7 +15,6 @@ let lastLane = new Int16Array(0);
  * over at least minMarkers markers. The sums are scoreAt's, in its order, so the verdict is the one-by-one verdict.
  */
 export class ExactWeighing {
-
   constructor(
     /** How many placements each lane has, in the order byPlacement lists them. */
     private readonly lanes: readonly number[],

@@ -56,7 +56,8 @@ export const holds = (m: Pick<MarkerClasses, 'first' | 'last'>, x: number, y: nu
 /**
  * The classes of a marker's alleles under several placements at once: allele x's joint class is that of its tuple of
  * classes (one per placement; every placement's value of a code is then a function of the joint classes of its
- * alleles), `rep[c]` one allele of joint class c to read the placements' own classes off.
+ * alleles); first[c] is one allele of joint class c, to read the placements' own classes off. The first placement's
+ * classes themselves when every placement has the same.
  */
 export function jointClasses(markers: readonly MarkerClasses[], n: number): Pick<MarkerClasses, 'of' | 'count' | 'alleles' | 'first' | 'last' | 'order'> {
   const one = markers[0]!;
