@@ -89,7 +89,7 @@ export async function startNetworkInstance(tag: string, opts: { prefix?: string;
     const client = new Client(server.origin);
     const port = Number(new URL(server.origin).port);
     const db = database;
-    let loop = new LoopDelay(server.child, loopFile);
+    let loop = server.loop;
     return {
       origin: server.origin,
       get pid() {
@@ -111,7 +111,7 @@ export async function startNetworkInstance(tag: string, opts: { prefix?: string;
         // The new process counts its samples from 1 again: the former process's last one must not pass for its first.
         rmSync(loopFile, { force: true });
         server = await startServer(env, loopFile, log, port);
-        loop = new LoopDelay(server.child, loopFile);
+        loop = server.loop;
       },
       close: dropAll,
     };

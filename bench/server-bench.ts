@@ -22,7 +22,7 @@ import { ADMIN, CASES, caseNumber, load, profileName, REFERENCE_SEED } from './s
 import { familyOf, fbi2015Population, profileGenerator, seededRandom, siblingOf } from './synthetic-profiles';
 import { runFromCommandLine } from './command-line';
 import { uploadFbi2015Population } from './population-upload';
-import { Client, HealthProbe, LoopDelay, rssMb, sleep, startServer, WAIT_LIMIT_MS } from './server-process';
+import { Client, HealthProbe, type LoopDelaySample, rssMb, sleep, startServer, WAIT_LIMIT_MS } from './server-process';
 
 /** One scenario's row: its calls' times and what the server and the health probe showed meanwhile. */
 export interface ServerScenario {
@@ -194,7 +194,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     server = await startServer(serverEnv, loopFile, log);
     log(`index ready after ${(server.readyMs / 1000).toFixed(1)} s, RSS ${server.readyRssMb.toFixed(0)} MB`);
     const client = new Client(server.origin);
-    const loop = new LoopDelay(server.child, loopFile);
+    const loop = server.loop;
 
     // 3. Four FBI 2015 populations uploaded through the API by the administrator, shared with the organization.
     const populationIds: string[] = [];
@@ -220,13 +220,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
     // 4. The scenarios, one after another; the health probe runs through all of them.
     probe = new HealthProbe(server.origin);
     const scenarios: ServerScenario[] = [];
-    const scenario = async (name: string, run: () => Promise<{ times: number[]; note: string }>) => {
-      if (SKIP && SKIP.test(name)) return;
-      await loop.sample();
-      probe!.take();
-      const { times, note } = await run();
-      const delay = await loop.sample();
-      const health = probe!.take();
+    const record = (name: string, times: readonly number[], delay: LoopDelaySample, health: readonly number[], note: string) => {
       const row: ServerScenario = {
         name,
         runs: times.length,
@@ -242,6 +236,15 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
       };
       scenarios.push(row);
       log(`${name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms; loop p99 ${row.loopP99.toFixed(1)} / max ${row.loopMax.toFixed(1)} ms; health p99 ${row.healthP99.toFixed(1)} / worst ${row.healthMax.toFixed(1)} ms (${row.healthProbes}); ${note}`);
+    };
+    // The start: from the server's first answer until its index was ready, GET /api/health every 100 ms meanwhile.
+    record('server start-up, until the index is ready', [server.readyMs], server.startLoop, server.startProbes, `${(opts.profiles + 3 * FAMILIES).toLocaleString('en')} approved profiles indexed`);
+    const scenario = async (name: string, run: () => Promise<{ times: number[]; note: string }>) => {
+      if (SKIP && SKIP.test(name)) return;
+      await loop.sample();
+      probe!.take();
+      const { times, note } = await run();
+      record(name, times, await loop.sample(), probe!.take(), note);
     };
     const repeat = async <T>(runs: number, call: (i: number) => Promise<{ ms: number; body: T }>, describe: (body: T) => string) => {
       const times: number[] = [];

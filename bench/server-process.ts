@@ -121,26 +121,34 @@ export async function startServer(env: Record<string, string>, loopFile: string,
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
+  const startProbes: number[] = [];
+  const loop = new LoopDelay(child, loopFile);
   try {
     let last = '';
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before its index was ready`);
       if (performance.now() - t0 > WAIT_LIMIT_MS) throw new Error(`the index was not ready after ${WAIT_LIMIT_MS / 1000} s (${last})`);
+      const asked = performance.now();
       const body = await fetch(`${origin}/api/health`)
         .then((r) => (r.ok ? (r.json() as Promise<{ index?: { state?: string; loaded?: number; total?: number } }>) : undefined))
         .catch(() => undefined);
+      const took = performance.now() - asked;
       if (body) {
+        // Once the server listens, its probes' times and its event-loop delay while the index loads (the server table's start-up row).
+        if (startProbes.length === 0) await loop.sample();
+        startProbes.push(took);
         last = JSON.stringify(body.index);
         if (body.index?.state === 'ready') break;
       }
-      await sleep(200);
+      await sleep(Math.max(0, HEALTH_EVERY_MS - took));
     }
   } catch (err) {
     await stop();
     throw err;
   }
   const readyMs = performance.now() - t0;
-  return { origin, child, readyMs, readyRssMb: rssMb(child.pid!), stop };
+  const startLoop = await loop.sample();
+  return { origin, child, loop, readyMs, readyRssMb: rssMb(child.pid!), startProbes, startLoop, stop };
 }
 
 /** What bench/loop-delay-probe.mjs writes: the server's event-loop delays (ms) since the previous sample. */

@@ -33,7 +33,7 @@ export function runServerTable(databaseUrl: string): void {
   );
   const started = serverResults.map((r) => `${r.database}: index ready ${(r.readyMs / 1000).toFixed(1)} s after start, RSS ${r.readyRssMb.toFixed(0)} MB then, ${r.endRssMb.toFixed(0)} MB at the end; search threads ${r.searchThreads}`).join('; ');
   printTable(
-    `\nThe real server over HTTP (node server/server.ts; personal access tokens; four FBI 2015 populations uploaded through the API; page size 50; approvals timed from the first call until every search is done and its hits written; the event-loop delay measured inside the server and GET /api/health every 100 ms, both during each scenario only). ${started}:\n`,
+    `\nThe real server over HTTP (node server/server.ts; personal access tokens; four FBI 2015 populations uploaded through the API; page size 50; approvals timed from the first call until every search is done and its hits written; the event-loop delay measured inside the server and GET /api/health every 100 ms, both during each scenario only; the start-up row timed from the process's start until its index was ready, its probes and loop delay from its first answer). ${started}:\n`,
     ['database', 'profiles / hits', 'scenario', 'runs', 'p50', 'p95', 'max', 'server event-loop delay p99 / max', 'GET /api/health p99 / worst (probes)', 'result'],
     rows,
   );
