@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { decodeGenotype } from '../db/genotype-codec';
@@ -6,12 +7,19 @@ import { IndexSet } from './index-set';
 import type { MatchProfile, ProfileKind } from './types';
 
 /**
- * Profiles read per round trip at start-up: one indexed range of the primary key, about 0.8 MB. On PGlite's one
- * connection a health probe waits for the page under way, and the request thread decodes a page between two probes:
- * pages of 20,000 held probes 150-380 ms while a 100,000-profile index loaded, pages of 5,000 about a quarter of that
- * (issue 29), for 0.3 s more of a 6.7 s start.
+ * Profiles read per round trip at start-up: one indexed range of the primary key, about 0.3 MB. On PGlite's one
+ * connection a health probe waits for the page under way (about 10 µs of PGlite's thread a profile): pages of 20,000
+ * held probes 150-380 ms while a 100,000-profile index loaded; with pages of 2,000 the probes' handlers took at most
+ * 84 ms and the start was no slower (5.7-6.0 s against 6.5-10.0 s with pages of 5,000, issue 29).
  */
-const PAGE = 5_000;
+const PAGE = 2_000;
+
+/**
+ * Profiles indexed between two turns of the event loop at start-up (about 5 ms of the request thread): a page of 5,000
+ * indexed in one go held the loop 60-110 ms a page at 1M, and a health probe, which needs two turns (its request and
+ * its database's answer), waited 200-260 ms (issue 29, the server table's start-up row).
+ */
+const ROWS_A_TURN = 500;
 
 /** What the matcher needs of a profile row: its tenancy, kit, sample type and packed genotype. */
 const matchColumns = {
@@ -63,13 +71,18 @@ export const START_SPARE = 1 / 64;
  * Builds the index set from every approved profile (start-up), streaming keyset pages of the primary
  * key: each page reads only the matcher's columns and the packed genotype, so the whole database is
  * one pass over the profiles table. The next page is asked for before this one is decoded, so the
- * database reads while this thread indexes. `onProgress` hears the profiles loaded so far after each
- * page; `signal` stops between pages (a rebuild that is no longer wanted).
+ * database reads while this thread indexes, a few hundred profiles a turn of the event loop. `onProgress`
+ * hears the profiles loaded so far after each page; `signal` stops between pages (a rebuild that is no
+ * longer wanted).
  */
 export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => void, signal?: AbortSignal): Promise<IndexSet> {
   const set = new IndexSet();
   const names = await markerNamesByCode(db);
   const approved = eq(profiles.status, 'approved');
+  // Each index's room made once, with the spare kept below: growing by doubling copied every column and rebuilt the id
+  // table on the request thread as the load went (170 ms at 1M).
+  const sizes = await db.select({ chemistryId: profiles.chemistryId, kind: profiles.kind, n: count() }).from(profiles).where(approved).groupBy(profiles.chemistryId, profiles.kind);
+  for (const { chemistryId, kind, n } of sizes) set.reserve(chemistryId, kind as ProfileKind, Math.ceil(Number(n) * (1 + START_SPARE)));
   const page = (after: string | null): Promise<MatchRow[]> =>
     db
       .select(matchColumns)
@@ -85,13 +98,16 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => 
     next = rows.length === PAGE ? page(rows[rows.length - 1]!.id) : null;
     // A page asked for and then abandoned (abort, a failed upsert) must not be an unhandled rejection.
     next?.catch(() => undefined);
-    for (const row of rows) set.upsert(toMatchProfile(row, names));
+    for (let k = 0; k < rows.length; k++) {
+      set.upsert(toMatchProfile(rows[k]!, names));
+      if ((k + 1) % ROWS_A_TURN === 0) await nextTurn();
+    }
     loaded += rows.length;
     onProgress?.(loaded);
   }
-  // Growth left up to a sixteenth of spare room: give most of it back (issue 15: ≤ 64 B/profile once loaded), but keep
-  // a sixty-fourth, so the approvals after a start do not grow the index at once (a growth copies the columns and
-  // rebuilds the id table on the request thread: 170 ms at 1M profiles, issue 29).
+  // Room beyond a sixty-fourth (approvals during the load grew an index, a kit's profiles all in the side list): given back
+  // (issue 15: ≤ 64 B/profile once loaded). The sixty-fourth stays, so the approvals after a start do not grow the index at
+  // once (a growth copies the columns and rebuilds the id table on the request thread: 170 ms at 1M profiles, issue 29).
   set.trim(START_SPARE);
   return set;
 }
