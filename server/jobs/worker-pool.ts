@@ -21,6 +21,10 @@ function workerExecArgv(): string[] {
 
 const pools = new Map<string, Piscina>();
 
+// Plain JavaScript, named in a constant: Node 20 does not apply tsx's loader to a worker's own entry file, and Vite rewrites
+// `new URL('./x', import.meta.url)` written inline into an asset inside the component tests.
+const ESM_ENTRY = './esm-worker-entry.mjs';
+
 /**
  * The pool running the default export of `workerFile`, a file URL. Keep the name in a constant
  * (`const FILE = './x-worker.ts'; new URL(FILE, import.meta.url)`): Vite rewrites the inline form into an
@@ -30,7 +34,8 @@ export function workerPool(workerFile: URL, { maxThreads = MAX_THREADS, minThrea
   const key = `${workerFile.href}#${maxThreads}`;
   let pool = pools.get(key);
   if (!pool) {
-    pool = new Piscina({ filename: workerFile.href, maxThreads, minThreads, idleTimeout, execArgv: workerExecArgv() });
+    // Through the ES-module entry: the pool's module then loads as the ES module it is, not as CommonJS (esm-worker-entry.mjs).
+    pool = new Piscina({ filename: new URL(ESM_ENTRY, import.meta.url).href, workerData: { locusWorkerModule: workerFile.href }, maxThreads, minThreads, idleTimeout, execArgv: workerExecArgv() });
     pools.set(key, pool);
   }
   return pool;
