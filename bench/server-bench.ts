@@ -237,7 +237,7 @@ export async function runServerBench(opts: { database: 'PostgreSQL' | 'PGlite'; 
       scenarios.push(row);
       log(`${name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms, max ${row.max.toFixed(1)} ms; loop p99 ${row.loopP99.toFixed(1)} / max ${row.loopMax.toFixed(1)} ms; health p99 ${row.healthP99.toFixed(1)} / worst ${row.healthMax.toFixed(1)} ms (${row.healthProbes}); ${note}`);
     };
-    // The start: from the server's first answer until its index was ready, GET /api/health every 100 ms meanwhile.
+    // The start: timed from the process's start until its index was ready; GET /api/health every 100 ms and the loop delay from its first answer.
     record('server start-up, until the index is ready', [server.readyMs], server.startLoop, server.startProbes, `${(opts.profiles + 3 * FAMILIES).toLocaleString('en')} approved profiles indexed`);
     const scenario = async (name: string, run: () => Promise<{ times: number[]; note: string }>) => {
       if (SKIP && SKIP.test(name)) return;

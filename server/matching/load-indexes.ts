@@ -58,12 +58,6 @@ export async function loadMatchProfile(db: Db, profileId: string): Promise<Match
   return (await loadMatchProfiles(db, [profileId]))[0];
 }
 
-/** How many approved profiles the index will hold (the denominator of the start-up progress). */
-export async function countApprovedProfiles(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(profiles).where(eq(profiles.status, 'approved'));
-  return Number(row?.n ?? 0);
-}
-
 /** Spare room a loaded index keeps, as a fraction of its size (about 1 B per profile). */
 export const START_SPARE = 1 / 64;
 
@@ -72,10 +66,11 @@ export const START_SPARE = 1 / 64;
  * key: each page reads only the matcher's columns and the packed genotype, so the whole database is
  * one pass over the profiles table. The next page is asked for before this one is decoded, so the
  * database reads while this thread indexes, a few hundred profiles a turn of the event loop. `onProgress`
- * hears the profiles loaded so far after each page; `signal` stops between pages (a rebuild that is no
- * longer wanted).
+ * hears the profiles loaded so far and how many the index will hold (approved ones counted before the
+ * first page; more if approvals came meanwhile), before the first page and after each; `signal` stops
+ * between pages (a rebuild that is no longer wanted).
  */
-export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => void, signal?: AbortSignal): Promise<IndexSet> {
+export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<IndexSet> {
   const set = new IndexSet();
   const names = await markerNamesByCode(db);
   const approved = eq(profiles.status, 'approved');
@@ -83,6 +78,8 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => 
   // table on the request thread as the load went (170 ms at 1M).
   const sizes = await db.select({ chemistryId: profiles.chemistryId, kind: profiles.kind, n: count() }).from(profiles).where(approved).groupBy(profiles.chemistryId, profiles.kind);
   for (const { chemistryId, kind, n } of sizes) set.reserve(chemistryId, kind as ProfileKind, Math.ceil(Number(n) * (1 + START_SPARE)));
+  const total = sizes.reduce((sum, { n }) => sum + Number(n), 0);
+  onProgress?.(0, total);
   const page = (after: string | null): Promise<MatchRow[]> =>
     db
       .select(matchColumns)
@@ -103,7 +100,7 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number) => 
       if ((k + 1) % ROWS_A_TURN === 0) await nextTurn();
     }
     loaded += rows.length;
-    onProgress?.(loaded);
+    onProgress?.(loaded, Math.max(total, loaded));
   }
   // Room beyond a sixty-fourth (approvals during the load grew an index, a kit's profiles all in the side list): given back
   // (issue 15: ≤ 64 B/profile once loaded). The sixty-fourth stays, so the approvals after a start do not grow the index at

@@ -72,9 +72,9 @@ export class IndexSync {
   /**
    * Listens, then reads the whole index from the database (start-up, and after a lost connection):
    * listening first means no decision falls between the two. The index in use keeps answering until
-   * the new one replaces it; `onProgress` hears the profiles read so far; close() stops the reading.
+   * the new one replaces it; `onProgress` hears the profiles read so far and how many there are; close() stops the reading.
    */
-  async listenAndRebuild(onProgress?: (loaded: number) => void): Promise<void> {
+  async listenAndRebuild(onProgress?: (loaded: number, total: number) => void): Promise<void> {
     await this.start();
     this.heardDuringRebuild = new Set();
     try {

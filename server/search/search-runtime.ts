@@ -3,7 +3,6 @@ import type { Database } from '../db/database';
 import { HttpError } from '../errors';
 import { throttled, type OrganizationEvents } from '../events/organization-events';
 import { IndexSet } from '../matching/index-set';
-import { countApprovedProfiles } from '../matching/load-indexes';
 import { searchActiveFamilies } from '../missing-persons/remains-approval';
 import { MatchingService } from '../matching/matching-service';
 import { IndexSync, refreshProfiles } from './index-sync';
@@ -115,11 +114,10 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     pool,
   });
   const load = async () => {
-    index.total = await countApprovedProfiles(db);
-    await sync.listenAndRebuild((loaded) => {
+    // The count the load makes for its room is the progress's denominator (approvals during the load can raise it).
+    await sync.listenAndRebuild((loaded, total) => {
       index.loaded = loaded;
-      // Approvals during the load: the count was an estimate.
-      if (loaded > index.total) index.total = loaded;
+      index.total = total;
     });
     if (closed) throw new Error('The server stopped before the matching index was loaded');
     index.state = 'ready';

@@ -100,9 +100,12 @@ describe('loading the matching index', () => {
         upsert.call(this, profile);
       });
       const progress: number[] = [];
-      const set = await loadMatchIndexes(database.db, (loaded) => progress.push(loaded));
-      // Pages of 2,000 of the primary key (a health probe waits for one page at most, issue 29); the last one short.
-      expect(progress).toEqual([...Array.from({ length: 20 }, (_, k) => 2_000 * (k + 1)), 41_000]);
+      const totals: number[] = [];
+      const set = await loadMatchIndexes(database.db, (loaded, total) => (progress.push(loaded), totals.push(total)));
+      // Before the first page, then pages of 2,000 of the primary key (a health probe waits for one page at most, issue 29);
+      // the last one short. The denominator is the approved profiles' count throughout.
+      expect(progress).toEqual([0, ...Array.from({ length: 20 }, (_, k) => 2_000 * (k + 1)), 41_000]);
+      expect(new Set(totals)).toEqual(new Set([41_000]));
       const approved = planted.filter((p) => p.status === 'approved');
       expect(upserted.map((p) => p.id).sort()).toEqual(approved.map((p) => p.id).sort());
       const byId = new Map(upserted.map((p) => [p.id, p]));
