@@ -114,7 +114,7 @@ export async function runEngineTables(sizes: readonly number[]): Promise<void> {
     }
     const pedigree = pedigreeRow(n, index, planted, floor);
     mixtureRows.push(mixtureRow(n, set, planted, floor));
-    if (n === sizes[sizes.length - 1]) threads.push(...(await threadRows(n, set, planted, floor.wall)));
+    if (n === sizes[sizes.length - 1]) threads.push(...(await threadRows(n, set, planted, simdFloor)));
     pedigreeRows.push(pedigree);
     const id50 = medianTiming(identity);
     const kin50 = medianTiming(kinship);

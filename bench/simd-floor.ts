@@ -1,6 +1,6 @@
 // The engine table's floor (issue 29): the fastest plain read of the bytes a scan reads — a WebAssembly SIMD pass
-// that adds 16 bytes at a time, four lanes of accumulators, over a copy of the index's columns in the module's
-// memory. No JavaScript loop reads memory faster; a scan that comes near it is as fast as the memory lets it be.
+// that adds 16 bytes at a time, four lanes of accumulators, over a copy of the index's columns in a shared memory the
+// module imports. No JavaScript loop reads memory faster; a scan that comes near it is as fast as the memory lets it be.
 import type { ProfileIndex } from '../server/matching/profile-index';
 import { HEADER, leb128, name, section } from '../server/genetics/statistics/wasm-listing';
 
@@ -23,16 +23,16 @@ const BODY = [
   0x0b,
 ];
 /** sum(ptr, len): i8x16 adds of 64 bytes per round into four v128 accumulators, folded into one byte at the end. */
-const MODULE = new Uint8Array([
+export const FLOOR_MODULE = new Uint8Array([
   ...HEADER,
   // type 0: (i32, i32) -> i32
   ...section(1, [0x01, 0x60, 0x02, 0x7f, 0x7f, 0x01, 0x7f]),
+  // env.memory: shared, at most 4 GiB (the index's columns live in memory of the same kind: shared-memory.ts)
+  ...section(2, [0x01, ...name('env'), ...name('memory'), 0x02, 0x03, ...leb128(0), ...leb128(65_536)]),
   // function 0 of type 0
   ...section(3, [0x01, 0x00]),
-  // memory 0: at least one page
-  ...section(5, [0x01, 0x00, 0x01]),
-  // exports: "sum" (function 0), "mem" (memory 0)
-  ...section(7, [0x02, ...name('sum'), 0x00, 0x00, ...name('mem'), 0x02, 0x00]),
+  // export "sum" (function 0)
+  ...section(7, [0x01, ...name('sum'), 0x00, 0x00]),
   ...section(10, [0x01, ...leb128(BODY.length), ...BODY]),
 ]);
 
@@ -45,9 +45,9 @@ export class SimdFloor {
   private length = 0;
 
   constructor() {
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
-    this.sum = instance.exports.sum as (ptr: number, len: number) => number;
-    this.memory = instance.exports.mem as WebAssembly.Memory;
+    // Shared, so that threads can read the same copy at once (floor-threads.ts), as searches read one index.
+    this.memory = new WebAssembly.Memory({ initial: 1, maximum: 65_536, shared: true });
+    this.sum = new WebAssembly.Instance(new WebAssembly.Module(FLOOR_MODULE), { env: { memory: this.memory } }).exports.sum as (ptr: number, len: number) => number;
   }
 
   /** Copies the columns an index's scans read (lo and hi of every marker, its size each) into the module's memory. */
@@ -65,6 +65,11 @@ export class SimdFloor {
       into.set(hi.subarray(0, n), at + n);
       at += 2 * n;
     }
+  }
+
+  /** The memory holding the copy and its length in bytes (a thread's pass reads the same: floor-threads.ts). */
+  get bytes(): { memory: WebAssembly.Memory; length: number } {
+    return { memory: this.memory, length: this.length };
   }
 
   /** One read of every byte loaded; returns the folded sum so the pass cannot be skipped. */
