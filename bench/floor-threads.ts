@@ -6,14 +6,18 @@ import type { SimdFloor } from './simd-floor';
 const WORKER = './floor-worker.ts';
 
 /**
- * Time per pass (ms) of `threads` threads each making `passes` SIMD floor passes at once over the same copy: the
- * slowest thread's wall time over every pass made. Two scans at a time cannot go faster than two such passes.
+ * Time per pass (ms) of `threads` threads making `passes` SIMD floor passes at once over one copy: each thread its own
+ * whole passes (`split` false: the slowest thread's wall time over every pass made; two scans at a time cannot go
+ * faster than two such passes), or each thread its slice of every pass (`split`: the slowest thread's wall time over
+ * the passes; a search split into slices cannot read them faster).
  */
-export async function floorAtATime(floor: SimdFloor, threads: number, passes: number): Promise<number> {
+export async function floorAtATime(floor: SimdFloor, threads: number, passes: number, split = false): Promise<number> {
   const pool = workerPool(new URL(WORKER, import.meta.url), { maxThreads: threads, minThreads: threads });
   const arrived = new Int32Array(new SharedArrayBuffer(4));
   const { memory, length } = floor.bytes;
-  const task: FloorTask = { memory, length, passes, arrived, threads };
-  const done = (await Promise.all(Array.from({ length: threads }, () => pool.run(task)))) as { ms: number }[];
-  return Math.max(...done.map((d) => d.ms)) / (threads * passes);
+  // Slices on 64-byte bounds (the pass reads 64 bytes a round); the last takes the rest.
+  const cut = (k: number) => (k === threads ? length : Math.floor((k * length) / threads / 64) * 64);
+  const tasks: FloorTask[] = Array.from({ length: threads }, (_, k) => (split ? { memory, from: cut(k), length: cut(k + 1) - cut(k), passes, arrived, threads } : { memory, from: 0, length, passes, arrived, threads }));
+  const done = (await Promise.all(tasks.map((task) => pool.run(task)))) as { ms: number }[];
+  return Math.max(...done.map((d) => d.ms)) / ((split ? 1 : threads) * passes);
 }

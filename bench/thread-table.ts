@@ -32,10 +32,13 @@ export interface ThreadMeasure {
   wholeSpeedUp: number[];
 }
 
-/** Both thread counts' figures, and the SIMD floor's passes one and two at a time over the same copy (the memory's own limit). */
+/**
+ * Both thread counts' figures, and the SIMD floor's passes over one copy (the memory's own limits): on one thread, two at
+ * a time, and each split in halves over two threads (ms a pass; speed-ups against one thread, medians of pairs).
+ */
 export interface ThreadTable {
   measured: [ThreadMeasure, ThreadMeasure];
-  floor: { one: number; two: number; speedUp: number };
+  floor: { one: number; two: number; speedUp: number; split: number; splitSpeedUp: number };
 }
 
 /**
@@ -73,21 +76,22 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
       n.toLocaleString('en'),
       `${threads}, one search split`,
       ...medians.map((m, k) => `${ms(m)} (${splitSpeedUp[k]!.toFixed(2)}×; ${((m * threads) / passes.one).toFixed(2)}× floor per thread)`),
-      '',
+      floorCell(passes, threads, true),
       same ? 'yes' : 'NO',
     ]),
     ...measured.map(({ threads, throughput, throughputCpu, wholeSpeedUp, same }) => [
       n.toLocaleString('en'),
       `${threads}, ${threads === 1 ? 'one search' : `${threads} searches`} at a time`,
       ...throughput.map((m, k) => `${ms(m)} a search (${wholeSpeedUp[k]!.toFixed(2)}×; CPU ${ms(throughputCpu[k]!)})`),
-      floorCell(passes, threads),
+      floorCell(passes, threads, false),
       same ? 'yes' : 'NO',
     ]),
   ];
 }
 
-/** The floor's cell of a row of `threads` searches at a time: its time a pass and speed-up against one at a time. */
-export const floorCell = (passes: ThreadTable['floor'], threads: number) => (threads === 1 ? `${ms(passes.one)} a pass (1.00×)` : `${ms(passes.two)} a pass (${passes.speedUp.toFixed(2)}×)`);
+/** The floor's cell of a row of `threads` threads, split or at a time: its time a pass and speed-up against one thread. */
+export const floorCell = (passes: ThreadTable['floor'], threads: number, split: boolean) =>
+  threads === 1 ? `${ms(passes.one)} a pass (1.00×)` : split ? `${ms(passes.split)} a pass split (${passes.splitSpeedUp.toFixed(2)}×)` : `${ms(passes.two)} a pass (${passes.speedUp.toFixed(2)}×)`;
 
 /**
  * The wall time and the process's CPU time per search of `items` run `threads` at a time, each whole on one thread (the
@@ -197,7 +201,8 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
   // split had made every table of its queries on the thread the whole searches then ran on (table-memo.ts).
   const rounds = counts.map(() => [[], [], []] as { wall: number; cpu: number }[][]);
   const wholeAnswers = [noAnswers(), noAnswers()];
-  const floors: number[][] = [[], []];
+  // The floor on one thread, two at a time, and split in halves over two.
+  const floors: number[][] = [[], [], []];
   const timedStart = performance.now();
   for (let round = 0; round < TIMED_ROUNDS && (round < TIMED_MIN || performance.now() - timedStart < TIMED_MS); round++) {
     for (let kind = 0; kind < 3; kind++) {
@@ -207,7 +212,9 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
         rounds[t]![kind]!.push(await wholeKind(t, kind, 2_000 + 20 * round, answers));
       }
     }
-    for (let t = 0; t < 2; t++) floors[t]!.push(await floorAtATime(floor, t + 1, floorPasses));
+    floors[0]!.push(await floorAtATime(floor, 1, floorPasses));
+    floors[1]!.push(await floorAtATime(floor, 2, floorPasses));
+    floors[2]!.push(await floorAtATime(floor, 2, floorPasses, true));
   }
   await closeWorkerPools();
   const same = JSON.stringify(splitAnswers[0]) === JSON.stringify(splitAnswers[1]) && JSON.stringify(wholeAnswers[0]) === JSON.stringify(wholeAnswers[1]);
@@ -221,13 +228,14 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     splitSpeedUp: splitTimes[t]!.map((times, k) => paired(splitTimes[0]![k]!, times)),
     wholeSpeedUp: rounds[t]!.map((r, k) => paired(rounds[0]![k]!.map((x) => x.wall), r.map((x) => x.wall))),
   })) as [ThreadMeasure, ThreadMeasure];
-  return { measured, floor: { one: median(floors[0]!), two: median(floors[1]!), speedUp: paired(floors[0]!, floors[1]!) } };
+  const [one, two, halves] = floors as [number[], number[], number[]];
+  return { measured, floor: { one: median(one), two: median(two), speedUp: paired(one, two), split: median(halves), splitSpeedUp: paired(one, halves) } };
 }
 
 export function printThreadTable(rows: string[][]): void {
   printTable(
-    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread, the median of each search's on one thread against split over two, timed one after the other; time × threads against the SIMD floor's pass on one of the pool's threads, measured beside them); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search, median of ${TIMED_MIN} to ${TIMED_ROUNDS} rounds, as many as ${TIMED_MS / 1000} s allow; speed-up: the median of the rounds' ratios, each kind's round on one thread timed just before its round on two); beside them the SIMD floor's passes over one copy of the columns, one and two at a time (the memory's own limit for two scans at once). ${THREAD_SEARCHES.identity} identity (moderate), ${THREAD_SEARCHES.kinship} full-sibling kinship scans, ${THREAD_SEARCHES.mixture} 3-person mixture searches (each count even, so two threads end together), after up to ${WARM_ROUNDS} untimed rounds of the searches split and whole (${WARM_MS / 1000} s at most on one thread; as many per thread on two); the whole searches' kinship queries other siblings than the split's\n`,
-    ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'SIMD floor passes at a time', 'same answers as 1 thread'],
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread, the median of each search's on one thread against split over two, timed one after the other; time × threads against the SIMD floor's pass on one of the pool's threads, measured beside them); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search, median of ${TIMED_MIN} to ${TIMED_ROUNDS} rounds, as many as ${TIMED_MS / 1000} s allow; speed-up: the median of the rounds' ratios, each kind's round on one thread timed just before its round on two); beside them the SIMD floor's passes over one copy of the columns on one thread, two at a time, and each split in halves over two (the memory's own limits for two scans at once and for a split one). ${THREAD_SEARCHES.identity} identity (moderate), ${THREAD_SEARCHES.kinship} full-sibling kinship scans, ${THREAD_SEARCHES.mixture} 3-person mixture searches (each count even, so two threads end together), after up to ${WARM_ROUNDS} untimed rounds of the searches split and whole (${WARM_MS / 1000} s at most on one thread; as many per thread on two); the whole searches' kinship queries other siblings than the split's\n`,
+    ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'SIMD floor pass', 'same answers as 1 thread'],
     rows,
   );
 }

@@ -37,15 +37,28 @@ describe('the SIMD floor', () => {
     expect(floor.pass()).toBe(fold);
     // A thread's passes over the same memory fold the same bytes: its first, untimed pass and one timed pass.
     const { memory, length } = floor.bytes;
-    expect(floorPasses({ memory, length, passes: 1, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum).toBe((2 * fold) & 0xff);
+    expect(floorPasses({ memory, from: 0, length, passes: 1, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum).toBe((2 * fold) & 0xff);
   });
 
-  it('runs its passes on two threads at once over one copy and gives the time a pass', async () => {
+  it('runs its passes on two threads at once over one copy, whole or split in halves, and gives the time a pass', async () => {
     const floor = new SimdFloor();
     floor.load(smallIndex());
     // Each thread waits for the other before it starts: a thread that never came would hold the first for ever.
-    const perPass = await floorAtATime(floor, 2, 4);
-    expect(perPass).toBeGreaterThan(0);
-    expect(Number.isFinite(perPass)).toBe(true);
+    for (const split of [false, true]) {
+      const perPass = await floorAtATime(floor, 2, 4, split);
+      expect(perPass).toBeGreaterThan(0);
+      expect(Number.isFinite(perPass)).toBe(true);
+    }
+  });
+
+  it('splits a pass into slices that fold, together, every byte of the copy once', () => {
+    const index = smallIndex();
+    const floor = new SimdFloor();
+    floor.load(index);
+    const { memory, length } = floor.bytes;
+    // The halves as floorAtATime cuts them: on a 64-byte bound, the second taking the rest.
+    const half = Math.floor(length / 2 / 64) * 64;
+    const fold = (from: number, bytes: number) => floorPasses({ memory, from, length: bytes, passes: 0, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum;
+    expect((fold(0, half) + fold(half, length - half)) & 0xff).toBe(expectedFold(index));
   });
 });
