@@ -1,25 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, count, eq, gt, inArray } from 'drizzle-orm';
-import { databaseKindOf, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { decodeGenotype } from '../db/genotype-codec';
 import { markers, profiles } from '../db/schema';
 import { IndexSet } from './index-set';
 import type { MatchProfile, ProfileKind } from './types';
 
 /**
- * Profiles read per round trip at start-up on PostgreSQL: one indexed range of the primary key, about 0.3 MB. On PGlite's one
- * connection a health probe waits for the page under way (about 10 µs of PGlite's thread a profile): pages of 20,000
- * held probes 150-380 ms while a 100,000-profile index loaded; with pages of 2,000 the probes' handlers took at most
- * 84 ms and the start was no slower (5.7-6.0 s against 6.5-10.0 s with pages of 5,000, issue 29).
+ * Profiles read per round trip at start-up, on either engine (issue 29). A health probe waits for the page under way: on
+ * PGlite's one connection for the page statement itself (pages of 2,000 held probes 130-204 ms while a 100,000-profile
+ * index loaded, pages of 500 56-70 ms, pages of 250 no better and slower); on PostgreSQL for the pg driver, which parses
+ * each page's rows on this thread (six alternating start-ups of a 1M index: pages of 2,000 held the loop 76-146 ms and
+ * probes 180-233 ms, pages of 500 43-73 ms and 70-136 ms, ready in 20.5-25.0 s against 21.8-24.1 s).
  */
-export const PAGE = 2_000;
-/**
- * Profiles per page on PGlite, whose one connection a health probe shares: the probe waits for the page statement under
- * way, which competes for a core with this thread's indexing. Pages of 2,000 held probes 130-204 ms while a
- * 100,000-profile index loaded (the statement answered 37-67 ms after it was sent); pages of 500 held them 56-70 ms and
- * the start took 10-20 % longer; pages of 250 were no better for the probes and slower still (issue 29).
- */
-export const PGLITE_PAGE = 500;
+export const PAGE = 500;
 
 /**
  * Profiles indexed between two turns of the event loop at start-up (about 5 ms of the request thread): a page of 5,000
@@ -87,20 +81,19 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number, tot
   for (const { chemistryId, kind, n } of sizes) set.reserve(chemistryId, kind as ProfileKind, Math.ceil(Number(n) * (1 + START_SPARE)));
   const total = sizes.reduce((sum, { n }) => sum + Number(n), 0);
   onProgress?.(0, total);
-  const pageSize = databaseKindOf(db) === 'pglite' ? PGLITE_PAGE : PAGE;
   const page = (after: string | null): Promise<MatchRow[]> =>
     db
       .select(matchColumns)
       .from(profiles)
       .where(after === null ? approved : and(approved, gt(profiles.id, after)))
       .orderBy(asc(profiles.id))
-      .limit(pageSize);
+      .limit(PAGE);
   let next: Promise<MatchRow[]> | null = page(null);
   let loaded = 0;
   while (next) {
     const rows: MatchRow[] = await next;
     signal?.throwIfAborted();
-    next = rows.length === pageSize ? page(rows[rows.length - 1]!.id) : null;
+    next = rows.length === PAGE ? page(rows[rows.length - 1]!.id) : null;
     // A page asked for and then abandoned (abort, a failed upsert) must not be an unhandled rejection.
     next?.catch(() => undefined);
     for (let k = 0; k < rows.length; k++) {
