@@ -16,11 +16,12 @@ import type { MatchProfile, ProfileKind } from './types';
 export const PAGE = 500;
 
 /**
- * Profiles indexed between two turns of the event loop at start-up (about 5 ms of the request thread): a page of 5,000
- * indexed in one go held the loop 60-110 ms a page at 1M, and a health probe, which needs two turns (its request and
- * its database's answer), waited 200-260 ms (issue 29, the server table's start-up row).
+ * Time of the request thread spent indexing between two turns of the event loop at start-up (issue 29). A health probe
+ * needs several turns (its request, its database's answer), so each waits behind one such stretch: a page of 5,000
+ * indexed in one go held probes 200-260 ms at 1M; turns every 500 profiles (about 8 ms on a fast host, three times that
+ * on a slow one, and longer while the code is still cold) held them 67-165 ms; every 125 profiles, 32-93 ms.
  */
-const ROWS_A_TURN = 500;
+export const TURN_MS = 2;
 
 /** What the matcher needs of a profile row: its tenancy, kit, sample type and packed genotype. */
 const matchColumns = {
@@ -92,13 +93,18 @@ export async function loadMatchIndexes(db: Db, onProgress?: (loaded: number, tot
   let loaded = 0;
   while (next) {
     const rows: MatchRow[] = await next;
+    // Waiting for the page was a turn.
+    let turned = performance.now();
     signal?.throwIfAborted();
     next = rows.length === PAGE ? page(rows[rows.length - 1]!.id) : null;
     // A page asked for and then abandoned (abort, a failed upsert) must not be an unhandled rejection.
     next?.catch(() => undefined);
     for (let k = 0; k < rows.length; k++) {
       set.upsert(toMatchProfile(rows[k]!, names));
-      if ((k + 1) % ROWS_A_TURN === 0) await nextTurn();
+      if (performance.now() - turned >= TURN_MS) {
+        await nextTurn();
+        turned = performance.now();
+      }
     }
     loaded += rows.length;
     onProgress?.(loaded, Math.max(total, loaded));
