@@ -15,9 +15,13 @@ export async function floorAtATime(floor: SimdFloor, threads: number, passes: nu
   const pool = workerPool(new URL(WORKER, import.meta.url), { maxThreads: threads, minThreads: threads });
   const arrived = new Int32Array(new SharedArrayBuffer(4));
   const { memory, length } = floor.bytes;
-  // Slices on 64-byte bounds (the pass reads 64 bytes a round); the last takes the rest.
-  const cut = (k: number) => (k === threads ? length : Math.floor((k * length) / threads / 64) * 64);
-  const tasks: FloorTask[] = Array.from({ length: threads }, (_, k) => (split ? { memory, from: cut(k), length: cut(k + 1) - cut(k), passes, arrived, threads } : { memory, from: 0, length, passes, arrived, threads }));
+  const tasks: FloorTask[] = (split ? floorSlices(length, threads) : Array.from({ length: threads }, () => ({ from: 0, length }))).map((slice) => ({ memory, ...slice, passes, arrived, threads }));
   const done = (await Promise.all(tasks.map((task) => pool.run(task)))) as { ms: number }[];
   return Math.max(...done.map((d) => d.ms)) / ((split ? 1 : threads) * passes);
+}
+
+/** The bytes each of `threads` threads reads of a split pass: slices on 64-byte bounds (the pass reads 64 bytes a round), the last taking the rest. */
+export function floorSlices(length: number, threads: number): { from: number; length: number }[] {
+  const cut = (k: number) => (k === threads ? length : Math.floor((k * length) / threads / 64) * 64);
+  return Array.from({ length: threads }, (_, k) => ({ from: cut(k), length: cut(k + 1) - cut(k) }));
 }

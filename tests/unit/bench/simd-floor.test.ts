@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { floorAtATime } from '../../../bench/floor-threads';
+import { floorAtATime, floorSlices } from '../../../bench/floor-threads';
 import floorPasses from '../../../bench/floor-worker';
 import { SimdFloor } from '../../../bench/simd-floor';
 import { closeWorkerPools } from '../../../server/jobs/worker-pool';
@@ -56,9 +56,13 @@ describe('the SIMD floor', () => {
     const floor = new SimdFloor();
     floor.load(index);
     const { memory, length } = floor.bytes;
-    // The halves as floorAtATime cuts them: on a 64-byte bound, the second taking the rest.
-    const half = Math.floor(length / 2 / 64) * 64;
-    const fold = (from: number, bytes: number) => floorPasses({ memory, from, length: bytes, passes: 0, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum;
-    expect((fold(0, half) + fold(half, length - half)) & 0xff).toBe(expectedFold(index));
+    // The halves floorAtATime gives its two threads: adjacent, on 64-byte bounds, covering the copy.
+    const halves = floorSlices(length, 2);
+    expect(halves[0]!.from).toBe(0);
+    expect(halves[1]!.from).toBe(halves[0]!.length);
+    expect(halves[1]!.from % 64).toBe(0);
+    expect(halves[0]!.length + halves[1]!.length).toBe(length);
+    const fold = ({ from, length: bytes }: { from: number; length: number }) => floorPasses({ memory, from, length: bytes, passes: 0, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum;
+    expect((fold(halves[0]!) + fold(halves[1]!)) & 0xff).toBe(expectedFold(index));
   });
 });
