@@ -20,14 +20,19 @@ const SHAPES: Record<Ploidy, Map<string, CanonicalPattern>> = { diploid: new Map
 
 const NOT_EVALUATED: MarkerOutcome = { value: null, isExclusion: null };
 
-/** What evaluate-analysis refuses to put in an allele expression: lab markings, Y-STR multi-copy values, mixtures. */
+/**
+ * What evaluate-analysis refuses to put in an allele expression: lab markings, Y-STR multi-copy values, mixtures. Read
+ * per call (parseAllele keeps each designation read once): a memo by genotype missed on every fresh array — the chance
+ * distribution's candidate genotypes — and its WeakMap's entries weighed on every collection (issue 29).
+ */
 function usable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']): boolean {
-  if (genotype.some((a) => ['marking', 'invalid'].includes(parseAllele(a).kind))) return false;
-  return genotype.length <= (profileKind === 'YStr' ? 1 : 2);
+  if (genotype.length > (profileKind === 'YStr' ? 1 : 2)) return false;
+  for (const allele of genotype) {
+    const kind = parseAllele(allele).kind;
+    if (kind === 'marking' || kind === 'invalid') return false;
+  }
+  return true;
 }
-
-/** usable() by genotype text, per profile kind (bounded). */
-const USABLE: Record<EngineAnalysis['profileKind'], Map<string, boolean>> = { Autosomal: new Map(), YStr: new Map() };
 
 const order = new Map<string, number>();
 /** compareAlleles parses both designations; a table compares the same few hundred pairs thousands of times. */
@@ -200,9 +205,6 @@ function hasEqual(sign: number, digits: number): boolean {
   return false;
 }
 
-/** usable() by the genotype itself, per profile kind. */
-const USABLE_GENOTYPES: Record<EngineAnalysis['profileKind'], WeakMap<Genotype, boolean>> = { Autosomal: new WeakMap(), YStr: new WeakMap() };
-
 /** What a formula table gives a pattern: not evaluated, an exclusion flag, or a compiled formula. */
 type PatternStep = { kind: 'none' } | { kind: 'exclusion'; outcome: MarkerOutcome } | { kind: 'formula'; compiled: CompiledExpression; inconsistent: boolean };
 
@@ -264,21 +266,8 @@ export function markerEvaluator(
   const constants = { ...analysis.constants, A: analysis.kind === 'Computational' && frequencies && frequencies.frequencies.size > 0 ? exclusionPower(frequencies.frequencies, analysis.roles.length === 3) : 0 };
   const ploidy = analysis.profileKind === 'YStr' ? 'haploid' : 'diploid';
   const patterns = SHAPES[ploidy];
-  const usableMemo = USABLE[analysis.profileKind];
-  const usableGenotypes = USABLE_GENOTYPES[analysis.profileKind];
-  const isUsable = (g: Genotype) => {
-    let ok = usableGenotypes.get(g);
-    if (ok === undefined) {
-      const key = g.join('/');
-      ok = usableMemo.get(key);
-      if (ok === undefined) {
-        if (usableMemo.size > 100_000) usableMemo.clear();
-        usableMemo.set(key, (ok = usable(g, analysis.profileKind)));
-      }
-      usableGenotypes.set(g, ok);
-    }
-    return ok;
-  };
+  const { profileKind } = analysis;
+  const isUsable = (g: Genotype) => usable(g, profileKind);
   const evaluable = !!population && !!frequencies && frequencies.frequencies.size > 0;
   // Text that tells every two constants apart (−0 from 0 too, which JSON does not).
   const constantsKey = Object.entries(constants).map(([name, v]) => `${name}=${Object.is(v, -0) ? '-0' : v}`).join(';');
