@@ -17,5 +17,6 @@ const asMatch = (name: string): MatchAnalysis => {
   return { id: name, kind: a.kind as MatchAnalysis['kind'], profileKind: a.profileKind, roles: a.roles, threshold: a.threshold, formulae: a.formulae, constants: Object.fromEntries(a.constants.map((c) => [c.name, c.value])) };
 };
 export const fullSiblings = asMatch('Full siblings');
+export const identityAnalysis = asMatch('Identity');
 /** Profile ids as the database gives them: UUIDs. */
 export const benchId = (i: number) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;

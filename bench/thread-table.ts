@@ -3,12 +3,14 @@ import type { Genotype } from '../server/genetics/types';
 import { closeWorkerPools } from '../server/jobs/worker-pool';
 import type { AnalysisMatch } from '../server/matching/analysis-scan';
 import type { IndexSet } from '../server/matching/index-set';
-import type { RuleMatch } from '../server/matching/rule-match';
-import type { IdentityCandidate } from '../server/matching/types';
+import type { MatchRule, RuleMatch } from '../server/matching/rule-match';
+import { rulePopulation } from '../server/matching/search-input-shapes';
+import type { IdentityCandidate, MatchAnalysis, MatchProfile } from '../server/matching/types';
 import { SearchPool } from '../server/search/search-pool';
+import { groupSize } from '../server/search/search-queue';
 import { toWireAnalysis, toWireRule } from '../server/search/search-wire';
 import { ms, percentile, printTable, time, timeAsync } from './bench-table';
-import { CHEMISTRY, fullSiblings, matchPopulation, population } from './engine-fixtures';
+import { CHEMISTRY, fullSiblings, identityAnalysis, matchPopulation, population } from './engine-fixtures';
 import { floorAtATime } from './floor-threads';
 import { mixtureRule, stainOf } from './mixture-table';
 import type { SimdFloor } from './simd-floor';
@@ -81,7 +83,7 @@ export async function threadRows(n: number, set: IndexSet, planted: readonly Rea
     ]),
     ...measured.map(({ threads, throughput, throughputCpu, wholeSpeedUp, same }) => [
       n.toLocaleString('en'),
-      `${threads}, ${threads === 1 ? 'one search' : `${threads} searches`} at a time`,
+      `${threads}, ${threads === 1 ? 'one approval' : `${threads} approvals`} at a time`,
       ...throughput.map((m, k) => `${ms(m)} a search (${wholeSpeedUp[k]!.toFixed(2)}×; CPU ${ms(throughputCpu[k]!)})`),
       floorCell(passes, threads, false),
       same ? 'yes' : 'NO',
@@ -94,19 +96,25 @@ export const floorCell = (passes: ThreadTable['floor'], threads: number, split: 
   threads === 1 ? `${ms(passes.one)} a pass (1.00×)` : split ? `${ms(passes.split)} a pass split (${passes.splitSpeedUp.toFixed(2)}×)` : `${ms(passes.two)} a pass (${passes.speedUp.toFixed(2)}×)`;
 
 /**
- * The wall time and the process's CPU time per search of `items` run `threads` at a time, each whole on one thread (the
- * approval queue's way: issue 29 "the approval queue runs several searches at once up to the pool's size"); answers kept
- * in the items' order.
+ * The wall time and the process's CPU time per search of `items` run `threads` at a time, each whole on one thread, as the
+ * approval queue runs them (issue 29 "the approval queue runs several searches at once up to the pool's size"): `threads`
+ * loops, each taking its share of the searches still waiting (search-queue.ts `groupSize`) and sending them to a thread as
+ * one task; answers kept in the items' order.
  */
-async function atATime<I>(threads: number, items: readonly I[], search: (item: I) => Promise<unknown>, answers: unknown[]): Promise<{ wall: number; cpu: number }> {
+async function atATime<I>(threads: number, items: readonly I[], search: (group: I[]) => Promise<unknown[]>, answers: unknown[]): Promise<{ wall: number; cpu: number }> {
   let next = 0;
+  let searching = 0;
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: threads }, async () => {
       while (next < items.length) {
-        const i = next++;
-        answers[i] = await search(items[i]!);
+        const from = next;
+        next += groupSize(items.length - from, threads - searching);
+        searching++;
+        const found = await search(items.slice(from, next));
+        searching--;
+        found.forEach((f, k) => (answers[from + k] = f));
       }
     }),
   );
@@ -114,6 +122,22 @@ async function atATime<I>(threads: number, items: readonly I[], search: (item: I
   const { user, system } = process.cpuUsage(c0);
   return { wall, cpu: (user + system) / 1000 / items.length };
 }
+
+/** An approval rule over the bench's index (its offenders), weighed in the FBI 2015 Caucasian population. */
+const benchRule = (analysis: MatchAnalysis, stringency: MatchRule['stringency'], minMarkers: number): MatchRule => ({
+  id: analysis.id,
+  name: analysis.id,
+  analysis,
+  stringency,
+  minMarkers,
+  maxMismatches: 0,
+  threshold: { kind: 'likelihood-ratio', value: null },
+  searchedSampleTypes: ['Convicted Offender'],
+  populations: [rulePopulation('Caucasian', 'Caucasian', 'Autosomal', false, matchPopulation.frequencies, [])],
+});
+/** The split rows' identity scan (moderate, 10 markers) and full-sibling scan (6 markers) as the rules an approval runs. */
+const identityRule = benchRule(identityAnalysis, 'moderate', 10);
+const kinshipRule = benchRule(fullSiblings, null, 6);
 
 const median = (xs: readonly number[]) => percentile([...xs], 0.5);
 
@@ -161,13 +185,16 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
     await s.mixture(stains[round % stains.length]!);
   };
   for (let t = 0; t < 2; t++) for (let round = 0; round < 5; round++) await splitUntimed(t, round);
-  const whole = <T, R>(t: number, task: Parameters<SearchPool['run']>[2], merge: (parts: T[]) => R) => pools[t]!.runParts<T, R>(set, 'Autosomal', task, 1, merge);
-  // One kind's searches each whole on one thread, as many at a time as the pool has threads.
+  // The approval queue's task: each search's profile with its rule set (one rule here), its matches back in order.
+  const approvals = (t: number, rule: MatchRule, profiles: MatchProfile[]) =>
+    pools[t]!.run<RuleMatch[][]>(set, 'Autosomal', { task: 'rules', searches: profiles.map((profile) => ({ profile, rules: 0 })), rules: [[toWireRule(rule)]] });
+  const profileOf = (id: string, sampleType: string, genotypes: ReadonlyMap<string, Genotype>): MatchProfile => ({ id, kind: 'Autosomal', chemistryId: CHEMISTRY, organizationId: 'org', sampleType, genotypes });
+  // One kind's searches each whole on one thread, as many at a time as the pool has threads, grouped as the queue groups them.
   const wholeKind = (t: number, kind: number, kinshipSeed: number, answers: Answers) => {
     const threads = t + 1;
-    if (kind === 0) return atATime(threads, queries, (query) => whole(t, { task: 'identity', kind: 'Autosomal', query, options }, perIndex<IdentityCandidate>), answers.identity);
-    if (kind === 1) return atATime(threads, [...siblings.entries()], ([i, query]) => whole(t, { task: 'scan', kind: 'Autosomal', request: kinshipOf(query, kinshipSeed + i) }, perIndex<AnalysisMatch>), answers.kinship);
-    return atATime(threads, stains, (stain) => whole(t, { task: 'mixture-rule', rule: toWireRule(mixtureRule), profile: stain }, byLr), answers.mixture);
+    if (kind === 0) return atATime(threads, [...queries.entries()], (group) => approvals(t, identityRule, group.map(([i, query]) => profileOf(`QUERY${i}`, 'Forensic Unknown', query))), answers.identity);
+    if (kind === 1) return atATime(threads, [...siblings.entries()], (group) => approvals(t, kinshipRule, group.map(([i, query]) => profileOf(`SIBLING${i}`, 'Family Reference', siblingOf(query, population, kinshipSeed + i)))), answers.kinship);
+    return atATime(threads, stains, (group) => approvals(t, mixtureRule, group), answers.mixture);
   };
   const untimedRound = async (t: number, round: number, kinshipSeed: number) => {
     await splitUntimed(t, 5 + round);
@@ -234,7 +261,7 @@ export async function measureThreads(set: IndexSet, planted: readonly ReadonlyMa
 
 export function printThreadTable(rows: string[][]): void {
   printTable(
-    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread, the median of each search's on one thread against split over two, timed one after the other; time × threads against the SIMD floor's pass on one of the pool's threads, measured beside them); then the same searches each whole on one thread, as many at a time as threads, as the approval queue runs them (wall time per search, median of ${TIMED_MIN} to ${TIMED_ROUNDS} rounds, as many as ${TIMED_MS / 1000} s allow; speed-up: the median of the rounds' ratios, each kind's round on one thread timed just before its round on two); beside them the SIMD floor's passes over one copy of the columns on one thread, two at a time, and each split in halves over two (the memory's own limits for two scans at once and for a split one). ${THREAD_SEARCHES.identity} identity (moderate), ${THREAD_SEARCHES.kinship} full-sibling kinship scans, ${THREAD_SEARCHES.mixture} 3-person mixture searches (each count even, so two threads end together), after up to ${WARM_ROUNDS} untimed rounds of the searches split and whole (${WARM_MS / 1000} s at most on one thread; as many per thread on two); the whole searches' kinship queries other siblings than the split's\n`,
+    `\nThe search workers (issue 29): one search split into as many slices of the index as threads, on the server's pool over the index's shared memory (p50; speed-up against 1 thread, the median of each search's on one thread against split over two, timed one after the other; time × threads against the SIMD floor's pass on one of the pool's threads, measured beside them); then the same searches as the approval queue runs them: as its rules (an identity rule, moderate, 10 markers, with its chance figures; a full-sibling rule, 6 markers; the mixture rule), each whole on one thread, as many at a time as threads, each thread's share of a round sent as one task (the queue's groups, search-queue.ts groupSize) (wall time per search, median of ${TIMED_MIN} to ${TIMED_ROUNDS} rounds, as many as ${TIMED_MS / 1000} s allow; speed-up: the median of the rounds' ratios, each kind's round on one thread timed just before its round on two); beside them the SIMD floor's passes over one copy of the columns on one thread, two at a time, and each split in halves over two (the memory's own limits for two scans at once and for a split one). ${THREAD_SEARCHES.identity} identity (moderate), ${THREAD_SEARCHES.kinship} full-sibling kinship scans, ${THREAD_SEARCHES.mixture} 3-person mixture searches (each count even, so two threads end together), after up to ${WARM_ROUNDS} untimed rounds of the searches split and whole (${WARM_MS / 1000} s at most on one thread; as many per thread on two); the whole searches' kinship queries other siblings than the split's\n`,
     ['N', 'threads', 'identity', 'kinship FS', 'mixture search', 'SIMD floor pass', 'same answers as 1 thread'],
     rows,
   );

@@ -59,6 +59,12 @@ const KEEP_FINISHED = 200;
 /** Searches taken together by one loop at most: their profiles go to a worker as one task, their writes share statements. */
 const GROUP_MAX = 100;
 
+/**
+ * The searches a loop takes as one task when `queued` wait and `idle` loops are not searching (the taking one among them):
+ * an even share of the queue, at most GROUP_MAX (the thread table of `npm run bench` groups its searches so too).
+ */
+export const groupSize = (queued: number, idle: number): number => Math.min(GROUP_MAX, Math.ceil(queued / Math.max(1, idle)));
+
 /** One approval searched in a group: its profile as the matcher reads it, its rules, where it looks, what it found. */
 interface GroupSearch {
   job: SearchJob;
@@ -209,8 +215,7 @@ export class SearchQueue {
    * One approval is a group of one; a lower instance's batch of 500 is a few groups, not 500 worker tasks.
    */
   private nextGroup(): SearchJob[] {
-    // Shared with the loops not searching now (this one among them).
-    const size = Math.min(GROUP_MAX, Math.ceil(this.queued.size / Math.max(1, this.looping - this.searching)));
+    const size = groupSize(this.queued.size, this.looping - this.searching);
     const group: SearchJob[] = [];
     for (const job of this.queued.values()) {
       if (group.length === size) break;
