@@ -20,10 +20,24 @@ function sortKey(allele: ParsedAllele): [number, number, number] {
   }
 }
 
+/** Sort keys by designation, each made once: searches order the same few hundred designations millions of times (issue 29). */
+const KEYS = new Map<string, readonly [number, number, number]>();
+/** Designations remembered at most (free text must not grow it without bound). */
+const KEYS_LIMIT = 10_000;
+
+function keyOf(allele: string): readonly [number, number, number] {
+  let key = KEYS.get(allele);
+  if (key === undefined) {
+    if (KEYS.size >= KEYS_LIMIT) KEYS.clear();
+    KEYS.set(allele, (key = sortKey(parseAllele(allele))));
+  }
+  return key;
+}
+
 /** Canonical order of designations: numeric (9, 9.1, 9.3, 10), then X before Y, then markings (<8, >21, OL…). */
 export function compareAlleles(a: string, b: string): number {
-  const ka = sortKey(parseAllele(a));
-  const kb = sortKey(parseAllele(b));
+  const ka = keyOf(a);
+  const kb = keyOf(b);
   for (let i = 0; i < ka.length; i++) {
     const d = ka[i]! - kb[i]!;
     if (d !== 0) return d;

@@ -31,7 +31,11 @@ export interface MarkerColumn {
 
 /** The genotype two allele indices stand for, alleles in designation order (as profiles store them). */
 export function genotypeAt(column: MarkerColumn, lo: number, hi: number): Genotype {
-  return lo === hi ? [column.alleles[lo]!] : [column.alleles[lo]!, column.alleles[hi]!].sort(compareAlleles);
+  if (lo === hi) return [column.alleles[lo]!];
+  // Two alleles ordered by one comparison: Array.prototype.sort copies its array first (most of a hit list's reading, issue 29).
+  const a = column.alleles[lo]!;
+  const b = column.alleles[hi]!;
+  return compareAlleles(a, b) <= 0 ? [a, b] : [b, a];
 }
 
 /** Amelogenin is a sex marker: CODIS searches do not compare it, and populations hold no frequencies for it. */
