@@ -13,6 +13,15 @@ export interface CandidateResult {
   overThreshold: boolean;
 }
 
+/** The analysis with its threshold lifted, one object per analysis: the marker evaluators made for it are kept by it (markerEvaluator). */
+function liftedThreshold(analysis: MatchAnalysis): MatchAnalysis {
+  let lifted = LIFTED.get(analysis);
+  if (!lifted) LIFTED.set(analysis, (lifted = { ...analysis, threshold: analysis.kind === 'Exclusion' ? Infinity : 0 }));
+  return lifted;
+}
+
+const LIFTED = new WeakMap<MatchAnalysis, MatchAnalysis>();
+
 /**
  * Every two-role analysis over every population of the kind for a short list of candidates (keyboard
  * search, a rule's matches): each candidate weighed marker by marker with the threshold lifted, the
@@ -34,8 +43,8 @@ export function candidateResults(
     if (analysis.profileKind !== kind || analysis.roles.length !== 2 || analysis.threshold === null) continue;
     const threshold = analysis.threshold;
     const pops = analysis.kind === 'Exclusion' ? [null] : populations.filter((p) => p.kind === kind);
+    const lifted = liftedThreshold(analysis);
     for (const population of pops) {
-      const lifted = { ...analysis, threshold: analysis.kind === 'Exclusion' ? Infinity : 0 };
       const weigh = pairWeigher({ analysis: lifted, query, queryRole, population, minMarkers: 0 });
       for (const [profileId, genotypes] of candidates) {
         const m = weigh(genotypes);

@@ -3,9 +3,9 @@
 // is about the very numbers the scan compares with its threshold.
 import { compareAlleles, isComparable, parseAllele } from '../../core/alleles';
 import { MAX_INCONSISTENCIES } from '../genetics/evaluate-analysis';
-import { hardyWeinbergGenotypes, lrDistribution, OTHER_ALLELE, poissonBinomialAtMost, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
+import { hardyWeinbergAlleles, lrDistribution, OTHER_ALLELE, poissonBinomialAtMost, unrelatedGenotypeAtoms, type LrAtom, type LrDistribution } from '../genetics/statistics';
 import type { Genotype, MarkerFrequencies } from '../genetics/types';
-import { compareGenotypes, isComparableGenotype } from './genotype-comparison';
+import { isComparableGenotype } from './genotype-comparison';
 import { markerEvaluator } from './marker-evaluator';
 import { isIgnoredMarker } from './profile-index';
 import type { IdentityOptions, MatchAnalysis, MatchPopulation, Stringency } from './types';
@@ -28,16 +28,15 @@ function unlistedAllele(frequencies: MarkerFrequencies, genotype: Genotype): str
 }
 
 /**
- * Candidate genotypes of hardyWeinbergGenotypes as a stored profile holds them: OTHER_ALLELE replaced
- * by `other`, a heterozygote in core/alleles order (each allele ranked once, not parsed per genotype).
+ * Candidate genotypes of hardyWeinbergGenotypes by the positions of their alleles (i = j: the homozygote), as a
+ * stored profile holds them: OTHER_ALLELE replaced by `other`, a heterozygote in core/alleles order (the alleles
+ * ranked once per marker, not each genotype's copied and sorted: thousands per search, issue 29).
  */
-function storedGenotypes(alleles: Iterable<string>, other: string): (genotype: readonly string[]) => Genotype {
-  const named = (a: string) => (a === OTHER_ALLELE ? other : a);
-  const rank = new Map([...new Set([...alleles].map(named))].sort(compareAlleles).map((a, i) => [a, i]));
-  return (genotype) => {
-    const stored = genotype.map(named);
-    return stored.length === 2 && rank.get(stored[0]!)! > rank.get(stored[1]!)! ? [stored[1]!, stored[0]!] : stored;
-  };
+function storedGenotypes(alleles: readonly string[], other: string): (i: number, j: number) => Genotype {
+  const named = alleles.map((a) => (a === OTHER_ALLELE ? other : a));
+  const rank = new Int32Array(named.length);
+  [...named.keys()].sort((x, y) => compareAlleles(named[x]!, named[y]!)).forEach((position, r) => (rank[position] = r));
+  return (i, j) => (i === j ? [named[i]!] : rank[i]! < rank[j]! ? [named[i]!, named[j]!] : [named[j]!, named[i]!]);
 }
 
 /** The query markers a chance estimate covers: not Amelogenin (never indexed), and with frequencies in the population. */
@@ -75,15 +74,20 @@ export function unrelatedDistribution(
   for (const [marker, genotype, frequencies] of coveredMarkers(query, population)) {
     const evaluate = markerEvaluator(analysis, marker, population.frequencies, queryRole);
     const extra = extraAlleles(genotype);
-    const stored = storedGenotypes([...frequencies.frequencies.keys(), ...extra, OTHER_ALLELE], unlistedAllele(frequencies, genotype));
+    const other = unlistedAllele(frequencies, genotype);
     markers.push(
       unrelatedGenotypeAtoms(frequencies.frequencies, {
         extraAlleles: extra,
         sampleSize: frequencies.sampleSize,
         minimumAlleleFrequency: population.frequencies.minimumAlleleFrequency,
-        lrOf: (g) => {
-          const candidate = stored(g);
-          return evaluate(queryRole === 0 ? [genotype, candidate] : [candidate, genotype]);
+        lrOfPair: (alleles) => {
+          const stored = storedGenotypes(alleles, other);
+          // One pair of roles for every candidate: the evaluator reads the genotypes and keeps neither the pair nor its candidate.
+          const roles: Genotype[] = [genotype, genotype];
+          return (i, j) => {
+            roles[1 - queryRole] = stored(i, j);
+            return evaluate(roles);
+          };
         },
       }),
     );
@@ -93,10 +97,27 @@ export function unrelatedDistribution(
 }
 
 /**
+ * The Hardy–Weinberg probability that a random genotype {a, b} meets `stringency` with a comparable query genotype of
+ * distinct alleles Q (compareGenotypes), in closed form over hardyWeinbergGenotypes' frequencies, S = Σ p over Q:
+ * high — the same set (p² for Q = {q}, 2pq for {q, r}, 0 for more); moderate — one set inside the other
+ * (1 − (1 − p)² for Q = {q}: every genotype holding q; S² otherwise: both alleles from Q); low — a shared allele
+ * (1 − (1 − S)²). The unlisted pseudo-allele is never the query's. Tests hold it to the enumeration of every genotype.
+ */
+function stringencyProbability(stringency: Stringency, genotype: Genotype, frequencies: MarkerFrequencies, minimumAlleleFrequency: number): number {
+  const extra = extraAlleles(genotype);
+  const normalised = new Map(hardyWeinbergAlleles(frequencies.frequencies, { extraAlleles: extra, sampleSize: frequencies.sampleSize, minimumAlleleFrequency }));
+  const distinct = [...new Set(genotype)].map((a) => normalised.get(a)!);
+  const sum = distinct.reduce((s, p) => s + p, 0);
+  if (stringency === 'low') return 1 - (1 - sum) ** 2;
+  if (stringency === 'moderate') return distinct.length === 1 ? 1 - (1 - sum) ** 2 : sum * sum;
+  return distinct.length === 1 ? sum * sum : distinct.length === 2 ? 2 * distinct[0]! * distinct[1]! : 0;
+}
+
+/**
  * The probability that an UNRELATED random profile satisfies a CODIS stringency search for `query`
  * (GENETICS.md "Expected chance hits", "Database search"): per compared query marker s_m, the
  * Hardy–Weinberg probability that a random genotype meets the stringency with the query's genotype
- * (compareGenotypes, so a mixture query works: moderate is one allele set inside the other), then
+ * (stringencyProbability, so a mixture query works: moderate is one allele set inside the other), then
  * P(at most maxMismatches of them fail) by the Poisson-binomial DP. Compared markers: comparable query
  * genotypes outside Amelogenin with frequencies in the population, the candidate taken as typed at
  * each; fewer than minMarkers of them gives 0. `perMarker` lists s_m in the query's marker order.
@@ -110,16 +131,7 @@ export function stringencyMatchProbability(
   const perMarker: number[] = [];
   for (const [, genotype, frequencies] of coveredMarkers(query, population)) {
     if (!isComparableGenotype(genotype)) continue;
-    const extra = extraAlleles(genotype);
-    const stored = storedGenotypes([...frequencies.frequencies.keys(), ...extra, OTHER_ALLELE], unlistedAllele(frequencies, genotype));
-    const genotypes = hardyWeinbergGenotypes(frequencies.frequencies, {
-      extraAlleles: extra,
-      sampleSize: frequencies.sampleSize,
-      minimumAlleleFrequency: population.frequencies.minimumAlleleFrequency,
-    });
-    let satisfied = 0;
-    for (const g of genotypes) if (compareGenotypes(stringency, genotype, stored(g.genotype)) === 'match') satisfied += g.probability;
-    perMarker.push(Math.min(1, satisfied));
+    perMarker.push(Math.min(1, stringencyProbability(stringency, genotype, frequencies, population.frequencies.minimumAlleleFrequency)));
   }
   const probability = perMarker.length < options.minMarkers ? 0 : poissonBinomialAtMost(perMarker.map((s) => 1 - s), options.maxMismatches);
   return { probability, perMarker };

@@ -16,12 +16,20 @@ export function isComparableGenotype(genotype: Genotype | null | undefined): gen
  */
 export function compareGenotypes(stringency: Stringency, a: Genotype | null | undefined, b: Genotype | null | undefined): MarkerComparison {
   if (!isComparableGenotype(a) || !isComparableGenotype(b)) return 'skip';
-  const setA = new Set(a);
-  const setB = new Set(b);
-  const shared = [...setA].filter((x) => setB.has(x)).length;
-  const ok =
-    stringency === 'high' ? shared === setA.size && shared === setB.size : stringency === 'moderate' ? shared === Math.min(setA.size, setB.size) : shared > 0;
+  // Distinct alleles counted in place (a genotype holds a few): no Set per call: a search's tables compare every stored genotype of each marker (issue 29).
+  const sizeA = distinctCount(a);
+  const sizeB = distinctCount(b);
+  let shared = 0;
+  for (let i = 0; i < a.length; i++) if (a.indexOf(a[i]!) === i && b.includes(a[i]!)) shared++;
+  const ok = stringency === 'high' ? shared === sizeA && shared === sizeB : stringency === 'moderate' ? shared === Math.min(sizeA, sizeB) : shared > 0;
   return ok ? 'match' : 'mismatch';
+}
+
+/** How many distinct alleles a genotype holds. */
+function distinctCount(genotype: Genotype): number {
+  let n = 0;
+  for (let i = 0; i < genotype.length; i++) if (genotype.indexOf(genotype[i]!) === i) n++;
+  return n;
 }
 
 /** Compared and mismatched markers over the markers of `query` (the plain per-profile comparison the index must agree with). */

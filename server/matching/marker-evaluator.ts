@@ -34,18 +34,6 @@ function usable(genotype: Genotype, profileKind: EngineAnalysis['profileKind']):
   return true;
 }
 
-const order = new Map<string, number>();
-/** compareAlleles parses both designations; a table compares the same few hundred pairs thousands of times. */
-function compareCached(a: string, b: string): number {
-  const key = `${a}\u0000${b}`;
-  let d = order.get(key);
-  if (d === undefined) {
-    if (order.size > 100_000) order.clear();
-    order.set(key, (d = compareAlleles(a, b)));
-  }
-  return d;
-}
-
 /**
  * canonicalPattern through a memo: the pattern depends only on which alleles are equal and how they
  * order (compareAlleles), so the genotypes are rewritten as ranks 1, 2, … and the few distinct rank
@@ -68,7 +56,7 @@ const LOCATED: Record<Ploidy, Map<string, CanonicalPattern>> = { diploid: new Ma
 
 function locate(memo: Map<string, CanonicalPattern>, genotypes: readonly Genotype[], ploidy: Ploidy): CanonicalPattern {
   // compareAlleles is 0 only for equal text, so the ranks are a faithful stand-in.
-  const distinct = [...new Set(genotypes.flat())].sort(compareCached);
+  const distinct = [...new Set(genotypes.flat())].sort(compareAlleles);
   const rank = new Map(distinct.map((a, i) => [a, String(i + 1)]));
   const shape = genotypes.map((g) => g.map((a) => rank.get(a)!));
   const key = shape.map((g) => g.join(',')).join('|');
@@ -137,11 +125,11 @@ interface Shape {
   id: number;
 }
 
-/** A pair's shape from fixedShapes, with the fixed genotype's distinct alleles in order (a slot 2 + j names the j-th). */
-interface FixedShape {
-  shape: Shape | PatternError;
-  sorted: readonly string[];
-}
+/**
+ * A pair's shape (fixedShapes), undefined for a pair it does not cover; `sorted()`, the fixed genotype's distinct alleles
+ * in order (a slot 2 + j names the j-th) as of the last pair asked. No object per pair: a chance figure asks thousands.
+ */
+type FixedShapes = ((genotypes: readonly Genotype[]) => Shape | PatternError | undefined) & { sorted(): readonly string[] };
 
 /**
  * Locations of diploid pairs whose `fixedRole` genotype stays the same object across calls (a table's query), found
@@ -151,7 +139,7 @@ interface FixedShape {
  * shape is located once (memoisedPattern: the same pattern and letters) and every other pair of that shape reads it.
  * Undefined for a pair it does not cover (more than two alleles on a side).
  */
-function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (genotypes: readonly Genotype[]) => FixedShape | undefined {
+function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): FixedShapes {
   let fixed: Genotype | null = null;
   let sorted: string[] = [];
   // What the fixed genotype adds to a shape's key: its role, length, distinct alleles and whether they are written in order.
@@ -162,28 +150,28 @@ function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (ge
     if (sign === undefined) {
       sign = 0;
       for (const f of sorted) {
-        const d = compareCached(allele, f);
+        const d = compareAlleles(allele, f);
         sign = sign * 3 + (d < 0 ? 0 : d === 0 ? 1 : 2);
       }
       signs.set(allele, sign);
     }
     return sign;
   };
-  return (genotypes) => {
+  const shapeOf = (genotypes: readonly Genotype[]) => {
     const query = genotypes[fixedRole]!;
     const stored = genotypes[1 - fixedRole]!;
     if (query.length > 2 || stored.length > 2) return undefined;
     if (query !== fixed) {
       fixed = query;
-      sorted = [...new Set(query)].sort(compareCached);
+      sorted = [...new Set(query)].sort(compareAlleles);
       signs.clear();
-      const unordered = query.length === 2 && compareCached(query[0]!, query[1]!) > 0 ? 1 : 0;
+      const unordered = query.length === 2 && compareAlleles(query[0]!, query[1]!) > 0 ? 1 : 0;
       fixedKey = (fixedRole | (query.length << 1) | (sorted.length << 3) | (unordered << 5)) << 12;
     }
     const x = signOf(stored[0]!);
     const y = stored.length === 2 ? signOf(stored[1]!) : 0;
     // Two stored alleles on the same side of every fixed one (neither equal to one): their own order decides.
-    const between = stored.length === 2 && x === y && !hasEqual(x, sorted.length) ? 1 + Math.sign(compareCached(stored[0]!, stored[1]!)) + 1 : 0;
+    const between = stored.length === 2 && x === y && !hasEqual(x, sorted.length) ? 1 + Math.sign(compareAlleles(stored[0]!, stored[1]!)) + 1 : 0;
     // A shape depends on nothing else: kept for every fixed genotype alike (issue 29: a table found most of its ~20 again).
     const key = fixedKey | stored.length | (x << 2) | (y << 6) | (between << 10);
     let shape = SHAPES_BY_KEY.get(key);
@@ -192,8 +180,9 @@ function fixedShapes(memo: Map<string, CanonicalPattern>, fixedRole: 0 | 1): (ge
       shape = located instanceof PatternError ? located : { pattern: located.pattern, letters: located.letters, slots: Int8Array.from(located.alleles, (a) => (a === stored[0] ? 0 : a === stored[1] ? 1 : 2 + sorted.indexOf(a))), id: SHAPES_BY_KEY.size };
       SHAPES_BY_KEY.set(key, shape);
     }
-    return { shape, sorted };
+    return shape;
   };
+  return Object.assign(shapeOf, { sorted: () => sorted });
 }
 
 /** Diploid shapes by their key (fixedShapes), for every fixed genotype and evaluator: a few hundred at most. */
@@ -252,7 +241,34 @@ export function markerEvaluator(
   marker: string,
   population: PopulationFrequencies | null,
   fixedRole: 0 | 1 = 0,
-): (genotypes: readonly (Genotype | null)[]) => MarkerOutcome {
+): MarkerEvaluation {
+  // Kept by the analysis and population objects (a search task's, gone with it): the searches of one task and the chance
+  // figures beside each scan ask for the same evaluators again, each costing maps, a constants key and closures (issue 29).
+  // An evaluator holds no state a caller sees: its memos are of the analysis, population and marker it was made for.
+  let byPopulation = EVALUATORS.get(analysis);
+  if (!byPopulation) EVALUATORS.set(analysis, (byPopulation = new WeakMap()));
+  const populationKey = population ?? NO_POPULATION;
+  let byMarker = byPopulation.get(populationKey);
+  if (!byMarker) byPopulation.set(populationKey, (byMarker = new Map()));
+  const key = `${fixedRole}\u0000${marker}`;
+  let evaluation = byMarker.get(key);
+  if (!evaluation) byMarker.set(key, (evaluation = newMarkerEvaluator(analysis, marker, population, fixedRole)));
+  return evaluation;
+}
+
+/** One marker's evaluation of the roles' genotypes (markerEvaluator). */
+type MarkerEvaluation = (genotypes: readonly (Genotype | null)[]) => MarkerOutcome;
+
+const EVALUATORS = new WeakMap<EngineAnalysis, WeakMap<PopulationFrequencies | typeof NO_POPULATION, Map<string, MarkerEvaluation>>>();
+/** The key of evaluators made without a population (exclusion analyses). */
+const NO_POPULATION = Object.freeze({});
+
+function newMarkerEvaluator(
+  analysis: EngineAnalysis & { weighing?: PedigreeWeighing | undefined },
+  marker: string,
+  population: PopulationFrequencies | null,
+  fixedRole: 0 | 1,
+): MarkerEvaluation {
   // A pairwise analysis with a mutation model: its pedigree's LR replaces the formula table (and μ/A) altogether.
   if (analysis.weighing && analysis.roles.length === 2) {
     const lr = pedigreePairLr(analysis.weighing, analysis.roles, marker, population, fixedRole);
@@ -302,11 +318,11 @@ export function markerEvaluator(
   const stepByShape: PatternStep[] = [];
   return (genotypes) => {
     for (const g of genotypes) if (!g || g.length === 0 || !isUsable(g)) return NOT_EVALUATED;
-    const fixedShape = genotypes.length === 2 ? shapes?.(genotypes as readonly Genotype[]) : undefined;
-    if (fixedShape) {
+    const shape = genotypes.length === 2 ? shapes?.(genotypes as readonly Genotype[]) : undefined;
+    if (shape) {
       // The common case (a table's query against each stored genotype): no located copy, the step found by the shape's id.
-      const { shape, sorted } = fixedShape;
       if (shape instanceof PatternError) return NOT_EVALUATED;
+      const sorted = shapes!.sorted();
       const step = (stepByShape[shape.id] ??= stepOf(shape.pattern));
       if (step.kind === 'none') return NOT_EVALUATED;
       if (step.kind === 'exclusion') return { value: step.outcome.value, isExclusion: step.outcome.isExclusion };

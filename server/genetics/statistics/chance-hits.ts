@@ -170,8 +170,8 @@ export function hardyWeinbergGenotypes(frequencies: ReadonlyMap<string, number>,
   return genotypes;
 }
 
-/** The alleles of hardyWeinbergGenotypes with their normalised frequencies, in its order (table, extras, OTHER_ALLELE). */
-function hardyWeinbergAlleles(frequencies: ReadonlyMap<string, number>, options: UnrelatedGenotypeOptions): (readonly [string, number])[] {
+/** The alleles of hardyWeinbergGenotypes with their normalised frequencies, in its order (table, extras, OTHER_ALLELE) (GENETICS.md "Expected chance hits"; NRC II 1996 minimum allele frequency). */
+export function hardyWeinbergAlleles(frequencies: ReadonlyMap<string, number>, options: UnrelatedGenotypeOptions): (readonly [string, number])[] {
   const alleles = new Map<string, number>();
   for (const [allele, f] of frequencies) {
     if (!(f >= 0) || !Number.isFinite(f)) throw new RangeError(`allele ${allele}: frequency ${f} is not a finite number ≥ 0`);
@@ -201,7 +201,7 @@ export interface MarkerLr {
  * A marker's LR by the positions of a genotype's two alleles (i = j: the homozygote); `classes`, when given, the class
  * of each position (of[i] < count), two genotypes of the same classes having the same LR.
  */
-export type PairLr = ((i: number, j: number) => number) & { classes?: { count: number; of: Int32Array } };
+export type PairLr = ((i: number, j: number) => number | null | MarkerLr) & { classes?: { count: number; of: Int32Array } };
 
 /**
  * One marker's LR atoms for an unrelated candidate (GENETICS.md "Expected chance hits"): the Hardy–Weinberg genotypes of hardyWeinbergGenotypes, each with its LR, merged by equal value.
@@ -211,12 +211,13 @@ export type PairLr = ((i: number, j: number) => number) & { classes?: { count: n
  * Genotypes with the pseudo-allele OTHER_ALLELE ('\u0000other') are passed as they are: `lrOf`
  * must give them the LR of an allele the query does not carry. `lrOfPair`, given the alleles in their order, may
  * answer instead by their positions (i = j: the homozygote), as lrOf would for that genotype (undefined: lrOf
- * answers): a caller whose LR depends on a class of each allele looks the classes up once, not once per genotype, and
- * with `classes` each class pair's atom is found once.
+ * answers; without lrOf it must answer): a caller whose LR depends on a class of each allele looks the classes up once,
+ * not once per genotype, and with `classes` each class pair's atom is found once.
  */
 export function unrelatedGenotypeAtoms(
   frequencies: ReadonlyMap<string, number>,
-  options: UnrelatedGenotypeOptions & { lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => PairLr | undefined },
+  options: UnrelatedGenotypeOptions &
+    ({ lrOf: (genotype: string[]) => number | null | MarkerLr; lrOfPair?: (alleles: readonly string[]) => PairLr | undefined } | { lrOf?: undefined; lrOfPair: (alleles: readonly string[]) => PairLr }),
 ): LrAtom[] {
   // Merged by value (a number key: no string per genotype, issue 29), the atoms in the order their values first appear.
   // The helpers are functions of the module, not closures per marker: under tsx (esbuild keepNames) each named closure
@@ -225,6 +226,8 @@ export function unrelatedGenotypeAtoms(
   // hardyWeinbergGenotypes' genotypes in its order, with its probabilities (p², 2pq), without an object per genotype.
   const entries = hardyWeinbergAlleles(frequencies, options);
   const pair = options.lrOfPair?.(entries.map(([allele]) => allele));
+  const { lrOf } = options;
+  if (!pair && !lrOf) throw new TypeError('lrOfPair gave no pair LR and no lrOf was given');
   const classes = pair?.classes;
   if (pair && classes) {
     // Genotypes of one class pair have one LR, so one atom: its log10 and merge made once, the rest added to it in
@@ -248,10 +251,10 @@ export function unrelatedGenotypeAtoms(
   }
   for (let i = 0; i < entries.length; i++) {
     const [a, p] = entries[i]!;
-    addAtom(merged, a, null, pair ? pair(i, i) : options.lrOf([a]), p * p);
+    addAtom(merged, a, null, pair ? pair(i, i) : lrOf!([a]), p * p);
     for (let j = i + 1; j < entries.length; j++) {
       const [b, q] = entries[j]!;
-      addAtom(merged, a, b, pair ? pair(i, j) : options.lrOf([a, b]), 2 * p * q);
+      addAtom(merged, a, b, pair ? pair(i, j) : lrOf!([a, b]), 2 * p * q);
     }
   }
   return merged.atoms;
