@@ -95,13 +95,14 @@ function planMarkers<T extends Uint32Array | Float64Array>(index: ProfileIndex, 
  * genotype met there evaluated once (a few hundred profiles share a few dozen genotypes per marker).
  */
 function outcomesAgainst(request: ScanRequest): (stored: ReadonlyMap<string, Genotype>) => { marker: string; outcome: MarkerOutcome }[] {
-  const evaluators = [...request.query].map(([marker, genotype]) => ({ marker, outcomeOf: pairEvaluator(request, marker, genotype), seen: new Map<string, MarkerOutcome>() }));
+  // Outcomes kept by the stored genotype object: an index hands out one array per column and allele pair (genotypeAt),
+  // so a thousand candidates share a few hundred, and a genotype of another source is merely evaluated again.
+  const evaluators = [...request.query].map(([marker, genotype]) => ({ marker, outcomeOf: pairEvaluator(request, marker, genotype), seen: new Map<Genotype | null, MarkerOutcome>() }));
   return (stored) =>
     evaluators.map(({ marker, outcomeOf, seen }) => {
       const genotype = stored.get(marker) ?? null;
-      const key = genotype === null ? '\u0000' : genotype.join('/');
-      let outcome = seen.get(key);
-      if (!outcome) seen.set(key, (outcome = outcomeOf(genotype)));
+      let outcome = seen.get(genotype);
+      if (!outcome) seen.set(genotype, (outcome = outcomeOf(genotype)));
       return { marker, outcome };
     });
 }
