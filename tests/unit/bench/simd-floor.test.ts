@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { floorAtATime, floorSlices } from '../../../bench/floor-threads';
+import { floorAtATime, floorReads, floorSlices } from '../../../bench/floor-threads';
 import floorPasses from '../../../bench/floor-worker';
 import { SimdFloor } from '../../../bench/simd-floor';
 import { closeWorkerPools } from '../../../server/jobs/worker-pool';
@@ -64,5 +64,21 @@ describe('the SIMD floor', () => {
     expect(halves[0]!.length + halves[1]!.length).toBe(length);
     const fold = ({ from, length: bytes }: { from: number; length: number }) => floorPasses({ memory, from, length: bytes, passes: 0, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 }).sum;
     expect((fold(halves[0]!) + fold(halves[1]!)) & 0xff).toBe(expectedFold(index));
+  });
+
+  it('reads every byte once a pass when a whole pass begins inside the copy, as the second of two passes at a time does', () => {
+    const index = smallIndex();
+    const floor = new SimdFloor();
+    floor.load(index);
+    const { memory, length } = floor.bytes;
+    // Two whole passes at a time: every byte each, the second begun where the second half begins.
+    const reads = floorReads(length, 2, false);
+    expect(reads).toEqual([
+      { from: 0, length, start: 0 },
+      { from: 0, length, start: floorSlices(length, 2)[1]!.from },
+    ]);
+    expect(reads[1]!.start).toBeGreaterThan(0);
+    const { sum } = floorPasses({ memory, ...reads[1]!, passes: 1, arrived: new Int32Array(new SharedArrayBuffer(4)), threads: 1 });
+    expect(sum).toBe((2 * expectedFold(index)) & 0xff);
   });
 });
