@@ -113,7 +113,7 @@ export async function runEngineTables(sizes: readonly number[]): Promise<void> {
       familial.push(time(() => (familialTop += rankRule(familialRule, profile, set, { limit: 50 }).candidates.length)));
     }
     const pedigree = pedigreeRow(n, index, planted, floor);
-    mixtureRows.push(mixtureRow(n, set, planted, floor));
+    mixtureRows.push(mixtureRow(n, set, planted, simdFloor));
     if (n === sizes[sizes.length - 1]) threads.push(...(await threadRows(n, set, planted, simdFloor)));
     pedigreeRows.push(pedigree);
     const id50 = medianTiming(identity);
