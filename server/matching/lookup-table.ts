@@ -1,5 +1,6 @@
 import type { Genotype } from '../genetics/types';
-import { genotypeAt, type MarkerColumn } from './profile-index';
+import { genotypeAt } from './column-genotype';
+import type { MarkerColumn } from './profile-index';
 
 /**
  * A marker prepared for one query (GENETICS.md "How the search reaches memory speed"): a table from

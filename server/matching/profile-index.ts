@@ -1,6 +1,7 @@
-import { compareAlleles, isAmelogenin } from '../../core/alleles';
+import { isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
 import { ColumnArena } from './column-arena';
+import { genotypeAt } from './column-genotype';
 import { adoptMemory, memoryKey, sharedCopy, sharedUint16 } from './shared-memory';
 import { SlotIds, type SlotIdsSnapshot } from './slot-ids';
 import type { ProfileKind } from './types';
@@ -28,27 +29,6 @@ export interface MarkerColumn {
   lo: Uint8Array;
   hi: Uint8Array;
 }
-
-/**
- * The genotype two allele indices stand for, alleles in designation order (as profiles store them): one array per
- * column and pair of indices, kept (a dictionary only grows, so an index pair always names the same alleles), so a hit
- * list of a thousand candidates reads shared genotypes rather than making twenty arrays each (issue 29).
- */
-export function genotypeAt(column: MarkerColumn, lo: number, hi: number): Genotype {
-  let made = GENOTYPES.get(column);
-  if (!made) GENOTYPES.set(column, (made = new Map()));
-  const key = lo * (MAX_ALLELES + 1) + hi;
-  let genotype = made.get(key);
-  if (genotype === undefined) {
-    const a = column.alleles[lo]!;
-    const b = column.alleles[hi]!;
-    // Two alleles ordered by one comparison: Array.prototype.sort copies its array first.
-    made.set(key, (genotype = lo === hi ? [a] : compareAlleles(a, b) <= 0 ? [a, b] : [b, a]));
-  }
-  return genotype;
-}
-
-const GENOTYPES = new WeakMap<MarkerColumn, Map<number, Genotype>>();
 
 /** Amelogenin is a sex marker: CODIS searches do not compare it, and populations hold no frequencies for it. */
 export const isIgnoredMarker = (marker: string): boolean => isAmelogenin(marker);
