@@ -1,6 +1,5 @@
 import type { Genotype } from '../genetics/types';
-import { genotypeAt } from './column-genotype';
-import type { MarkerColumn } from './profile-index';
+import { genotypeAt, type MarkerColumn } from './marker-column';
 
 /**
  * A marker prepared for one query (GENETICS.md "How the search reaches memory speed"): a table from

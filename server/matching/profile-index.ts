@@ -1,7 +1,7 @@
 import { isAmelogenin } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
 import { ColumnArena } from './column-arena';
-import { genotypeAt } from './column-genotype';
+import { genotypeAt, type MarkerColumn } from './marker-column';
 import { adoptMemory, memoryKey, sharedCopy, sharedUint16 } from './shared-memory';
 import { SlotIds, type SlotIdsSnapshot } from './slot-ids';
 import type { ProfileKind } from './types';
@@ -17,18 +17,7 @@ const GROWTH = 1.25;
 const LARGE = 1 << 16;
 const LARGE_GROWTH = 1.0625;
 
-/**
- * One marker's column: an allele dictionary and, per profile slot, the genotype as two allele indices
- * (lo ≤ hi; a homozygote repeats its index; 0/0 = not typed).
- */
-export interface MarkerColumn {
-  readonly name: string;
-  /** Dictionary: index → allele text; index 0 is the "not typed" placeholder. */
-  readonly alleles: string[];
-  readonly indexOf: Map<string, number>;
-  lo: Uint8Array;
-  hi: Uint8Array;
-}
+export type { MarkerColumn } from './marker-column';
 
 /** Amelogenin is a sex marker: CODIS searches do not compare it, and populations hold no frequencies for it. */
 export const isIgnoredMarker = (marker: string): boolean => isAmelogenin(marker);

@@ -1,6 +1,18 @@
 import { compareAlleles } from '../../core/alleles';
 import type { Genotype } from '../genetics/types';
-import type { MarkerColumn } from './profile-index';
+
+/**
+ * One marker's column: an allele dictionary and, per profile slot, the genotype as two allele indices
+ * (lo ≤ hi; a homozygote repeats its index; 0/0 = not typed).
+ */
+export interface MarkerColumn {
+  readonly name: string;
+  /** Dictionary: index → allele text; index 0 is the "not typed" placeholder. */
+  readonly alleles: string[];
+  readonly indexOf: Map<string, number>;
+  lo: Uint8Array;
+  hi: Uint8Array;
+}
 
 /**
  * The genotype two allele indices stand for, alleles in designation order (as profiles store them): one array per
