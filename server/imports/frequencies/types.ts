@@ -80,6 +80,9 @@ export interface TableRow {
   cells: string[];
 }
 
+/** Rows handed one at a time to `visit`, none kept (eachDelimitedRow). */
+export type RowSource = (visit: (row: TableRow) => void) => void;
+
 /** A delimited text file or one worksheet, as rows of text cells. */
 export interface Table {
   rows: TableRow[];

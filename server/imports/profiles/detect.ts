@@ -14,12 +14,15 @@ export type TableLayout =
 /** Rows a frequency table's preamble takes before its `Allele` row (zeyad-2020-uae-ystrs.csv: STR, N, Allele). */
 const FREQUENCY_PREAMBLE_ROWS = 5;
 
+/** Rows detectTableLayout reads: the header, and a frequency table's preamble. */
+export const HEAD_ROWS = FREQUENCY_PREAMBLE_ROWS;
+
 /** Whether a text upload is XML (CMF); anything else is read as a delimited table. The file name is never trusted. */
 export function isXml(text: string): boolean {
   return text.trimStart().startsWith('<');
 }
 
-/** Recognises a profile table from its header row; null when it is no profile table at all. */
+/** Recognises a profile table from its header row (given at least its first HEAD_ROWS rows); null when it is no profile table at all. */
 export function detectTableLayout(table: Table, resolve: MarkerResolver): TableLayout | null {
   const header = table.rows[0]?.cells ?? [];
   const container = table.container;

@@ -1,7 +1,8 @@
 import { decodeText, isZip, looksBinary } from '../frequencies/decode';
-import { readDelimited } from '../frequencies/table';
+import { delimitedText, eachDelimitedRow } from '../frequencies/table';
+import type { TableRow } from '../frequencies/types';
 import { parseCmfXml } from './cmf-xml';
-import { detectTableLayout, isXml } from './detect';
+import { detectTableLayout, HEAD_ROWS, isXml } from './detect';
 import { parseLongTable } from './long-table';
 import { ProfileBuilder } from './profile-builder';
 import { parseWideTable } from './wide-table';
@@ -49,17 +50,30 @@ function readFile({ fileName, bytes }: ProfileFileInput, builder: ProfileBuilder
   if (text.trim() === '') return fail(`The file ${fileName} is empty`);
   if (isXml(text)) return parseCmfXml(text, fileName, builder, issues);
 
-  const table = readDelimited(text, issues);
-  const layout = detectTableLayout(table, resolve);
+  // The layout is read from the first rows; the profiles from the rest, one row at a time, none of them kept.
+  const source = delimitedText(text);
+  const head: TableRow[] = [];
+  eachDelimitedRow(source, { errors: [], warnings: [] }, (row) => head.push(row) < HEAD_ROWS);
+  const layout = detectTableLayout({ rows: head, delimiter: source.delimiter, container: source.container }, resolve);
+  const header = head[0]?.cells ?? [];
+  // Every row after the header, read again from the text for each pass (the file's problems are reported once, by this read).
+  const body = (visit: (row: TableRow) => void) => {
+    let first = true;
+    eachDelimitedRow(source, issues, (row) => {
+      if (first) first = false;
+      else visit(row);
+    });
+  };
+  if (layout === null || layout.layout === 'broken') body(() => undefined);
   if (layout === null) return fail(`${fileName} is not a profile file Locus can read; expected ${SUPPORTED}`);
   switch (layout.layout) {
     case 'broken':
-      return fail(layout.message, table.rows[0]?.line ?? 1);
+      return fail(layout.message, head[0]?.line ?? 1);
     case 'long':
-      parseLongTable(table, layout.columns, builder, resolve, issues);
+      parseLongTable(header, body, layout.columns, builder, resolve, issues);
       return layout.format;
     case 'wide':
-      parseWideTable(table, layout.columns, builder, issues);
+      parseWideTable(body, layout.columns, builder, issues);
       return layout.format;
   }
 }

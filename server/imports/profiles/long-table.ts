@@ -1,4 +1,4 @@
-import type { Table } from '../frequencies/types';
+import type { RowSource } from '../frequencies/types';
 import { findAlleleColumns, findMarkerColumn, findPeakColumns, findRunColumn, findSampleColumn, type PeakColumns } from './columns';
 import type { ProfileBuilder } from './profile-builder';
 import type { Issues, MarkerResolver } from './types';
@@ -32,11 +32,10 @@ const MAX_NAME_COMMAS = 3;
  * Allele 1…n[, Height 1…n, Size 1…n]`. Rows of one sample are merged into one profile; with heights, the rows of
  * one sample name from several runs (Sample File) are that profile's replicates (issue 31).
  */
-export function parseLongTable(table: Table, columns: LongColumns, builder: ProfileBuilder, resolve: MarkerResolver, issues: Issues): void {
-  const [head, ...rows] = table.rows;
-  const width = head?.cells.length ?? 0;
+export function parseLongTable(header: readonly string[], rows: RowSource, columns: LongColumns, builder: ProfileBuilder, resolve: MarkerResolver, issues: Issues): void {
+  const width = header.length;
   const commaNames = new Set<string>();
-  for (const row of rows) {
+  rows((row) => {
     let cells = row.cells;
     if (!resolve(cells[columns.marker] ?? '') && columns.sample < columns.marker) {
       const joined = joinCommaName(cells, columns, resolve);
@@ -48,26 +47,26 @@ export function parseLongTable(table: Table, columns: LongColumns, builder: Prof
           row: row.line,
           message: `Row ${row.line}: "${cells[columns.marker] ?? ''}" is not a known marker and the row has more values than the header; if the sample name holds a comma, put it in quotes`,
         });
-        continue;
+        return;
       }
     }
     const name = cells[columns.sample] ?? '';
     const marker = cells[columns.marker] ?? '';
     if (name === '' || marker === '') {
       issues.errors.push({ row: row.line, message: `Row ${row.line} has no ${name === '' ? 'sample name' : 'marker'}; skipped` });
-      continue;
+      return;
     }
-    if (builder.skipControl(name, row.line)) continue;
+    if (builder.skipControl(name, row.line)) return;
     const run = columns.run === null ? null : (cells[columns.run] ?? '');
     if (columns.peaks) {
       const at = (index: number | null) => (index === null ? '' : (cells[index] ?? ''));
       const peakCells = { alleles: columns.peaks.alleles.map(at), heights: columns.peaks.heights.map(at), sizes: columns.peaks.sizes.map(at) };
       builder.addRunMarker(builder.sampleOf(name, null, row.line), run || name, marker, peakCells, row.line);
-      continue;
+      return;
     }
     const sample = builder.sampleOf(name, run, row.line);
     builder.addMarker(sample, marker, columns.alleles.map((i) => cells[i] ?? ''), row.line, 'refuse');
-  }
+  });
   if (commaNames.size > 0) {
     issues.warnings.push({ row: null, message: `Sample names holding an unquoted comma were read whole: ${[...commaNames].join('; ')}` });
   }

@@ -1,4 +1,4 @@
-import type { Table } from '../frequencies/types';
+import type { RowSource } from '../frequencies/types';
 import { findRunColumn, findSampleColumn, isInfoColumn, isMeasureColumn, markerOfColumn, peakColumnKind } from './columns';
 import { listPositions } from '../../../core/peak-cells';
 import type { ProfileBuilder } from './profile-builder';
@@ -46,14 +46,14 @@ export function findWideColumns(header: readonly string[], resolve: MarkerResolv
  * Reads a GeneMapper samples table (cells `12, 13, , ,` with `Height` columns), a STRmix-style reference table
  * (`vWA`, `vWA(2)`), a CODIS database export (`CSF1PO_1`…, `NULL`) or a Y-STR haplotype table (`12,13` in one cell).
  */
-export function parseWideTable(table: Table, columns: WideColumns, builder: ProfileBuilder, issues: Issues): void {
-  for (const row of table.rows.slice(1)) {
+export function parseWideTable(rows: RowSource, columns: WideColumns, builder: ProfileBuilder, issues: Issues): void {
+  rows((row) => {
     const name = row.cells[columns.sample] ?? '';
     if (name === '') {
       issues.errors.push({ row: row.line, message: `Row ${row.line} has no sample name; skipped` });
-      continue;
+      return;
     }
-    if (builder.skipControl(name, row.line)) continue;
+    if (builder.skipControl(name, row.line)) return;
     if (columns.markers.some((m) => m.height !== undefined)) {
       // With heights (issue 31): rows of one sample name are its runs (Sample File), the replicates of one profile.
       const sample = builder.sampleOf(name, null, row.line);
@@ -63,9 +63,9 @@ export function parseWideTable(table: Table, columns: WideColumns, builder: Prof
         const cells = { alleles: listPositions(row.cells[column.index] ?? ''), heights: list(column.height), sizes: list(column.size) };
         builder.addRunMarker(sample, run, column.name, cells, row.line);
       }
-      continue;
+      return;
     }
     const sample = builder.newSample(name, row.line);
     for (const column of columns.markers) builder.addMarker(sample, column.name, [row.cells[column.index] ?? ''], row.line, 'merge');
-  }
+  });
 }
