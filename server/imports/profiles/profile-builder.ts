@@ -2,7 +2,7 @@ import { cmfExportObstacles } from '../../../core/cmf-limits';
 import { isAmelogenin, normaliseMarkerAlleles, parseAllele, validateMarkerAlleles } from '../../../core/alleles';
 import { MIXTURE_SAMPLE_TYPES, type ImportControl, type ProfileKind, type SampleType } from '../../../core/schemas/profiles';
 import { isBlank } from '../frequencies/numbers';
-import { controlReason } from './controls';
+import { controlReason, type ControlReason } from './controls';
 import { readPeaks, type PeakCells } from '../../../core/peak-cells';
 import type { ImportedReplicate, PeakInput } from '../../../core/schemas/replicates';
 import type { Issues, MarkerResolver, ParsedProfile, ResolvedMarker } from './types';
@@ -57,7 +57,14 @@ function sampleList(names: readonly string[]): string {
 
 /** Splits cells into designations: one per cell, or a comma list (GeneMapper samples table `12, 13, , `; Y-STR `12,13`). */
 function designations(cells: readonly string[]): string[] {
-  return cells.flatMap((cell) => cell.split(',')).map((a) => a.trim()).filter((a) => !isBlank(a));
+  const found: string[] = [];
+  for (const cell of cells) {
+    for (const part of cell.includes(',') ? cell.split(',') : [cell]) {
+      const allele = part.trim();
+      if (!isBlank(allele)) found.push(allele);
+    }
+  }
+  return found;
 }
 
 /**
@@ -79,6 +86,8 @@ export class ProfileBuilder {
   private readonly notCmf: string[] = [];
   /** Samples whose Amelogenin carried an off-ladder peak (OL) beside X or Y. */
   private readonly amelogeninOffLadder: string[] = [];
+  private lastSample: { name: string; run: string | null; sample: SampleDraft } | null = null;
+  private lastControl: { name: string; reason: ControlReason | null } | null = null;
 
   constructor(
     private readonly resolve: MarkerResolver,
@@ -94,17 +103,24 @@ export class ProfileBuilder {
 
   /** The sample a long table's row belongs to: rows of one name (and one run, when the file names runs) are one sample. */
   sampleOf(name: string, run: string | null, line: number): SampleDraft {
+    // A long table's rows of one sample come one after the other: the last row's sample, without building its key.
+    const last = this.lastSample;
+    if (last && last.name === name && last.run === run) return last.sample;
     const key = JSON.stringify([name, run]);
-    const known = this.byRun.get(key);
-    if (known) return known;
-    const sample = this.newSample(name, line);
-    this.byRun.set(key, sample);
+    let sample = this.byRun.get(key);
+    if (!sample) {
+      sample = this.newSample(name, line);
+      this.byRun.set(key, sample);
+    }
+    this.lastSample = { name, run, sample };
     return sample;
   }
 
   /** Skips a ladder or control sample of a run, listing each name once (controls); true when the name is one. */
   skipControl(name: string, line: number): boolean {
-    const reason = controlReason(name);
+    // Asked for each of a sample's rows in a long table: the last name's verdict is kept.
+    if (this.lastControl?.name !== name) this.lastControl = { name, reason: controlReason(name) };
+    const reason = this.lastControl.reason;
     if (reason === null) return false;
     if (!this.controlNames.has(name)) {
       this.controlNames.add(name);
