@@ -18,6 +18,7 @@ const SLICE_MIN = 50_000;
 
 
 type Task = SearchRequest;
+type WarmUpTask = Extract<Task, { task: 'warm-up' }>;
 
 /** A worker's answer, or the failure it reported by name raised again as its class. */
 function unwrap<T>(outcome: SearchOutcome): T {
@@ -128,9 +129,21 @@ export class SearchPool {
    * the threads that warmed up.
    */
   async warm(indexes: IndexSet): Promise<number[]> {
-    // The tasks meet before they warm up (meetThenWarmUp), so each thread gets one.
+    return this.meet((task) => this.run<{ threadId: number }>(indexes, 'Autosomal', task));
+  }
+
+  /**
+   * Starts every thread and resolves once each has loaded its modules (about a second of CPU each): a warm-up over no
+   * index, counted as no search. The server's start-up does this before its index load, so the two do not share the cores.
+   */
+  async start(): Promise<number[]> {
+    return this.meet(async (task) => unwrap<{ threadId: number }>((await this.pool().run({ ...task, indexes: [] } satisfies SearchTask)) as SearchOutcome));
+  }
+
+  /** One warm-up task per thread: the tasks meet before they warm up (meetThenWarmUp), so each thread gets one. */
+  private async meet(send: (task: WarmUpTask) => Promise<{ threadId: number }>): Promise<number[]> {
     const arrived = new Int32Array(new SharedArrayBuffer(4));
-    const done = await Promise.all(Array.from({ length: this.threads }, () => this.run<{ threadId: number }>(indexes, 'Autosomal', { task: 'warm-up', arrived, threads: this.threads })));
+    const done = await Promise.all(Array.from({ length: this.threads }, () => send({ task: 'warm-up', arrived, threads: this.threads })));
     return done.map((d) => d.threadId);
   }
 

@@ -124,6 +124,8 @@ export async function startSearchRuntime({ database, clock, record, events, onEr
     index.total = index.loaded;
   };
   ready = (async () => {
+    // Every thread started (each loads its modules: about a second of CPU) before the load's first statements, not beside them.
+    await pool.start().catch((err: unknown) => onError(err, 'could not start the search threads'));
     for (;;) {
       try {
         await load();

@@ -17,6 +17,8 @@ import { IndexSet } from '../../../../server/matching/index-set';
 import { ProfileIndex } from '../../../../server/matching/profile-index';
 import { loadMatchIndexes, PAGE, TURN_MS } from '../../../../server/matching/load-indexes';
 import { MatchingService } from '../../../../server/matching/matching-service';
+import { IndexSync } from '../../../../server/search/index-sync';
+import { SearchPool } from '../../../../server/search/search-pool';
 import { SearchQueue } from '../../../../server/search/search-queue';
 import type { MatchProfile } from '../../../../server/matching/types';
 import { databaseEngines, freshPglite, freshPostgres, postgresReachable } from '../../../helpers/database';
@@ -271,4 +273,33 @@ describe('the search queue while the index loads', () => {
       await database.close();
     }
   });
+});
+
+describe('the search threads at start-up', () => {
+  it('start before the index load reads anything, counted as no search, and the load follows', async () => {
+    const database = await freshPglite();
+    await plantProfiles(database.db, 40, 0);
+    // Starting a thread loads its modules (about a second of CPU): held here, to see what waits for it.
+    let threadsUp!: () => void;
+    const starting = new Promise<void>((resolve) => (threadsUp = resolve));
+    const start = vi.spyOn(SearchPool.prototype, 'start').mockImplementation(async () => {
+      await starting;
+      return [];
+    });
+    const rebuild = vi.spyOn(IndexSync.prototype, 'listenAndRebuild');
+    const app = await buildApp({ database, config: testConfig(), verifier: new FakeVerifier(), redirectToPublicUrl: false, waitForMatchIndex: false });
+    try {
+      await app.ready();
+      expect(start).toHaveBeenCalledOnce();
+      const health = async () => (await app.inject({ method: 'GET', url: '/api/health' })).json() as { index: unknown; searches: { running: number } };
+      expect(await health()).toMatchObject({ index: { state: 'loading', loaded: 0, total: 0 }, searches: { running: 0 } });
+      expect(rebuild).not.toHaveBeenCalled();
+      threadsUp();
+      await vi.waitFor(async () => expect((await health()).index).toEqual({ state: 'ready', loaded: 40, total: 40 }), { timeout: 30_000, interval: 50 });
+      expect(rebuild).toHaveBeenCalledOnce();
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 60_000);
 });
