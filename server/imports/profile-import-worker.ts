@@ -4,7 +4,7 @@
 // never walks 100,000 parsed profiles, and reads one chunk at a time rather than receiving them all at once.
 // First: this worker thread runs below the request thread's priority (background-priority.ts).
 import '../jobs/background-priority';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import type { ImportMarker } from '../../core/schemas/profile-imports';
 import type { ImportControl, ImportIssue } from '../../core/schemas/profiles';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
@@ -21,9 +21,11 @@ export interface CatalogueMarker {
   multiCopy: boolean;
 }
 
-export interface ParseTask {
+/** The uploaded file: its bytes, or where the upload was written (read here, off the request thread). */
+export type ParseSource = { bytes: Uint8Array } | { uploadFile: string };
+
+export type ParseTask = ParseSource & {
   fileName: string;
-  bytes: Uint8Array;
   markers: CatalogueMarker[];
   /** Rows per JSON chunk. */
   chunkSize: number;
@@ -31,7 +33,7 @@ export interface ParseTask {
   rowsFile: string;
   /** Also return the profiles as the JSON array of `POST /profiles/import`'s body. */
   withBody: boolean;
-}
+};
 
 export interface ParseOutcome {
   format: string;
@@ -64,7 +66,8 @@ export interface RowSpool {
 /** Parses one upload (server/imports/profiles) and shapes it for storage and preview. */
 export default async function parseImport(task: ParseTask): Promise<ParseOutcome> {
   const resolve = buildMarkerResolver(task.markers);
-  const parsed = await parseProfileFile({ fileName: task.fileName, bytes: task.bytes }, resolve);
+  const bytes = 'bytes' in task ? task.bytes : readFileSync(task.uploadFile);
+  const parsed = await parseProfileFile({ fileName: task.fileName, bytes }, resolve);
   const profiles = parsed.profiles;
   const controls = (parsed as ParsedProfiles & { controls?: ImportControl[] }).controls ?? [];
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import { chemistries, chemistryMarkers, markers, profileImportRows, profileImports } from '../db/schema';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { workerPool } from '../jobs/worker-pool';
-import type { CatalogueMarker, ParseOutcome, ParseTask } from './profile-import-worker';
+import type { CatalogueMarker, ParseOutcome, ParseSource, ParseTask } from './profile-import-worker';
 
 // Profile imports as jobs (issue 13): the file is read in a worker thread, its rows stored for a paged
 // preview, and the state kept in `profile_imports` so any API process can answer for it and a restart
@@ -92,6 +92,7 @@ const UTF8 = new TextDecoder();
 
 /** The task with its file's bytes moved to the worker rather than copied (50 MB would hold this thread). */
 function movingBytes(task: ParseTask): unknown {
+  if (!('bytes' in task)) return task;
   const { bytes } = task;
   if (bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength) return task;
   return move({
@@ -142,11 +143,11 @@ export class ImportStopped extends Error {
  * job `parsed` (or `failed` with the reason, or `cancelled`). Resolves with the body of
  * `POST /profiles/import` when `withBody`.
  */
-export async function runParse(db: Db, job: ImportRow, bytes: Uint8Array, opts: { withBody: boolean; approvalExpiresAt: () => Date }): Promise<{ outcome: ParseOutcome | null; row: ImportRow }> {
+export async function runParse(db: Db, job: ImportRow, source: ParseSource, opts: { withBody: boolean; approvalExpiresAt: () => Date }): Promise<{ outcome: ParseOutcome | null; row: ImportRow }> {
   const { signal, finish } = startImportWork(job.id);
   const rowsFile = path.join(tmpdir(), `locus-import-rows-${job.id}.json`);
   try {
-    const task: ParseTask = { fileName: job.fileName, bytes, markers: await catalogue(db), chunkSize: STORE_CHUNK, withBody: opts.withBody, rowsFile };
+    const task: ParseTask = { ...source, fileName: job.fileName, markers: await catalogue(db), chunkSize: STORE_CHUNK, withBody: opts.withBody, rowsFile };
     const heartbeat = setInterval(() => void setJob(db, job.id, {}).catch(() => undefined), HEARTBEAT_MS);
     let outcome: ParseOutcome;
     try {
@@ -181,7 +182,8 @@ export async function runParse(db: Db, job: ImportRow, bytes: Uint8Array, opts: 
     const row = await setJob(db, job.id, { state: cancelled ? 'cancelled' : 'failed', message });
     return { outcome: null, row };
   } finally {
-    await rm(rowsFile, { force: true });
+    // The upload's file is the job's once it runs: gone whether the parse ended, failed or was cancelled.
+    await Promise.all([rowsFile, ...('uploadFile' in source ? [source.uploadFile] : [])].map((f) => rm(f, { force: true })));
     finish();
   }
 }

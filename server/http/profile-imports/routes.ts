@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { ImportedReplicate } from '../../../core/schemas/replicates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -25,7 +29,7 @@ import type { AuthenticatedUser } from '../../identity/load-principal';
 import { auditActor } from '../audit-actor';
 import { findVisibleCase } from '../cases/case-access';
 import { BadRequest, Conflict } from '../errors';
-import { readMultipartForm } from '../multipart-form';
+import { readMultipartUpload } from '../multipart-form';
 import type { RouteDeps } from '../route-deps';
 import { rowWarnings } from './row-warnings';
 import { approvedImport, claimImport, findOwnImport, resumeImport, runConfirm, runResume } from './confirm-import';
@@ -60,17 +64,26 @@ export function jobView(tokens: ApprovalTokens, row: ImportRow, now: Date): { jo
   return { job: toImportJob(row), token };
 }
 
-/** Reads the uploaded file of an import request (with its optional `caseId` field) and starts the job. */
-export async function uploadImport(db: Db, request: Parameters<typeof readMultipartForm>[0], user: AuthenticatedUser) {
-  const { file, fields } = await readMultipartForm(request, { fileSize: PROFILE_IMPORT_LIMIT_BYTES });
-  if (!file) throw new BadRequest('Choose a file to import');
-  if (file.bytes.length === 0) throw new BadRequest(`The file ${file.fileName || 'chosen'} is empty (0 bytes): nothing to import. Export it again, or choose another file.`);
-  const caseId = fields.caseId?.trim() || null;
-  // A form field is not checked by the route's schema: an id PostgreSQL cannot read must be a 400, not a 500.
-  if (caseId && !Id.safeParse(caseId).success) throw new BadRequest(`caseId must be a case id (a GUID); "${caseId.slice(0, 40)}" is not one`);
-  const found = caseId ? await findVisibleCase(db, user, caseId) : null;
-  const job = await createImport(db, { userId: user.id, caseId: found?.id ?? null, organizationId: found?.organizationId ?? null, fileName: file.fileName || 'profiles', fileBytes: file.bytes.length });
-  return { job, bytes: new Uint8Array(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length) };
+/**
+ * Reads the uploaded file of an import request (with its optional `caseId` field) to a file of its own and starts
+ * the job, which owns the file from then on (runParse removes it); refused, the request leaves no file behind.
+ */
+export async function uploadImport(db: Db, request: Parameters<typeof readMultipartUpload>[0], user: AuthenticatedUser) {
+  const spool = path.join(tmpdir(), `locus-import-upload-${randomUUID()}`);
+  const { file, fields } = await readMultipartUpload(request, { fileSize: PROFILE_IMPORT_LIMIT_BYTES, path: spool });
+  try {
+    if (!file) throw new BadRequest('Choose a file to import');
+    if (file.size === 0) throw new BadRequest(`The file ${file.fileName || 'chosen'} is empty (0 bytes): nothing to import. Export it again, or choose another file.`);
+    const caseId = fields.caseId?.trim() || null;
+    // A form field is not checked by the route's schema: an id PostgreSQL cannot read must be a 400, not a 500.
+    if (caseId && !Id.safeParse(caseId).success) throw new BadRequest(`caseId must be a case id (a GUID); "${caseId.slice(0, 40)}" is not one`);
+    const found = caseId ? await findVisibleCase(db, user, caseId) : null;
+    const job = await createImport(db, { userId: user.id, caseId: found?.id ?? null, organizationId: found?.organizationId ?? null, fileName: file.fileName || 'profiles', fileBytes: file.size });
+    return { job, upload: { uploadFile: file.path } };
+  } catch (err) {
+    await rm(spool, { force: true });
+    throw err;
+  }
 }
 
 /** How many rows a filter holds: from the job's counters where they say it (no scan of 100,000 rows per page). */
@@ -115,8 +128,8 @@ export function profileImportJobRoutes(tokens: ApprovalTokens): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const { job, bytes } = await uploadImport(db, request, request.user);
-        void runParse(db, job, bytes, { withBody: false, approvalExpiresAt: () => approvalExpiry(clock) });
+        const { job, upload } = await uploadImport(db, request, request.user);
+        void runParse(db, job, upload, { withBody: false, approvalExpiresAt: () => approvalExpiry(clock) });
         return reply.code(202).send(await view(job, reply));
       },
     );

@@ -28,8 +28,8 @@ export function profileImportRoute(tokens: ApprovalTokens): FastifyPluginAsyncZo
         },
       },
       async (request, reply) => {
-        const { job, bytes } = await uploadImport(db, request, request.user);
-        const { outcome, row } = await runParse(db, job, bytes, { withBody: true, approvalExpiresAt: () => approvalExpiry(clock) });
+        const { job, upload } = await uploadImport(db, request, request.user);
+        const { outcome, row } = await runParse(db, job, upload, { withBody: true, approvalExpiresAt: () => approvalExpiry(clock) });
         if (!outcome) throw new BadRequest(row.message);
         const { job: view, token } = jobView(tokens, row, clock.now());
         if (token) reply.header(APPROVAL_TOKEN_HEADER, token);

@@ -562,7 +562,7 @@ describe('other requests during an upload and its parse (issue 29)', () => {
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
       },
     });
-    const { outcome, row } = await runParse(watched, job, new Uint8Array(Buffer.from(longTable(references('CHUNK', 450)))), { withBody: false, approvalExpiresAt: () => new Date(clock.now().getTime() + 3_600_000) });
+    const { outcome, row } = await runParse(watched, job, { bytes: new Uint8Array(Buffer.from(longTable(references('CHUNK', 450)))) }, { withBody: false, approvalExpiresAt: () => new Date(clock.now().getTime() + 3_600_000) });
     expect(row).toMatchObject({ state: 'parsed', profileCount: 450 });
     // One statement per chunk of 100 rows, each as background work.
     expect(background).toEqual([true, true, true, true, true]);
