@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
@@ -582,6 +584,23 @@ describe('empty files and discarding', () => {
       const res = await upload('analystA', 'x.csv', Buffer.alloc(0), {}, url);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toMatch(/^The file x\.csv is empty \(0 bytes\)/);
+    }
+  });
+
+  it('leaves no upload file behind: refused uploads, a parsed import and a synchronous parse', async () => {
+    const before = process.env.TMPDIR;
+    const dir = mkdtempSync(path.join(tmpdir(), 'locus-spool-test-'));
+    process.env.TMPDIR = dir;
+    try {
+      expect((await upload('analystA', 'x.csv', Buffer.alloc(0))).statusCode).toBe(400);
+      expect((await upload('analystA', 'y.csv', longTable(references('SPOOL', 2)), { caseId: 'not-a-guid' })).statusCode).toBe(400);
+      await parsed('spool.csv', longTable(references('SPOOLED', 3)));
+      expect((await upload('analystA', 'z.csv', longTable(references('SYNC', 2)), {}, '/api/profiles/import')).statusCode).toBe(200);
+      expect(readdirSync(dir).filter((f) => f.startsWith('locus-'))).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
