@@ -49,31 +49,25 @@ export interface MultipartForm {
 
 /**
  * A file part written to `path` as its chunks arrive, never held whole in this thread's memory: assembling a
- * 52 MB import in one buffer here faulted in 13,000 fresh pages on the request thread (about 0.5 s of its CPU
- * over the upload, /api/health 345–567 ms late; issue 29). The writes run on libuv's threads; the file is removed
- * again if the part is over the limit or the body breaks off.
+ * 52 MB import in one buffer here took about 0.5 s of the request thread's CPU over the upload (readFilePart in a
+ * --cpu-prof; /api/health 345–567 ms late; issue 29). The writes run on libuv's threads; the caller removes the file.
  */
 async function spoolFilePart(part: MultipartFile, limit: number, tooLarge: () => Error, path: string): Promise<number> {
   let length = 0;
-  try {
-    await pipeline(
-      part.file,
-      async function* (chunks: AsyncIterable<Buffer>) {
-        for await (const chunk of chunks) {
-          length += chunk.length;
-          if (length > limit) throw tooLarge();
-          yield chunk;
-        }
-      },
-      createWriteStream(path),
-    );
-    // Busboy stops at the limit and marks the stream truncated: the plugin's own 413, as its toBuffer() throws.
-    if (part.file.truncated) throw tooLarge();
-    return length;
-  } catch (err) {
-    await rm(path, { force: true });
-    throw err;
-  }
+  await pipeline(
+    part.file,
+    async function* (chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        length += chunk.length;
+        if (length > limit) throw tooLarge();
+        yield chunk;
+      }
+    },
+    createWriteStream(path),
+  );
+  // Busboy stops at the limit and marks the stream truncated: the plugin's own 413, as its toBuffer() throws.
+  if (part.file.truncated) throw tooLarge();
+  return length;
 }
 
 /**
