@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
+import { IMPORT_BATCH_SIZE, importBatchSize, PGLITE_IMPORT_BATCH_SIZE, PROFILE_IMPORT_LIMIT_BYTES, type ImportState, type ProfileImportJob, type ProfileImportRow } from '../../../../core/schemas/profile-imports';
 import type { Profile, ProfileImportResult, SampleType } from '../../../../core/schemas/profiles';
 import { verifyAuditChain } from '../../../../server/audit/audit-trail';
 import type { Db } from '../../../../server/db/database';
@@ -587,13 +587,16 @@ describe('empty files and discarding', () => {
     }
   });
 
-  it('leaves no upload file behind: refused uploads, a parsed import and a synchronous parse', async () => {
+  it('leaves no upload file behind: refused uploads (over the limit too), a parsed import and a synchronous parse', async () => {
     const before = process.env.TMPDIR;
     const dir = mkdtempSync(path.join(tmpdir(), 'locus-spool-test-'));
     process.env.TMPDIR = dir;
     try {
       expect((await upload('analystA', 'x.csv', Buffer.alloc(0))).statusCode).toBe(400);
       expect((await upload('analystA', 'y.csv', longTable(references('SPOOL', 2)), { caseId: 'not-a-guid' })).statusCode).toBe(400);
+      // Over the import limit: busboy stops mid-file, after part of it was written to the spool file.
+      const over = await upload('analystA', 'huge.csv', Buffer.alloc(PROFILE_IMPORT_LIMIT_BYTES + 1024, 0x41));
+      expect(over.statusCode).toBe(413);
       await parsed('spool.csv', longTable(references('SPOOLED', 3)));
       expect((await upload('analystA', 'z.csv', longTable(references('SYNC', 2)), {}, '/api/profiles/import')).statusCode).toBe(200);
       expect(readdirSync(dir).filter((f) => f.startsWith('locus-'))).toEqual([]);
