@@ -145,14 +145,16 @@ function AddToCase({ type, formData, snapshot, send }: Omit<ImportPanelProps, 'o
   );
 }
 
-/** Every profile of the file has an error: no assignment to fill in and no Confirm, only what to do. */
+/** No profile of the file can be added (each has an error, or it holds none): no assignment to fill in and no Confirm, only what to do. */
 function NothingToAdd({ profileCount, editable, send }: { profileCount: number; editable: boolean; send: ImportPanelProps['send'] }) {
   return (
     <>
       <p className="notice notice--negative" role="alert">
-        {profileCount === 1
-          ? 'The profile in this file cannot be added: it has an error.'
-          : `None of the ${counted(profileCount, 'profile')} in this file can be added: each has an error.`}{' '}
+        {profileCount === 0
+          ? 'This file holds no profile to add.'
+          : profileCount === 1
+            ? 'The profile in this file cannot be added: it has an error.'
+            : `None of the ${counted(profileCount, 'profile')} in this file can be added: each has an error.`}{' '}
         Correct the file, then choose it again.
       </p>
       <div className="form__actions">

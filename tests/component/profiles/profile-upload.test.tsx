@@ -416,6 +416,25 @@ describe('profile upload', () => {
     expect(screen.getByRole('button', { name: 'Start over' })).toBeEnabled();
   });
 
+  it('says a file of controls only holds no profile to add (not "none of the 0 profiles … each has an error")', async () => {
+    server.rows = [];
+    renderImport(server);
+    await userEvent.upload(await screen.findByLabelText('Profile file'), file());
+    await uploaded(1);
+    server.job = parsedJob({
+      profileCount: 0,
+      flaggedCount: 0,
+      done: 0,
+      total: 0,
+      controls: [{ sampleName: 'Ladder_01', line: 2, reason: 'allelic ladder' }],
+      errors: [{ row: 0, message: `${FILE_NAME} holds only allelic ladders and controls (1); there is nothing to import` }],
+    });
+    expect(await screen.findByText('This file holds no profile to add. Correct the file, then choose it again.')).toBeInTheDocument();
+    expect(screen.queryByText(/None of the 0 profiles/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Confirm and add/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Start over' })).toBeEnabled();
+  });
+
   it('warns of the file’s markers the chosen kit does not hold, and stops when the kit holds them all', async () => {
     renderImport(server);
     await uploadAndRead();
