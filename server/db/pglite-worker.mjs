@@ -125,6 +125,47 @@ async function end(id, commit) {
   await open.settled;
 }
 
+/**
+ * Keeps each data file's size between PostgreSQL's lseek(SEEK_END)s, which Emscripten's NODEFS answers with an fstat
+ * system call every time: PostgreSQL asks a relation's size, and each of its indexes', whenever it plans or scans
+ * one, and a list page's statements made hundreds of fstats, about a quarter of the database thread's time on a page
+ * (issue 29, --cpu-prof of the server at 100,000 profiles). This thread alone opens the data folder (PGlite is one
+ * process's), and every change of a file's size goes through NODEFS's write, setattr (truncate) or allocate, which
+ * forget the size; the next lseek(SEEK_END) reads it again.
+ * @param {any} nodefs Emscripten's NODEFS, whose stream and node operations every file of the data folder shares
+ */
+function keepFileSizes(nodefs) {
+  /** @type {WeakMap<object, number>} */
+  const sizes = new WeakMap();
+  const streamOps = nodefs.stream_ops;
+  const nodeOps = nodefs.node_ops;
+  const SEEK_END = 2;
+  const S_IFMT = 0o170000;
+  const S_IFREG = 0o100000;
+  const { llseek } = streamOps;
+  streamOps.llseek = function (/** @type {any} */ stream, /** @type {number} */ offset, /** @type {number} */ whence) {
+    if (whence !== SEEK_END || (stream.node.mode & S_IFMT) !== S_IFREG) return llseek.call(this, stream, offset, whence);
+    let size = sizes.get(stream.node);
+    if (size === undefined) {
+      size = /** @type {number} */ (llseek.call(this, stream, 0, SEEK_END));
+      sizes.set(stream.node, size);
+    }
+    // A position before the start: the original raises EINVAL.
+    return size + offset < 0 ? llseek.call(this, stream, offset, whence) : size + offset;
+  };
+  /** @param {Record<string, any>} ops @param {string} name @param {(args: any[]) => object} nodeOf */
+  const forgetting = (ops, name, nodeOf) => {
+    const original = ops[name];
+    if (typeof original !== 'function') return;
+    ops[name] = function (/** @type {any[]} */ ...args) {
+      sizes.delete(nodeOf(args));
+      return original.apply(this, args);
+    };
+  };
+  for (const name of ['write', 'setattr', 'allocate']) forgetting(streamOps, name, (args) => args[0].node);
+  forgetting(nodeOps, 'setattr', (args) => args[0]);
+}
+
 async function main() {
   /** @type {PGlite} */
   let db;
@@ -132,6 +173,7 @@ async function main() {
     // Compiled once by the server and shared with every database thread.
     db = new PGlite({ ...(dataDir ? { dataDir } : {}), startParams: START_PARAMS, pgliteWasmModule, initdbWasmModule, extensions: { pg_trgm } });
     await db.waitReady;
+    if (dataDir) keepFileSizes(/** @type {any} */ (db.Module).NODEFS);
   } catch (err) {
     port.postMessage({ ready: false, error: serializeError(err) });
     return;

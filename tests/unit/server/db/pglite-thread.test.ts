@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -155,6 +155,37 @@ describe('PGlite on its own thread', () => {
       await first.close();
       const again = await open(dir);
       expect(rows<{ name: string }>(await again.db.execute(sql`select name from t`))).toEqual([{ name: 'K48' }]);
+    } finally {
+      await Promise.all(opened.splice(0).map((d) => d.close()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads every row of a table that grows and shrinks in its data folder (file sizes kept between lseeks)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'locus-pglite-'));
+    try {
+      const { db } = await open(dir);
+      const count = async () => rows<{ n: number }>(await db.execute(sql`select count(*)::int as n from t`))[0]!.n;
+      // The size PostgreSQL sees, and the file's own on disk.
+      const sizes = async () => {
+        const [row] = rows<{ size: number; file: string }>(await db.execute(sql`select pg_relation_size('t')::int as size, pg_relation_filepath('t') as file`));
+        return { seen: row!.size, onDisk: statSync(path.join(dir, 'pglite', row!.file)).size };
+      };
+      await db.execute(sql`create table t (n int, pad text)`);
+      expect(await count()).toBe(0);
+      // Grown by writes after its size was read: 20,000 rows over a few hundred pages.
+      await db.execute(sql`insert into t select g, repeat('x', 100) from generate_series(1, 20000) g`);
+      expect(await count()).toBe(20_000);
+      const grown = await sizes();
+      expect(grown.seen).toBeGreaterThan(100 * 8192);
+      expect(grown.seen).toBe(grown.onDisk);
+      // Shrunk by a truncation (VACUUM gives the emptied pages back), then grown again.
+      await db.execute(sql`delete from t`);
+      await db.execute(sql`vacuum t`);
+      expect(await sizes()).toEqual({ seen: 0, onDisk: 0 });
+      await db.execute(sql`insert into t select g, 'y' from generate_series(1, 10) g`);
+      expect(await count()).toBe(10);
+      expect(rows<{ s: number }>(await db.execute(sql`select sum(n)::int as s from t`))[0]!.s).toBe(55);
     } finally {
       await Promise.all(opened.splice(0).map((d) => d.close()));
       rmSync(dir, { recursive: true, force: true });
