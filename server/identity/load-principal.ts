@@ -41,25 +41,40 @@ export async function findUserForSubject(
   return byEmail;
 }
 
-/** The user's role, scope and organizations as this server's database holds them (never the token's). */
+/** A role's name, whether it administers, and its grants as (entity, verb) pairs. */
+interface GroupGrants {
+  name: string;
+  isAdmin: boolean;
+  grants: [string, string][];
+}
+
+/**
+ * The user's role, scope and organizations as this server's database holds them (never the token's). Read in one
+ * statement, as every request does (issue 29: on PGlite each statement is a round trip to the database thread, and
+ * the role, its grants and the organizations were three of a list page's seven).
+ */
 export async function loadPrincipal(db: Db, user: UserRow): Promise<AuthenticatedUser> {
-  const [group] = user.accessGroupId
-    ? await db.select().from(accessGroups).where(eq(accessGroups.id, user.accessGroupId))
-    : [];
-  const grants = group
-    ? await db.select().from(accessGroupPermissions).where(eq(accessGroupPermissions.accessGroupId, group.id))
-    : [];
+  const groupId = user.accessGroupId ?? null;
+  const result = (await db.execute(sql`
+    select
+      (select json_build_object(
+          'name', ${accessGroups.name},
+          'isAdmin', ${accessGroups.isAdmin},
+          'grants', coalesce((select json_agg(json_build_array(${accessGroupPermissions.entity}, ${accessGroupPermissions.verb}))
+                              from ${accessGroupPermissions} where ${accessGroupPermissions.accessGroupId} = ${accessGroups.id}), '[]'::json))
+        from ${accessGroups} where ${accessGroups.id} = ${groupId}::uuid) as "group",
+      coalesce((select json_agg(json_build_object('id', ${organizations.id}, 'name', ${organizations.name}) order by ${organizations.name})
+                from ${userOrganizations} join ${organizations} on ${organizations.id} = ${userOrganizations.organizationId}
+                where ${userOrganizations.userId} = ${user.id}::uuid), '[]'::json) as "organizations"`)) as unknown as {
+    rows: { group: GroupGrants | null; organizations: { id: string; name: string }[] }[];
+  };
+  // json arrives parsed, from node-postgres and PGlite alike.
+  const { group, organizations: orgs } = result.rows[0]!;
   const permissions: PermissionMatrix = {};
-  for (const { entity, verb } of grants) {
+  for (const [entity, verb] of group?.grants ?? []) {
     if (!ENTITIES.includes(entity as Entity) || !VERBS.includes(verb as Verb)) continue;
     permissions[entity as Entity] = [...(permissions[entity as Entity] ?? []), verb as Verb];
   }
-  const orgs = await db
-    .select({ id: organizations.id, name: organizations.name })
-    .from(userOrganizations)
-    .innerJoin(organizations, eq(organizations.id, userOrganizations.organizationId))
-    .where(eq(userOrganizations.userId, user.id))
-    .orderBy(organizations.name);
   return {
     id: user.id,
     email: user.email,
