@@ -11,7 +11,7 @@ import { chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, packMarker
 import { profileAuditTarget } from '../profiles/profile-snapshot';
 import { checkReplicates, packReplicate, type StoredReplicate } from '../profiles/replicate-values';
 import type { ImportedReplicate } from '../../../core/schemas/replicates';
-import { selectProfiles, toProfile } from '../profiles/profile-query';
+import { readShownProfiles, toProfile } from '../profiles/profile-query';
 import { caseNamesVersion, caseProfileNamesHeld, lockCaseNames, type NamesVersion } from '../profiles/case-profile-names';
 import { Conflict } from '../errors';
 import { yieldToEventLoop } from '../../jobs/yield';
@@ -173,7 +173,7 @@ function rowsOf<T>(result: unknown): T[] {
  * read back joined (by primary key), its marker values from what was just written (in kit order).
  */
 async function snapshots(db: Db, ids: readonly string[], values: readonly StoredMarkerValue[][], markerNames: ReadonlyMap<string, MarkerInfo>): Promise<Map<string, ProfileWithMarkers>> {
-  const joined = await selectProfiles(db).where(inArray(profiles.id, [...ids]));
+  const joined = await readShownProfiles(db, inArray(profiles.id, [...ids]));
   const byProfile = new Map(ids.map((id, i) => [id, [...values[i]!].sort((a, b) => a.position - b.position).map((v) => ({ markerId: v.markerId, marker: markerNames.get(v.markerId)!.name, alleles: v.alleles }))]));
   // An import's audit row keeps the marker values, not the heights: those sit in profile_replicates, written in the same transaction, read back by the profile's read.
   return new Map(joined.map((row) => [row.profile.id, { ...toProfile(row), markerValues: byProfile.get(row.profile.id) ?? [], replicates: [] }]));

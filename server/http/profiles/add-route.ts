@@ -16,15 +16,15 @@ import { BadRequest } from '../errors';
 import { assertCaseTakesProfiles } from './held-profile';
 import { assertNoMarkerErrors, chemistryOrder, checkMarkerValues, loadMarkers, markerCodes, writeMarkerValues } from './marker-values';
 import { checkReplicates, sampleTypeErrors, writeReplicates } from './replicate-values';
-import { selectProfiles, toProfile } from './profile-query';
+import { readShownProfiles, toProfile, type ShownProfileRow } from './profile-query';
 import { checkProfileReferences } from './profile-references';
 import { profileAuditTarget, profileSnapshot } from './profile-snapshot';
 import { caseProfileNamesHeld, lockCaseProfileNames } from './case-profile-names';
 
 /** The profiles an import confirmation added, as the API returns them (file order). */
 async function addedProfiles(db: Db, ids: readonly string[]) {
-  const rows = [];
-  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await selectProfiles(db).where(inArray(profiles.id, ids.slice(i, i + 1000)))));
+  const rows: ShownProfileRow[] = [];
+  for (let i = 0; i < ids.length; i += 1000) rows.push(...(await readShownProfiles(db, inArray(profiles.id, ids.slice(i, i + 1000)))));
   const order = new Map(ids.map((id, i) => [id, i]));
   return rows.map(toProfile).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }

@@ -14,7 +14,7 @@ import type { AuthenticatedUser } from '../../identity/load-principal';
 import { countList, LIST_TUNING, listClauses, planPage, type ListTuning } from '../list';
 import { pageRows, type ListScope } from '../list-page';
 import { reachableOrganizations } from '../tenancy';
-import { matchProfileNamedRows, profileListColumns, reachableProfiles, searchedTexts, selectProfiles, toProfile } from './profile-query';
+import { matchProfileNamedRows, profileListColumns, reachableProfiles, searchedTexts, readShownProfiles, toProfile } from './profile-query';
 
 const tags = ['profiles'];
 
@@ -39,7 +39,7 @@ export async function listProfiles(db: Db, query: ProfileListQuery, scope: ListS
   const rows = await pageRows(
     page,
     () => db.select({ id: profiles.id }).from(profiles).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
-    (ids) => selectProfiles(db).where(inArray(profiles.id, ids)),
+    (ids) => readShownProfiles(db, inArray(profiles.id, ids)),
     (row) => row.profile.id,
   );
   const counted = await countList(db, sql`${profiles}`, clauses.where, { offset: clauses.offset, pageSize: clauses.limit, returned: rows.length, total: page.total }, tuning);
