@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { profiles } from '../db/schema';
+import { inBackground } from '../db/turn-kind';
 import type { RecordMatchesInput } from '../hits/record-rule-matches';
 import type { MatchingService } from '../matching/matching-service';
 import { levelSearchedCount, withSearchedCount, type MatchRule, type RuleMatch } from '../matching/rule-match';
@@ -160,7 +161,11 @@ export class SearchQueue {
   private start(): void {
     while (this.looping < Math.min(this.concurrency, this.queued.size)) {
       this.looping++;
-      const loop = this.work().finally(() => this.workers.delete(loop));
+      // Background turns on PGlite's one connection (turn-kind.ts): a user's request goes before a search's reads
+      // and hit writes, and a health probe between the statements of its transaction rather than after all of them
+      // (issue 29: /api/health waited up to 155.9 ms behind forensic mixtures' hit writes). The loop would otherwise
+      // take the turn kind of the request whose approval started it.
+      const loop = inBackground(() => this.work()).finally(() => this.workers.delete(loop));
       this.workers.add(loop);
     }
   }
