@@ -128,8 +128,8 @@ async function end(id, commit) {
 /**
  * Keeps each data file's size between PostgreSQL's lseek(SEEK_END)s, which Emscripten's NODEFS answers with an fstat
  * system call every time: PostgreSQL asks a relation's size, and each of its indexes', whenever it plans or scans
- * one, and a list page's statements made hundreds of fstats, about a quarter of the database thread's time on a page
- * (issue 29, --cpu-prof of the server at 100,000 profiles). This thread alone opens the data folder (PGlite is one
+ * one: fstat took about a quarter of the database thread's busy time over 300 profile list pages (issue 29,
+ * --cpu-prof at 100,000 profiles). This thread alone opens the data folder (PGlite is one
  * process's), and every change of a file's size goes through NODEFS's write, setattr (truncate) or allocate, which
  * forget the size; the next lseek(SEEK_END) reads it again.
  * @param {any} nodefs Emscripten's NODEFS, whose stream and node operations every file of the data folder shares
