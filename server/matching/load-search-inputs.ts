@@ -45,6 +45,12 @@ export async function loadActiveAnalyses(db: Db, kind: ProfileKind): Promise<(Ma
   }));
 }
 
+/**
+ * Where a search reads its populations' statistics, in the order asked: loadMatchPopulations, or the search queue's
+ * PopulationCache, which reads them again only when a population changed.
+ */
+export type PopulationStatistics = (db: Db, ids: readonly string[]) => Promise<(MatchPopulation & { name: string })[]>;
+
 /** Populations by id with their statistics (server/http/populations/engine-population.ts), in the order asked. */
 export async function loadMatchPopulations(db: Db, ids: readonly string[]): Promise<(MatchPopulation & { name: string })[]> {
   if (ids.length === 0) return [];

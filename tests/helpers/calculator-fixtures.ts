@@ -14,10 +14,15 @@ const as = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A population shared with the organizations, its statistics uploaded from the FBI 2015 table (one of its populations). Returns its id. */
 export async function uploadFbiPopulation(t: TestApp, adminToken: string, organizationIds: string[], population = 'Caucasian', name = `FBI 2015 ${population}`): Promise<string> {
   const pop = (await t.app.inject({ method: 'POST', url: '/api/populations', headers: as(adminToken), payload: { name, kind: 'Autosomal', organizationIds } })).json() as { id: string; version: number };
+  await uploadFbiStatistics(t, adminToken, pop, population);
+  return pop.id;
+}
+
+/** Replaces a population's statistics with one population of the FBI 2015 table, as an administrator uploads them. */
+export async function uploadFbiStatistics(t: TestApp, adminToken: string, pop: { id: string; version: number }, population: string): Promise<void> {
   const form = await multipartBody({ version: String(pop.version), population }, { name: 'fbi2015.csv', bytes: FBI_2015, type: 'text/csv' });
   const saved = await t.app.inject({ method: 'POST', url: `/api/populations/${pop.id}/statistics`, payload: form.payload, headers: { ...form.headers, ...as(adminToken) } });
   expect(saved.statusCode, saved.body).toBe(200);
-  return pop.id;
 }
 
 /** A pending profile of the case entered by hand through the API, then its marker values (marker name → alleles). Returns its id. */

@@ -12,7 +12,7 @@ import { KEYBOARD_SCAN_LIMIT, mergeKeyboardCandidates, type KeyboardCandidates }
 import { searchOn, searchOnParts, type SearchPool } from '../../search/search-pool';
 import { toWireAnalysis } from '../../search/search-wire';
 import { isSameSourceAnalysis, keyboardSearchAnalyses } from '../../matching/keyboard-analyses';
-import { loadActiveAnalyses, loadMatchPopulations } from '../../matching/load-search-inputs';
+import { loadActiveAnalyses, loadMatchPopulations, type PopulationStatistics } from '../../matching/load-search-inputs';
 import type { MatchingService } from '../../matching/matching-service';
 import type { MatchAnalysis, ProfileKind } from '../../matching/types';
 import { auditActor } from '../audit-actor';
@@ -60,14 +60,14 @@ function chosenAnalyses<A extends MatchAnalysis & { name: string }>(active: read
  * kept only, and p-values computed for those listed. Nothing about the typed profile is stored: the audit row
  * records that a search was made, with its settings, never the alleles.
  */
-export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService, pool?: SearchPool): Promise<KeyboardSearchAnswer> {
+export async function keyboardSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: KeyboardSearchBody, matching: MatchingService, pool?: SearchPool, statistics: PopulationStatistics = loadMatchPopulations): Promise<KeyboardSearchAnswer> {
   const { kind, query } = await readQuery(db, body);
   // The body's organization bounds the search even for scope All; only an explicit `all` spans every organization.
   const searchAll = body.organizationId === ALL_ORGANIZATIONS;
   const populationRows = await Promise.all([...new Set(body.populationIds)].map((id) => findVisiblePopulation(db, user, id)));
   const wrongKind = populationRows.find((p) => p.kind !== kind);
   if (wrongKind) throw new BadRequest(`Population ${wrongKind.name} does not hold ${kind === 'YStr' ? 'Y-STR haplotypes' : 'autosomal frequencies'}`);
-  const [active, populations] = await Promise.all([loadActiveAnalyses(db, kind), loadMatchPopulations(db, populationRows.map((p) => p.id))]);
+  const [active, populations] = await Promise.all([loadActiveAnalyses(db, kind), statistics(db, populationRows.map((p) => p.id))]);
   const analyses = chosenAnalyses(active, kind, body.analysisIds);
   const synthetic = new Set(populationRows.filter((p) => p.synthetic).map((p) => p.id));
 

@@ -9,6 +9,7 @@ import { Forbidden } from '../errors';
 import type { RouteDeps } from '../route-deps';
 import { keyboardSearch } from './keyboard-search';
 import type { SearchPool } from '../../search/search-pool';
+import type { PopulationStatistics } from '../../matching/load-search-inputs';
 import { listKeyboardSearchAnalyses } from './search-analyses';
 
 /** The route's options: the app's matcher when it holds one (kept current on approve and reset). */
@@ -16,6 +17,8 @@ export interface KeyboardSearchDeps extends RouteDeps {
   matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
   /** The search workers the scans run on; without them, here. */
   pool?: SearchPool;
+  /** The populations' statistics: the search queue's cache when the server keeps one, else read for each search. */
+  statistics?: PopulationStatistics;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface KeyboardSearchDeps extends RouteDeps {
  * profile against the approved profiles; Profiles Read in the body's organization. Without an injected
  * matcher the approved profiles are indexed from the database for each search (correct, not fast).
  */
-export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = async (app, { db, clock, matching, pool }) => {
+export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = async (app, { db, clock, matching, pool, statistics }) => {
   const matcher = async () => {
     if (matching) return typeof matching === 'function' ? matching() : matching;
     return new MatchingService(await loadMatchIndexes(db));
@@ -43,7 +46,7 @@ export const keyboardSearchRoutes: FastifyPluginAsyncZod<KeyboardSearchDeps> = a
     },
     async (request) => {
       if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
-      return keyboardSearch(db, clock, request.user, request.body, await matcher(), pool);
+      return keyboardSearch(db, clock, request.user, request.body, await matcher(), pool, statistics);
     },
   );
   app.get(

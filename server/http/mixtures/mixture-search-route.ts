@@ -14,7 +14,7 @@ import { describeHypothesis } from '../../genetics/mixture/weigh-mixture';
 import type { AuthenticatedUser } from '../../identity/load-principal';
 import { loadMatchIndexes } from '../../matching/load-indexes';
 import { MatchingService } from '../../matching/matching-service';
-import { loadMatchPopulations } from '../../matching/load-search-inputs';
+import { loadMatchPopulations, type PopulationStatistics } from '../../matching/load-search-inputs';
 import type { rankMixture } from '../../matching/mixture-ranking';
 import type { ContinuousStain, rankContinuous } from '../../matching/continuous-search';
 import type { RulePopulationResult } from '../../matching/rule-match';
@@ -33,6 +33,8 @@ export interface MixtureSearchDeps extends RouteDeps {
   matching?: MatchingService | (() => MatchingService | Promise<MatchingService>);
   /** The search workers the ranking runs on; without them, here. */
   pool?: SearchPool;
+  /** The populations' statistics: the search queue's cache when the server keeps one, else read for each search. */
+  statistics?: PopulationStatistics;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface MixtureSearchDeps extends RouteDeps {
  * approved reference of the searched sample types in the organizations the user reaches there; stores only an audit
  * row (never the alleles).
  */
-export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: MixtureSearchBody, matching: MatchingService, pool?: SearchPool): Promise<MixtureSearchAnswer> {
+export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUser, body: MixtureSearchBody, matching: MatchingService, pool?: SearchPool, statistics: PopulationStatistics = loadMatchPopulations): Promise<MixtureSearchAnswer> {
   const analysis = await findAnalysis(db, body.analysisId);
   if (analysis.kind !== 'Mixture' || !analysis.mixture) throw new BadRequest(`${analysis.name} is not a mixture analysis.`, [{ path: '/analysisId', message: 'Choose a mixture analysis' }]);
   const setting = body.setting ?? analysis.mixture;
@@ -50,7 +52,7 @@ export async function mixtureSearch(db: Db, clock: Clock, user: AuthenticatedUse
   if (wrong) throw new BadRequest(`Population ${wrong.name} holds Y-STR haplotypes; a mixture needs autosomal frequencies.`, [{ path: '/populationIds', message: 'Autosomal only' }]);
   const replicates = await Promise.all(body.replicates.map((r, i) => mixtureProfile(db, user, r, `Replicate ${i + 1}`)));
   const knownContributors = await Promise.all(body.knownContributors.map((k, i) => mixtureProfile(db, user, k, `Known contributor ${i + 1}`)));
-  const populations = await loadMatchPopulations(db, populationRows.map((p) => p.id));
+  const populations = await statistics(db, populationRows.map((p) => p.id));
   const searchAll = body.organizationId === 'all';
   const reach = (organizationId: string) => (searchAll ? user.scope === 'All' || user.organizationIds.includes(organizationId) : organizationId === body.organizationId);
   const masks = Object.fromEntries(matching.indexes.indexes('Autosomal').map((index) => [index.chemistryId, index.groupMask((g) => reach(g.organizationId) && body.searchedSampleTypes.includes(g.sampleType))]));
@@ -218,7 +220,7 @@ async function continuousSearch(db: Db, clock: Clock, user: AuthenticatedUser, b
 }
 
 /** POST mixture-search (issue 17): the LR-ranked database search for a mixture; Profiles Read in the body's organization. */
-export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = async (app, { db, clock, matching, pool }) => {
+export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = async (app, { db, clock, matching, pool, statistics }) => {
   // Without an injected matcher the approved profiles are indexed from the database for each search (correct, not fast).
   const matcher = async () => (matching ? (typeof matching === 'function' ? matching() : matching) : new MatchingService(await loadMatchIndexes(db)));
   app.post(
@@ -235,7 +237,7 @@ export const mixtureSearchRoute: FastifyPluginAsyncZod<MixtureSearchDeps> = asyn
     async (request) => {
       if (!can(request.user, 'Profiles', 'Read', { orgId: request.body.organizationId })) throw new Forbidden();
       if (!can(request.user, 'Analyses', 'Read')) throw new Forbidden();
-      return mixtureSearch(db, clock, request.user, request.body, await matcher(), pool);
+      return mixtureSearch(db, clock, request.user, request.body, await matcher(), pool, statistics);
     },
   );
 };

@@ -6,7 +6,7 @@ import { writeMarkerValues } from '../../../../server/http/profiles/marker-value
 import { seedReferenceData } from '../../../../server/db/seed/reference-data';
 import { createAccessGroup, createOrganization, createUser } from '../../../helpers/factories';
 import { createTestApp, type TestApp } from '../../../helpers/app';
-import { uploadFbiPopulation } from '../../../helpers/calculator-fixtures';
+import { uploadFbiPopulation, uploadFbiStatistics } from '../../../helpers/calculator-fixtures';
 const URL = '/api/profiles/get-all-possible-hits';
 const PLANTED: Record<string, string[]> = {
   CSF1PO: ['10', '12'], D3S1358: ['15', '16'], D5S818: ['11', '12'], D7S820: ['8', '10'], D8S1179: ['13', '14'],
@@ -129,6 +129,35 @@ describe('keyboard search (POST profiles/get-all-possible-hits)', () => {
     const body = { chemistryId, markerValues: values(PLANTED), populationIds: [] };
     expect((await search('noProfiles', orgA, body)).statusCode).toBe(403);
     expect((await search('analystA', orgB, body)).statusCode).toBe(403);
+  });
+
+  it("reads the populations' statistics through the search queue's cache, and the new ones once an upload replaced them", async () => {
+    // Its own population, so the other tests' figures stay those of the Caucasian table.
+    const own = await uploadFbiPopulation(t, tokens.admin, [orgA], 'Caucasian', 'FBI 2015 replaced');
+    const identityOf = async (id: string) => {
+      const res = await search('analystA', orgA, { chemistryId, markerValues: values(PLANTED), populationIds: [id] });
+      expect(res.statusCode, res.body).toBe(200);
+      const planted = (res.json() as KeyboardSearchAnswer).candidates.find((c) => c.profileId === profileIds.a)!;
+      return planted.results.find((r) => r.analysisName === 'Identity')!.combinedIndex;
+    };
+    await t.app.searchRuntime.queue.idle();
+    const cache = t.app.searchRuntime.queue.populations;
+    const load = cache.load.bind(cache);
+    const asked: string[][] = [];
+    cache.load = (db, ids) => (asked.push([...ids]), load(db, ids));
+    try {
+      const caucasian = await identityOf(own);
+      expect(asked).toEqual([[own]]);
+      expect(caucasian).toBe(await identityOf(populationId));
+      const read = (await t.app.inject({ method: 'GET', url: `/api/populations/${own}`, headers: { authorization: `Bearer ${tokens.admin}` } })).json() as { id: string; version: number };
+      await uploadFbiStatistics(t, tokens.admin, read, 'African American');
+      // The same figure a population that always held the African American table gives, not the cached Caucasian one.
+      const replaced = await identityOf(own);
+      expect(replaced).not.toBe(caucasian);
+      expect(replaced).toBe(await identityOf(await uploadFbiPopulation(t, tokens.admin, [orgA], 'African American')));
+    } finally {
+      cache.load = load;
+    }
   });
 
   it('answers 400 with the field of each problem', async () => {

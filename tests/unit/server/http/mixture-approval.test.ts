@@ -103,8 +103,16 @@ describe('POST /api/mixture-search', () => {
 
   it('ranks the contributors first among the organization\'s references, each with the calculator\'s LR and its p-value', async () => {
     const body = { organizationId: org.a, analysisId: await analysisId(), replicates: [{ profileId: ids.get('STAIN') }], populationIds: [populationId], limit: 10 };
+    // The statistics come through the search queue's cache (read again only when the population changed).
+    await t.app.searchRuntime.queue.idle();
+    const cache = t.app.searchRuntime.queue.populations;
+    const load = cache.load.bind(cache);
+    const asked: string[][] = [];
+    cache.load = (db, ids) => (asked.push([...ids]), load(db, ids));
     const res = await call<{ candidates: { sampleName: string; profileId: string; results: { lr: number; pValue: number | null }[] }[]; searchedProfiles: number; populations: { dropout: number[] }[]; hp: string; hd: string; truncated: boolean }>('POST', '/api/mixture-search', body);
+    cache.load = load;
     expect(res.status, res.raw).toBe(200);
+    expect(asked).toEqual([[populationId]]);
     const names = res.body.candidates.map((c) => c.sampleName);
     expect(names.slice(0, 2).every((n) => n.startsWith('CONTRIBUTOR'))).toBe(true);
     expect(names.indexOf('CONTRIBUTOR-0')).toBeLessThan(names.findIndex((n) => n.startsWith('OFFENDER')));
