@@ -22,7 +22,7 @@ import { inReachableOrganizations, reachableOrganizations } from '../tenancy';
 import { updateVersioned } from '../../db/versioned';
 import { findVisibleCase } from './case-access';
 import { checkCaseInput, eligibleUsers } from './case-rules';
-import { toCase, toCases } from './case-view';
+import { readCases, toCase } from './case-view';
 
 const tags = ['cases'];
 const ById = z.object({ id: Id });
@@ -89,11 +89,11 @@ export async function listCases(db: Db, query: ListQuery, scope: ListScope) {
   const page = await planPage(db, sql`${cases}`, clauses, LIST_TUNING, total);
   const rows = await pageRows(
     page,
-    () => db.select({ id: cases.id }).from(cases).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
-    (ids) => db.select().from(cases).where(inArray(cases.id, ids)),
-    (row) => row.id,
+    cases.id,
+    db.select({ id: cases.id }).from(cases).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+    (onPage, orderBy) => readCases(db, onPage, orderBy),
   );
-  return { items: await toCases(db, rows), count: total };
+  return { items: rows, count: total };
 }
 
 async function assign(db: Db, caseId: string, userIds: readonly string[]) {

@@ -13,7 +13,14 @@ import { pageRows, type ListScope } from '../list-page';
 import { searchedTexts } from '../profiles/profile-query';
 import { inReachableOrganizations, reachableOrganizations } from '../tenancy';
 
-const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name, familyName: families.name };
+/**
+ * A hit's profiles in their positions, each with its sample name, case and organization, read with the hit: a
+ * statement of their own was one more turn of PGlite's one connection on every list page (issue 29).
+ */
+const profilesOfHit = sql<HitProfile[]>`coalesce((select json_agg(json_build_object('role', hp.role, 'position', hp.position, 'profileId', p.id, 'sampleName', p.profile_id, 'caseId', c.id, 'caseNumber', c.case_number, 'organizationId', p.organization_id, 'enteredById', p.entered_by) order by hp.position)
+  from ${hitProfiles} hp join ${profiles} p on p.id = hp.profile_id join ${cases} c on c.id = p.case_id where hp.hit_id = ${hits}.id), '[]'::json)`;
+
+const fields = { hit: hits, analysisName: analyses.name, populationName: populations.name, populationSynthetic: populations.synthetic, searchRuleName: searchRules.name, familyName: families.name, profiles: profilesOfHit };
 
 /** Hits joined with the names a list shows; `where` may use any joined column. */
 const selectHits = (db: Db) =>
@@ -96,22 +103,7 @@ export const hitsOfCase = (db: Db, caseId: string): SQL =>
 /** Hits naming the profile. */
 export const hitsOfProfile = (db: Db, profileId: string): SQL => inArray(hits.id, db.select({ id: hitProfiles.hitId }).from(hitProfiles).where(eq(hitProfiles.profileId, profileId)));
 
-/** The profiles of the given hits in role order, with their sample names and case numbers. */
-export async function loadHitProfiles(db: Db, hitIds: readonly string[]): Promise<Map<string, HitProfile[]>> {
-  const byHit = new Map<string, HitProfile[]>(hitIds.map((id) => [id, []]));
-  if (hitIds.length === 0) return byHit;
-  const rows = await db
-    .select({ hitId: hitProfiles.hitId, role: hitProfiles.role, position: hitProfiles.position, profileId: profiles.id, sampleName: profiles.profileId, caseId: cases.id, caseNumber: cases.caseNumber, organizationId: profiles.organizationId, enteredById: profiles.enteredBy })
-    .from(hitProfiles)
-    .innerJoin(profiles, eq(profiles.id, hitProfiles.profileId))
-    .innerJoin(cases, eq(cases.id, profiles.caseId))
-    .where(inArray(hitProfiles.hitId, [...hitIds]))
-    .orderBy(asc(hitProfiles.hitId), asc(hitProfiles.position));
-  for (const { hitId, ...profile } of rows) byHit.get(hitId)!.push(profile);
-  return byHit;
-}
-
-function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary {
+function toSummary(row: HitJoinedRow): HitSummary {
   const h = row.hit;
   return {
     id: h.id,
@@ -127,7 +119,7 @@ function toSummary(row: HitJoinedRow, hitProfileRows: HitProfile[]): HitSummary 
     markerCount: h.markerCount,
     nonExclusionMarkerCount: h.nonExclusionMarkerCount,
     probability: hitProbabilityText({ matchKind: h.matchKind, combinedIndex: h.combinedIndex, markerCount: h.markerCount, nonExclusionMarkerCount: h.nonExclusionMarkerCount, figures: h.figures ?? null }),
-    profiles: hitProfileRows,
+    profiles: row.profiles,
     searchRuleId: h.searchRuleId,
     searchRuleName: row.searchRuleName,
     familyId: h.familyId,
@@ -158,13 +150,12 @@ export async function listHits(db: Db, query: HitListQuery, scope: ListScope, st
   const page = await planPage(db, sql`${hits}`, clauses, tuning, known);
   const rows = await pageRows(
     page,
-    () => db.select({ id: hits.id }).from(hits).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
-    (ids) => selectHits(db).where(inArray(hits.id, ids)),
-    (row) => row.hit.id,
+    hits.id,
+    db.select({ id: hits.id }).from(hits).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+    (onPage, orderBy) => selectHits(db).where(onPage).orderBy(...orderBy),
   );
   const counted = await countList(db, sql`${hits}`, clauses.where, { offset: clauses.offset, pageSize: clauses.limit, returned: rows.length, total: page.total }, tuning);
-  const named2 = await loadHitProfiles(db, rows.map((r) => r.hit.id));
-  return { items: rows.map((r) => toSummary(r, named2.get(r.hit.id)!)), ...counted };
+  return { items: rows.map(toSummary), ...counted };
 }
 
 /**
@@ -181,6 +172,5 @@ export function organizationHitScope(user: AuthenticatedUser, orgId: string): Li
 export async function findVisibleHit(db: Db, user: AuthenticatedUser, id: string): Promise<Hit> {
   const [row] = await selectHits(db).where(and(eq(hits.id, id), reachableHits(user)));
   if (!row) throw new NotFound(`No hit with id ${id}`);
-  const named = await loadHitProfiles(db, [id]);
-  return { ...toSummary(row, named.get(id)!), comments: row.hit.comments, updatedAt: row.hit.updatedAt.toISOString() };
+  return { ...toSummary(row), comments: row.hit.comments, updatedAt: row.hit.updatedAt.toISOString() };
 }

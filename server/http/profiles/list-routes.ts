@@ -38,9 +38,9 @@ export async function listProfiles(db: Db, query: ProfileListQuery, scope: ListS
   const page = await planPage(db, sql`${profiles}`, clauses, tuning, known);
   const rows = await pageRows(
     page,
-    () => db.select({ id: profiles.id }).from(profiles).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
-    (ids) => readShownProfiles(db, inArray(profiles.id, ids)),
-    (row) => row.profile.id,
+    profiles.id,
+    db.select({ id: profiles.id }).from(profiles).where(clauses.where).orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+    (onPage, orderBy) => readShownProfiles(db, onPage, orderBy),
   );
   const counted = await countList(db, sql`${profiles}`, clauses.where, { offset: clauses.offset, pageSize: clauses.limit, returned: rows.length, total: page.total }, tuning);
   return { items: rows.map(toProfile), ...counted };

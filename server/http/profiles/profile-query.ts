@@ -63,9 +63,9 @@ const { genotype: _packed, ...shownColumns } = getTableColumns(profiles);
  * Profiles as the API shows them (toProfile): lists and the rows an add returns. Without their marker values, which
  * kept 50 genotypes a page on the database thread's wire and in its replies for nothing (issue 29).
  */
-export function readShownProfiles(db: Db, where: SQL | undefined): Promise<ShownProfileRow[]> {
+export function readShownProfiles(db: Db, where: SQL | undefined, orderBy: SQL[] = []): Promise<ShownProfileRow[]> {
   // The same joins as selectProfiles: only the profile's columns differ, which Drizzle's types cannot follow.
-  return joinNames(db, { ...fields, profile: shownColumns as unknown as typeof profiles }).where(where) as unknown as Promise<ShownProfileRow[]>;
+  return joinNames(db, { ...fields, profile: shownColumns as unknown as typeof profiles }).where(where).orderBy(...orderBy) as unknown as Promise<ShownProfileRow[]>;
 }
 
 /** A user's name as the profile shows it: first and last name, else the e-mail; null for no user. */

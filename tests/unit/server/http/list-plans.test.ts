@@ -172,6 +172,23 @@ describe.runIf(reachable)('list plans at a few hundred thousand rows (PostgreSQL
     }
   }, 120_000);
 
+  it('reads an organization\'s first page in two statements: its counter, then its rows with every name they show', async () => {
+    // Each statement more is a round trip, on PGlite one more turn of its one connection for every user (issue 29).
+    const statementsOf = async (list: () => Promise<{ items: unknown[] }>) => {
+      captured = [];
+      const { items } = await list();
+      expect(items).toHaveLength(PAGE);
+      return captured.map((s) => s.query.slice(0, 60));
+    };
+    const scope = { where: sql`${profiles.organizationId} = ${org.A}`, organizations: [org.A] };
+    expect(await statementsOf(() => listProfiles(db, { page: 0, pageSize: PAGE }, scope))).toHaveLength(2);
+    const hitPage = () => listHits(db, { page: 0, pageSize: PAGE }, organizationHitScope(user([org.A]), org.A), null);
+    expect(await statementsOf(hitPage)).toHaveLength(2);
+    const casePage = () => listCases(db, { page: 0, pageSize: PAGE }, { where: sql`${cases.organizationId} = ${org.A}`, organizations: [org.A] });
+    expect(await statementsOf(casePage)).toHaveLength(2);
+    expect((await casePage()).items.every((c) => c.organizationName === 'Large lab')).toBe(true);
+  });
+
   it('counts a list and the review figures from counters, exactly', async () => {
     expect(await wholeReads(() => countedRows(db, 'hits', [org.A], ['pending']))).toEqual([]);
     expect(await countedRows(db, 'hits', [org.A], ['pending'])).toBe(HITS.A / 4);
